@@ -1,0 +1,109 @@
+# ok -- order-preserving keys for SQLite. `make help` lists the targets.
+
+CC      ?= cc
+OPT     ?= -O2
+WARN     = -Wall -Wextra -Wconversion -Werror
+CFLAGS  += $(OPT) -g -fPIC -fvisibility=hidden $(SAN)
+CORE_CFLAGS = -std=c99 $(WARN)
+EXT_CFLAGS  = -std=c99 $(WARN)
+B       ?= build
+PREFIX  ?= /usr/local
+LIBDIR   = $(DESTDIR)$(PREFIX)/lib
+
+ifeq ($(shell uname),Darwin)
+  SO = dylib
+  SHARED = -dynamiclib -undefined dynamic_lookup
+else
+  SO = so
+  SHARED = -shared
+endif
+
+CORE_SRC = $(wildcard src/*.c)
+EXT_SRC  = $(wildcard ext/*.c)
+CORE_OBJ = $(CORE_SRC:src/%.c=$(B)/core/%.o)
+EXT_OBJ  = $(EXT_SRC:ext/%.c=$(B)/ext/%.o)
+CORE_H   = $(wildcard src/*.h)
+
+.PHONY: all deps demo test test-accept test-asan test-valgrind fuzz bench \
+        install uninstall clean lint help
+
+all: $(B)/ok.$(SO) $(B)/libokcore.a
+
+help:
+	@echo "make            build $(B)/ok.$(SO) (the extension) and $(B)/libokcore.a"
+	@echo "make demo       install what is missing, build, show keys sorting in sqlite3"
+	@echo "make test       install what is missing, build, run every test suite"
+	@echo "make test-accept  rewrite sql-tests/*.out from the current output"
+	@echo "make test-asan  the test suites under AddressSanitizer + UBSan"
+	@echo "make test-valgrind  unit tests and oracle under valgrind"
+	@echo "make fuzz       libFuzzer on the decoders (FUZZ_SECONDS=60 each)"
+	@echo "make bench      speed and size against SQLite's JSON functions and FDB"
+	@echo "make install    copy ok.$(SO) to $(LIBDIR) (PREFIX, DESTDIR)"
+	@echo "make lint       clang-format check and cppcheck"
+
+deps:
+	@sh tools/deps.sh
+
+$(B)/core/%.o: src/%.c $(CORE_H)
+	@mkdir -p $(@D)
+	$(CC) $(CORE_CFLAGS) $(CFLAGS) -c $< -o $@
+
+$(B)/ext/%.o: ext/%.c ext/common.h $(CORE_H)
+	@mkdir -p $(@D)
+	$(CC) $(EXT_CFLAGS) $(CFLAGS) -c $< -o $@
+
+$(B)/libokcore.a: $(CORE_OBJ)
+	$(AR) rcs $@ $^
+
+$(B)/ok.$(SO): $(CORE_OBJ) $(EXT_OBJ)
+	$(CC) $(CFLAGS) $(SHARED) $^ -o $@ $(LDFLAGS)
+
+$(B)/unit: src/test/unit.c src/test/vectors.h $(B)/libokcore.a
+	$(CC) $(CORE_CFLAGS) $(CFLAGS) -Isrc $< $(B)/libokcore.a -o $@
+
+$(B)/oracle: test/oracle.c $(B)/ok.$(SO)
+	$(CC) -std=c99 $(WARN) $(CFLAGS) $< -o $@ -lsqlite3 -lm
+
+$(B)/fuzz-replay: src/fuzz/decode.c src/fuzz/replay.c $(B)/libokcore.a
+	$(CC) $(CORE_CFLAGS) $(CFLAGS) -Isrc src/fuzz/decode.c src/fuzz/replay.c $(B)/libokcore.a -o $@
+
+demo: deps all
+	@sh tools/demo.sh $(B)
+
+test: deps all $(B)/unit $(B)/oracle $(B)/fuzz-replay
+	@sh test/run_all.sh $(B)
+
+test-accept: all
+	@sh sql-tests/run.sh $(B) --accept
+
+test-asan: deps
+	$(MAKE) B=build-asan OPT=-O1 SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" test-no-deps
+	@true
+
+# The suites without the dependency check (used by test-asan).
+test-no-deps: all $(B)/unit $(B)/oracle $(B)/fuzz-replay
+	@sh test/run_all.sh $(B)
+
+test-valgrind: deps all $(B)/unit $(B)/oracle
+	valgrind -q --error-exitcode=1 --leak-check=full $(B)/unit
+	valgrind -q --error-exitcode=1 --leak-check=full $(B)/oracle $(B)/ok 5000
+
+fuzz: deps
+	@sh src/fuzz/run.sh $${FUZZ_SECONDS:-60}
+
+bench: deps all
+	@sh bench/run.sh $(B)
+
+install: $(B)/ok.$(SO)
+	install -d $(LIBDIR)
+	install -m 644 $(B)/ok.$(SO) $(LIBDIR)/ok.$(SO)
+
+uninstall:
+	rm -f $(LIBDIR)/ok.$(SO)
+
+lint:
+	clang-format --dry-run --Werror src/*.c src/*.h ext/*.c ext/*.h
+	cppcheck --quiet --error-exitcode=1 --enable=warning,portability -Isrc src ext
+
+clean:
+	rm -rf build build-asan build-fuzz

@@ -1,0 +1,70 @@
+/*
+** args.c -- argument checks, results and error messages shared by the SQL
+** functions. Every message starts with the function's name (its user data).
+*/
+#include <stdarg.h>
+
+#include "common.h"
+
+void ok_sql_error(sqlite3_context *ctx, const char *fmt, ...) {
+  va_list ap;
+  char *msg, *full;
+  va_start(ap, fmt);
+  msg = sqlite3_vmprintf(fmt, ap);
+  va_end(ap);
+  full = msg ? sqlite3_mprintf("%s: %s", (const char *)sqlite3_user_data(ctx), msg) : NULL;
+  if (full) sqlite3_result_error(ctx, full, -1);
+  else sqlite3_result_error_nomem(ctx);
+  sqlite3_free(msg);
+  sqlite3_free(full);
+}
+
+static const char *type_name(int t) {
+  switch (t) {
+    case SQLITE_INTEGER: return "INTEGER";
+    case SQLITE_FLOAT: return "REAL";
+    case SQLITE_TEXT: return "TEXT";
+    case SQLITE_BLOB: return "BLOB";
+  }
+  return "NULL";
+}
+
+int ok_sql_key_arg(sqlite3_context *ctx, sqlite3_value *v, const uint8_t **p,
+                   size_t *n) {
+  int t = sqlite3_value_type(v);
+  if (t == SQLITE_NULL) {
+    sqlite3_result_null(ctx);
+    return 0;
+  }
+  if (t != SQLITE_BLOB) {
+    ok_sql_error(ctx, "key must be a BLOB, not %s", type_name(t));
+    return 0;
+  }
+  *p = sqlite3_value_blob(v);
+  *n = (size_t)sqlite3_value_bytes(v);
+  if (!*p) {
+    static const uint8_t empty[1] = {0};
+    if (*n) {
+      sqlite3_result_error_nomem(ctx);
+      return 0;
+    }
+    *p = empty; /* SQLite gives NULL for x'': the core wants a pointer */
+  }
+  return 1;
+}
+
+void ok_sql_malformed(sqlite3_context *ctx, int status, size_t at) {
+  ok_sql_error(ctx, "malformed key at byte %lld: %s", (long long)at, ok_strerror(status));
+}
+
+void ok_sql_result_fragment(sqlite3_context *ctx, uint8_t *p, size_t n, int owned) {
+  sqlite3_result_blob64(ctx, p, n, owned ? sqlite3_free : SQLITE_TRANSIENT);
+  sqlite3_result_subtype(ctx, OK_SUBTYPE);
+}
+
+int ok_sql_too_big(sqlite3_context *ctx, sqlite3_uint64 n) {
+  int limit = sqlite3_limit(sqlite3_context_db_handle(ctx), SQLITE_LIMIT_LENGTH, -1);
+  if (n <= (sqlite3_uint64)limit) return 0;
+  sqlite3_result_error_toobig(ctx);
+  return 1;
+}

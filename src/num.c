@@ -1,0 +1,177 @@
+/*
+** num.c -- numbers (INTEGER and REAL alike) in the native format.
+**
+** A nonzero finite number is written as sign, binary exponent e and the
+** significand bits after the leading 1 (|v| = 1.m * 2^e), so an int64 and a
+** double of equal value get equal bytes (R2) and any two numbers compare
+** exactly (R1), with no decimal conversion.
+**
+** Layout (src/FORMAT.md has the table):
+**   tag: sign and k = floor(e / 2) for k in [K_MIN, K_MAX]; outside that,
+**        an escape tag followed by k + 0x8000 in two big-endian bytes;
+**   stream: the bit e & 1, then m, cut into 7-bit groups, each written as
+**        (group << 1) | more, where `more` is 1 on every group but the last;
+**        trailing zero groups are dropped (one group stays).
+** Negative numbers invert every byte after the tag, and their tags run the
+** other way, so larger magnitudes sort lower.
+*/
+#include <string.h>
+
+#include "internal.h"
+
+/* Ascending tags of numbers; see the first-byte table in src/FORMAT.md. */
+#define K_MIN (-16) /* k = floor(e/2) range held in the tag: |v| >= 2^-32 */
+#define K_MAX 31    /* and |v| < 2^64, which covers every int64 */
+#define TAG_NEG_BIG 0x07
+#define TAG_NEG_K(k) (0x08 + (K_MAX - (k))) /* 0x08..0x37 */
+#define TAG_NEG_SMALL 0x38
+#define TAG_POS_SMALL 0x3A
+#define TAG_POS_K(k) (0x3B + ((k)-K_MIN)) /* 0x3B..0x6A */
+#define TAG_POS_BIG 0x6B
+
+/* Highest set bit (0..63) and lowest set bit of a nonzero value. */
+static int hibit(uint64_t x) {
+#if defined(__GNUC__)
+  return 63 - __builtin_clzll(x);
+#else
+  int b = 0;
+  while (x >>= 1) b++;
+  return b;
+#endif
+}
+
+static int lobit(uint64_t x) {
+#if defined(__GNUC__)
+  return __builtin_ctzll(x);
+#else
+  int b = 0;
+  while (!(x & 1)) { x >>= 1; b++; }
+  return b;
+#endif
+}
+
+/* |v| = sig * 2^(e - 63) with bit 63 of sig set. */
+static size_t enc_finite(uint8_t *out, int neg, int e, uint64_t sig, int desc) {
+  uint8_t buf[OK_NUM_MAX];
+  size_t n = 0;
+  int b0 = (int)((unsigned)e & 1u);
+  int k = (e - b0) / 2;
+  uint64_t s = ((uint64_t)b0 << 63) | (sig & ~((uint64_t)1 << 63));
+  int groups = s ? (64 - lobit(s) + 6) / 7 : 1;
+  uint8_t flip = neg ? 0xFF : 0x00;
+  int g;
+
+  if (k >= K_MIN && k <= K_MAX) {
+    buf[n++] = (uint8_t)(neg ? TAG_NEG_K(k) : TAG_POS_K(k));
+  } else {
+    unsigned biased = (unsigned)(k + 0x8000);
+    if (neg) buf[n++] = k > K_MAX ? TAG_NEG_BIG : TAG_NEG_SMALL;
+    else buf[n++] = k > K_MAX ? TAG_POS_BIG : TAG_POS_SMALL;
+    buf[n++] = (uint8_t)((biased >> 8) ^ flip);
+    buf[n++] = (uint8_t)((biased & 0xFF) ^ flip);
+  }
+  for (g = 0; g < groups; g++) {
+    unsigned bits = (unsigned)((s << (7 * g)) >> 57);
+    buf[n++] = (uint8_t)(((bits << 1) | (g + 1 < groups)) ^ flip);
+  }
+  if (out) {
+    memcpy(out, buf, n);
+    if (desc) ok_invert(out, n);
+  }
+  return n;
+}
+
+static size_t enc_tag(uint8_t *out, int tag, int desc) {
+  if (out) out[0] = (uint8_t)(desc ? 0xFF - tag : tag);
+  return 1;
+}
+
+size_t ok_enc_null(uint8_t *out, int desc) { return enc_tag(out, OK_TAG_NULL, desc); }
+
+size_t ok_enc_int(uint8_t *out, int64_t v, int desc) {
+  uint64_t mag;
+  int e;
+  if (v == 0) return enc_tag(out, OK_TAG_ZERO, desc);
+  mag = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+  e = hibit(mag);
+  return enc_finite(out, v < 0, e, mag << (63 - e), desc);
+}
+
+size_t ok_enc_double(uint8_t *out, double v, int desc) {
+  uint64_t bits, frac;
+  int neg, ex;
+  memcpy(&bits, &v, sizeof bits);
+  neg = (int)(bits >> 63);
+  ex = (int)((bits >> 52) & 0x7FF);
+  frac = bits & (((uint64_t)1 << 52) - 1);
+  if (ex == 0x7FF) {
+    if (frac) return enc_tag(out, OK_TAG_NULL, desc); /* NaN, as SQLite */
+    return enc_tag(out, neg ? OK_TAG_NEG_INF : OK_TAG_POS_INF, desc);
+  }
+  if (ex == 0) {
+    int h;
+    if (!frac) return enc_tag(out, OK_TAG_ZERO, desc); /* 0.0 and -0.0 */
+    h = hibit(frac); /* subnormal: frac * 2^-1074 */
+    return enc_finite(out, neg, h - 1074, frac << (63 - h), desc);
+  }
+  return enc_finite(out, neg, ex - 1023, ((uint64_t)1 << 63) | (frac << 11), desc);
+}
+
+/* Decodes the number component c[0..n) whose ascending tag is t (a number
+** tag, OK_TAG_NEG_INF..OK_TAG_POS_INF); x is 0xFF for a descending one. */
+int ok_dec_number(const uint8_t *c, size_t n, int t, uint8_t x, ok_item *it,
+                  size_t *err_at) {
+  int neg = t < OK_TAG_ZERO, k, e, lo;
+  size_t i = 1;
+  uint64_t s = 0, sig;
+  int g, more = 1;
+  it->len = 1;
+  if (t == OK_TAG_ZERO) { it->type = OK_INT; it->i = 0; return OK_OK; }
+  if (t == OK_TAG_NEG_INF || t == OK_TAG_POS_INF) {
+    uint64_t bits = ((uint64_t)0x7FF << 52) | ((uint64_t)neg << 63);
+    it->type = OK_REAL;
+    memcpy(&it->d, &bits, sizeof bits);
+    return OK_OK;
+  }
+  if (neg) x ^= 0xFF;
+  if (t == TAG_NEG_BIG || t == TAG_NEG_SMALL || t == TAG_POS_BIG || t == TAG_POS_SMALL) {
+    int big = t == TAG_NEG_BIG || t == TAG_POS_BIG;
+    if (n < 3) { *err_at = n; return OK_E_TRUNCATED; }
+    k = (int)(((unsigned)(c[1] ^ x) << 8) | (unsigned)(c[2] ^ x)) - 0x8000;
+    if (big ? k <= K_MAX : k >= K_MIN) { *err_at = 1; return OK_E_NONCANONICAL; }
+    i = 3;
+  } else {
+    k = neg ? K_MAX - (t - TAG_NEG_K(K_MAX)) : K_MIN + (t - TAG_POS_K(K_MIN));
+  }
+  for (g = 0; more; g++, i++) {
+    unsigned b;
+    if (i >= n) { *err_at = n; return OK_E_TRUNCATED; }
+    if (g == 10) { *err_at = i; return OK_E_RANGE; }
+    b = (unsigned)(c[i] ^ x);
+    more = (int)(b & 1);
+    b >>= 1;
+    if (g == 9 && (b & 0x3F)) { *err_at = i; return OK_E_RANGE; }
+    if (!more && g > 0 && b == 0) { *err_at = i; return OK_E_NONCANONICAL; }
+    s |= g < 9 ? (uint64_t)b << (57 - 7 * g) : (uint64_t)(b >> 6);
+  }
+  it->len = i;
+  e = 2 * k + (int)(s >> 63);
+  sig = ((uint64_t)1 << 63) | s;
+  lo = e - 63 + lobit(sig); /* exponent of the lowest set bit */
+  if (lo >= 0 && (e <= 62 || (neg && e == 63 && sig == ((uint64_t)1 << 63)))) {
+    uint64_t mag = sig >> (63 - e);
+    it->type = OK_INT;
+    it->i = neg ? (int64_t)((uint64_t)0 - mag) : (int64_t)mag;
+    return OK_OK;
+  }
+  if (e > 1023 || lo < -1074 || e - lo > 52) { *err_at = 0; return OK_E_RANGE; }
+  {
+    uint64_t bits;
+    if (e >= -1022) bits = ((uint64_t)(e + 1023) << 52) | ((sig << 1) >> 12);
+    else bits = sig >> (63 - (e + 1074)); /* subnormal */
+    bits |= (uint64_t)neg << 63;
+    it->type = OK_REAL;
+    memcpy(&it->d, &bits, sizeof bits);
+  }
+  return OK_OK;
+}

@@ -1,0 +1,132 @@
+/*
+** ok.h -- the codec core of `ok` (ordered keys): public API and manual.
+**
+** A key is a concatenation of components. Each component is self-delimiting
+** (no encoding is a proper prefix of another, R5), so keys compare correctly
+** with memcmp (R1) and a descending component is just the inverted bytes of
+** its ascending form (R6). The byte format is specified in src/FORMAT.md.
+**
+** The core is plain C99: no SQLite header, no allocation, no global state.
+** Every function is safe on hostile input: decoders never read outside
+** [key, key + n) and never write outside the buffer they were given.
+**
+** Encoding follows the size-then-write pattern: each ok_enc_* function
+** returns the exact number of bytes of the component and writes them to
+** `out` unless `out` is NULL. So call it once with NULL to size a buffer,
+** then again to fill it; or, when the bound is known (OK_NUM_MAX), once.
+*/
+#ifndef OK_H
+#define OK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define OK_VERSION "1.0.0"
+
+/* Status codes: 0 is success, failures are stable negative numbers. */
+#define OK_OK 0
+#define OK_E_TRUNCATED (-1)    /* the key ends inside a component */
+#define OK_E_TAG (-2)          /* a first byte that is no known tag */
+#define OK_E_ESCAPE (-3)       /* a text/blob escape byte not followed by 1 or 2 */
+#define OK_E_NONCANONICAL (-4) /* a number written in a form the encoder never makes */
+#define OK_E_RANGE (-5)        /* a number neither an int64 nor a double */
+
+/* ok_strerror: a short English phrase for a status code ("truncated
+** component"), or "unknown status" for a code not listed above. */
+const char *ok_strerror(int status);
+
+/* Component kinds as seen by a decoder. */
+typedef enum {
+  OK_NULL = 1,
+  OK_INT = 2,  /* integral value that fits in int64 (also 2.0, R3) */
+  OK_REAL = 3, /* any other number, including +-Inf */
+  OK_TEXT = 4,
+  OK_BLOB = 5
+} ok_type;
+
+/* Ascending first bytes (tags). A descending component starts with the
+** inverted tag (0xFF - tag); every ascending tag is below 0x80, so the two
+** sets never overlap (R6). The full table is in src/FORMAT.md. */
+#define OK_TAG_NULL 0x05
+#define OK_TAG_NEG_INF 0x06
+#define OK_TAG_ZERO 0x39
+#define OK_TAG_POS_INF 0x6C
+#define OK_TAG_TEXT 0x70
+#define OK_TAG_BLOB 0x78
+
+/* Longest encoding of one number (int64 or double), in bytes. */
+#define OK_NUM_MAX 11
+
+/* --- Encoding one component ------------------------------------------- */
+/* `desc` nonzero writes the descending form. Each returns the byte count. */
+
+size_t ok_enc_null(uint8_t *out, int desc);
+
+/* Any int64: 0..255 and -255..-1 take 2 bytes (R7). */
+size_t ok_enc_int(uint8_t *out, int64_t v, int desc);
+
+/* Any double. Integral values equal the ok_enc_int bytes of the same value
+** (2.0 == 2, R2); -0.0 encodes as 0; NaN encodes as NULL, as SQLite stores
+** NaN as NULL. */
+size_t ok_enc_double(uint8_t *out, double v, int desc);
+
+/* Text or blob bytes s[0..n), any bytes allowed (NULs, invalid UTF-8), as a
+** component with tag OK_TAG_TEXT or OK_TAG_BLOB (or a collated-text tag).
+** `terminated` zero leaves out the final 0x00: that makes a prefix bound
+** (every text starting with s encodes to bytes starting with the result),
+** not a complete component. Size: 1 + n + (number of 0x00/0x01 bytes in s)
+** + (terminated ? 1 : 0). */
+size_t ok_enc_bytes(uint8_t *out, int tag, const uint8_t *s, size_t n,
+                    int terminated, int desc);
+
+/* Inverts n bytes in place: turns an ascending encoding (of one component
+** or several) into its descending form and back. */
+void ok_invert(uint8_t *p, size_t n);
+
+/* --- Decoding ------------------------------------------------------------- */
+
+/* One decoded component. Text/blob bodies are not copied: `body` points
+** into the key at the escaped bytes; ok_unescape() produces the value. */
+typedef struct {
+  ok_type type;
+  int tag;  /* the ascending tag byte */
+  int desc; /* 1 when the component is descending */
+  size_t len; /* bytes the whole component occupies in the key */
+  int64_t i;  /* OK_INT */
+  double d;   /* OK_REAL */
+  const uint8_t *body; /* OK_TEXT/OK_BLOB: escaped bytes, terminator excluded */
+  size_t body_len;     /* their count */
+  size_t value_len;    /* length of the value once unescaped */
+} ok_item;
+
+/* ok_decode: decodes the component that starts at key[0], within n bytes.
+** Returns OK_OK and fills *it, or a negative status with *err_at set to the
+** offset (from key) of the offending byte. It accepts only canonical
+** encodings, so decode(encode(v)) == v and any accepted bytes re-encode to
+** themselves. */
+int ok_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at);
+
+/* ok_unescape: writes the it->value_len bytes of a decoded text/blob value
+** to out (which must have room for them) and returns that count. */
+size_t ok_unescape(uint8_t *out, const ok_item *it);
+
+/* --- Whole keys ----------------------------------------------------------- */
+
+/* ok_count: number of components of key[0..n) in *count. Returns OK_OK, or
+** the first error with *err_at its byte offset. An empty key has 0. */
+int ok_count(const uint8_t *key, size_t n, size_t *count, size_t *err_at);
+
+/* ok_locate: finds component number `index` (0-based) and decodes it into
+** *it, with its offset in *at. Returns OK_OK, 1 if the key has fewer than
+** index+1 components (with *at = count), or a negative status with *err_at.
+** Components before it are checked (decoded) on the way. */
+int ok_locate(const uint8_t *key, size_t n, size_t index, ok_item *it,
+              size_t *at, size_t *err_at);
+
+/* ok_prefix_end: the smallest byte string above every string that starts
+** with key[0..n): drops trailing 0xFF bytes and adds one to the last byte
+** left. Writes it to out (room for n bytes) and returns its length, or
+** returns 0 when there is none (empty key or all 0xFF). */
+size_t ok_prefix_end(uint8_t *out, const uint8_t *key, size_t n);
+
+#endif /* OK_H */
