@@ -1,0 +1,264 @@
+/*
+** unit.c -- unit tests of the codec core (no SQLite).
+**
+**   build/unit             run every test; ends with "N passed, M failed"
+**   build/unit --markdown  print the worked-examples table of src/FORMAT.md
+**
+** Tests: the format vectors (encode and decode), malformed inputs with
+** their status and byte offset, and random properties: round trip, and
+** memcmp order equal to exact numeric order (R1, R2, R3).
+*/
+#include <float.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vectors.h"
+
+static int passed, failed;
+
+static void check(int ok, const char *what, const char *detail) {
+  if (ok) passed++;
+  else {
+    failed++;
+    printf("FAIL %s: %s\n", what, detail);
+  }
+}
+
+static void to_hex(char *out, const uint8_t *p, size_t n) {
+  size_t i;
+  for (i = 0; i < n; i++) sprintf(out + 2 * i, "%02X", p[i]);
+  out[2 * n] = 0;
+}
+
+static size_t from_hex(uint8_t *out, const char *hex) {
+  size_t n = 0;
+  unsigned b;
+  while (sscanf(hex + 2 * n, "%2x", &b) == 1) out[n++] = (uint8_t)b;
+  return n;
+}
+
+static size_t encode(uint8_t *out, const ok_vector *v) {
+  switch (v->type) {
+    case OK_NULL: return ok_enc_null(out, v->desc);
+    case OK_INT: return ok_enc_int(out, v->i, v->desc);
+    case OK_REAL: return ok_enc_double(out, v->d, v->desc);
+    case OK_TEXT:
+      return ok_enc_bytes(out, OK_TAG_TEXT, (const uint8_t *)v->s, v->n, 1, v->desc);
+    case OK_BLOB:
+      return ok_enc_bytes(out, OK_TAG_BLOB, (const uint8_t *)v->s, v->n, 1, v->desc);
+  }
+  return 0;
+}
+
+/* Is the decoded item the vector's value (an integral REAL may be INT)? */
+static int same_value(const ok_item *it, const ok_vector *v) {
+  uint8_t buf[64];
+  switch (v->type) {
+    case OK_NULL: return it->type == OK_NULL;
+    case OK_INT: return it->type == OK_INT && it->i == v->i;
+    case OK_REAL:
+      if (it->type == OK_INT) return (double)it->i == v->d && v->d == (double)(int64_t)v->d;
+      return it->type == OK_REAL && (it->d == v->d || (it->d != it->d && v->d != v->d));
+    case OK_TEXT:
+    case OK_BLOB:
+      return it->type == v->type && it->value_len == v->n && ok_unescape(buf, it) == v->n &&
+             memcmp(buf, v->s, v->n) == 0;
+  }
+  return 0;
+}
+
+static void test_vectors(void) {
+  size_t i;
+  for (i = 0; i < sizeof ok_vectors / sizeof ok_vectors[0]; i++) {
+    const ok_vector *v = &ok_vectors[i];
+    uint8_t buf[64];
+    char hex[130];
+    size_t n = encode(buf, v), err = 0;
+    ok_item it;
+    int rc;
+    to_hex(hex, buf, n);
+    check(strcmp(hex, v->hex) == 0 && encode(NULL, v) == n, v->sql, hex);
+    rc = ok_decode(buf, n, &it, &err);
+    check(rc == OK_OK && it.len == n && it.desc == v->desc && same_value(&it, v), v->sql,
+          "decode");
+  }
+}
+
+/* Malformed keys: the status and the byte offset each must report. */
+static const struct {
+  const char *hex, *why;
+  int rc;
+  size_t at;
+} bad[] = {
+    {"", "empty component", OK_E_TRUNCATED, 0},
+    {"00", "0x00 is no tag", OK_E_TAG, 0},
+    {"FF", "0xFF is no tag", OK_E_TAG, 0},
+    {"7F", "0x7F is reserved", OK_E_TAG, 0},
+    {"01", "0x01 is reserved", OK_E_TAG, 0},
+    {"4D", "number without digits", OK_E_TRUNCATED, 1},
+    {"4DA9", "number whose last byte says more follows", OK_E_TRUNCATED, 2},
+    {"4DA900", "trailing zero group", OK_E_NONCANONICAL, 2},
+    {"6B80", "escape exponent cut short", OK_E_TRUNCATED, 2},
+    {"6B801F00", "escape exponent inside the tag window", OK_E_NONCANONICAL, 1},
+    {"3A7FF000", "small escape exponent inside the tag window", OK_E_NONCANONICAL, 1},
+    {"6B820000", "exponent above any double", OK_E_RANGE, 0},
+    {"3A7DE600", "below the smallest subnormal", OK_E_RANGE, 0},
+    {"4B030303030303030302", "more than 53 significant bits in a fraction", OK_E_RANGE, 0},
+    {"4B0303030303030303038100", "more than ten digit groups", OK_E_RANGE, 11},
+    {"6A0303030303030303030302", "tenth group with low bits set", OK_E_RANGE, 10},
+    {"6A81FFFFFFFFFFFFFFFE", "2^63 + more bits: not a double", OK_E_RANGE, 0},
+    {"706162", "text without terminator", OK_E_TRUNCATED, 3},
+    {"7061010300", "escape byte 0x01 followed by 0x03", OK_E_ESCAPE, 2},
+    {"706101", "escape at the end of the input", OK_E_TRUNCATED, 3},
+    {"70610100", "escape right before the terminator", OK_E_ESCAPE, 2},
+    {"8F9E", "descending text without terminator", OK_E_TRUNCATED, 2},
+    {"8F9EFEFC", "descending text, bad escape", OK_E_TRUNCATED, 4},
+    {"8F9EFEFCFF", "descending text, escape followed by 0x03", OK_E_ESCAPE, 2},
+};
+
+static void test_malformed(void) {
+  size_t i;
+  for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    uint8_t buf[64];
+    size_t n = from_hex(buf, bad[i].hex), at = 999;
+    ok_item it;
+    int rc = ok_decode(buf, n, &it, &at);
+    char got[96];
+    sprintf(got, "%s: got %d (%s) at %zu", bad[i].hex, rc, ok_strerror(rc), at);
+    check(rc == bad[i].rc && at == bad[i].at, bad[i].why, got);
+  }
+}
+
+static void test_keys(void) {
+  uint8_t key[64], end[64];
+  size_t n = 0, count = 0, err = 0, at = 0;
+  ok_item it;
+  n += ok_enc_int(key + n, 42, 0);
+  n += ok_enc_bytes(key + n, OK_TAG_TEXT, (const uint8_t *)"abc", 3, 1, 0);
+  n += ok_enc_null(key + n, 1);
+  check(ok_count(key, n, &count, &err) == OK_OK && count == 3, "count", "3 components");
+  check(ok_count(key, 0, &count, &err) == OK_OK && count == 0, "count", "empty key");
+  check(ok_locate(key, n, 1, &it, &at, &err) == OK_OK && at == 2 && it.type == OK_TEXT,
+        "locate", "second component at byte 2");
+  check(ok_locate(key, n, 3, &it, &at, &err) == 1 && at == 3, "locate", "past the end");
+  check(ok_count(key, n - 1, &count, &err) == OK_OK && count == 2, "count", "cut at a boundary");
+  check(ok_count(key, 5, &count, &err) == OK_E_TRUNCATED && err == 5, "count", "cut inside text");
+  key[2] = 0x7F;
+  check(ok_count(key, n, &count, &err) == OK_E_TAG && err == 2, "count", "error offset in key");
+  key[0] = 0x12;
+  key[1] = 0xFF;
+  check(ok_prefix_end(end, key, 2) == 1 && end[0] == 0x13, "prefix_end", "drops 0xFF, adds one");
+  check(ok_prefix_end(end, key + 1, 1) == 0, "prefix_end", "all 0xFF has none");
+  check(ok_prefix_end(end, key, 0) == 0, "prefix_end", "empty key has none");
+  check(strcmp(ok_strerror(-99), "unknown status") == 0, "strerror", "unknown status");
+}
+
+/* --- random properties ---------------------------------------------------- */
+
+static uint64_t rng = 88172645463325252ULL;
+static uint64_t rnd(void) {
+  rng ^= rng << 13;
+  rng ^= rng >> 7;
+  rng ^= rng << 17;
+  return rng;
+}
+
+typedef struct {
+  int is_int;
+  int64_t i;
+  double d;
+} num;
+
+static num random_num(void) {
+  num x;
+  uint64_t r = rnd();
+  x.is_int = (int)(r & 1);
+  if (x.is_int) {
+    x.i = (int64_t)(rnd() >> (r >> 1) % 64);
+    if (r & 0x100) x.i = -x.i;
+    if ((r & 0x600) == 0) x.i = (r & 0x800) ? INT64_MIN : INT64_MAX - (int64_t)((r >> 12) & 3);
+  } else {
+    uint64_t b = rnd();
+    switch ((r >> 1) & 3) {
+      case 0: break; /* any bits */
+      case 1: b = (b & 0x800FFFFFFFFFFFFFULL) | ((uint64_t)(1023 + (int)((r >> 8) % 140) - 70) << 52); break;
+      case 2: b &= 0x800FFFFFFFFFFFFFULL; break;   /* subnormal */
+      default: b &= 0xFFFFF00000000000ULL; break;  /* short mantissa */
+    }
+    memcpy(&x.d, &b, sizeof b);
+    if (x.d != x.d) x.d = (r & 0x1000) ? 0.0 : -0.0;
+  }
+  return x;
+}
+
+/* Exact comparison of two numbers, as SQLite does it. */
+static int cmp_num(num a, num b) {
+#if LDBL_MANT_DIG >= 64
+  long double x = a.is_int ? (long double)a.i : (long double)a.d;
+  long double y = b.is_int ? (long double)b.i : (long double)b.d;
+  return (x > y) - (x < y);
+#else
+#error "the exact-order test needs a long double with a 64-bit mantissa"
+#endif
+}
+
+static size_t enc_num(uint8_t *out, num x, int desc) {
+  return x.is_int ? ok_enc_int(out, x.i, desc) : ok_enc_double(out, x.d, desc);
+}
+
+static void test_random_numbers(long rounds) {
+  long r, bad_order = 0, bad_trip = 0, bad_size = 0;
+  for (r = 0; r < rounds; r++) {
+    num a = random_num(), b = random_num();
+    uint8_t ka[OK_NUM_MAX], kb[OK_NUM_MAX], da[OK_NUM_MAX], db[OK_NUM_MAX];
+    size_t na = enc_num(ka, a, 0), nb = enc_num(kb, b, 0), err, m;
+    int c, want = cmp_num(a, b);
+    ok_item it;
+    num back;
+    m = na < nb ? na : nb;
+    c = memcmp(ka, kb, m);
+    if (c == 0) c = (na > nb) - (na < nb);
+    c = (c > 0) - (c < 0);
+    if (c != want) bad_order++;
+    enc_num(da, a, 1);
+    enc_num(db, b, 1);
+    c = memcmp(da, db, m);
+    if (c == 0) c = (na > nb) - (na < nb);
+    if (((c > 0) - (c < 0)) != -want) bad_order++;
+    if (na > OK_NUM_MAX || enc_num(NULL, a, 0) != na) bad_size++;
+    if (ok_decode(ka, na, &it, &err) != OK_OK || it.len != na) {
+      bad_trip++;
+      continue;
+    }
+    back.is_int = it.type == OK_INT;
+    back.i = it.i;
+    back.d = it.d;
+    if (cmp_num(a, back) != 0) bad_trip++;
+    if (ok_decode(da, na, &it, &err) != OK_OK || it.len != na) bad_trip++;
+  }
+  check(bad_order == 0, "random numbers: memcmp order equals numeric order", "violations");
+  check(bad_trip == 0, "random numbers: decode(encode(x)) == x, both directions", "violations");
+  check(bad_size == 0, "random numbers: size function and OK_NUM_MAX", "violations");
+}
+
+static void print_markdown(void) {
+  size_t i;
+  printf("| SQL value | component bytes (hex) |\n|---|---|\n");
+  for (i = 0; i < sizeof ok_vectors / sizeof ok_vectors[0]; i++) {
+    printf("| `%s` | `%s` |\n", ok_vectors[i].sql, ok_vectors[i].hex);
+  }
+}
+
+int main(int argc, char **argv) {
+  if (argc > 1 && strcmp(argv[1], "--markdown") == 0) {
+    print_markdown();
+    return 0;
+  }
+  test_vectors();
+  test_malformed();
+  test_keys();
+  test_random_numbers(argc > 1 ? atol(argv[1]) : 2000000);
+  printf("%d passed, %d failed\n", passed, failed);
+  return failed ? 1 : 0;
+}

@@ -1,0 +1,266 @@
+/*
+** oracle.c -- the order oracle: SQLite's own ORDER BY against key order.
+**
+** Usage: oracle <extension> [rows] [seed]
+**
+** Fills a table with `rows` (default 100000) rows of three untyped columns
+** holding random and edge-case values of every type, then asks SQLite, as
+** queries that count violations, whether
+**   R1/R2  ORDER BY a, b, c equals ORDER BY ok_pack(a, b, c), with equal keys
+**          exactly for the rows SQLite ties (checked on neighbours);
+**   R6     the same with b descending (NULLs last), and all descending;
+**   R3     every column unpacks to a value IS-equal to it, of the same type
+**          (an integral REAL may come back INTEGER), bytes intact;
+**   R4     the key is the concatenation of its components, its first
+**          component is a prefix and the key lies within that prefix's range;
+**   R5     no component's encoding is a proper prefix of another's.
+** Prints one line per property, then "N passed, M failed".
+*/
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <sqlite3.h>
+
+static uint64_t rng_state;
+
+static uint64_t rnd(void) { /* xorshift64* */
+  rng_state ^= rng_state >> 12;
+  rng_state ^= rng_state << 25;
+  rng_state ^= rng_state >> 27;
+  return rng_state * 0x2545F4914F6CDD1DULL;
+}
+
+static unsigned below(unsigned n) { return (unsigned)(rnd() % n); }
+
+static double bits_to_double(uint64_t b) {
+  double d;
+  memcpy(&d, &b, sizeof d);
+  return d;
+}
+
+static const int64_t int_edges[] = {
+    0, 1, -1, 2, 42, 127, 128, 255, 256, -127, -128, -255, -256, 16383, 16384,
+    INT32_MAX, INT32_MIN, 4294967295LL, 4294967296LL,
+    9007199254740991LL, 9007199254740992LL, 9007199254740993LL,
+    -9007199254740991LL, -9007199254740992LL, -9007199254740993LL,
+    INT64_MAX, INT64_MAX - 1, INT64_MIN, INT64_MIN + 1,
+    4611686018427387904LL, -4611686018427387904LL};
+
+static double real_edge(void) {
+  switch (below(26)) {
+    case 0: return -0.0;
+    case 1: return 0.0;
+    case 2: return INFINITY;
+    case 3: return -INFINITY;
+    case 4: return bits_to_double(1);                   /* smallest subnormal */
+    case 5: return bits_to_double(0x000FFFFFFFFFFFFFULL); /* largest subnormal */
+    case 6: return bits_to_double(0x0010000000000000ULL); /* DBL_MIN */
+    case 7: return bits_to_double(0x7FEFFFFFFFFFFFFFULL); /* DBL_MAX */
+    case 8: return 9007199254740992.0;
+    case 9: return 9007199254740994.0;
+    case 10: return 9223372036854775808.0;  /* 2^63 */
+    case 11: return -9223372036854775808.0; /* -2^63 == INT64_MIN */
+    case 12: return 18446744073709551616.0; /* 2^64, first beyond the tag window */
+    case 13: return nextafter(18446744073709551616.0, 0);
+    case 14: return ldexp(1.0, -32); /* the low end of the tag window */
+    case 15: return nextafter(ldexp(1.0, -32), 0);
+    case 16: return 0.1;
+    case 17: return 1.5;
+    case 18: return -1.5;
+    case 19: return 0.5;
+    case 20: return 1e300;
+    case 21: return -1e-300;
+    case 22: return nextafter(1.0, 2.0);
+    case 23: return nextafter(1.0, 0.0);
+    case 24: return -nextafter(9223372036854775808.0, 0);
+    default: return 100.0;
+  }
+}
+
+static double real_random(void) {
+  switch (below(6)) {
+    case 0: { /* any bit pattern but NaN */
+      double d;
+      do d = bits_to_double(rnd());
+      while (d != d);
+      return d;
+    }
+    case 1: return (double)(int64_t)(rnd() >> below(64)) * (below(2) ? 1 : -1); /* integral */
+    case 2: return (double)(int)below(100) / (double)(1 << below(8)); /* short */
+    case 3: return ldexp((double)(rnd() >> 11), (int)below(140) - 110); /* window edges */
+    case 4: return (double)(int)below(40) - 20.0; /* ties with small ints */
+    default: return ((double)(rnd() >> 11) / 9007199254740992.0 - 0.5) * 1e6;
+  }
+}
+
+static int64_t int_random(void) {
+  switch (below(4)) {
+    case 0: return int_edges[below(sizeof int_edges / sizeof int_edges[0])];
+    case 1: return (int64_t)below(40) - 20;
+    case 2: return (int64_t)(rnd() >> below(64)) * (below(2) ? 1 : -1);
+    default: {
+      int64_t p = (int64_t)1 << below(63); /* a power of two and its neighbours */
+      return (p + (int64_t)below(3) - 1) * (below(2) ? 1 : -1);
+    }
+  }
+}
+
+/* Short byte strings over a small alphabet, so that prefixes, ties and
+** the escaped bytes 0x00 and 0x01 are common. */
+static int bytes_random(unsigned char *buf) {
+  static const unsigned char alphabet[] = {0x00, 0x01, 0x02, 'a', 'b', 0xC3, 0xFF, 0xFE};
+  int n = (int)below(below(4) ? 5 : 40), i;
+  for (i = 0; i < n; i++) buf[i] = alphabet[below(sizeof alphabet)];
+  return n;
+}
+
+static void bind_random(sqlite3_stmt *st, int col) {
+  unsigned char buf[64];
+  int n;
+  switch (below(10)) {
+    case 0: sqlite3_bind_null(st, col); break;
+    case 1:
+    case 2:
+    case 3: sqlite3_bind_int64(st, col, int_random()); break;
+    case 4: sqlite3_bind_double(st, col, real_edge()); break;
+    case 5:
+    case 6: sqlite3_bind_double(st, col, real_random()); break;
+    case 7:
+    case 8:
+      n = bytes_random(buf);
+      sqlite3_bind_text(st, col, (const char *)buf, n, SQLITE_TRANSIENT);
+      break;
+    default:
+      n = bytes_random(buf);
+      sqlite3_bind_blob(st, col, buf, n, SQLITE_TRANSIENT);
+  }
+}
+
+static int passed, failed;
+
+static sqlite3_int64 scalar(sqlite3 *db, const char *sql) {
+  sqlite3_stmt *st;
+  sqlite3_int64 v = -1;
+  if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) {
+    fprintf(stderr, "oracle: %s\n  in: %s\n", sqlite3_errmsg(db), sql);
+    exit(2);
+  }
+  if (sqlite3_step(st) == SQLITE_ROW) v = sqlite3_column_int64(st, 0);
+  else {
+    fprintf(stderr, "oracle: %s\n  in: %s\n", sqlite3_errmsg(db), sql);
+    exit(2);
+  }
+  sqlite3_finalize(st);
+  return v;
+}
+
+/* A property: the query counts violations; zero passes. */
+static void expect_none(sqlite3 *db, const char *label, const char *sql) {
+  sqlite3_int64 bad = scalar(db, sql);
+  if (bad == 0) passed++;
+  else failed++;
+  printf("%s %s (%lld violations)\n", bad == 0 ? "ok  " : "FAIL", label, bad);
+}
+
+static void exec(sqlite3 *db, const char *sql) {
+  char *err = NULL;
+  if (sqlite3_exec(db, sql, NULL, NULL, &err) != SQLITE_OK) {
+    fprintf(stderr, "oracle: %s\n  in: %s\n", err, sql);
+    exit(2);
+  }
+}
+
+/* Order and ties of ORDER BY `order` against ORDER BY `key`. */
+static void check_order(sqlite3 *db, const char *label, const char *order, const char *key) {
+  char sql[1024], name[128];
+  snprintf(sql, sizeof sql, "DROP TABLE IF EXISTS s; CREATE TABLE s AS SELECT r, a, b, c, %s AS k FROM t", key);
+  exec(db, sql);
+  snprintf(name, sizeof name, "%s.order", label);
+  snprintf(sql, sizeof sql,
+           "SELECT count(*) FROM (SELECT row_number() OVER (ORDER BY %s, r) AS n1,"
+           " row_number() OVER (ORDER BY k, r) AS n2 FROM s) WHERE n1 <> n2", order);
+  expect_none(db, name, sql);
+  snprintf(name, sizeof name, "%s.ties", label);
+  expect_none(db, name,
+              "SELECT count(*) FROM (SELECT a, b, c, k, lag(a) OVER w AS pa, lag(b) OVER w AS pb,"
+              " lag(c) OVER w AS pc, lag(k) OVER w AS pk, row_number() OVER w AS n FROM s"
+              " WINDOW w AS (ORDER BY k, r))"
+              " WHERE n > 1 AND ((a IS pa AND b IS pb AND c IS pc) <> (k = pk))");
+}
+
+int main(int argc, char **argv) {
+  sqlite3 *db;
+  sqlite3_stmt *ins;
+  char *err = NULL;
+  long rows = argc > 2 ? atol(argv[2]) : 100000, i;
+  unsigned long long seed = argc > 3 ? strtoull(argv[3], NULL, 10) : 20261122;
+  rng_state = seed;
+  if (argc < 2 || rows < 1 || rng_state == 0) {
+    fprintf(stderr, "usage: oracle <extension> [rows] [seed > 0]\n");
+    return 2;
+  }
+  if (sqlite3_open(":memory:", &db) != SQLITE_OK) return 2;
+  sqlite3_enable_load_extension(db, 1);
+  if (sqlite3_load_extension(db, argv[1], NULL, &err) != SQLITE_OK) {
+    fprintf(stderr, "oracle: cannot load %s: %s\n", argv[1], err);
+    return 2;
+  }
+  exec(db, "CREATE TABLE t(r INTEGER PRIMARY KEY, a, b, c); BEGIN");
+  if (sqlite3_prepare_v2(db, "INSERT INTO t(a, b, c) VALUES (?, ?, ?)", -1, &ins, NULL)) return 2;
+  for (i = 0; i < rows; i++) {
+    bind_random(ins, 1);
+    bind_random(ins, 2);
+    bind_random(ins, 3);
+    if (sqlite3_step(ins) != SQLITE_DONE) return 2;
+    sqlite3_reset(ins);
+  }
+  sqlite3_finalize(ins);
+  exec(db, "COMMIT");
+  printf("oracle: %ld rows, seed %llu\n", rows, seed);
+
+  check_order(db, "R1.asc", "a, b, c", "ok_pack(a, b, c)");
+  check_order(db, "R6.mixed", "a, b DESC, c", "ok_pack(a, ok_desc(b), c)");
+  check_order(db, "R6.all_desc", "a DESC, b DESC, c DESC", "ok_desc(ok_pack(a, b, c))");
+  expect_none(db, "R6.desc_composes",
+              "SELECT count(*) FROM t WHERE ok_desc(ok_pack(a, b, c))"
+              " <> ok_pack(ok_desc(a), ok_desc(b), ok_desc(c))");
+
+  exec(db, "DROP TABLE s; CREATE TABLE s AS SELECT r, a, b, c, ok_pack(a, b, c) AS k,"
+           " ok_pack(ok_desc(a), ok_desc(b), ok_desc(c)) AS d FROM t");
+  {
+    static const char *const cols[] = {"a", "b", "c"};
+    int c;
+    for (c = 0; c < 3; c++) {
+      char sql[512], name[64];
+      snprintf(name, sizeof name, "R3.roundtrip.%s", cols[c]);
+      snprintf(sql, sizeof sql,
+               "SELECT count(*) FROM (SELECT %s AS v, ok_unpack_col(k, %d) AS u,"
+               " ok_unpack_col(d, %d) AS w FROM s)"
+               " WHERE NOT (u IS v AND w IS v AND typeof(u) = typeof(w)"
+               " AND (typeof(u) = typeof(v) OR (typeof(v) = 'real' AND typeof(u) = 'integer')))",
+               cols[c], c + 1, c + 1);
+      expect_none(db, name, sql);
+    }
+  }
+  expect_none(db, "R3.negative_index",
+              "SELECT count(*) FROM s WHERE NOT (ok_unpack_col(k, -1) IS c AND ok_unpack_col(k, -3) IS a)");
+  expect_none(db, "R4.concat",
+              "SELECT count(*) FROM s WHERE k <> ok_concat(ok_pack(a), ok_pack(b), ok_pack(c))");
+  expect_none(db, "R4.prefix_range",
+              "SELECT count(*) FROM (SELECT k, a, b, ok_pack(a) AS p FROM s)"
+              " WHERE NOT (substr(k, 1, length(p)) = p AND k >= p AND k < ok_prefix_end(p)"
+              " AND k >= ok_pack(a, b) AND k < ok_prefix_end(ok_pack(a, b)))");
+  /* If one encoding were a proper prefix of another, it would be followed,
+  ** in sorted order, by an encoding that starts with it. */
+  expect_none(db, "R5.prefix_free",
+              "WITH v(v) AS (SELECT a FROM t UNION ALL SELECT b FROM t UNION ALL SELECT c FROM t),"
+              " e(e) AS (SELECT ok_pack(v) FROM v UNION SELECT ok_desc(v) FROM v)"
+              " SELECT count(*) FROM (SELECT e, lead(e) OVER (ORDER BY e) AS nx FROM e)"
+              " WHERE substr(nx, 1, length(e)) = e");
+  printf("%d passed, %d failed\n", passed, failed);
+  sqlite3_close(db);
+  return failed ? 1 : 0;
+}
