@@ -12,7 +12,8 @@ void ok_sql_error(sqlite3_context *ctx, const char *fmt, ...) {
   va_start(ap, fmt);
   msg = sqlite3_vmprintf(fmt, ap);
   va_end(ap);
-  full = msg ? sqlite3_mprintf("%s: %s", (const char *)sqlite3_user_data(ctx), msg) : NULL;
+  full = msg ? sqlite3_mprintf("%s: %s", ((const ok_sql_function *)sqlite3_user_data(ctx))->name, msg)
+             : NULL;
   if (full) sqlite3_result_error(ctx, full, -1);
   else sqlite3_result_error_nomem(ctx);
   sqlite3_free(msg);

@@ -28,8 +28,17 @@ SQLITE_EXTENSION_INIT3
 #define SQLITE_RESULT_SUBTYPE 0x001000000
 #endif
 
-/* Sets an error "<function name>: <message>"; the name is the function's
-** user data, set by the registration table in ok.c. */
+/* One SQL function: the user data of its registration. Every function is
+** registered for any argument count and checked against min..max (max -1:
+** no limit) here, so that a wrong count gets an error naming the function. */
+typedef struct {
+  const char *name;
+  int min, max;
+  int flags;
+  void (*fn)(sqlite3_context *, int, sqlite3_value **);
+} ok_sql_function;
+
+/* Sets an error "<function name>: <message>". */
 void ok_sql_error(sqlite3_context *ctx, const char *fmt, ...);
 
 /* Reads argument `v` as a key. Returns 1 with the bytes in *p, *n; or 0

@@ -21,21 +21,28 @@ static void ok_version_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) 
 /* Functions that read or set the fragment subtype. */
 #define SUB (SQLITE_SUBTYPE | SQLITE_RESULT_SUBTYPE)
 
-static const struct {
-  const char *name;
-  int nargs; /* -1: any number */
-  int flags;
-  void (*fn)(sqlite3_context *, int, sqlite3_value **);
-} functions[] = {
-    {"ok_pack", -1, PURE | SUB, ok_pack_fn},
-    {"ok_desc", 1, PURE | SUB, ok_desc_fn},
-    {"ok_prefix", 1, PURE | SUB, ok_prefix_fn},
-    {"ok_concat", -1, PURE | SQLITE_RESULT_SUBTYPE, ok_concat_fn},
-    {"ok_prefix_end", 1, PURE, ok_prefix_end_fn},
-    {"ok_unpack_col", 2, PURE, ok_unpack_col_fn},
-    {"ok_hex", 1, PURE, ok_hex_fn},
-    {"ok_version", 0, PURE, ok_version_fn},
+static const ok_sql_function functions[] = {
+    {"ok_pack", 0, -1, PURE | SUB, ok_pack_fn},
+    {"ok_desc", 1, 1, PURE | SUB, ok_desc_fn},
+    {"ok_prefix", 1, 1, PURE | SUB, ok_prefix_fn},
+    {"ok_concat", 0, -1, PURE | SQLITE_RESULT_SUBTYPE, ok_concat_fn},
+    {"ok_prefix_end", 1, 1, PURE, ok_prefix_end_fn},
+    {"ok_unpack_col", 2, 2, PURE, ok_unpack_col_fn},
+    {"ok_hex", 1, 1, PURE, ok_hex_fn},
+    {"ok_version", 0, 0, PURE, ok_version_fn},
 };
+
+/* Every function goes through here: the argument count is checked first. */
+static void call(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  const ok_sql_function *f = sqlite3_user_data(ctx);
+  if (argc < f->min || (f->max >= 0 && argc > f->max)) {
+    if (f->max < 0) ok_sql_error(ctx, "takes at least %d arguments, got %d", f->min, argc);
+    else if (f->min == f->max) ok_sql_error(ctx, "takes %d argument%s, got %d", f->min, f->min == 1 ? "" : "s", argc);
+    else ok_sql_error(ctx, "takes %d to %d arguments, got %d", f->min, f->max, argc);
+    return;
+  }
+  f->fn(ctx, argc, argv);
+}
 
 #ifdef _WIN32
 __declspec(dllexport)
@@ -48,9 +55,8 @@ int sqlite3_ok_init(sqlite3 *db, char **err, const sqlite3_api_routines *api) {
   SQLITE_EXTENSION_INIT2(api);
   (void)err;
   for (i = 0; rc == SQLITE_OK && i < sizeof functions / sizeof functions[0]; i++) {
-    rc = sqlite3_create_function_v2(db, functions[i].name, functions[i].nargs,
-                                    functions[i].flags, (void *)functions[i].name,
-                                    functions[i].fn, NULL, NULL, NULL);
+    rc = sqlite3_create_function_v2(db, functions[i].name, -1, functions[i].flags,
+                                    (void *)&functions[i], call, NULL, NULL, NULL);
   }
   return rc;
 }

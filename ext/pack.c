@@ -105,7 +105,11 @@ void ok_prefix_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   uint8_t *out;
   (void)argc;
   if (t == SQLITE_NULL) return; /* a NULL pattern matches nothing */
-  if ((t != SQLITE_TEXT && t != SQLITE_BLOB) || is_fragment(argv[0])) {
+  if (is_fragment(argv[0])) {
+    ok_sql_error(ctx, "argument is a key fragment; give the TEXT or BLOB value itself");
+    return;
+  }
+  if (t != SQLITE_TEXT && t != SQLITE_BLOB) {
     ok_sql_error(ctx, "argument must be a TEXT or BLOB value");
     return;
   }

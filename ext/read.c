@@ -31,6 +31,7 @@ void ok_unpack_col_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   int rc;
   (void)argc;
   if (!ok_sql_key_arg(ctx, argv[0], &p, &n)) return;
+  if (sqlite3_value_type(argv[1]) == SQLITE_NULL) return; /* NULL index: NULL */
   if (sqlite3_value_type(argv[1]) != SQLITE_INTEGER) {
     ok_sql_error(ctx, "index must be an INTEGER");
     return;

@@ -1,0 +1,67 @@
+#!/bin/sh
+# Runs every test suite against the build in $1 (default build) and ends with
+# the total "N passed, M failed". Used by `make test` and `make test-asan`.
+cd "$(dirname "$0")/.." || exit 2
+B=${1:-build}
+total_pass=0
+total_fail=0
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+
+# A sanitizer build's extension needs the ASan runtime loaded first in the
+# (uninstrumented) sqlite3 shell.
+if ldd "$B/ok.so" 2>/dev/null | grep -q libasan; then
+  SHELL_PRELOAD=$(${CC:-cc} -print-file-name=libasan.so)
+fi
+
+# suite NAME COMMAND...: runs it, shows its output, adds its closing counts
+# (a command that prints none counts as one test).
+suite() {
+  name=$1
+  shift
+  echo "== $name"
+  "$@" >"$log" 2>&1
+  status=$?
+  cat "$log"
+  line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -1)
+  if [ -n "$line" ]; then
+    p=${line%% passed*}
+    f=${line#*passed, }
+    f=${f%% failed*}
+  elif [ "$status" -eq 0 ]; then p=1 f=0
+  else p=0 f=1
+  fi
+  if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
+  total_pass=$((total_pass + p))
+  total_fail=$((total_fail + f))
+}
+
+check_symbols() {
+  syms=$(nm -D --defined-only "$B/ok.so" | awk '$2 == "T" {print $3}')
+  [ "$syms" = sqlite3_ok_init ] || { echo "exported: $syms"; return 1; }
+  echo "only sqlite3_ok_init is exported"
+}
+
+check_format_doc() {
+  "$B/unit" --markdown >"$log.md" || return 1
+  sed -n '/<!-- vectors:begin -->/,/<!-- vectors:end -->/p' src/FORMAT.md | sed '1d;$d' >"$log.doc"
+  diff -u "$log.doc" "$log.md" && echo "src/FORMAT.md examples match the test vectors"
+  status=$?
+  rm -f "$log.md" "$log.doc"
+  return $status
+}
+
+check_version() {
+  v=$(LD_PRELOAD="${SHELL_PRELOAD:-}" ASAN_OPTIONS=detect_leaks=0 sqlite3 -batch -init /dev/null -cmd ".load $B/ok" :memory: "SELECT ok_version()")
+  [ "$v" = "$(cat VERSION)" ] && echo "ok_version() = VERSION = $v"
+}
+
+suite unit "$B/unit"
+suite format-doc check_format_doc
+suite symbols check_symbols
+suite version check_version
+suite sql env LD_PRELOAD="${SHELL_PRELOAD:-}" ASAN_OPTIONS=detect_leaks=0 sh sql-tests/run.sh "$B"
+suite oracle "$B/oracle" "$B/ok" "${ORACLE_ROWS:-100000}"
+suite fuzz-replay "$B/fuzz-replay" src/fuzz/corpus
+echo "total: $total_pass passed, $total_fail failed"
+[ "$total_fail" -eq 0 ]
