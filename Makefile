@@ -25,14 +25,14 @@ EXT_OBJ  = $(EXT_SRC:ext/%.c=$(B)/ext/%.o)
 CORE_H   = $(wildcard src/*.h)
 
 .PHONY: all deps demo test test-accept test-asan test-valgrind fuzz bench \
-        install uninstall clean lint help
+        test-build install uninstall clean lint help
 
 all: $(B)/ok.$(SO) $(B)/libokcore.a
 
 help:
 	@echo "make            build $(B)/ok.$(SO) (the extension) and $(B)/libokcore.a"
 	@echo "make demo       install what is missing, build, show keys sorting in sqlite3"
-	@echo "make test       install what is missing, build, run every test suite"
+	@echo "make test       install what is missing, build, run every suite, also under ASan+UBSan"
 	@echo "make test-accept  rewrite sql-tests/*.out from the current output"
 	@echo "make test-asan  the test suites under AddressSanitizer + UBSan"
 	@echo "make test-valgrind  unit tests and oracle under valgrind"
@@ -70,23 +70,27 @@ $(B)/fuzz-replay: src/fuzz/decode.c src/fuzz/replay.c $(B)/libokcore.a
 demo: deps all
 	@sh tools/demo.sh $(B)
 
-test: deps all $(B)/unit $(B)/oracle $(B)/fuzz-replay
-	@sh test/run_all.sh $(B)
+SAN_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+
+# Everything twice: the normal build, then under ASan + UBSan.
+test: deps
+	@$(MAKE) --no-print-directory test-build
+	@$(MAKE) --no-print-directory B=build-asan OPT=-O1 SAN="$(SAN_FLAGS)" test-build
+	@sh test/run_all.sh build build-asan
 
 test-accept: all
 	@sh sql-tests/run.sh $(B) --accept
 
 test-asan: deps
-	$(MAKE) B=build-asan OPT=-O1 SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" test-no-deps
-	@true
+	@$(MAKE) --no-print-directory B=build-asan OPT=-O1 SAN="$(SAN_FLAGS)" test-build
+	@sh test/run_all.sh build-asan
 
-# The suites without the dependency check (used by test-asan).
-test-no-deps: all $(B)/unit $(B)/oracle $(B)/fuzz-replay
-	@sh test/run_all.sh $(B)
+test-build: all $(B)/unit $(B)/oracle $(B)/fuzz-replay
 
-test-valgrind: deps all $(B)/unit $(B)/oracle
+test-valgrind: deps test-build
 	valgrind -q --error-exitcode=1 --leak-check=full $(B)/unit
-	valgrind -q --error-exitcode=1 --leak-check=full $(B)/oracle $(B)/ok 5000
+	valgrind -q --error-exitcode=1 --leak-check=full $(B)/fuzz-replay src/fuzz/corpus
+	ORACLE_SKIP_ORDER=1 valgrind -q --error-exitcode=1 --leak-check=full $(B)/oracle $(B)/ok 5000
 
 fuzz: deps
 	@sh src/fuzz/run.sh $${FUZZ_SECONDS:-60}

@@ -173,9 +173,15 @@ static void exec(sqlite3 *db, const char *sql) {
   }
 }
 
-/* Order and ties of ORDER BY `order` against ORDER BY `key`. */
+/* Order and ties of ORDER BY `order` against ORDER BY `key`. Under valgrind
+** SQLite's own INTEGER/REAL comparison is not exact (valgrind computes long
+** double as double), so `make test-valgrind` sets ORACLE_SKIP_ORDER. */
 static void check_order(sqlite3 *db, const char *label, const char *order, const char *key) {
   char sql[1024], name[128];
+  if (getenv("ORACLE_SKIP_ORDER")) {
+    printf("skip %s.order: ORACLE_SKIP_ORDER is set\n", label);
+    return;
+  }
   snprintf(sql, sizeof sql, "DROP TABLE IF EXISTS s; CREATE TABLE s AS SELECT r, a, b, c, %s AS k FROM t", key);
   exec(db, sql);
   snprintf(name, sizeof name, "%s.order", label);
@@ -228,7 +234,7 @@ int main(int argc, char **argv) {
               "SELECT count(*) FROM t WHERE ok_desc(ok_pack(a, b, c))"
               " <> ok_pack(ok_desc(a), ok_desc(b), ok_desc(c))");
 
-  exec(db, "DROP TABLE s; CREATE TABLE s AS SELECT r, a, b, c, ok_pack(a, b, c) AS k,"
+  exec(db, "DROP TABLE IF EXISTS s; CREATE TABLE s AS SELECT r, a, b, c, ok_pack(a, b, c) AS k,"
            " ok_pack(ok_desc(a), ok_desc(b), ok_desc(c)) AS d FROM t");
   {
     static const char *const cols[] = {"a", "b", "c"};

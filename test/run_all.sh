@@ -1,18 +1,14 @@
 #!/bin/sh
-# Runs every test suite against the build in $1 (default build) and ends with
-# the total "N passed, M failed". Used by `make test` and `make test-asan`.
+# Runs every test suite against each build directory given (default build)
+# and ends with the total "N passed, M failed". Used by `make test` (build
+# and build-asan) and `make test-asan`.
 cd "$(dirname "$0")/.." || exit 2
-B=${1:-build}
+[ $# -gt 0 ] || set -- build
 total_pass=0
 total_fail=0
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 
-# A sanitizer build's extension needs the ASan runtime loaded first in the
-# (uninstrumented) sqlite3 shell.
-if ldd "$B/ok.so" 2>/dev/null | grep -q libasan; then
-  SHELL_PRELOAD=$(${CC:-cc} -print-file-name=libasan.so)
-fi
 
 # suite NAME COMMAND...: runs it, shows its output, adds its closing counts
 # (a command that prints none counts as one test).
@@ -56,12 +52,21 @@ check_version() {
   [ "$v" = "$(cat VERSION)" ] && echo "ok_version() = VERSION = $v"
 }
 
-suite unit "$B/unit"
-suite format-doc check_format_doc
-suite symbols check_symbols
-suite version check_version
-suite sql env LD_PRELOAD="${SHELL_PRELOAD:-}" ASAN_OPTIONS=detect_leaks=0 sh sql-tests/run.sh "$B"
-suite oracle "$B/oracle" "$B/ok" "${ORACLE_ROWS:-100000}"
-suite fuzz-replay "$B/fuzz-replay" src/fuzz/corpus
+for B in "$@"; do
+  echo "=== suites on $B"
+  # A sanitizer build's extension needs the ASan runtime loaded first in
+  # the (uninstrumented) sqlite3 shell.
+  SHELL_PRELOAD=
+  if ldd "$B/ok.so" 2>/dev/null | grep -q libasan; then
+    SHELL_PRELOAD=$(${CC:-cc} -print-file-name=libasan.so)
+  fi
+  suite unit "$B/unit"
+  suite format-doc check_format_doc
+  suite symbols check_symbols
+  suite version check_version
+  suite sql env LD_PRELOAD="$SHELL_PRELOAD" ASAN_OPTIONS=detect_leaks=0 sh sql-tests/run.sh "$B"
+  suite oracle "$B/oracle" "$B/ok" "${ORACLE_ROWS:-100000}"
+  suite fuzz-replay "$B/fuzz-replay" src/fuzz/corpus
+done
 echo "total: $total_pass passed, $total_fail failed"
 [ "$total_fail" -eq 0 ]

@@ -8,7 +8,6 @@
 ** their status and byte offset, and random properties: round trip, and
 ** memcmp order equal to exact numeric order (R1, R2, R3).
 */
-#include <float.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -192,15 +191,22 @@ static num random_num(void) {
   return x;
 }
 
-/* Exact comparison of two numbers, as SQLite does it. */
+/* Exact comparison of an int64 and a double (never NaN), as SQLite does it;
+** no long double, so that it also holds under valgrind. */
+static int cmp_int_double(int64_t i, double d) {
+  int64_t t;
+  if (d < -9223372036854775808.0) return 1;
+  if (d >= 9223372036854775808.0) return -1;
+  t = (int64_t)d; /* exact: trunc(d) fits and is a double */
+  if (i != t) return i < t ? -1 : 1;
+  return (double)t < d ? -1 : (double)t > d; /* the fraction of d decides */
+}
+
 static int cmp_num(num a, num b) {
-#if LDBL_MANT_DIG >= 64
-  long double x = a.is_int ? (long double)a.i : (long double)a.d;
-  long double y = b.is_int ? (long double)b.i : (long double)b.d;
-  return (x > y) - (x < y);
-#else
-#error "the exact-order test needs a long double with a 64-bit mantissa"
-#endif
+  if (a.is_int && b.is_int) return (a.i > b.i) - (a.i < b.i);
+  if (!a.is_int && !b.is_int) return (a.d > b.d) - (a.d < b.d);
+  if (a.is_int) return cmp_int_double(a.i, b.d);
+  return -cmp_int_double(b.i, a.d);
 }
 
 static size_t enc_num(uint8_t *out, num x, int desc) {
