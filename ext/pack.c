@@ -10,10 +10,8 @@
 
 #include "common.h"
 
-#define NOMEM ((sqlite3_uint64)-1)
-
 static int is_fragment(sqlite3_value *v) {
-  return sqlite3_value_type(v) == SQLITE_BLOB && sqlite3_value_subtype(v) == OK_SUBTYPE;
+  return sqlite3_value_subtype(v) == OK_SUBTYPE;
 }
 
 /* Bytes of v (TEXT or BLOB) with their tag; NULL only when out of memory. */
@@ -30,64 +28,76 @@ static const uint8_t *bytes_of(sqlite3_value *v, int *tag, size_t *n) {
   return p || *n ? p : (const uint8_t *)"";
 }
 
-/* Upper bound of the bytes put() writes for v, or NOMEM. */
-static sqlite3_uint64 bound(sqlite3_value *v) {
-  int tag;
-  size_t n;
-  const uint8_t *p;
-  switch (sqlite3_value_type(v)) {
-    case SQLITE_NULL: return 1;
-    case SQLITE_INTEGER:
-    case SQLITE_FLOAT: return OK_NUM_MAX;
+/* A growing output buffer that starts on the stack. */
+typedef struct {
+  uint8_t *p;
+  size_t n, cap;
+  uint8_t stack[512];
+} outbuf;
+
+/* Makes room for `more` bytes; 0 (with the error set) when the result would
+** pass the length limit anyway (`least` more bytes) or memory runs out. */
+static int reserve(sqlite3_context *ctx, outbuf *b, size_t more, size_t least) {
+  uint8_t *q;
+  size_t cap;
+  if (b->n + more <= b->cap) return 1;
+  if (ok_sql_too_big(ctx, (sqlite3_uint64)b->n + least)) return 0;
+  cap = 2 * b->cap > b->n + more ? 2 * b->cap : b->n + more;
+  q = sqlite3_malloc64(cap);
+  if (!q) {
+    sqlite3_result_error_nomem(ctx);
+    return 0;
   }
-  if (!(p = bytes_of(v, &tag, &n))) return NOMEM;
-  if (is_fragment(v)) return n;
-  return ok_enc_bytes(NULL, tag, p, n, 1, 0);
+  memcpy(q, b->p, b->n);
+  if (b->p != b->stack) sqlite3_free(b->p);
+  b->p = q;
+  b->cap = cap;
+  return 1;
 }
 
-/* Writes v as one component (or inlines a fragment) and returns the count. */
-static size_t put(uint8_t *out, sqlite3_value *v, int desc) {
-  int tag;
+/* Appends v as one component, or a fragment's bytes as they are. */
+static int put(sqlite3_context *ctx, outbuf *b, sqlite3_value *v, int desc) {
+  int tag, t = sqlite3_value_type(v), frag;
   size_t n;
   const uint8_t *p;
-  switch (sqlite3_value_type(v)) {
-    case SQLITE_NULL: return ok_enc_null(out, desc);
-    case SQLITE_INTEGER: return ok_enc_int(out, sqlite3_value_int64(v), desc);
-    case SQLITE_FLOAT: return ok_enc_double(out, sqlite3_value_double(v), desc);
+  if (t == SQLITE_NULL || t == SQLITE_INTEGER || t == SQLITE_FLOAT) {
+    if (!reserve(ctx, b, OK_NUM_MAX, 1)) return 0;
+    if (t == SQLITE_INTEGER) b->n += ok_enc_int(b->p + b->n, sqlite3_value_int64(v), desc);
+    else if (t == SQLITE_FLOAT) b->n += ok_enc_double(b->p + b->n, sqlite3_value_double(v), desc);
+    else b->n += ok_enc_null(b->p + b->n, desc);
+    return 1;
   }
-  p = bytes_of(v, &tag, &n);
-  if (!is_fragment(v)) return ok_enc_bytes(out, tag, p, n, 1, desc);
-  memcpy(out, p, n);
-  if (desc) ok_invert(out, n);
-  return n;
+  if (!(p = bytes_of(v, &tag, &n))) {
+    sqlite3_result_error_nomem(ctx);
+    return 0;
+  }
+  frag = t == SQLITE_BLOB && is_fragment(v);
+  /* an escaped body is at most twice the value */
+  if (!reserve(ctx, b, frag ? n : 2 * n + 2, frag ? n : n + 2)) return 0;
+  if (!frag) {
+    b->n += ok_enc_bytes(b->p + b->n, tag, p, n, 1, desc);
+    return 1;
+  }
+  memcpy(b->p + b->n, p, n);
+  if (desc) ok_invert(b->p + b->n, n);
+  b->n += n;
+  return 1;
 }
 
 /* Puts every argument into one BLOB fragment: the body of ok_pack and
 ** ok_desc (which has one argument and desc = 1). */
 static void pack(sqlite3_context *ctx, int argc, sqlite3_value **argv, int desc) {
-  uint8_t stack[256], *buf = stack;
-  sqlite3_uint64 cap = 0, slack = (sqlite3_uint64)argc * OK_NUM_MAX;
-  size_t n = 0;
-  int i;
-  for (i = 0; i < argc; i++) {
-    sqlite3_uint64 b = bound(argv[i]);
-    if (b == NOMEM) {
-      sqlite3_result_error_nomem(ctx);
-      return;
-    }
-    cap += b;
+  outbuf b;
+  int i, ok = 1;
+  b.p = b.stack;
+  b.n = 0;
+  b.cap = sizeof b.stack;
+  for (i = 0; ok && i < argc; i++) ok = put(ctx, &b, argv[i], desc);
+  if (ok) { /* SQLite itself turns a result over its length limit into TOOBIG */
+    sqlite3_result_blob64(ctx, b.p, b.n, SQLITE_TRANSIENT);
+    sqlite3_result_subtype(ctx, OK_SUBTYPE);
   }
-  if (ok_sql_too_big(ctx, cap > slack ? cap - slack : 0)) return;
-  if (cap > sizeof stack && !(buf = sqlite3_malloc64(cap))) {
-    sqlite3_result_error_nomem(ctx);
-    return;
-  }
-  for (i = 0; i < argc; i++) n += put(buf + n, argv[i], desc);
-  if (ok_sql_too_big(ctx, n)) {
-    if (buf != stack) sqlite3_free(buf);
-    return;
-  }
-  ok_sql_result_fragment(ctx, buf, n, buf != stack);
+  if (b.p != b.stack) sqlite3_free(b.p);
 }
 
 void ok_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
@@ -105,7 +115,7 @@ void ok_prefix_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   uint8_t *out;
   (void)argc;
   if (t == SQLITE_NULL) return; /* a NULL pattern matches nothing */
-  if (is_fragment(argv[0])) {
+  if (t == SQLITE_BLOB && is_fragment(argv[0])) {
     ok_sql_error(ctx, "argument is a key fragment; give the TEXT or BLOB value itself");
     return;
   }

@@ -26,16 +26,14 @@ size_t ok_enc_bytes(uint8_t *out, int tag, const uint8_t *s, size_t n,
     return 1 + n + low + (terminated ? 1 : 0);
   }
   out[0] = (uint8_t)tag;
-  for (i = 0; i < n;) {
-    /* copy the run of bytes that need no escape in one go */
-    size_t j = i;
-    while (j < n && s[j] > 1) j++;
-    memcpy(out + o, s + i, j - i);
-    o += j - i;
-    if (j == n) break;
-    out[o++] = 0x01;
-    out[o++] = (uint8_t)(s[j] + 1);
-    i = j + 1;
+  for (i = 0; i < n; i++) {
+    uint8_t c = s[i];
+    if (c > 1) {
+      out[o++] = c;
+    } else {
+      out[o++] = 0x01;
+      out[o++] = (uint8_t)(c + 1);
+    }
   }
   if (terminated) out[o++] = 0x00;
   if (desc) ok_invert(out, o);

@@ -52,31 +52,26 @@ static int lobit(uint64_t x) {
 
 /* |v| = sig * 2^(e - 63) with bit 63 of sig set. */
 static size_t enc_finite(uint8_t *out, int neg, int e, uint64_t sig, int desc) {
-  uint8_t buf[OK_NUM_MAX];
-  size_t n = 0;
   int b0 = (int)((unsigned)e & 1u);
   int k = (e - b0) / 2;
   uint64_t s = ((uint64_t)b0 << 63) | (sig & ~((uint64_t)1 << 63));
-  int groups = s ? (64 - lobit(s) + 6) / 7 : 1;
-  uint8_t flip = neg ? 0xFF : 0x00;
-  int g;
-
+  int groups = s ? (64 - lobit(s) + 6) / 7 : 1, g;
+  size_t n = 1;
+  uint8_t flip = (uint8_t)((neg ? 0xFF : 0x00) ^ (desc ? 0xFF : 0x00));
   if (k >= K_MIN && k <= K_MAX) {
-    buf[n++] = (uint8_t)(neg ? TAG_NEG_K(k) : TAG_POS_K(k));
+    if (!out) return (size_t)(1 + groups);
+    out[0] = (uint8_t)(neg ? TAG_NEG_K(k) : TAG_POS_K(k));
   } else {
     unsigned biased = (unsigned)(k + 0x8000);
-    if (neg) buf[n++] = k > K_MAX ? TAG_NEG_BIG : TAG_NEG_SMALL;
-    else buf[n++] = k > K_MAX ? TAG_POS_BIG : TAG_POS_SMALL;
-    buf[n++] = (uint8_t)((biased >> 8) ^ flip);
-    buf[n++] = (uint8_t)((biased & 0xFF) ^ flip);
+    if (!out) return (size_t)(3 + groups);
+    if (neg) out[0] = k > K_MAX ? TAG_NEG_BIG : TAG_NEG_SMALL;
+    else out[0] = k > K_MAX ? TAG_POS_BIG : TAG_POS_SMALL;
+    out[n++] = (uint8_t)((biased >> 8) ^ flip);
+    out[n++] = (uint8_t)((biased & 0xFF) ^ flip);
   }
-  for (g = 0; g < groups; g++) {
-    unsigned bits = (unsigned)((s << (7 * g)) >> 57);
-    buf[n++] = (uint8_t)(((bits << 1) | (g + 1 < groups)) ^ flip);
-  }
-  if (out) {
-    memcpy(out, buf, n);
-    if (desc) ok_invert(out, n);
+  if (desc) out[0] = (uint8_t)~out[0];
+  for (g = 0; g < groups; g++, s <<= 7) {
+    out[n++] = (uint8_t)((((unsigned)(s >> 57) << 1) | (g + 1 < groups)) ^ flip);
   }
   return n;
 }

@@ -1,0 +1,167 @@
+/*
+** bench.c -- `make bench`: speed and size of ok's keys next to SQLite's own
+** nearest functions, measured side by side in one run.
+**
+** Usage: bench <extension> [rows]
+**
+** Table t(a INTEGER, b REAL, c TEXT) of `rows` rows (default 1,000,000):
+** a = sequential ids, b = prices with two decimals (full-precision
+** doubles), one in eight an integral REAL, c = lowercase words of 4..14
+** letters. Each timing is the best of 5 runs of a `SELECT count(f(...))`
+** over the table; the per-row cost of f is that minus the same scan with a
+** bare column, `count(a)`. Sizes are averages over the rows; the FDB tuple
+** size is computed from the tuple layer's rules (ints 1 + byte length,
+** doubles 9, strings 2 + length + NULs).
+*/
+#define _POSIX_C_SOURCE 199309L /* clock_gettime */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <sqlite3.h>
+
+static sqlite3 *db;
+static long rows;
+
+static void die(const char *what) {
+  fprintf(stderr, "bench: %s: %s\n", what, sqlite3_errmsg(db));
+  exit(1);
+}
+
+static double now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Best-of-5 seconds to run a query that returns one row. */
+static double best(const char *sql) {
+  sqlite3_stmt *st;
+  double min = 1e9;
+  int i;
+  if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) die(sql);
+  for (i = 0; i < 5; i++) {
+    double t0 = now(), t;
+    if (sqlite3_step(st) != SQLITE_ROW) die(sql);
+    t = now() - t0;
+    sqlite3_reset(st);
+    if (t < min) min = t;
+  }
+  sqlite3_finalize(st);
+  return min;
+}
+
+static double scalar(const char *sql) {
+  sqlite3_stmt *st;
+  double v;
+  if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) die(sql);
+  if (sqlite3_step(st) != SQLITE_ROW) die(sql);
+  v = sqlite3_column_double(st, 0);
+  sqlite3_finalize(st);
+  return v;
+}
+
+static int fdb_int_size(int64_t v) {
+  uint64_t m = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+  int n = 0;
+  while (m) {
+    n++;
+    m >>= 8;
+  }
+  return 1 + n;
+}
+
+static void fill(void) {
+  sqlite3_stmt *st;
+  long i;
+  uint64_t r = 0x9E3779B97F4A7C15ULL;
+  char word[16];
+  if (sqlite3_exec(db, "CREATE TABLE t(a INTEGER, b REAL, c TEXT); BEGIN", 0, 0, 0)) die("create");
+  if (sqlite3_prepare_v2(db, "INSERT INTO t VALUES (?, ?, ?)", -1, &st, NULL)) die("insert");
+  for (i = 0; i < rows; i++) {
+    int len, j;
+    double price;
+    r ^= r << 13, r ^= r >> 7, r ^= r << 17;
+    price = (double)(r % 100000) / 100.0;
+    if ((r >> 20) % 8 == 0) price = (double)((r >> 24) % 1000);
+    len = 4 + (int)((r >> 32) % 11);
+    for (j = 0; j < len; j++) word[j] = (char)('a' + (r >> (j * 4 + 8)) % 26);
+    sqlite3_bind_int64(st, 1, i + 1);
+    sqlite3_bind_double(st, 2, price);
+    sqlite3_bind_text(st, 3, word, len, SQLITE_TRANSIENT);
+    if (sqlite3_step(st) != SQLITE_DONE) die("insert");
+    sqlite3_reset(st);
+  }
+  sqlite3_finalize(st);
+  if (sqlite3_exec(db, "COMMIT", 0, 0, 0)) die("commit");
+}
+
+static double fdb_average(void) {
+  sqlite3_stmt *st;
+  double total = 0;
+  if (sqlite3_prepare_v2(db, "SELECT a, c FROM t", -1, &st, NULL)) die("fdb");
+  while (sqlite3_step(st) == SQLITE_ROW) {
+    total += fdb_int_size(sqlite3_column_int64(st, 0)) + 9 + 2 + sqlite3_column_bytes(st, 1);
+  }
+  sqlite3_finalize(st);
+  return total / (double)rows;
+}
+
+/* Per-row nanoseconds of `expr` over the scan cost of `base`. */
+static double per_row(const char *expr, double base) {
+  char sql[512];
+  snprintf(sql, sizeof sql, "SELECT count(%s) FROM t", expr);
+  return (best(sql) - base) * 1e9 / (double)rows;
+}
+
+static void compare(const char *what, const char *ours, const char *theirs, double base) {
+  double a = per_row(ours, base), b = per_row(theirs, base);
+  printf("%-28s %-26s %7.1f ns/row   %-26s %7.1f ns/row   ratio %.2f\n", what, ours, a,
+         theirs, b, a / b);
+}
+
+int main(int argc, char **argv) {
+  char *err = NULL;
+  double base, ok_size, json_size, fdb_size;
+  rows = argc > 2 ? atol(argv[2]) : 1000000;
+  if (argc < 2 || rows < 1) {
+    fprintf(stderr, "usage: bench <extension> [rows]\n");
+    return 2;
+  }
+  if (sqlite3_open(":memory:", &db)) return 1;
+  sqlite3_enable_load_extension(db, 1);
+  if (sqlite3_load_extension(db, argv[1], NULL, &err)) {
+    fprintf(stderr, "bench: %s\n", err);
+    return 1;
+  }
+  fill();
+  printf("ok bench: %ld rows of (INTEGER id, REAL price, TEXT word), SQLite %s, best of 5\n\n",
+         rows, sqlite3_libversion());
+
+  printf("speed: per-row cost over a bare scan; ratio = ok / SQLite (lower is better)\n");
+  base = best("SELECT count(a) FROM t");
+  compare("build a key", "ok_pack(a, b, c)", "json_array(a, b, c)", base);
+  compare("build a descending key", "ok_pack(a, ok_desc(b), c)", "json_array(a, -b, c)", base);
+  if (sqlite3_exec(db, "ALTER TABLE t ADD COLUMN k; ALTER TABLE t ADD COLUMN j;"
+                       "UPDATE t SET k = ok_pack(a, b, c), j = json_array(a, b, c)", 0, 0, 0))
+    die("keys");
+  base = best("SELECT count(k) FROM t");
+  compare("read the 3rd component", "ok_unpack_col(k, 3)", "json_extract(j, '$[2]')", base);
+  compare("read the 1st component", "ok_unpack_col(k, 1)", "json_extract(j, '$[0]')", base);
+  compare("render as hex", "ok_hex(k)", "hex(k)", base);
+
+  ok_size = scalar("SELECT avg(length(k)) FROM t");
+  json_size = scalar("SELECT avg(length(j)) FROM t");
+  fdb_size = fdb_average();
+  printf("\nsize: average bytes per key (lower is better)\n");
+  printf("  ok_pack(a, b, c)        %6.2f\n", ok_size);
+  printf("  FoundationDB tuple      %6.2f   ok/FDB %.3f\n", fdb_size, ok_size / fdb_size);
+  printf("  json_array(a, b, c)     %6.2f   ok/JSON %.3f\n", json_size, ok_size / json_size);
+  printf("  per column, ok: a %.2f, b %.2f, c %.2f; FDB: b 9.00\n",
+         scalar("SELECT avg(length(ok_pack(a))) FROM t"), scalar("SELECT avg(length(ok_pack(b))) FROM t"),
+         scalar("SELECT avg(length(ok_pack(c))) FROM t"));
+  sqlite3_close(db);
+  return 0;
+}

@@ -1,0 +1,7 @@
+#!/bin/sh
+# make bench: builds and runs the side-by-side benchmark (BENCH_ROWS rows).
+set -e
+cd "$(dirname "$0")/.."
+B=${1:-build}
+${CC:-cc} -std=c99 -O2 -Wall -Wextra -o "$B/bench" bench/bench.c -lsqlite3
+"$B/bench" "$B/ok" "${BENCH_ROWS:-1000000}"
