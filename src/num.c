@@ -50,6 +50,16 @@ static int lobit(uint64_t x) {
 #endif
 }
 
+static void store_be64(uint8_t *out, uint64_t x) {
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  x = __builtin_bswap64(x);
+  memcpy(out, &x, 8);
+#else
+  int i;
+  for (i = 0; i < 8; i++) out[i] = (uint8_t)(x >> (56 - 8 * i));
+#endif
+}
+
 /* |v| = sig * 2^(e - 63) with bit 63 of sig set. */
 static size_t enc_finite(uint8_t *out, int neg, int e, uint64_t sig, int desc) {
   int b0 = (int)((unsigned)e & 1u);
@@ -70,6 +80,20 @@ static size_t enc_finite(uint8_t *out, int neg, int e, uint64_t sig, int desc) {
     out[n++] = (uint8_t)((biased & 0xFF) ^ flip);
   }
   if (desc) out[0] = (uint8_t)~out[0];
+  if (groups <= 8) {
+    /* Spread the top 56 bits of s into eight 7-bit groups, one per byte
+    ** (28|28, then 14|14, then 7|7), shift each up to make room for the
+    ** `more` bit, and store all eight bytes at once: the bytes past the
+    ** last group are scratch within OK_NUM_MAX. */
+    uint64_t z = s >> 8, more;
+    z = ((z & 0x00FFFFFFF0000000ULL) << 4) | (z & 0x000000000FFFFFFFULL);
+    z = ((z & 0x0FFFC0000FFFC000ULL) << 2) | (z & 0x00003FFF00003FFFULL);
+    z = ((z & 0x3F803F803F803F80ULL) << 1) | (z & 0x007F007F007F007FULL);
+    more = groups > 1 ? 0x0101010101010101ULL & (~(uint64_t)0 << (72 - 8 * groups)) : 0;
+    z = ((z << 1) | more) ^ (flip ? ~(uint64_t)0 : 0);
+    store_be64(out + n, z);
+    return n + (size_t)groups;
+  }
   for (g = 0; g < groups; g++, s <<= 7) {
     out[n++] = (uint8_t)((((unsigned)(s >> 57) << 1) | (g + 1 < groups)) ^ flip);
   }

@@ -58,7 +58,9 @@ typedef enum {
 #define OK_NUM_MAX 11
 
 /* --- Encoding one component ------------------------------------------- */
-/* `desc` nonzero writes the descending form. Each returns the byte count. */
+/* `desc` nonzero writes the descending form. Each returns the byte count.
+** The number encoders need room for OK_NUM_MAX bytes at `out`, whatever the
+** count they return: they may use the bytes past it as scratch. */
 
 size_t ok_enc_null(uint8_t *out, int desc);
 
