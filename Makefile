@@ -42,7 +42,7 @@ help:
 	@echo "make lint       clang-format check and cppcheck"
 
 deps:
-	@sh tools/deps.sh
+	@sh setup.sh
 
 $(B)/core/%.o: src/%.c $(CORE_H)
 	@mkdir -p $(@D)
@@ -88,6 +88,7 @@ test-asan: deps
 test-build: all $(B)/unit $(B)/oracle $(B)/fuzz-replay
 
 test-valgrind: deps test-build
+	@command -v valgrind >/dev/null || apt-get install -y -qq valgrind
 	valgrind -q --error-exitcode=1 --leak-check=full $(B)/unit
 	valgrind -q --error-exitcode=1 --leak-check=full $(B)/fuzz-replay src/fuzz/corpus
 	ORACLE_SKIP_ORDER=1 valgrind -q --error-exitcode=1 --leak-check=full $(B)/oracle $(B)/ok 5000

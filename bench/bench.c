@@ -14,13 +14,12 @@
 ** doubles 9, strings 2 + length + NULs).
 */
 #define _POSIX_C_SOURCE 199309L /* clock_gettime */
+#include <sqlite3.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-
-#include <sqlite3.h>
 
 static sqlite3 *db;
 static long rows;
@@ -118,8 +117,8 @@ static double per_row(const char *expr, double base) {
 
 static void compare(const char *what, const char *ours, const char *theirs, double base) {
   double a = per_row(ours, base), b = per_row(theirs, base);
-  printf("%-28s %-26s %7.1f ns/row   %-26s %7.1f ns/row   ratio %.2f\n", what, ours, a,
-         theirs, b, a / b);
+  printf("%-28s %-26s %7.1f ns/row   %-26s %7.1f ns/row   ratio %.2f\n", what, ours, a, theirs, b,
+         a / b);
 }
 
 int main(int argc, char **argv) {
@@ -144,8 +143,10 @@ int main(int argc, char **argv) {
   base = best("SELECT count(a) FROM t");
   compare("build a key", "ok_pack(a, b, c)", "json_array(a, b, c)", base);
   compare("build a descending key", "ok_pack(a, ok_desc(b), c)", "json_array(a, -b, c)", base);
-  if (sqlite3_exec(db, "ALTER TABLE t ADD COLUMN k; ALTER TABLE t ADD COLUMN j;"
-                       "UPDATE t SET k = ok_pack(a, b, c), j = json_array(a, b, c)", 0, 0, 0))
+  if (sqlite3_exec(db,
+                   "ALTER TABLE t ADD COLUMN k; ALTER TABLE t ADD COLUMN j;"
+                   "UPDATE t SET k = ok_pack(a, b, c), j = json_array(a, b, c)",
+                   0, 0, 0))
     die("keys");
   base = best("SELECT count(k) FROM t");
   compare("read the 3rd component", "ok_unpack_col(k, 3)", "json_extract(j, '$[2]')", base);
@@ -160,7 +161,8 @@ int main(int argc, char **argv) {
   printf("  FoundationDB tuple      %6.2f   ok/FDB %.3f\n", fdb_size, ok_size / fdb_size);
   printf("  json_array(a, b, c)     %6.2f   ok/JSON %.3f\n", json_size, ok_size / json_size);
   printf("  per column, ok: a %.2f, b %.2f, c %.2f; FDB: b 9.00\n",
-         scalar("SELECT avg(length(ok_pack(a))) FROM t"), scalar("SELECT avg(length(ok_pack(b))) FROM t"),
+         scalar("SELECT avg(length(ok_pack(a))) FROM t"),
+         scalar("SELECT avg(length(ok_pack(b))) FROM t"),
          scalar("SELECT avg(length(ok_pack(c))) FROM t"));
   sqlite3_close(db);
   return 0;

@@ -12,10 +12,13 @@ void ok_sql_error(sqlite3_context *ctx, const char *fmt, ...) {
   va_start(ap, fmt);
   msg = sqlite3_vmprintf(fmt, ap);
   va_end(ap);
-  full = msg ? sqlite3_mprintf("%s: %s", ((const ok_sql_function *)sqlite3_user_data(ctx))->name, msg)
-             : NULL;
-  if (full) sqlite3_result_error(ctx, full, -1);
-  else sqlite3_result_error_nomem(ctx);
+  full =
+      msg ? sqlite3_mprintf("%s: %s", ((const ok_sql_function *)sqlite3_user_data(ctx))->name, msg)
+          : NULL;
+  if (full)
+    sqlite3_result_error(ctx, full, -1);
+  else
+    sqlite3_result_error_nomem(ctx);
   sqlite3_free(msg);
   sqlite3_free(full);
 }
@@ -30,8 +33,7 @@ static const char *type_name(int t) {
   return "NULL";
 }
 
-int ok_sql_key_arg(sqlite3_context *ctx, sqlite3_value *v, const uint8_t **p,
-                   size_t *n) {
+int ok_sql_key_arg(sqlite3_context *ctx, sqlite3_value *v, const uint8_t **p, size_t *n) {
   int t = sqlite3_value_type(v);
   if (t == SQLITE_NULL) {
     sqlite3_result_null(ctx);

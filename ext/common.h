@@ -7,8 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "sqlite3ext.h"
 #include "../src/ok.h"
+#include "sqlite3ext.h"
 
 #ifndef OK_EXT_MAIN
 SQLITE_EXTENSION_INIT3
@@ -43,8 +43,7 @@ void ok_sql_error(sqlite3_context *ctx, const char *fmt, ...);
 
 /* Reads argument `v` as a key. Returns 1 with the bytes in *p, *n; or 0
 ** after setting the result: NULL for a NULL key, an error otherwise. */
-int ok_sql_key_arg(sqlite3_context *ctx, sqlite3_value *v, const uint8_t **p,
-                   size_t *n);
+int ok_sql_key_arg(sqlite3_context *ctx, sqlite3_value *v, const uint8_t **p, size_t *n);
 
 /* Reports a core decoding failure as "<name>: malformed key at byte N: ..". */
 void ok_sql_malformed(sqlite3_context *ctx, int status, size_t at);

@@ -36,9 +36,12 @@ static const ok_sql_function functions[] = {
 static void call(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   const ok_sql_function *f = sqlite3_user_data(ctx);
   if (argc < f->min || (f->max >= 0 && argc > f->max)) {
-    if (f->max < 0) ok_sql_error(ctx, "takes at least %d arguments, got %d", f->min, argc);
-    else if (f->min == f->max) ok_sql_error(ctx, "takes %d argument%s, got %d", f->min, f->min == 1 ? "" : "s", argc);
-    else ok_sql_error(ctx, "takes %d to %d arguments, got %d", f->min, f->max, argc);
+    if (f->max < 0)
+      ok_sql_error(ctx, "takes at least %d arguments, got %d", f->min, argc);
+    else if (f->min == f->max)
+      ok_sql_error(ctx, "takes %d argument%s, got %d", f->min, f->min == 1 ? "" : "s", argc);
+    else
+      ok_sql_error(ctx, "takes %d to %d arguments, got %d", f->min, f->max, argc);
     return;
   }
   f->fn(ctx, argc, argv);
@@ -49,7 +52,7 @@ __declspec(dllexport)
 #else
 __attribute__((visibility("default")))
 #endif
-int sqlite3_ok_init(sqlite3 *db, char **err, const sqlite3_api_routines *api) {
+    int sqlite3_ok_init(sqlite3 *db, char **err, const sqlite3_api_routines *api) {
   size_t i;
   int rc = SQLITE_OK;
   SQLITE_EXTENSION_INIT2(api);

@@ -10,9 +10,7 @@
 
 #include "common.h"
 
-static int is_fragment(sqlite3_value *v) {
-  return sqlite3_value_subtype(v) == OK_SUBTYPE;
-}
+static int is_fragment(sqlite3_value *v) { return sqlite3_value_subtype(v) == OK_SUBTYPE; }
 
 /* Bytes of v (TEXT or BLOB) with their tag; NULL only when out of memory. */
 static const uint8_t *bytes_of(sqlite3_value *v, int *tag, size_t *n) {
@@ -62,9 +60,12 @@ static int put(sqlite3_context *ctx, outbuf *b, sqlite3_value *v, int desc) {
   const uint8_t *p;
   if (t == SQLITE_NULL || t == SQLITE_INTEGER || t == SQLITE_FLOAT) {
     if (!reserve(ctx, b, OK_NUM_MAX, 1)) return 0;
-    if (t == SQLITE_INTEGER) b->n += ok_enc_int(b->p + b->n, sqlite3_value_int64(v), desc);
-    else if (t == SQLITE_FLOAT) b->n += ok_enc_double(b->p + b->n, sqlite3_value_double(v), desc);
-    else b->n += ok_enc_null(b->p + b->n, desc);
+    if (t == SQLITE_INTEGER)
+      b->n += ok_enc_int(b->p + b->n, sqlite3_value_int64(v), desc);
+    else if (t == SQLITE_FLOAT)
+      b->n += ok_enc_double(b->p + b->n, sqlite3_value_double(v), desc);
+    else
+      b->n += ok_enc_null(b->p + b->n, desc);
     return 1;
   }
   if (!(p = bytes_of(v, &tag, &n))) {
@@ -100,13 +101,9 @@ static void pack(sqlite3_context *ctx, int argc, sqlite3_value **argv, int desc)
   if (b.p != b.stack) sqlite3_free(b.p);
 }
 
-void ok_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  pack(ctx, argc, argv, 0);
-}
+void ok_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) { pack(ctx, argc, argv, 0); }
 
-void ok_desc_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  pack(ctx, argc, argv, 1);
-}
+void ok_desc_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) { pack(ctx, argc, argv, 1); }
 
 void ok_prefix_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   int t = sqlite3_value_type(argv[0]), tag;
@@ -148,8 +145,8 @@ void ok_concat_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     int rc;
     if (!ok_sql_key_arg(ctx, argv[i], &p, &n)) return;
     if ((rc = ok_count(p, n, &count, &at)) != OK_OK) {
-      ok_sql_error(ctx, "argument %d is a malformed key at byte %lld: %s", i + 1,
-                   (long long)at, ok_strerror(rc));
+      ok_sql_error(ctx, "argument %d is a malformed key at byte %lld: %s", i + 1, (long long)at,
+                   ok_strerror(rc));
       return;
     }
     total += n;

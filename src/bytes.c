@@ -17,8 +17,7 @@ void ok_invert(uint8_t *p, size_t n) {
   for (i = 0; i < n; i++) p[i] = (uint8_t)~p[i];
 }
 
-size_t ok_enc_bytes(uint8_t *out, int tag, const uint8_t *s, size_t n,
-                    int terminated, int desc) {
+size_t ok_enc_bytes(uint8_t *out, int tag, const uint8_t *s, size_t n, int terminated, int desc) {
   size_t i, o = 1;
   if (!out) {
     size_t low = 0;
@@ -40,15 +39,20 @@ size_t ok_enc_bytes(uint8_t *out, int tag, const uint8_t *s, size_t n,
   return o;
 }
 
-int ok_dec_bytes(const uint8_t *c, size_t n, uint8_t x, ok_item *it,
-                 size_t *err_at) {
+int ok_dec_bytes(const uint8_t *c, size_t n, uint8_t x, ok_item *it, size_t *err_at) {
   const uint8_t *body = c + 1, *end, *p;
   size_t escapes = 0;
   end = memchr(body, x, n - 1); /* the terminator: 0x00, or 0xFF inverted */
-  if (!end) { *err_at = n; return OK_E_TRUNCATED; }
+  if (!end) {
+    *err_at = n;
+    return OK_E_TRUNCATED;
+  }
   for (p = body; (p = memchr(p, 0x01 ^ x, (size_t)(end - p))) != NULL; p += 2) {
     uint8_t next = (uint8_t)(p + 1 < end ? p[1] ^ x : 0);
-    if (next != 0x01 && next != 0x02) { *err_at = (size_t)(p - c); return OK_E_ESCAPE; }
+    if (next != 0x01 && next != 0x02) {
+      *err_at = (size_t)(p - c);
+      return OK_E_ESCAPE;
+    }
     escapes++;
   }
   it->body = body;

@@ -18,7 +18,10 @@ const char *ok_strerror(int status) {
 int ok_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) {
   int t;
   uint8_t x;
-  if (n == 0) { *err_at = 0; return OK_E_TRUNCATED; }
+  if (n == 0) {
+    *err_at = 0;
+    return OK_E_TRUNCATED;
+  }
   it->desc = key[0] >= 0x80;
   x = it->desc ? 0xFF : 0x00;
   t = key[0] ^ x;
@@ -39,15 +42,23 @@ int ok_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) {
   return OK_E_TAG;
 }
 
-int ok_locate(const uint8_t *key, size_t n, size_t index, ok_item *it,
-              size_t *at, size_t *err_at) {
+int ok_locate(const uint8_t *key, size_t n, size_t index, ok_item *it, size_t *at, size_t *err_at) {
   size_t off = 0, i;
   for (i = 0;; i++) {
     int rc;
-    if (off == n) { *at = i; return 1; }
+    if (off == n) {
+      *at = i;
+      return 1;
+    }
     rc = ok_decode(key + off, n - off, it, err_at);
-    if (rc != OK_OK) { *err_at += off; return rc; }
-    if (i == index) { *at = off; return OK_OK; }
+    if (rc != OK_OK) {
+      *err_at += off;
+      return rc;
+    }
+    if (i == index) {
+      *at = off;
+      return OK_OK;
+    }
     off += it->len;
   }
 }

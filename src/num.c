@@ -45,7 +45,10 @@ static int lobit(uint64_t x) {
   return __builtin_ctzll(x);
 #else
   int b = 0;
-  while (!(x & 1)) { x >>= 1; b++; }
+  while (!(x & 1)) {
+    x >>= 1;
+    b++;
+  }
   return b;
 #endif
 }
@@ -74,8 +77,10 @@ static size_t enc_finite(uint8_t *out, int neg, int e, uint64_t sig, int desc) {
   } else {
     unsigned biased = (unsigned)(k + 0x8000);
     if (!out) return (size_t)(3 + groups);
-    if (neg) out[0] = k > K_MAX ? TAG_NEG_BIG : TAG_NEG_SMALL;
-    else out[0] = k > K_MAX ? TAG_POS_BIG : TAG_POS_SMALL;
+    if (neg)
+      out[0] = k > K_MAX ? TAG_NEG_BIG : TAG_NEG_SMALL;
+    else
+      out[0] = k > K_MAX ? TAG_POS_BIG : TAG_POS_SMALL;
     out[n++] = (uint8_t)((biased >> 8) ^ flip);
     out[n++] = (uint8_t)((biased & 0xFF) ^ flip);
   }
@@ -130,7 +135,7 @@ size_t ok_enc_double(uint8_t *out, double v, int desc) {
   if (ex == 0) {
     int h;
     if (!frac) return enc_tag(out, OK_TAG_ZERO, desc); /* 0.0 and -0.0 */
-    h = hibit(frac); /* subnormal: frac * 2^-1074 */
+    h = hibit(frac);                                   /* subnormal: frac * 2^-1074 */
     return enc_finite(out, neg, h - 1074, frac << (63 - h), desc);
   }
   return enc_finite(out, neg, ex - 1023, ((uint64_t)1 << 63) | (frac << 11), desc);
@@ -138,14 +143,17 @@ size_t ok_enc_double(uint8_t *out, double v, int desc) {
 
 /* Decodes the number component c[0..n) whose ascending tag is t (a number
 ** tag, OK_TAG_NEG_INF..OK_TAG_POS_INF); x is 0xFF for a descending one. */
-int ok_dec_number(const uint8_t *c, size_t n, int t, uint8_t x, ok_item *it,
-                  size_t *err_at) {
+int ok_dec_number(const uint8_t *c, size_t n, int t, uint8_t x, ok_item *it, size_t *err_at) {
   int neg = t < OK_TAG_ZERO, k, e, lo;
   size_t i = 1;
   uint64_t s = 0, sig;
   int g, more = 1;
   it->len = 1;
-  if (t == OK_TAG_ZERO) { it->type = OK_INT; it->i = 0; return OK_OK; }
+  if (t == OK_TAG_ZERO) {
+    it->type = OK_INT;
+    it->i = 0;
+    return OK_OK;
+  }
   if (t == OK_TAG_NEG_INF || t == OK_TAG_POS_INF) {
     uint64_t bits = ((uint64_t)0x7FF << 52) | ((uint64_t)neg << 63);
     it->type = OK_REAL;
@@ -155,22 +163,40 @@ int ok_dec_number(const uint8_t *c, size_t n, int t, uint8_t x, ok_item *it,
   if (neg) x ^= 0xFF;
   if (t == TAG_NEG_BIG || t == TAG_NEG_SMALL || t == TAG_POS_BIG || t == TAG_POS_SMALL) {
     int big = t == TAG_NEG_BIG || t == TAG_POS_BIG;
-    if (n < 3) { *err_at = n; return OK_E_TRUNCATED; }
+    if (n < 3) {
+      *err_at = n;
+      return OK_E_TRUNCATED;
+    }
     k = (int)(((unsigned)(c[1] ^ x) << 8) | (unsigned)(c[2] ^ x)) - 0x8000;
-    if (big ? k <= K_MAX : k >= K_MIN) { *err_at = 1; return OK_E_NONCANONICAL; }
+    if (big ? k <= K_MAX : k >= K_MIN) {
+      *err_at = 1;
+      return OK_E_NONCANONICAL;
+    }
     i = 3;
   } else {
     k = neg ? K_MAX - (t - TAG_NEG_K(K_MAX)) : K_MIN + (t - TAG_POS_K(K_MIN));
   }
   for (g = 0; more; g++, i++) {
     unsigned b;
-    if (i >= n) { *err_at = n; return OK_E_TRUNCATED; }
-    if (g == 10) { *err_at = i; return OK_E_RANGE; }
+    if (i >= n) {
+      *err_at = n;
+      return OK_E_TRUNCATED;
+    }
+    if (g == 10) {
+      *err_at = i;
+      return OK_E_RANGE;
+    }
     b = (unsigned)(c[i] ^ x);
     more = (int)(b & 1);
     b >>= 1;
-    if (g == 9 && (b & 0x3F)) { *err_at = i; return OK_E_RANGE; }
-    if (!more && g > 0 && b == 0) { *err_at = i; return OK_E_NONCANONICAL; }
+    if (g == 9 && (b & 0x3F)) {
+      *err_at = i;
+      return OK_E_RANGE;
+    }
+    if (!more && g > 0 && b == 0) {
+      *err_at = i;
+      return OK_E_NONCANONICAL;
+    }
     s |= g < 9 ? (uint64_t)b << (57 - 7 * g) : (uint64_t)(b >> 6);
   }
   it->len = i;
@@ -183,11 +209,16 @@ int ok_dec_number(const uint8_t *c, size_t n, int t, uint8_t x, ok_item *it,
     it->i = neg ? (int64_t)((uint64_t)0 - mag) : (int64_t)mag;
     return OK_OK;
   }
-  if (e > 1023 || lo < -1074 || e - lo > 52) { *err_at = 0; return OK_E_RANGE; }
+  if (e > 1023 || lo < -1074 || e - lo > 52) {
+    *err_at = 0;
+    return OK_E_RANGE;
+  }
   {
     uint64_t bits;
-    if (e >= -1022) bits = ((uint64_t)(e + 1023) << 52) | ((sig << 1) >> 12);
-    else bits = sig >> (63 - (e + 1074)); /* subnormal */
+    if (e >= -1022)
+      bits = ((uint64_t)(e + 1023) << 52) | ((sig << 1) >> 12);
+    else
+      bits = sig >> (63 - (e + 1074)); /* subnormal */
     bits |= (uint64_t)neg << 63;
     it->type = OK_REAL;
     memcpy(&it->d, &bits, sizeof bits);

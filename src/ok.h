@@ -78,8 +78,7 @@ size_t ok_enc_double(uint8_t *out, double v, int desc);
 ** (every text starting with s encodes to bytes starting with the result),
 ** not a complete component. Size: 1 + n + (number of 0x00/0x01 bytes in s)
 ** + (terminated ? 1 : 0). */
-size_t ok_enc_bytes(uint8_t *out, int tag, const uint8_t *s, size_t n,
-                    int terminated, int desc);
+size_t ok_enc_bytes(uint8_t *out, int tag, const uint8_t *s, size_t n, int terminated, int desc);
 
 /* Inverts n bytes in place: turns an ascending encoding (of one component
 ** or several) into its descending form and back. */
@@ -91,11 +90,11 @@ void ok_invert(uint8_t *p, size_t n);
 ** into the key at the escaped bytes; ok_unescape() produces the value. */
 typedef struct {
   ok_type type;
-  int tag;  /* the ascending tag byte */
-  int desc; /* 1 when the component is descending */
-  size_t len; /* bytes the whole component occupies in the key */
-  int64_t i;  /* OK_INT */
-  double d;   /* OK_REAL */
+  int tag;             /* the ascending tag byte */
+  int desc;            /* 1 when the component is descending */
+  size_t len;          /* bytes the whole component occupies in the key */
+  int64_t i;           /* OK_INT */
+  double d;            /* OK_REAL */
   const uint8_t *body; /* OK_TEXT/OK_BLOB: escaped bytes, terminator excluded */
   size_t body_len;     /* their count */
   size_t value_len;    /* length of the value once unescaped */
@@ -122,8 +121,7 @@ int ok_count(const uint8_t *key, size_t n, size_t *count, size_t *err_at);
 ** *it, with its offset in *at. Returns OK_OK, 1 if the key has fewer than
 ** index+1 components (with *at = count), or a negative status with *err_at.
 ** Components before it are checked (decoded) on the way. */
-int ok_locate(const uint8_t *key, size_t n, size_t index, ok_item *it,
-              size_t *at, size_t *err_at);
+int ok_locate(const uint8_t *key, size_t n, size_t index, ok_item *it, size_t *at, size_t *err_at);
 
 /* ok_prefix_end: the smallest byte string above every string that starts
 ** with key[0..n): drops trailing 0xFF bytes and adds one to the last byte

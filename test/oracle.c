@@ -17,12 +17,11 @@
 ** Prints one line per property, then "N passed, M failed".
 */
 #include <math.h>
+#include <sqlite3.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include <sqlite3.h>
 
 static uint64_t rng_state;
 
@@ -41,13 +40,37 @@ static double bits_to_double(uint64_t b) {
   return d;
 }
 
-static const int64_t int_edges[] = {
-    0, 1, -1, 2, 42, 127, 128, 255, 256, -127, -128, -255, -256, 16383, 16384,
-    INT32_MAX, INT32_MIN, 4294967295LL, 4294967296LL,
-    9007199254740991LL, 9007199254740992LL, 9007199254740993LL,
-    -9007199254740991LL, -9007199254740992LL, -9007199254740993LL,
-    INT64_MAX, INT64_MAX - 1, INT64_MIN, INT64_MIN + 1,
-    4611686018427387904LL, -4611686018427387904LL};
+static const int64_t int_edges[] = {0,
+                                    1,
+                                    -1,
+                                    2,
+                                    42,
+                                    127,
+                                    128,
+                                    255,
+                                    256,
+                                    -127,
+                                    -128,
+                                    -255,
+                                    -256,
+                                    16383,
+                                    16384,
+                                    INT32_MAX,
+                                    INT32_MIN,
+                                    4294967295LL,
+                                    4294967296LL,
+                                    9007199254740991LL,
+                                    9007199254740992LL,
+                                    9007199254740993LL,
+                                    -9007199254740991LL,
+                                    -9007199254740992LL,
+                                    -9007199254740993LL,
+                                    INT64_MAX,
+                                    INT64_MAX - 1,
+                                    INT64_MIN,
+                                    INT64_MIN + 1,
+                                    4611686018427387904LL,
+                                    -4611686018427387904LL};
 
 static double real_edge(void) {
   switch (below(26)) {
@@ -55,7 +78,7 @@ static double real_edge(void) {
     case 1: return 0.0;
     case 2: return INFINITY;
     case 3: return -INFINITY;
-    case 4: return bits_to_double(1);                   /* smallest subnormal */
+    case 4: return bits_to_double(1);                     /* smallest subnormal */
     case 5: return bits_to_double(0x000FFFFFFFFFFFFFULL); /* largest subnormal */
     case 6: return bits_to_double(0x0010000000000000ULL); /* DBL_MIN */
     case 7: return bits_to_double(0x7FEFFFFFFFFFFFFFULL); /* DBL_MAX */
@@ -89,8 +112,8 @@ static double real_random(void) {
       return d;
     }
     case 1: return (double)(int64_t)(rnd() >> below(64)) * (below(2) ? 1 : -1); /* integral */
-    case 2: return (double)(int)below(100) / (double)(1 << below(8)); /* short */
-    case 3: return ldexp((double)(rnd() >> 11), (int)below(140) - 110); /* window edges */
+    case 2: return (double)(int)below(100) / (double)(1 << below(8));           /* short */
+    case 3: return ldexp((double)(rnd() >> 11), (int)below(140) - 110);         /* window edges */
     case 4: return (double)(int)below(40) - 20.0; /* ties with small ints */
     default: return ((double)(rnd() >> 11) / 9007199254740992.0 - 0.5) * 1e6;
   }
@@ -133,9 +156,7 @@ static void bind_random(sqlite3_stmt *st, int col) {
       n = bytes_random(buf);
       sqlite3_bind_text(st, col, (const char *)buf, n, SQLITE_TRANSIENT);
       break;
-    default:
-      n = bytes_random(buf);
-      sqlite3_bind_blob(st, col, buf, n, SQLITE_TRANSIENT);
+    default: n = bytes_random(buf); sqlite3_bind_blob(st, col, buf, n, SQLITE_TRANSIENT);
   }
 }
 
@@ -148,7 +169,8 @@ static sqlite3_int64 scalar(sqlite3 *db, const char *sql) {
     fprintf(stderr, "oracle: %s\n  in: %s\n", sqlite3_errmsg(db), sql);
     exit(2);
   }
-  if (sqlite3_step(st) == SQLITE_ROW) v = sqlite3_column_int64(st, 0);
+  if (sqlite3_step(st) == SQLITE_ROW)
+    v = sqlite3_column_int64(st, 0);
   else {
     fprintf(stderr, "oracle: %s\n  in: %s\n", sqlite3_errmsg(db), sql);
     exit(2);
@@ -160,8 +182,10 @@ static sqlite3_int64 scalar(sqlite3 *db, const char *sql) {
 /* A property: the query counts violations; zero passes. */
 static void expect_none(sqlite3 *db, const char *label, const char *sql) {
   sqlite3_int64 bad = scalar(db, sql);
-  if (bad == 0) passed++;
-  else failed++;
+  if (bad == 0)
+    passed++;
+  else
+    failed++;
   printf("%s %s (%lld violations)\n", bad == 0 ? "ok  " : "FAIL", label, bad);
 }
 
@@ -182,12 +206,14 @@ static void check_order(sqlite3 *db, const char *label, const char *order, const
     printf("skip %s.order: ORACLE_SKIP_ORDER is set\n", label);
     return;
   }
-  snprintf(sql, sizeof sql, "DROP TABLE IF EXISTS s; CREATE TABLE s AS SELECT r, a, b, c, %s AS k FROM t", key);
+  snprintf(sql, sizeof sql,
+           "DROP TABLE IF EXISTS s; CREATE TABLE s AS SELECT r, a, b, c, %s AS k FROM t", key);
   exec(db, sql);
   snprintf(name, sizeof name, "%s.order", label);
   snprintf(sql, sizeof sql,
            "SELECT count(*) FROM (SELECT row_number() OVER (ORDER BY %s, r) AS n1,"
-           " row_number() OVER (ORDER BY k, r) AS n2 FROM s) WHERE n1 <> n2", order);
+           " row_number() OVER (ORDER BY k, r) AS n2 FROM s) WHERE n1 <> n2",
+           order);
   expect_none(db, name, sql);
   snprintf(name, sizeof name, "%s.ties", label);
   expect_none(db, name,
@@ -234,8 +260,9 @@ int main(int argc, char **argv) {
               "SELECT count(*) FROM t WHERE ok_desc(ok_pack(a, b, c))"
               " <> ok_pack(ok_desc(a), ok_desc(b), ok_desc(c))");
 
-  exec(db, "DROP TABLE IF EXISTS s; CREATE TABLE s AS SELECT r, a, b, c, ok_pack(a, b, c) AS k,"
-           " ok_pack(ok_desc(a), ok_desc(b), ok_desc(c)) AS d FROM t");
+  exec(db,
+       "DROP TABLE IF EXISTS s; CREATE TABLE s AS SELECT r, a, b, c, ok_pack(a, b, c) AS k,"
+       " ok_pack(ok_desc(a), ok_desc(b), ok_desc(c)) AS d FROM t");
   {
     static const char *const cols[] = {"a", "b", "c"};
     int c;
@@ -251,8 +278,9 @@ int main(int argc, char **argv) {
       expect_none(db, name, sql);
     }
   }
-  expect_none(db, "R3.negative_index",
-              "SELECT count(*) FROM s WHERE NOT (ok_unpack_col(k, -1) IS c AND ok_unpack_col(k, -3) IS a)");
+  expect_none(
+      db, "R3.negative_index",
+      "SELECT count(*) FROM s WHERE NOT (ok_unpack_col(k, -1) IS c AND ok_unpack_col(k, -3) IS a)");
   expect_none(db, "R4.concat",
               "SELECT count(*) FROM s WHERE k <> ok_concat(ok_pack(a), ok_pack(b), ok_pack(c))");
   expect_none(db, "R4.prefix_range",

@@ -17,7 +17,8 @@
 static int passed, failed;
 
 static void check(int ok, const char *what, const char *detail) {
-  if (ok) passed++;
+  if (ok)
+    passed++;
   else {
     failed++;
     printf("FAIL %s: %s\n", what, detail);
@@ -42,10 +43,8 @@ static size_t encode(uint8_t *out, const ok_vector *v) {
     case OK_NULL: return ok_enc_null(out, v->desc);
     case OK_INT: return ok_enc_int(out, v->i, v->desc);
     case OK_REAL: return ok_enc_double(out, v->d, v->desc);
-    case OK_TEXT:
-      return ok_enc_bytes(out, OK_TAG_TEXT, (const uint8_t *)v->s, v->n, 1, v->desc);
-    case OK_BLOB:
-      return ok_enc_bytes(out, OK_TAG_BLOB, (const uint8_t *)v->s, v->n, 1, v->desc);
+    case OK_TEXT: return ok_enc_bytes(out, OK_TAG_TEXT, (const uint8_t *)v->s, v->n, 1, v->desc);
+    case OK_BLOB: return ok_enc_bytes(out, OK_TAG_BLOB, (const uint8_t *)v->s, v->n, 1, v->desc);
   }
   return 0;
 }
@@ -79,8 +78,7 @@ static void test_vectors(void) {
     to_hex(hex, buf, n);
     check(strcmp(hex, v->hex) == 0 && encode(NULL, v) == n, v->sql, hex);
     rc = ok_decode(buf, n, &it, &err);
-    check(rc == OK_OK && it.len == n && it.desc == v->desc && same_value(&it, v), v->sql,
-          "decode");
+    check(rc == OK_OK && it.len == n && it.desc == v->desc && same_value(&it, v), v->sql, "decode");
   }
 }
 
@@ -138,8 +136,8 @@ static void test_keys(void) {
   n += ok_enc_null(key + n, 1);
   check(ok_count(key, n, &count, &err) == OK_OK && count == 3, "count", "3 components");
   check(ok_count(key, 0, &count, &err) == OK_OK && count == 0, "count", "empty key");
-  check(ok_locate(key, n, 1, &it, &at, &err) == OK_OK && at == 2 && it.type == OK_TEXT,
-        "locate", "second component at byte 2");
+  check(ok_locate(key, n, 1, &it, &at, &err) == OK_OK && at == 2 && it.type == OK_TEXT, "locate",
+        "second component at byte 2");
   check(ok_locate(key, n, 3, &it, &at, &err) == 1 && at == 3, "locate", "past the end");
   check(ok_count(key, n - 1, &count, &err) == OK_OK && count == 2, "count", "cut at a boundary");
   check(ok_count(key, 5, &count, &err) == OK_E_TRUNCATED && err == 5, "count", "cut inside text");
@@ -170,7 +168,7 @@ typedef struct {
 } num;
 
 static num random_num(void) {
-  num x;
+  num x = {0, 0, 0.0};
   uint64_t r = rnd();
   x.is_int = (int)(r & 1);
   if (x.is_int) {
@@ -181,9 +179,11 @@ static num random_num(void) {
     uint64_t b = rnd();
     switch ((r >> 1) & 3) {
       case 0: break; /* any bits */
-      case 1: b = (b & 0x800FFFFFFFFFFFFFULL) | ((uint64_t)(1023 + (int)((r >> 8) % 140) - 70) << 52); break;
-      case 2: b &= 0x800FFFFFFFFFFFFFULL; break;   /* subnormal */
-      default: b &= 0xFFFFF00000000000ULL; break;  /* short mantissa */
+      case 1:
+        b = (b & 0x800FFFFFFFFFFFFFULL) | ((uint64_t)(1023 + (int)((r >> 8) % 140) - 70) << 52);
+        break;
+      case 2: b &= 0x800FFFFFFFFFFFFFULL; break;  /* subnormal */
+      default: b &= 0xFFFFF00000000000ULL; break; /* short mantissa */
     }
     memcpy(&x.d, &b, sizeof b);
     if (x.d != x.d) x.d = (r & 0x1000) ? 0.0 : -0.0;

@@ -23,11 +23,16 @@ typedef struct {
   const char *hex; /* expected bytes */
 } ok_vector;
 
-#define V_NULL(hex) {"NULL", OK_NULL, 0, 0, NULL, 0, 0, hex}
-#define V_INT(sql, v, hex) {sql, OK_INT, v, 0, NULL, 0, 0, hex}
-#define V_REAL(sql, v, hex) {sql, OK_REAL, 0, v, NULL, 0, 0, hex}
-#define V_TEXT(sql, s, hex) {sql, OK_TEXT, 0, 0, s, sizeof(s) - 1, 0, hex}
-#define V_BLOB(sql, s, hex) {sql, OK_BLOB, 0, 0, s, sizeof(s) - 1, 0, hex}
+#define V_NULL(hex) \
+  { "NULL", OK_NULL, 0, 0, NULL, 0, 0, hex }
+#define V_INT(sql, v, hex) \
+  { sql, OK_INT, v, 0, NULL, 0, 0, hex }
+#define V_REAL(sql, v, hex) \
+  { sql, OK_REAL, 0, v, NULL, 0, 0, hex }
+#define V_TEXT(sql, s, hex) \
+  { sql, OK_TEXT, 0, 0, s, sizeof(s) - 1, 0, hex }
+#define V_BLOB(sql, s, hex) \
+  { sql, OK_BLOB, 0, 0, s, sizeof(s) - 1, 0, hex }
 
 static const ok_vector ok_vectors[] = {
     V_NULL("05"),
