@@ -67,6 +67,10 @@ $(B)/oracle: test/oracle.c $(B)/ok.$(SO)
 $(B)/fuzz-replay: src/fuzz/decode.c src/fuzz/replay.c $(B)/libokcore.a
 	$(CC) $(CORE_CFLAGS) $(CFLAGS) -Isrc src/fuzz/decode.c src/fuzz/replay.c $(B)/libokcore.a -o $@
 
+# The SQL-level target links the extension's objects and SQLite directly.
+$(B)/fuzz-sql-replay: test/fuzz_sql.c src/fuzz/replay.c $(CORE_OBJ) $(EXT_OBJ)
+	$(CC) -std=c99 $(WARN) -Wno-conversion $(CFLAGS) -Isrc test/fuzz_sql.c src/fuzz/replay.c $(CORE_OBJ) $(EXT_OBJ) -o $@ -lsqlite3
+
 demo: deps all
 	@sh tools/demo.sh $(B)
 
@@ -85,7 +89,7 @@ test-asan: deps
 	@$(MAKE) --no-print-directory B=build-asan OPT=-O1 SAN="$(SAN_FLAGS)" test-build
 	@sh test/run_all.sh build-asan
 
-test-build: all $(B)/unit $(B)/oracle $(B)/fuzz-replay
+test-build: all $(B)/unit $(B)/oracle $(B)/fuzz-replay $(B)/fuzz-sql-replay
 
 test-valgrind: deps test-build
 	@command -v valgrind >/dev/null || apt-get install -y -qq valgrind

@@ -71,3 +71,35 @@ int ok_sql_too_big(sqlite3_context *ctx, sqlite3_uint64 n) {
   sqlite3_result_error_toobig(ctx);
   return 1;
 }
+
+/* Sets the SQL result to the value of a decoded component. A text or blob
+** that needs no unescaping is handed over as it lies in the key; SQLite
+** copies it into its result register, whose buffer is reused row to row. */
+void ok_sql_result_item(sqlite3_context *ctx, const ok_item *it) {
+  uint8_t stack[256], *buf = stack;
+  switch (it->type) {
+    case OK_NULL: sqlite3_result_null(ctx); return;
+    case OK_INT: sqlite3_result_int64(ctx, it->i); return;
+    case OK_REAL: sqlite3_result_double(ctx, it->d); return;
+    case OK_TEXT:
+    case OK_BLOB: break;
+  }
+  if (!it->desc && it->value_len == it->body_len) {
+    buf = (uint8_t *)it->body;
+  } else if (it->value_len > sizeof stack) {
+    if (ok_sql_too_big(ctx, it->value_len)) return;
+    if (!(buf = sqlite3_malloc64(it->value_len))) {
+      sqlite3_result_error_nomem(ctx);
+      return;
+    }
+    ok_unescape(buf, it);
+  } else {
+    ok_unescape(buf, it);
+  }
+  if (it->type == OK_TEXT) {
+    sqlite3_result_text64(ctx, (const char *)buf, it->value_len, SQLITE_TRANSIENT, SQLITE_UTF8);
+  } else {
+    sqlite3_result_blob64(ctx, buf, it->value_len, SQLITE_TRANSIENT);
+  }
+  if (buf != stack && buf != it->body) sqlite3_free(buf);
+}

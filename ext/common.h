@@ -52,8 +52,32 @@ void ok_sql_malformed(sqlite3_context *ctx, int status, size_t at);
 ** when `owned`, else copies it. */
 void ok_sql_result_fragment(sqlite3_context *ctx, uint8_t *p, size_t n, int owned);
 
+/* Sets the result to the value of a decoded component. */
+void ok_sql_result_item(sqlite3_context *ctx, const ok_item *it);
+
 /* 1 when the result would pass SQLite's length limit (and sets TOOBIG). */
 int ok_sql_too_big(sqlite3_context *ctx, sqlite3_uint64 n);
+
+/* A key format: how the reading functions decode one component, and the
+** finer kind name ok_each reports for it. */
+typedef struct {
+  const char *name;
+  int (*decode)(const uint8_t *key, size_t n, ok_item *it, size_t *err_at);
+  const char *(*kind)(const ok_item *it);
+} ok_sql_format;
+
+/* The format of that name, or NULL. */
+const ok_sql_format *ok_sql_format_named(const char *name);
+
+/* The format named by the optional argument argv[i] ('ok' when i >= argc);
+** NULL after setting an error for a non-TEXT or unknown name. */
+const ok_sql_format *ok_sql_format_arg(sqlite3_context *ctx, int argc, sqlite3_value **argv, int i);
+
+/* Decodes every component of key[0..n) in format f, counting them in *count
+** and keeping the first `max` in items (items may be NULL when max is 0).
+** Returns OK_OK or the first error, with *err_at its offset in the key. */
+int ok_sql_walk(const ok_sql_format *f, const uint8_t *key, size_t n, ok_item *items, size_t max,
+                size_t *count, size_t *err_at);
 
 /* The SQL functions, one group per file. */
 void ok_pack_fn(sqlite3_context *, int, sqlite3_value **);
@@ -63,5 +87,10 @@ void ok_concat_fn(sqlite3_context *, int, sqlite3_value **);
 void ok_prefix_end_fn(sqlite3_context *, int, sqlite3_value **);
 void ok_unpack_col_fn(sqlite3_context *, int, sqlite3_value **);
 void ok_hex_fn(sqlite3_context *, int, sqlite3_value **);
+void ok_count_fn(sqlite3_context *, int, sqlite3_value **);
+void ok_valid_fn(sqlite3_context *, int, sqlite3_value **);
+void ok_quote_fn(sqlite3_context *, int, sqlite3_value **);
+void ok_json_fn(sqlite3_context *, int, sqlite3_value **);
+int ok_each_register(sqlite3 *db);
 
 #endif /* OK_COMMON_H */

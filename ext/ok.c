@@ -27,8 +27,12 @@ static const ok_sql_function functions[] = {
     {"ok_prefix", 1, 1, PURE | SUB, ok_prefix_fn},
     {"ok_concat", 0, -1, PURE | SQLITE_RESULT_SUBTYPE, ok_concat_fn},
     {"ok_prefix_end", 1, 1, PURE, ok_prefix_end_fn},
-    {"ok_unpack_col", 2, 2, PURE, ok_unpack_col_fn},
-    {"ok_hex", 1, 1, PURE, ok_hex_fn},
+    {"ok_unpack_col", 2, 3, PURE, ok_unpack_col_fn},
+    {"ok_hex", 1, 3, PURE, ok_hex_fn},
+    {"ok_count", 1, 2, PURE, ok_count_fn},
+    {"ok_valid", 1, 2, PURE, ok_valid_fn},
+    {"ok_quote", 1, 2, PURE, ok_quote_fn},
+    {"ok_json", 1, 2, PURE | SQLITE_RESULT_SUBTYPE, ok_json_fn},
     {"ok_version", 0, 0, PURE, ok_version_fn},
 };
 
@@ -61,5 +65,6 @@ __attribute__((visibility("default")))
     rc = sqlite3_create_function_v2(db, functions[i].name, -1, functions[i].flags,
                                     (void *)&functions[i], call, NULL, NULL, NULL);
   }
+  if (rc == SQLITE_OK) rc = ok_each_register(db);
   return rc;
 }

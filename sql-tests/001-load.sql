@@ -9,3 +9,5 @@ SELECT 'version', ok_version();
 SELECT name, narg, builtin, flags & 0x800 <> 0 AS deterministic,
        flags & 0x200000 <> 0 AS innocuous, flags & 0x100000 <> 0 AS reads_subtype
   FROM pragma_function_list WHERE name LIKE 'ok\_%' ESCAPE '\' ORDER BY name, narg;
+-- and one table-valued function
+SELECT name FROM pragma_module_list WHERE name LIKE 'ok\_%' ESCAPE '\' ORDER BY name;

@@ -129,4 +129,15 @@ int ok_locate(const uint8_t *key, size_t n, size_t index, ok_item *it, size_t *a
 ** returns 0 when there is none (empty key or all 0xFF). */
 size_t ok_prefix_end(uint8_t *out, const uint8_t *key, size_t n);
 
+/* --- Text ------------------------------------------------------------------ */
+
+/* Room ok_double_repr needs, terminating NUL included. */
+#define OK_REPR_MAX 32
+
+/* ok_double_repr: writes the shortest decimal form of d that reads back as
+** exactly d ("0.1", "1.5", "1e+300", "4.9406564584124654e-324"), always with
+** a '.' or an exponent so that SQL reads it as a REAL; "Inf", "-Inf" and
+** "NaN" for those. Returns its length; out needs OK_REPR_MAX bytes. */
+size_t ok_double_repr(char *out, double d);
+
 #endif /* OK_H */

@@ -223,6 +223,33 @@ static void check_order(sqlite3 *db, const char *label, const char *order, const
               " WHERE n > 1 AND ((a IS pa AND b IS pb AND c IS pc) <> (k = pk))");
 }
 
+/* R3 for renderings: 'SELECT ok_pack' || ok_quote(k) evaluates to k. */
+static void quote_reads_back(sqlite3 *db, int rows) {
+  sqlite3_stmt *st, *back;
+  int bad = 0;
+  if (sqlite3_prepare_v2(db, "SELECT k, ok_quote(k) FROM s LIMIT ?", -1, &st, NULL)) exit(2);
+  sqlite3_bind_int(st, 1, rows);
+  while (sqlite3_step(st) == SQLITE_ROW) {
+    char *sql = sqlite3_mprintf("SELECT ok_pack%s", sqlite3_column_text(st, 1));
+    if (sqlite3_prepare_v2(db, sql, -1, &back, NULL) != SQLITE_OK ||
+        sqlite3_step(back) != SQLITE_ROW ||
+        sqlite3_column_bytes(back, 0) != sqlite3_column_bytes(st, 0) ||
+        memcmp(sqlite3_column_blob(back, 0), sqlite3_column_blob(st, 0),
+               (size_t)sqlite3_column_bytes(st, 0)) != 0) {
+      if (!bad) printf("  does not read back: %s\n", sql);
+      bad++;
+    }
+    sqlite3_finalize(back);
+    sqlite3_free(sql);
+  }
+  sqlite3_finalize(st);
+  if (bad == 0)
+    passed++;
+  else
+    failed++;
+  printf("%s R3.quote_reads_back (%d violations)\n", bad ? "FAIL" : "ok  ", bad);
+}
+
 int main(int argc, char **argv) {
   sqlite3 *db;
   sqlite3_stmt *ins;
@@ -294,6 +321,11 @@ int main(int argc, char **argv) {
               " e(e) AS (SELECT ok_pack(v) FROM v UNION SELECT ok_desc(v) FROM v)"
               " SELECT count(*) FROM (SELECT e, lead(e) OVER (ORDER BY e) AS nx FROM e)"
               " WHERE substr(nx, 1, length(e)) = e");
+  quote_reads_back(db, 5000);
+  expect_none(db, "inspect.each_and_count",
+              "SELECT count(*) FROM s WHERE ok_count(k) <> 3 OR ok_valid(k) <> 1"
+              " OR (SELECT count(*) FROM ok_each(s.k)) <> 3"
+              " OR (SELECT value FROM ok_each(s.k) WHERE pos = 2) IS NOT b");
   printf("%d passed, %d failed\n", passed, failed);
   sqlite3_close(db);
   return failed ? 1 : 0;

@@ -67,6 +67,7 @@ for B in "$@"; do
   suite sql env LD_PRELOAD="$SHELL_PRELOAD" ASAN_OPTIONS=detect_leaks=0 sh sql-tests/run.sh "$B"
   suite oracle "$B/oracle" "$B/ok" "${ORACLE_ROWS:-100000}"
   suite fuzz-replay "$B/fuzz-replay" src/fuzz/corpus
+  suite fuzz-sql-replay "$B/fuzz-sql-replay" src/fuzz/corpus
 done
 echo "total: $total_pass passed, $total_fail failed"
 [ "$total_fail" -eq 0 ]

@@ -248,6 +248,30 @@ static void test_random_numbers(long rounds) {
   check(bad_size == 0, "random numbers: size function and OK_NUM_MAX", "violations");
 }
 
+static void test_double_repr(long rounds) {
+  static const struct {
+    double d;
+    const char *text;
+  } cases[] = {{0.1, "0.1"},        {1.5, "1.5"},          {-1.5e-300, "-1.5e-300"},
+               {1e300, "1e+300"},   {0x1p-1074, "5e-324"}, {0x1p63, "9.223372036854776e+18"},
+               {100.0, "100.0"},    {-0.0, "-0.0"},        {INFINITY, "Inf"},
+               {-INFINITY, "-Inf"}, {1e21, "1e+21"},       {123456.5, "123456.5"}};
+  char buf[OK_REPR_MAX];
+  size_t i;
+  long r, bad = 0;
+  for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    size_t n = ok_double_repr(buf, cases[i].d);
+    check(strcmp(buf, cases[i].text) == 0 && n == strlen(buf), "double_repr", buf);
+  }
+  for (r = 0; r < rounds; r++) {
+    num x = random_num();
+    if (x.is_int || x.d != x.d) continue;
+    ok_double_repr(buf, x.d);
+    if (strtod(buf, NULL) != x.d || !strpbrk(buf, ".eI")) bad++;
+  }
+  check(bad == 0, "double_repr: random doubles read back exactly", "violations");
+}
+
 static void print_markdown(void) {
   size_t i;
   printf("| SQL value | component bytes (hex) |\n|---|---|\n");
@@ -265,6 +289,7 @@ int main(int argc, char **argv) {
   test_malformed();
   test_keys();
   test_random_numbers(argc > 1 ? atol(argv[1]) : 2000000);
+  test_double_repr(argc > 1 ? atol(argv[1]) / 10 : 200000);
   printf("%d passed, %d failed\n", passed, failed);
   return failed ? 1 : 0;
 }

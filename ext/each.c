@@ -1,0 +1,207 @@
+/*
+** each.c -- ok_each(key [, format]): a table-valued function with one row
+** per component of a key, in the manner of json_each.
+**
+**   SELECT pos, type, value, dir, offset, length, hex FROM ok_each(k);
+**   SELECT t.id, e.value FROM t, ok_each(t.k) AS e WHERE e.pos = 2;
+**
+** Columns: pos (1-based), type (SQL type of the value), kind (the format's
+** own name for the component), value, dir ('asc' or 'desc'), offset and
+** length (bytes in the key), hex (the component's bytes). A NULL key gives
+** no rows; a malformed key is an error naming the byte offset.
+*/
+#include <string.h>
+
+#include "common.h"
+
+enum { C_POS, C_TYPE, C_KIND, C_VALUE, C_DIR, C_OFFSET, C_LENGTH, C_HEX, C_KEY, C_FORMAT };
+
+typedef struct {
+  sqlite3_vtab_cursor base;
+  uint8_t *key; /* a copy of the key */
+  size_t n, off;
+  sqlite3_int64 pos;
+  const ok_sql_format *f;
+  ok_item it;
+} cursor;
+
+static int each_connect(sqlite3 *db, void *aux, int argc, const char *const *argv,
+                        sqlite3_vtab **vt, char **err) {
+  int rc;
+  (void)aux, (void)argc, (void)argv, (void)err;
+  rc =
+      sqlite3_declare_vtab(db,
+                           "CREATE TABLE x(pos INTEGER, type TEXT, kind TEXT, value, dir TEXT,"
+                           " offset INTEGER, length INTEGER, hex TEXT, key HIDDEN, format HIDDEN)");
+  if (rc != SQLITE_OK) return rc;
+  sqlite3_vtab_config(db, SQLITE_VTAB_INNOCUOUS);
+  *vt = sqlite3_malloc(sizeof **vt);
+  if (!*vt) return SQLITE_NOMEM;
+  memset(*vt, 0, sizeof **vt);
+  return SQLITE_OK;
+}
+
+static int each_disconnect(sqlite3_vtab *vt) {
+  sqlite3_free(vt);
+  return SQLITE_OK;
+}
+
+/* The key (and the format, if given) must be equality constraints: they
+** are the function's arguments. idxNum bit 1: format given. */
+static int each_best_index(sqlite3_vtab *vt, sqlite3_index_info *info) {
+  int i, key = -1, format = -1;
+  (void)vt;
+  for (i = 0; i < info->nConstraint; i++) {
+    const struct sqlite3_index_constraint *c = &info->aConstraint[i];
+    if (c->iColumn != C_KEY && c->iColumn != C_FORMAT) continue;
+    if (c->op != SQLITE_INDEX_CONSTRAINT_EQ || !c->usable) return SQLITE_CONSTRAINT;
+    if (c->iColumn == C_KEY)
+      key = i;
+    else
+      format = i;
+  }
+  if (key < 0) {
+    sqlite3_free(vt->zErrMsg);
+    vt->zErrMsg = sqlite3_mprintf("ok_each: takes a key argument");
+    return SQLITE_ERROR;
+  }
+  info->aConstraintUsage[key].argvIndex = 1;
+  info->aConstraintUsage[key].omit = 1;
+  if (format >= 0) {
+    info->aConstraintUsage[format].argvIndex = 2;
+    info->aConstraintUsage[format].omit = 1;
+  }
+  info->idxNum = format >= 0;
+  info->estimatedCost = 10;
+  info->estimatedRows = 10;
+  return SQLITE_OK;
+}
+
+static int each_open(sqlite3_vtab *vt, sqlite3_vtab_cursor **out) {
+  cursor *c = sqlite3_malloc(sizeof *c);
+  (void)vt;
+  if (!c) return SQLITE_NOMEM;
+  memset(c, 0, sizeof *c);
+  *out = &c->base;
+  return SQLITE_OK;
+}
+
+static int each_close(sqlite3_vtab_cursor *cur) {
+  cursor *c = (cursor *)cur;
+  sqlite3_free(c->key);
+  sqlite3_free(c);
+  return SQLITE_OK;
+}
+
+static int fail(cursor *c, char *msg) {
+  sqlite3_free(c->base.pVtab->zErrMsg);
+  c->base.pVtab->zErrMsg = msg;
+  return msg ? SQLITE_ERROR : SQLITE_NOMEM;
+}
+
+static int each_filter(sqlite3_vtab_cursor *cur, int idx, const char *idxStr, int argc,
+                       sqlite3_value **argv) {
+  cursor *c = (cursor *)cur;
+  const uint8_t *p;
+  size_t count, err;
+  int t = sqlite3_value_type(argv[0]), rc;
+  (void)idxStr, (void)argc;
+  sqlite3_free(c->key);
+  c->key = NULL;
+  c->n = c->off = 0;
+  c->pos = 1;
+  c->f = ok_sql_format_named("ok");
+  if (idx & 1) {
+    const char *name = (const char *)sqlite3_value_text(argv[1]);
+    if (!(c->f = ok_sql_format_named(name))) {
+      return fail(
+          c, sqlite3_mprintf("ok_each: unknown format '%q' (known: 'ok')", name ? name : "NULL"));
+    }
+  }
+  if (t == SQLITE_NULL) return SQLITE_OK; /* no rows */
+  if (t != SQLITE_BLOB) {
+    static const char *const names[] = {"", "INTEGER", "REAL", "TEXT", "BLOB", "NULL"};
+    return fail(c, sqlite3_mprintf("ok_each: key must be a BLOB, not %s", names[t]));
+  }
+  c->n = (size_t)sqlite3_value_bytes(argv[0]);
+  p = sqlite3_value_blob(argv[0]);
+  if ((rc = ok_sql_walk(c->f, p, c->n, NULL, 0, &count, &err)) != OK_OK) {
+    c->n = 0;
+    return fail(c, sqlite3_mprintf("ok_each: malformed key at byte %lld: %s", (long long)err,
+                                   ok_strerror(rc)));
+  }
+  if (c->n == 0) return SQLITE_OK;
+  if (!(c->key = sqlite3_malloc64(c->n))) return SQLITE_NOMEM;
+  memcpy(c->key, p, c->n);
+  c->f->decode(c->key, c->n, &c->it, &err);
+  return SQLITE_OK;
+}
+
+static int each_next(sqlite3_vtab_cursor *cur) {
+  cursor *c = (cursor *)cur;
+  size_t err;
+  c->off += c->it.len;
+  c->pos++;
+  if (c->off < c->n) c->f->decode(c->key + c->off, c->n - c->off, &c->it, &err);
+  return SQLITE_OK;
+}
+
+static int each_eof(sqlite3_vtab_cursor *cur) {
+  cursor *c = (cursor *)cur;
+  return c->off >= c->n;
+}
+
+static int each_column(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int col) {
+  static const char *const types[] = {"", "null", "integer", "real", "text", "blob"};
+  static const char digits[] = "0123456789ABCDEF";
+  cursor *c = (cursor *)cur;
+  switch (col) {
+    case C_POS: sqlite3_result_int64(ctx, c->pos); break;
+    case C_TYPE: sqlite3_result_text(ctx, types[c->it.type], -1, SQLITE_STATIC); break;
+    case C_KIND: sqlite3_result_text(ctx, c->f->kind(&c->it), -1, SQLITE_STATIC); break;
+    case C_VALUE: ok_sql_result_item(ctx, &c->it); break;
+    case C_DIR: sqlite3_result_text(ctx, c->it.desc ? "desc" : "asc", -1, SQLITE_STATIC); break;
+    case C_OFFSET: sqlite3_result_int64(ctx, (sqlite3_int64)c->off); break;
+    case C_LENGTH: sqlite3_result_int64(ctx, (sqlite3_int64)c->it.len); break;
+    case C_HEX: {
+      char *h = sqlite3_malloc64(2 * c->it.len + 1);
+      size_t i;
+      if (!h) return SQLITE_NOMEM;
+      for (i = 0; i < c->it.len; i++) {
+        h[2 * i] = digits[c->key[c->off + i] >> 4];
+        h[2 * i + 1] = digits[c->key[c->off + i] & 15];
+      }
+      sqlite3_result_text64(ctx, h, 2 * c->it.len, sqlite3_free, SQLITE_UTF8);
+      break;
+    }
+    case C_KEY:
+      sqlite3_result_blob64(ctx, c->key ? c->key : (uint8_t *)"", c->n, SQLITE_TRANSIENT);
+      break;
+    default: sqlite3_result_text(ctx, c->f->name, -1, SQLITE_STATIC); break;
+  }
+  return SQLITE_OK;
+}
+
+static int each_rowid(sqlite3_vtab_cursor *cur, sqlite3_int64 *rowid) {
+  *rowid = ((cursor *)cur)->pos;
+  return SQLITE_OK;
+}
+
+/* Eponymous only (no xCreate), read only. Designated initializers keep it
+** valid whatever fields newer SQLite versions add. */
+static const sqlite3_module each_module = {
+    .xConnect = each_connect,
+    .xBestIndex = each_best_index,
+    .xDisconnect = each_disconnect,
+    .xOpen = each_open,
+    .xClose = each_close,
+    .xFilter = each_filter,
+    .xNext = each_next,
+    .xEof = each_eof,
+    .xColumn = each_column,
+    .xRowid = each_rowid,
+};
+
+int ok_each_register(sqlite3 *db) {
+  return sqlite3_create_module(db, "ok_each", &each_module, NULL);
+}

@@ -1,0 +1,72 @@
+/*
+** fuzz_sql.c -- fuzz target for the SQL entry points that read keys.
+**
+** The input is taken as a key and given to ok_unpack_col, ok_each, ok_quote,
+** ok_json, ok_count, ok_valid and ok_hex (with a separator), in-process with
+** the extension linked in (as an auto extension). None may crash or read out of bounds
+** (run it with the sanitizers), and they must agree: ok_valid is 1 exactly
+** when ok_count succeeds, ok_each has ok_count rows, and for a valid key
+** (of at most 100 components) 'SELECT ok_pack' || ok_quote(key) gives the
+** key back.
+*/
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int sqlite3_ok_init(sqlite3 *db, char **err, const sqlite3_api_routines *api);
+int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
+
+static sqlite3 *db;
+
+/* Runs sql with ?1 = the input; returns the first column of the first row
+** as an int64 (or -1 on error), and its text in *text if asked. */
+static long long run(const char *sql, const unsigned char *data, size_t size, char **text) {
+  sqlite3_stmt *st;
+  long long v = -1;
+  if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) abort();
+  sqlite3_bind_blob(st, 1, data, (int)size, SQLITE_STATIC);
+  if (sqlite3_step(st) == SQLITE_ROW) {
+    v = sqlite3_column_int64(st, 0);
+    if (text && sqlite3_column_text(st, 0)) {
+      *text = sqlite3_mprintf("%s", sqlite3_column_text(st, 0));
+    }
+    while (sqlite3_step(st) == SQLITE_ROW) {
+    }
+  }
+  sqlite3_finalize(st);
+  return v;
+}
+
+int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
+  long long count, valid, rows;
+  char *quoted = NULL;
+  if (!db) { /* as an auto extension the entry point gets SQLite's API table */
+    sqlite3_auto_extension((void (*)(void))sqlite3_ok_init);
+    if (sqlite3_open(":memory:", &db) != SQLITE_OK) abort();
+  }
+  count = run("SELECT ok_count(?1)", data, size, NULL);
+  valid = run("SELECT ok_valid(?1)", data, size, NULL);
+  rows = run("SELECT count(*) FROM ok_each(?1)", data, size, NULL);
+  if ((valid == 1) != (count >= 0) || (count >= 0 && rows != count)) abort();
+  run("SELECT ok_unpack_col(?1, 1), ok_unpack_col(?1, -1), ok_unpack_col(?1, 2)", data, size, NULL);
+  run("SELECT ok_json(?1), ok_hex(?1, ' '), ok_hex(?1)", data, size, NULL);
+  run("SELECT * FROM ok_each(?1)", data, size, NULL);
+  run("SELECT ok_quote(?1)", data, size, &quoted);
+  if (valid == 1 && count <= 100) { /* SQL functions take at most 127 arguments */
+    char *sql;
+    sqlite3_stmt *st;
+    if (!quoted) abort();
+    sql = sqlite3_mprintf("SELECT ok_pack%s", quoted);
+    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) abort();
+    if (sqlite3_step(st) != SQLITE_ROW || (size_t)sqlite3_column_bytes(st, 0) != size ||
+        (size && memcmp(sqlite3_column_blob(st, 0), data, size) != 0)) {
+      fprintf(stderr, "quote does not read back: %s\n", quoted);
+      abort();
+    }
+    sqlite3_finalize(st);
+    sqlite3_free(sql);
+  }
+  sqlite3_free(quoted);
+  return 0;
+}
