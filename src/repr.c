@@ -14,7 +14,7 @@ size_t ok_double_repr(char *out, double d) {
     memcpy(out, "NaN", 4);
     return 3;
   }
-  if (d > 1.7976931348623157e308 || d < -1.7976931348623157e308) {
+  if (d != 0 && d == d * 2) { /* only the infinities double to themselves */
     memcpy(out, d < 0 ? "-Inf" : "Inf", d < 0 ? 5 : 4);
     return d < 0 ? 4 : 3;
   }
