@@ -91,6 +91,13 @@ void ok_count_fn(sqlite3_context *, int, sqlite3_value **);
 void ok_valid_fn(sqlite3_context *, int, sqlite3_value **);
 void ok_quote_fn(sqlite3_context *, int, sqlite3_value **);
 void ok_json_fn(sqlite3_context *, int, sqlite3_value **);
+void ok_salt_fn(sqlite3_context *, int, sqlite3_value **);
+void ok_unsalt_fn(sqlite3_context *, int, sqlite3_value **);
+void ok_salt_check_fn(sqlite3_context *, int, sqlite3_value **);
+void ok_xxh32_fn(sqlite3_context *, int, sqlite3_value **);
+void ok_xxh64_fn(sqlite3_context *, int, sqlite3_value **);
+void ok_b64_fn(sqlite3_context *, int, sqlite3_value **);
+void ok_unb64_fn(sqlite3_context *, int, sqlite3_value **);
 int ok_each_register(sqlite3 *db);
 
 #endif /* OK_COMMON_H */

@@ -33,6 +33,13 @@ static const ok_sql_function functions[] = {
     {"ok_valid", 1, 2, PURE, ok_valid_fn},
     {"ok_quote", 1, 2, PURE, ok_quote_fn},
     {"ok_json", 1, 2, PURE | SQLITE_RESULT_SUBTYPE, ok_json_fn},
+    {"ok_salt", 2, 3, PURE, ok_salt_fn},
+    {"ok_unsalt", 1, 2, PURE, ok_unsalt_fn},
+    {"ok_salt_check", 2, 3, PURE, ok_salt_check_fn},
+    {"ok_xxh32", 1, 2, PURE, ok_xxh32_fn},
+    {"ok_xxh64", 1, 2, PURE, ok_xxh64_fn},
+    {"ok_b64", 1, 1, PURE, ok_b64_fn},
+    {"ok_unb64", 1, 1, PURE, ok_unb64_fn},
     {"ok_version", 0, 0, PURE, ok_version_fn},
 };
 

@@ -140,4 +140,27 @@ size_t ok_prefix_end(uint8_t *out, const uint8_t *key, size_t n);
 ** "NaN" for those. Returns its length; out needs OK_REPR_MAX bytes. */
 size_t ok_double_repr(char *out, double d);
 
+/* --- Hashing ---------------------------------------------------------------- */
+
+/* xxHash32 and xxHash64 of p[0..n) (the xxHash library's, so the values
+** are the standard ones). */
+uint32_t ok_xxh32(const void *p, size_t n, uint32_t seed);
+uint64_t ok_xxh64(const void *p, size_t n, uint64_t seed);
+
+/* --- Order-preserving base-64 text ------------------------------------------ */
+
+/* Characters ok_b64_encode writes for n bytes: ceil(8n / 6). */
+size_t ok_b64_len(size_t n);
+
+/* Writes the text of p[0..n) (ok_b64_len(n) characters, no NUL) to out
+** and returns its length. The alphabet "-0-9A-Z_a-z" is in ASCII order, so
+** the texts compare (bytewise, shorter first) exactly as the byte strings. */
+size_t ok_b64_encode(char *out, const uint8_t *p, size_t n);
+
+/* Decodes s[0..n) into out (room for n * 6 / 8 bytes), the length in
+** *out_len. Returns OK_OK, or OK_E_TAG (a character outside the alphabet),
+** OK_E_TRUNCATED (a length no byte string has) or OK_E_NONCANONICAL
+** (nonzero padding bits), with *err_at the character's offset. */
+int ok_b64_decode(uint8_t *out, size_t *out_len, const char *s, size_t n, size_t *err_at);
+
 #endif /* OK_H */

@@ -322,6 +322,31 @@ int main(int argc, char **argv) {
               " SELECT count(*) FROM (SELECT e, lead(e) OVER (ORDER BY e) AS nx FROM e)"
               " WHERE substr(nx, 1, length(e)) = e");
   quote_reads_back(db, 5000);
+  /* ok_b64: keys and random byte prefixes of them (so many keys are
+  ** prefixes of others) sort as text exactly as they sort as bytes */
+  exec(db,
+       "CREATE TABLE bb AS SELECT k AS b FROM s UNION ALL"
+       " SELECT substr(k, 1, abs(r * 7919) % (length(k) + 1)) FROM s");
+  expect_none(db, "b64.order",
+              "SELECT count(*) FROM (SELECT row_number() OVER (ORDER BY b, rowid) AS n1,"
+              " row_number() OVER (ORDER BY ok_b64(b), rowid) AS n2 FROM bb) WHERE n1 <> n2");
+  expect_none(db, "b64.ties_and_inverse",
+              "SELECT count(*) FROM (SELECT b, ok_b64(b) AS t, lag(b) OVER w AS pb,"
+              " lag(ok_b64(b)) OVER w AS pt FROM bb WINDOW w AS (ORDER BY b))"
+              " WHERE ok_unb64(t) <> b OR (pb IS NOT NULL AND (pb = b) <> (pt = t))");
+  /* ok_salt: rows with an equal first column are contiguous in salted
+  ** order and keep their order there */
+  expect_none(
+      db, "salt.contiguous",
+      "SELECT (SELECT count(DISTINCT ok_pack(a)) FROM s) - count(*) FROM"
+      " (SELECT ok_pack(a) AS g, lag(ok_pack(a)) OVER (ORDER BY ok_salt(k, 1)) AS pg FROM s)"
+      " WHERE g IS NOT pg");
+  expect_none(db, "salt.ordered_within",
+              "SELECT count(*) FROM (SELECT k, lag(k) OVER (PARTITION BY ok_pack(a)"
+              " ORDER BY ok_salt(k, 1)) AS pk FROM s) WHERE k < pk");
+  expect_none(db, "salt.inverse_and_check",
+              "SELECT count(*) FROM s WHERE ok_unsalt(ok_salt(k, 2)) <> k OR "
+              "ok_salt_check(ok_salt(k, 2), 2) <> 1");
   expect_none(db, "inspect.each_and_count",
               "SELECT count(*) FROM s WHERE ok_count(k) <> 3 OR ok_valid(k) <> 1"
               " OR (SELECT count(*) FROM ok_each(s.k)) <> 3"

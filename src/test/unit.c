@@ -272,6 +272,35 @@ static void test_double_repr(long rounds) {
   check(bad == 0, "double_repr: random doubles read back exactly", "violations");
 }
 
+static void test_b64_and_hash(void) {
+  static const struct {
+    const char *hex, *text;
+  } cases[] = {{"", ""},           {"00", "--"},       {"FF", "zk"},
+               {"000000", "----"}, {"FFFFFF", "zzzz"}, {"0102030405060708", "-F720-J50kV"}};
+  char text[64], why[96];
+  uint8_t bytes[64], back[64];
+  size_t i, n, len, err = 0;
+  for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    n = from_hex(bytes, cases[i].hex);
+    len = ok_b64_encode(text, bytes, n);
+    text[len] = 0;
+    check(strcmp(text, cases[i].text) == 0 && len == ok_b64_len(n), "b64 encode", text);
+    check(ok_b64_decode(back, &len, text, strlen(text), &err) == OK_OK && len == n &&
+              memcmp(back, bytes, n) == 0,
+          "b64 decode", cases[i].text);
+  }
+  sprintf(why, "%d", ok_b64_decode(back, &len, "ab!d", 4, &err));
+  check(err == 2, "b64 rejects a character outside the alphabet", why);
+  check(ok_b64_decode(back, &len, "abcde", 5, &err) == OK_E_TRUNCATED, "b64 rejects length 5", "");
+  check(ok_b64_decode(back, &len, "-1", 2, &err) == OK_E_NONCANONICAL, "b64 rejects padding bits",
+        "");
+  check(ok_xxh32("", 0, 0) == 0x02CC5D05u && ok_xxh32("abc", 3, 0) == 0x32D153FFu, "xxh32",
+        "known values");
+  check(
+      ok_xxh64("", 0, 0) == 0xEF46DB3751D8E999ull && ok_xxh64("abc", 3, 0) == 0x44BC2CF5AD770999ull,
+      "xxh64", "known values");
+}
+
 static void print_markdown(void) {
   size_t i;
   printf("| SQL value | component bytes (hex) |\n|---|---|\n");
@@ -288,6 +317,7 @@ int main(int argc, char **argv) {
   test_vectors();
   test_malformed();
   test_keys();
+  test_b64_and_hash();
   test_random_numbers(argc > 1 ? atol(argv[1]) : 2000000);
   test_double_repr(argc > 1 ? atol(argv[1]) / 10 : 200000);
   printf("%d passed, %d failed\n", passed, failed);

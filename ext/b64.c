@@ -1,0 +1,55 @@
+/*
+** b64.c -- ok_b64(key) and ok_unb64(text): keys as order-preserving text
+** for stores that take only text (src/b64.c has the encoding).
+*/
+#include "common.h"
+
+void ok_b64_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  const uint8_t *p;
+  size_t n, len;
+  char *out, stack[512];
+  (void)argc;
+  if (!ok_sql_key_arg(ctx, argv[0], &p, &n)) return;
+  len = ok_b64_len(n);
+  if (ok_sql_too_big(ctx, len)) return;
+  if (!(out = len <= sizeof stack ? stack : sqlite3_malloc64(len))) {
+    sqlite3_result_error_nomem(ctx);
+    return;
+  }
+  ok_b64_encode(out, p, n);
+  sqlite3_result_text64(ctx, out, len, SQLITE_TRANSIENT, SQLITE_UTF8);
+  if (out != stack) sqlite3_free(out);
+}
+
+void ok_unb64_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  const char *s;
+  size_t n, len, err;
+  uint8_t *out, stack[512];
+  int t = sqlite3_value_type(argv[0]), rc;
+  (void)argc;
+  if (t == SQLITE_NULL) return;
+  if (t != SQLITE_TEXT) {
+    ok_sql_error(ctx, "argument must be TEXT made by ok_b64");
+    return;
+  }
+  s = (const char *)sqlite3_value_text(argv[0]);
+  n = (size_t)sqlite3_value_bytes(argv[0]);
+  if (!s) {
+    sqlite3_result_error_nomem(ctx);
+    return;
+  }
+  if (!(out = n <= sizeof stack ? stack : sqlite3_malloc64(n))) {
+    sqlite3_result_error_nomem(ctx);
+    return;
+  }
+  rc = ok_b64_decode(out, &len, s, n, &err);
+  if (rc == OK_E_TAG)
+    ok_sql_error(ctx, "character %lld is not in the alphabet", (long long)err);
+  else if (rc == OK_E_TRUNCATED)
+    ok_sql_error(ctx, "no key has a text of %lld characters", (long long)n);
+  else if (rc != OK_OK)
+    ok_sql_error(ctx, "the last character has nonzero padding bits");
+  else
+    sqlite3_result_blob64(ctx, out, len, SQLITE_TRANSIENT);
+  if (out != stack) sqlite3_free(out);
+}
