@@ -12,7 +12,8 @@ void ok_b64_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   if (!ok_sql_key_arg(ctx, argv[0], &p, &n)) return;
   len = ok_b64_len(n);
   if (ok_sql_too_big(ctx, len)) return;
-  if (!(out = len <= sizeof stack ? stack : sqlite3_malloc64(len))) {
+  out = len <= sizeof stack ? stack : sqlite3_malloc64(len);
+  if (!out) {
     sqlite3_result_error_nomem(ctx);
     return;
   }
@@ -38,7 +39,8 @@ void ok_unb64_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     sqlite3_result_error_nomem(ctx);
     return;
   }
-  if (!(out = n <= sizeof stack ? stack : sqlite3_malloc64(n))) {
+  out = n <= sizeof stack ? stack : sqlite3_malloc64(n);
+  if (!out) {
     sqlite3_result_error_nomem(ctx);
     return;
   }
