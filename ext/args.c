@@ -84,7 +84,8 @@ void ok_sql_result_item(sqlite3_context *ctx, const ok_item *it) {
     case OK_TEXT:
     case OK_BLOB: break;
   }
-  if (!it->desc && it->value_len == it->body_len) {
+  if (!it->desc && it->value_len == it->body_len &&
+      (it->tag == OK_TAG_TEXT || it->tag == OK_TAG_BLOB || it->tag == OK_TAG_RTRIM)) {
     buf = (uint8_t *)it->body;
   } else if (it->value_len > sizeof stack) {
     if (ok_sql_too_big(ctx, it->value_len)) return;

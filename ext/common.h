@@ -79,6 +79,19 @@ const ok_sql_format *ok_sql_format_arg(sqlite3_context *ctx, int argc, sqlite3_v
 int ok_sql_walk(const ok_sql_format *f, const uint8_t *key, size_t n, ok_item *items, size_t max,
                 size_t *count, size_t *err_at);
 
+/* Collations by name (case-insensitive, as SQLite's): the tag, or -1. */
+int ok_sql_collation_tag(const char *name);
+/* The name of a collated-text tag (BINARY for plain TEXT), or NULL. */
+const char *ok_sql_collation_name(int tag);
+/* The collation named by argument v, or -1 after setting an error. */
+int ok_sql_collation_arg(sqlite3_context *ctx, sqlite3_value *v);
+/* Encodes text s[0..n) under the collation of tag as a (terminated, or
+** prefix-bound) component into *out: `stack` when it fits in cap bytes,
+** else a new sqlite3_malloc buffer. Returns its length, or 0 with *out NULL
+** after setting an error. */
+size_t ok_sql_collated(sqlite3_context *ctx, int tag, const uint8_t *s, size_t n, int terminated,
+                       uint8_t *stack, size_t cap, uint8_t **out);
+
 /* The SQL functions, one group per file. */
 void ok_pack_fn(sqlite3_context *, int, sqlite3_value **);
 void ok_desc_fn(sqlite3_context *, int, sqlite3_value **);
@@ -98,6 +111,8 @@ void ok_xxh32_fn(sqlite3_context *, int, sqlite3_value **);
 void ok_xxh64_fn(sqlite3_context *, int, sqlite3_value **);
 void ok_b64_fn(sqlite3_context *, int, sqlite3_value **);
 void ok_unb64_fn(sqlite3_context *, int, sqlite3_value **);
+void ok_collate_fn(sqlite3_context *, int, sqlite3_value **);
 int ok_each_register(sqlite3 *db);
+int ok_collation_register(sqlite3 *db);
 
 #endif /* OK_COMMON_H */

@@ -11,7 +11,13 @@ static const char *native_kind(const ok_item *it) {
     case OK_NULL: return "null";
     case OK_INT:
     case OK_REAL: return "number";
-    case OK_TEXT: return "text";
+    case OK_TEXT:
+      switch (it->tag) {
+        case OK_TAG_NOCASE: return "text NOCASE";
+        case OK_TAG_RTRIM: return "text RTRIM";
+        case OK_TAG_NATURAL: return "text ok_natural";
+      }
+      return "text";
     case OK_BLOB: return "blob";
   }
   return "?";

@@ -24,7 +24,8 @@ static void ok_version_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) 
 static const ok_sql_function functions[] = {
     {"ok_pack", 0, -1, PURE | SUB, ok_pack_fn},
     {"ok_desc", 1, 1, PURE | SUB, ok_desc_fn},
-    {"ok_prefix", 1, 1, PURE | SUB, ok_prefix_fn},
+    {"ok_prefix", 1, 2, PURE | SUB, ok_prefix_fn},
+    {"ok_collate", 2, 2, PURE | SQLITE_RESULT_SUBTYPE, ok_collate_fn},
     {"ok_concat", 0, -1, PURE | SQLITE_RESULT_SUBTYPE, ok_concat_fn},
     {"ok_prefix_end", 1, 1, PURE, ok_prefix_end_fn},
     {"ok_unpack_col", 2, 3, PURE, ok_unpack_col_fn},
@@ -73,5 +74,6 @@ __attribute__((visibility("default")))
                                     (void *)&functions[i], call, NULL, NULL, NULL);
   }
   if (rc == SQLITE_OK) rc = ok_each_register(db);
+  if (rc == SQLITE_OK) rc = ok_collation_register(db);
   return rc;
 }

@@ -158,7 +158,18 @@ static int render(sqlite3_str *s, const ok_item *it, int json, sqlite3 *db, sqli
         return SQLITE_NOMEM;
       }
       ok_unescape(buf, it);
-      if (it->type == OK_TEXT) {
+      if (it->type == OK_TEXT && it->tag != OK_TAG_TEXT) { /* collated */
+        const char *name = ok_sql_collation_name(it->tag);
+        if (json) {
+          sqlite3_str_appendf(s, "{\"collate\":\"%s\",\"text\":", name);
+          append_json_text(s, buf, it->value_len);
+          sqlite3_str_appendchar(s, 1, '}');
+        } else {
+          sqlite3_str_appendall(s, "ok_collate(");
+          append_sql_text(s, buf, it->value_len);
+          sqlite3_str_appendf(s, ", '%s')", name);
+        }
+      } else if (it->type == OK_TEXT) {
         if (json)
           append_json_text(s, buf, it->value_len);
         else

@@ -65,6 +65,9 @@ int ok_dec_bytes(const uint8_t *c, size_t n, uint8_t x, ok_item *it, size_t *err
 size_t ok_unescape(uint8_t *out, const ok_item *it) {
   uint8_t x = it->desc ? 0xFF : 0x00;
   size_t i, o = 0;
+  if (it->tag != OK_TAG_TEXT && it->tag != OK_TAG_BLOB) {
+    return ok_collate_restore(out, it->tag, it->body, it->body_len, x);
+  }
   for (i = 0; i < it->body_len; i++) {
     uint8_t b = it->body[i] ^ x;
     if (b == 0x01) b = (uint8_t)((it->body[++i] ^ x) - 1);

@@ -9,10 +9,22 @@ const char *ok_strerror(int status) {
     case OK_E_TRUNCATED: return "truncated component";
     case OK_E_TAG: return "unknown tag";
     case OK_E_ESCAPE: return "bad escape";
-    case OK_E_NONCANONICAL: return "non-canonical number";
+    case OK_E_NONCANONICAL: return "non-canonical encoding";
     case OK_E_RANGE: return "number out of range";
   }
   return "unknown status";
+}
+
+/* A collated body must be a transform's output, so that every accepted
+** component re-encodes to itself; its value is what the body restores. */
+static int check_collated(ok_item *it, int t, uint8_t x, size_t *err_at) {
+  size_t len = ok_collate_restore(NULL, t, it->body, it->body_len, x);
+  if (len == (size_t)-1) {
+    *err_at = 1;
+    return OK_E_NONCANONICAL;
+  }
+  it->value_len = len;
+  return OK_OK;
 }
 
 int ok_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) {
@@ -34,9 +46,11 @@ int ok_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) {
   if (t >= OK_TAG_NEG_INF && t <= OK_TAG_POS_INF) {
     return ok_dec_number(key, n, t, x, it, err_at);
   }
-  if (t == OK_TAG_TEXT || t == OK_TAG_BLOB) {
-    it->type = t == OK_TAG_TEXT ? OK_TEXT : OK_BLOB;
-    return ok_dec_bytes(key, n, x, it, err_at);
+  if (t == OK_TAG_TEXT || t == OK_TAG_BLOB || (t >= OK_TAG_NOCASE && t <= OK_TAG_NATURAL)) {
+    int rc;
+    it->type = t == OK_TAG_BLOB ? OK_BLOB : OK_TEXT;
+    if ((rc = ok_dec_bytes(key, n, x, it, err_at)) != OK_OK) return rc;
+    return t == OK_TAG_TEXT || t == OK_TAG_BLOB ? OK_OK : check_collated(it, t, x, err_at);
   }
   *err_at = 0;
   return OK_E_TAG;

@@ -28,7 +28,7 @@
 #define OK_E_TRUNCATED (-1)    /* the key ends inside a component */
 #define OK_E_TAG (-2)          /* a first byte that is no known tag */
 #define OK_E_ESCAPE (-3)       /* a text/blob escape byte not followed by 1 or 2 */
-#define OK_E_NONCANONICAL (-4) /* a number written in a form the encoder never makes */
+#define OK_E_NONCANONICAL (-4) /* bytes in a form the encoder never makes */
 #define OK_E_RANGE (-5)        /* a number neither an int64 nor a double */
 
 /* ok_strerror: a short English phrase for a status code ("truncated
@@ -52,6 +52,9 @@ typedef enum {
 #define OK_TAG_ZERO 0x39
 #define OK_TAG_POS_INF 0x6C
 #define OK_TAG_TEXT 0x70
+#define OK_TAG_NOCASE 0x71  /* TEXT under SQLite's NOCASE */
+#define OK_TAG_RTRIM 0x72   /* TEXT under SQLite's RTRIM */
+#define OK_TAG_NATURAL 0x73 /* TEXT under ok_natural */
 #define OK_TAG_BLOB 0x78
 
 /* Longest encoding of one number (int64 or double), in bytes. */
@@ -139,6 +142,29 @@ size_t ok_prefix_end(uint8_t *out, const uint8_t *key, size_t n);
 ** a '.' or an exponent so that SQL reads it as a REAL; "Inf", "-Inf" and
 ** "NaN" for those. Returns its length; out needs OK_REPR_MAX bytes. */
 size_t ok_double_repr(char *out, double d);
+
+/* --- Collations -------------------------------------------------------------- */
+
+/* ok_collate_transform: the bytes that represent text s[0..n) under the
+** collation of `tag` (OK_TAG_NOCASE, OK_TAG_RTRIM, OK_TAG_NATURAL; any other
+** tag copies s): memcmp on them (shorter first) is the collation's order,
+** and two texts the collation calls equal give the same bytes. Written to
+** out unless NULL; returns their count. Encode them with ok_enc_bytes under
+** the same tag to make the component. RTRIM gives at most n bytes, NOCASE at
+** most n + OK_NUM_MAX, ok_natural at most 3n. */
+size_t ok_collate_transform(uint8_t *out, int tag, const uint8_t *s, size_t n);
+
+/* ok_natural_cmp: the ok_natural collation (<0, 0, >0), computed directly on
+** the texts; it agrees with memcmp of their transforms (tested). */
+int ok_natural_cmp(const uint8_t *a, size_t na, const uint8_t *b, size_t nb);
+
+/* ok_collate_restore: a text back from the escaped body of a component
+** under the collation of `tag` (x 0xFF when descending), written to out
+** unless NULL: the text itself for ok_natural and RTRIM (trailing spaces
+** gone), for NOCASE the folded text, whose bytes after a NUL come back as
+** NULs. Each is equal under the collation to the text packed. Returns its
+** length, or (size_t)-1 when the body is no transform's output. */
+size_t ok_collate_restore(uint8_t *out, int tag, const uint8_t *body, size_t n, uint8_t x);
 
 /* --- Hashing ---------------------------------------------------------------- */
 

@@ -223,6 +223,68 @@ static void check_order(sqlite3 *db, const char *label, const char *order, const
               " WHERE n > 1 AND ((a IS pa AND b IS pb AND c IS pc) <> (k = pk))");
 }
 
+/* Texts for the collation checks: digit runs (some long, some with
+** leading zeros), both cases, trailing spaces, NULs, non-ASCII bytes. */
+static int text_random(unsigned char *buf) {
+  static const char pool[] = "00123456789aAbBzZ  ./:\x01\x00\xC3\xFF";
+  int n = (int)below(10), i, o = 0;
+  for (i = 0; i < n; i++) {
+    if (below(5) == 0) {
+      int len = below(6) == 0 ? 20 + (int)below(10) : 1 + (int)below(3), k;
+      for (k = 0; k < len; k++) buf[o++] = (unsigned char)(below(4) == 0 ? '0' : '0' + below(10));
+    } else {
+      buf[o++] = (unsigned char)pool[below(sizeof pool - 1)];
+    }
+  }
+  return o;
+}
+
+/* ORDER BY x COLLATE c against ORDER BY ok_collate(x, c), ascending and
+** descending, with ties exactly where the collation says equal. */
+static void check_collations(sqlite3 *db, long rows) {
+  static const char *const names[] = {"BINARY", "NOCASE", "RTRIM", "ok_natural"};
+  sqlite3_stmt *ins;
+  unsigned char buf[128];
+  long i;
+  int c;
+  exec(db, "CREATE TABLE tx(r INTEGER PRIMARY KEY, x TEXT); BEGIN");
+  if (sqlite3_prepare_v2(db, "INSERT INTO tx(x) VALUES (?)", -1, &ins, NULL)) exit(2);
+  for (i = 0; i < rows; i++) {
+    if (below(50) == 0) sqlite3_bind_null(ins, 1);
+    else sqlite3_bind_text(ins, 1, (const char *)buf, text_random(buf), SQLITE_TRANSIENT);
+    if (sqlite3_step(ins) != SQLITE_DONE) exit(2);
+    sqlite3_reset(ins);
+  }
+  sqlite3_finalize(ins);
+  exec(db, "COMMIT");
+  for (c = 0; c < 4; c++) {
+    char sql[1024], name[64];
+    const char *n = names[c];
+    snprintf(sql, sizeof sql,
+             "DROP TABLE IF EXISTS cs; CREATE TABLE cs AS SELECT r, x, ok_collate(x, '%s') AS k,"
+             " ok_desc(ok_collate(x, '%s')) AS d FROM tx", n, n);
+    exec(db, sql);
+    snprintf(name, sizeof name, "collate.%s.order", n);
+    snprintf(sql, sizeof sql,
+             "SELECT count(*) FROM (SELECT row_number() OVER (ORDER BY x COLLATE %s, r) AS a,"
+             " row_number() OVER (ORDER BY k, r) AS b, row_number() OVER (ORDER BY x COLLATE %s DESC, r) AS c,"
+             " row_number() OVER (ORDER BY d, r) AS e FROM cs) WHERE a <> b OR c <> e", n, n);
+    expect_none(db, name, sql);
+    snprintf(name, sizeof name, "collate.%s.ties", n);
+    snprintf(sql, sizeof sql,
+             "SELECT count(*) FROM (SELECT x, k, lag(x) OVER w AS px, lag(k) OVER w AS pk,"
+             " row_number() OVER w AS n FROM cs WINDOW w AS (ORDER BY k, r))"
+             " WHERE n > 1 AND ((x IS px COLLATE %s) <> (k = pk))", n);
+    expect_none(db, name, sql);
+    snprintf(name, sizeof name, "collate.%s.unpack", n);
+    snprintf(sql, sizeof sql,
+             "SELECT count(*) FROM cs WHERE NOT (ok_unpack_col(k, 1) IS x COLLATE %s"
+             " AND ok_unpack_col(d, 1) IS x COLLATE %s AND ok_collate(ok_unpack_col(k, 1), '%s') IS k)"
+             " OR ('%s' IN ('BINARY', 'ok_natural') AND ok_unpack_col(k, 1) IS NOT x)", n, n, n, n);
+    expect_none(db, name, sql);
+  }
+}
+
 /* R3 for renderings: 'SELECT ok_pack' || ok_quote(k) evaluates to k. */
 static void quote_reads_back(sqlite3 *db, int rows) {
   sqlite3_stmt *st, *back;
@@ -322,6 +384,7 @@ int main(int argc, char **argv) {
               " SELECT count(*) FROM (SELECT e, lead(e) OVER (ORDER BY e) AS nx FROM e)"
               " WHERE substr(nx, 1, length(e)) = e");
   quote_reads_back(db, 5000);
+  check_collations(db, rows);
   /* ok_b64: keys and random byte prefixes of them (so many keys are
   ** prefixes of others) sort as text exactly as they sort as bytes */
   exec(db,

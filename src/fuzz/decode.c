@@ -12,7 +12,8 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static size_t reencode(uint8_t *out, const ok_item *it, uint8_t *tmp) {
+static size_t reencode(uint8_t *out, const ok_item *it, uint8_t *tmp, uint8_t *tmp2) {
+  size_t n;
   switch (it->type) {
     case OK_NULL: return ok_enc_null(out, it->desc);
     case OK_INT: return ok_enc_int(out, it->i, it->desc);
@@ -20,19 +21,33 @@ static size_t reencode(uint8_t *out, const ok_item *it, uint8_t *tmp) {
     case OK_TEXT:
     case OK_BLOB: break;
   }
-  ok_unescape(tmp, it);
-  return ok_enc_bytes(out, it->tag, tmp, it->value_len, 1, it->desc);
+  if (ok_unescape(tmp, it) != it->value_len) abort();
+  n = ok_collate_transform(tmp2, it->tag, tmp, it->value_len);
+  return ok_enc_bytes(out, it->tag, tmp2, n, 1, it->desc);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   size_t off = 0, count = 0, err = 0, at = 0, i;
-  uint8_t *tmp = malloc(size + 1), *again = malloc(2 * size + 16);
+  uint8_t *tmp, *tmp2, *again = malloc(2 * size + 16);
   int rc;
   ok_item it;
-  if (!tmp || !again) abort();
+  if (!again) abort();
   while (off < size && ok_decode(data + off, size - off, &it, &err) == OK_OK) {
+    size_t vlen = it.type == OK_TEXT || it.type == OK_BLOB ? it.value_len : 0;
     if (it.len == 0 || it.len > size - off) abort();
-    if (reencode(again, &it, tmp) != it.len || memcmp(again, data + off, it.len) != 0) abort();
+    /* a decoded text can be far longer than the key (runs of zeros, NUL
+    ** counts): re-encode the ones of a sane size */
+    if (vlen > (1u << 20)) {
+      off += it.len;
+      count++;
+      continue;
+    }
+    tmp = malloc(vlen + 1);
+    tmp2 = malloc(3 * vlen + 64);
+    if (!tmp || !tmp2) abort();
+    if (reencode(again, &it, tmp, tmp2) != it.len || memcmp(again, data + off, it.len) != 0) abort();
+    free(tmp);
+    free(tmp2);
     off += it.len;
     count++;
   }
@@ -43,7 +58,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (rc == OK_OK && at >= size) abort();
   }
   if (ok_prefix_end(again, data, size) > size) abort();
-  free(tmp);
   free(again);
   return 0;
 }

@@ -21,18 +21,21 @@ typedef struct {
   size_t n;
   int desc;
   const char *hex; /* expected bytes */
+  int tag;         /* collated TEXT: its tag (else 0) */
 } ok_vector;
 
 #define V_NULL(hex) \
-  { "NULL", OK_NULL, 0, 0, NULL, 0, 0, hex }
+  { "NULL", OK_NULL, 0, 0, NULL, 0, 0, hex, 0 }
 #define V_INT(sql, v, hex) \
-  { sql, OK_INT, v, 0, NULL, 0, 0, hex }
+  { sql, OK_INT, v, 0, NULL, 0, 0, hex, 0 }
 #define V_REAL(sql, v, hex) \
-  { sql, OK_REAL, 0, v, NULL, 0, 0, hex }
+  { sql, OK_REAL, 0, v, NULL, 0, 0, hex, 0 }
 #define V_TEXT(sql, s, hex) \
-  { sql, OK_TEXT, 0, 0, s, sizeof(s) - 1, 0, hex }
+  { sql, OK_TEXT, 0, 0, s, sizeof(s) - 1, 0, hex, 0 }
 #define V_BLOB(sql, s, hex) \
-  { sql, OK_BLOB, 0, 0, s, sizeof(s) - 1, 0, hex }
+  { sql, OK_BLOB, 0, 0, s, sizeof(s) - 1, 0, hex, 0 }
+#define V_COLL(sql, tag, s, hex) \
+  { sql, OK_TEXT, 0, 0, s, sizeof(s) - 1, 0, hex, tag }
 
 static const ok_vector ok_vectors[] = {
     V_NULL("05"),
@@ -76,13 +79,24 @@ static const ok_vector ok_vectors[] = {
     V_TEXT("char(1)", "\1", "70010200"),
     V_TEXT("'é'", "\xC3\xA9", "70C3A900"),
     V_TEXT("CAST(x'FF' AS TEXT) (invalid UTF-8)", "\xFF", "70FF00"),
+    V_COLL("ok_collate('Item10', 'NOCASE')", OK_TAG_NOCASE, "Item10", "716974656D313000"),
+    V_COLL("ok_collate('a' || char(0) || 'xyz', 'NOCASE')", OK_TAG_NOCASE, "a\0xyz",
+           "716101014BC000"),
+    V_COLL("ok_collate('ab  ', 'RTRIM')", OK_TAG_RTRIM, "ab  ", "72616200"),
+    V_COLL("ok_collate('0', 'ok_natural')", OK_TAG_NATURAL, "0", "7330313100"),
+    V_COLL("ok_collate('item10', 'ok_natural')", OK_TAG_NATURAL, "item10", "736974656D3231303000"),
+    V_COLL("ok_collate('item010', 'ok_natural')", OK_TAG_NATURAL, "item010",
+           "736974656D323130313100"),
+    V_COLL("ok_collate('v1.10', 'ok_natural')", OK_TAG_NATURAL, "v1.10", "73763131302E3231303000"),
+    V_COLL("ok_collate('12345678901234567890', 'ok_natural')", OK_TAG_NATURAL,
+           "12345678901234567890", "733932323031323334353637383930313233343536373839303000"),
     V_BLOB("x''", "", "7800"),
     V_BLOB("x'00FF'", "\0\xFF", "780101FF00"),
-    {"ok_desc(NULL)", OK_NULL, 0, 0, NULL, 0, 1, "FA"},
-    {"ok_desc(42)", OK_INT, 42, 0, NULL, 0, 1, "B257"},
-    {"ok_desc(-1.5)", OK_REAL, 0, -1.5, NULL, 0, 1, "D840"},
-    {"ok_desc('ab')", OK_TEXT, 0, 0, "ab", 2, 1, "8F9E9DFF"},
-    {"ok_desc(x'00')", OK_BLOB, 0, 0, "\0", 1, 1, "87FEFEFF"},
+    {"ok_desc(NULL)", OK_NULL, 0, 0, NULL, 0, 1, "FA", 0},
+    {"ok_desc(42)", OK_INT, 42, 0, NULL, 0, 1, "B257", 0},
+    {"ok_desc(-1.5)", OK_REAL, 0, -1.5, NULL, 0, 1, "D840", 0},
+    {"ok_desc('ab')", OK_TEXT, 0, 0, "ab", 2, 1, "8F9E9DFF", 0},
+    {"ok_desc(x'00')", OK_BLOB, 0, 0, "\0", 1, 1, "87FEFEFF", 0},
 };
 
 #endif /* OK_VECTORS_H */
