@@ -154,15 +154,16 @@ int main(int argc, char **argv) {
   compare("render as hex", "ok_hex(k)", "hex(k)", base);
 
   /* collations: the same strings sorted under each; mostly comparisons */
-  if (sqlite3_exec(db, "CREATE TABLE w AS SELECT c || (a * 7919 % 100000) || 'x' AS x FROM t", 0, 0, 0))
+  if (sqlite3_exec(db, "CREATE TABLE w AS SELECT c || (a * 7919 % 100000) || 'x' AS x FROM t", 0, 0,
+                   0))
     die("w");
   {
     double nat = best("SELECT count(*) FROM (SELECT x FROM w ORDER BY x COLLATE ok_natural)");
     double noc = best("SELECT count(*) FROM (SELECT x FROM w ORDER BY x COLLATE NOCASE)");
     double bin = best("SELECT count(*) FROM (SELECT x FROM w ORDER BY x)");
-    printf("%-28s %-26s %7.1f ns/row   %-26s %7.1f ns/row   ratio %.2f\n", "sort words with numbers",
-           "COLLATE ok_natural", nat * 1e9 / (double)rows, "COLLATE NOCASE", noc * 1e9 / (double)rows,
-           nat / noc);
+    printf("%-28s %-26s %7.1f ns/row   %-26s %7.1f ns/row   ratio %.2f\n",
+           "sort words with numbers", "COLLATE ok_natural", nat * 1e9 / (double)rows,
+           "COLLATE NOCASE", noc * 1e9 / (double)rows, nat / noc);
     printf("%-28s %-26s %7.1f ns/row\n", "", "(BINARY, for scale)", bin * 1e9 / (double)rows);
   }
   compare("key under a collation", "ok_collate(c, 'ok_natural')", "lower(c)", base);

@@ -61,8 +61,10 @@ size_t ok_sql_collated(sqlite3_context *ctx, int tag, const uint8_t *s, size_t n
   len = ok_enc_bytes(NULL, tag, t, tn, terminated, 0);
   if (!ok_sql_too_big(ctx, len)) {
     *out = len <= cap ? stack : sqlite3_malloc64(len);
-    if (*out) ok_enc_bytes(*out, tag, t, tn, terminated, 0);
-    else sqlite3_result_error_nomem(ctx);
+    if (*out)
+      ok_enc_bytes(*out, tag, t, tn, terminated, 0);
+    else
+      sqlite3_result_error_nomem(ctx);
   }
   if (t != tstack) sqlite3_free(t);
   return *out ? len : 0;

@@ -250,8 +250,10 @@ static void check_collations(sqlite3 *db, long rows) {
   exec(db, "CREATE TABLE tx(r INTEGER PRIMARY KEY, x TEXT); BEGIN");
   if (sqlite3_prepare_v2(db, "INSERT INTO tx(x) VALUES (?)", -1, &ins, NULL)) exit(2);
   for (i = 0; i < rows; i++) {
-    if (below(50) == 0) sqlite3_bind_null(ins, 1);
-    else sqlite3_bind_text(ins, 1, (const char *)buf, text_random(buf), SQLITE_TRANSIENT);
+    if (below(50) == 0)
+      sqlite3_bind_null(ins, 1);
+    else
+      sqlite3_bind_text(ins, 1, (const char *)buf, text_random(buf), SQLITE_TRANSIENT);
     if (sqlite3_step(ins) != SQLITE_DONE) exit(2);
     sqlite3_reset(ins);
   }
@@ -262,25 +264,31 @@ static void check_collations(sqlite3 *db, long rows) {
     const char *n = names[c];
     snprintf(sql, sizeof sql,
              "DROP TABLE IF EXISTS cs; CREATE TABLE cs AS SELECT r, x, ok_collate(x, '%s') AS k,"
-             " ok_desc(ok_collate(x, '%s')) AS d FROM tx", n, n);
+             " ok_desc(ok_collate(x, '%s')) AS d FROM tx",
+             n, n);
     exec(db, sql);
     snprintf(name, sizeof name, "collate.%s.order", n);
     snprintf(sql, sizeof sql,
              "SELECT count(*) FROM (SELECT row_number() OVER (ORDER BY x COLLATE %s, r) AS a,"
-             " row_number() OVER (ORDER BY k, r) AS b, row_number() OVER (ORDER BY x COLLATE %s DESC, r) AS c,"
-             " row_number() OVER (ORDER BY d, r) AS e FROM cs) WHERE a <> b OR c <> e", n, n);
+             " row_number() OVER (ORDER BY k, r) AS b, row_number() OVER (ORDER BY x COLLATE %s "
+             "DESC, r) AS c,"
+             " row_number() OVER (ORDER BY d, r) AS e FROM cs) WHERE a <> b OR c <> e",
+             n, n);
     expect_none(db, name, sql);
     snprintf(name, sizeof name, "collate.%s.ties", n);
     snprintf(sql, sizeof sql,
              "SELECT count(*) FROM (SELECT x, k, lag(x) OVER w AS px, lag(k) OVER w AS pk,"
              " row_number() OVER w AS n FROM cs WINDOW w AS (ORDER BY k, r))"
-             " WHERE n > 1 AND ((x IS px COLLATE %s) <> (k = pk))", n);
+             " WHERE n > 1 AND ((x IS px COLLATE %s) <> (k = pk))",
+             n);
     expect_none(db, name, sql);
     snprintf(name, sizeof name, "collate.%s.unpack", n);
-    snprintf(sql, sizeof sql,
-             "SELECT count(*) FROM cs WHERE NOT (ok_unpack_col(k, 1) IS x COLLATE %s"
-             " AND ok_unpack_col(d, 1) IS x COLLATE %s AND ok_collate(ok_unpack_col(k, 1), '%s') IS k)"
-             " OR ('%s' IN ('BINARY', 'ok_natural') AND ok_unpack_col(k, 1) IS NOT x)", n, n, n, n);
+    snprintf(
+        sql, sizeof sql,
+        "SELECT count(*) FROM cs WHERE NOT (ok_unpack_col(k, 1) IS x COLLATE %s"
+        " AND ok_unpack_col(d, 1) IS x COLLATE %s AND ok_collate(ok_unpack_col(k, 1), '%s') IS k)"
+        " OR ('%s' IN ('BINARY', 'ok_natural') AND ok_unpack_col(k, 1) IS NOT x)",
+        n, n, n, n);
     expect_none(db, name, sql);
   }
 }

@@ -45,7 +45,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     tmp = malloc(vlen + 1);
     tmp2 = malloc(3 * vlen + 64);
     if (!tmp || !tmp2) abort();
-    if (reencode(again, &it, tmp, tmp2) != it.len || memcmp(again, data + off, it.len) != 0) abort();
+    if (reencode(again, &it, tmp, tmp2) != it.len || memcmp(again, data + off, it.len) != 0)
+      abort();
     free(tmp);
     free(tmp2);
     off += it.len;

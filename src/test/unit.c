@@ -71,8 +71,10 @@ static int same_value(const ok_item *it, const ok_vector *v) {
       size_t n = v->n, i, nul = 0;
       memcpy(want, v->s, n);
       for (i = 0; v->tag == OK_TAG_NOCASE && i < n; i++) {
-        if (nul) want[i] = 0;
-        else if (want[i] >= 'A' && want[i] <= 'Z') want[i] = (uint8_t)(want[i] + 32);
+        if (nul)
+          want[i] = 0;
+        else if (want[i] >= 'A' && want[i] <= 'Z')
+          want[i] = (uint8_t)(want[i] + 32);
         nul = nul || want[i] == 0;
       }
       while (v->tag == OK_TAG_RTRIM && n && want[n - 1] == ' ') n--;
@@ -328,7 +330,8 @@ static size_t random_text(uint8_t *out) {
     uint64_t r = rnd();
     if (r % 5 == 0) { /* a digit run */
       size_t len = (r >> 8) % 8 == 0 ? 20 + (r >> 16) % 20 : 1 + (r >> 16) % 4, k;
-      for (k = 0; k < len; k++) out[o++] = (uint8_t)((r >> 24) % 3 == 0 && k < 3 ? '0' : '0' + rnd() % 10);
+      for (k = 0; k < len; k++)
+        out[o++] = (uint8_t)((r >> 24) % 3 == 0 && k < 3 ? '0' : '0' + rnd() % 10);
     } else {
       out[o++] = (uint8_t)pool[(r >> 8) % (sizeof pool - 1)];
     }
