@@ -137,6 +137,11 @@ void ok_prefix_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
                    ok_sql_collation_name(tag));
       return;
     }
+    if (tag == OK_TAG_NOCASE && len > 1 && memchr(p, 0, len - 1)) {
+      /* after a NUL, NOCASE keys keep only the length of the rest */
+      ok_sql_error(ctx, "a NOCASE prefix can hold a NUL only as its last character");
+      return;
+    }
   }
   if ((n = ok_sql_collated(ctx, tag, p, len, 0, stack, sizeof stack, &out)) > 0) {
     ok_sql_result_fragment(ctx, out, n, out != stack);

@@ -68,3 +68,5 @@ SELECT ok_unpack_col(x'72612000', 1);
 SELECT ok_unpack_col(x'7331313100', 1);
 SELECT ok_unpack_col(x'733100', 1);
 SELECT ok_unpack_col(x'7330303000', 1);
+SELECT ok_prefix('a' || char(0) || 'x', 'NOCASE');
+SELECT 'nocase.prefix_trailing_nul', ok_collate('a' || char(0) || 'xyz', 'NOCASE') >= ok_prefix('A' || char(0), 'NOCASE') AND ok_collate('a' || char(0) || 'xyz', 'NOCASE') < ok_prefix_end(ok_prefix('A' || char(0), 'NOCASE'));
