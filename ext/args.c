@@ -3,6 +3,7 @@
 ** functions. Every message starts with the function's name (its user data).
 */
 #include <stdarg.h>
+#include <string.h>
 
 #include "common.h"
 
@@ -65,6 +66,34 @@ void ok_sql_result_fragment(sqlite3_context *ctx, uint8_t *p, size_t n, int owne
   sqlite3_result_subtype(ctx, OK_SUBTYPE);
 }
 
+void ok_sql_buf_init(ok_sql_buf *b) {
+  b->p = b->stack;
+  b->n = 0;
+  b->cap = sizeof b->stack;
+}
+
+int ok_sql_buf_reserve(sqlite3_context *ctx, ok_sql_buf *b, size_t more, size_t least) {
+  uint8_t *q;
+  size_t cap;
+  if (b->n + more <= b->cap) return 1;
+  if (ok_sql_too_big(ctx, (sqlite3_uint64)b->n + least)) return 0;
+  cap = 2 * b->cap > b->n + more ? 2 * b->cap : b->n + more;
+  q = sqlite3_malloc64(cap);
+  if (!q) {
+    sqlite3_result_error_nomem(ctx);
+    return 0;
+  }
+  memcpy(q, b->p, b->n);
+  if (b->p != b->stack) sqlite3_free(b->p);
+  b->p = q;
+  b->cap = cap;
+  return 1;
+}
+
+void ok_sql_buf_free(ok_sql_buf *b) {
+  if (b->p != b->stack) sqlite3_free(b->p);
+}
+
 int ok_sql_too_big(sqlite3_context *ctx, sqlite3_uint64 n) {
   int limit = sqlite3_limit(sqlite3_context_db_handle(ctx), SQLITE_LIMIT_LENGTH, -1);
   if (n <= (sqlite3_uint64)limit) return 0;
@@ -84,8 +113,7 @@ void ok_sql_result_item(sqlite3_context *ctx, const ok_item *it) {
     case OK_TEXT:
     case OK_BLOB: break;
   }
-  if (!it->desc && it->value_len == it->body_len &&
-      (it->tag == OK_TAG_TEXT || it->tag == OK_TAG_BLOB || it->tag == OK_TAG_RTRIM)) {
+  if (it->direct) {
     buf = (uint8_t *)it->body;
   } else if (it->value_len > sizeof stack) {
     if (ok_sql_too_big(ctx, it->value_len)) return;

@@ -18,6 +18,9 @@ SQLITE_EXTENSION_INIT3
 ** ok_pack and ok_desc rather than packed as a BLOB value. A subtype does not
 ** survive a table column: stored fragments are joined with ok_concat. */
 #define OK_SUBTYPE 0x6B /* 'k' */
+/* The same for pieces of FoundationDB tuples (ok_fdb_pack and friends);
+** the two kinds never mix. */
+#define OK_FDB_SUBTYPE 0x66 /* 'f' */
 
 /* Newer SQLite wants these flags on functions that read or set subtypes;
 ** older versions ignore the bits. */
@@ -58,16 +61,53 @@ void ok_sql_result_item(sqlite3_context *ctx, const ok_item *it);
 /* 1 when the result would pass SQLite's length limit (and sets TOOBIG). */
 int ok_sql_too_big(sqlite3_context *ctx, sqlite3_uint64 n);
 
-/* A key format: how the reading functions decode one component, and the
-** finer kind name ok_each reports for it. */
+/* A growing output buffer that starts on the stack. */
+typedef struct {
+  uint8_t *p;
+  size_t n, cap;
+  uint8_t stack[512];
+} ok_sql_buf;
+
+void ok_sql_buf_init(ok_sql_buf *b);
+/* Makes room for `more` bytes; 0 (with the error set) when the result would
+** pass the length limit anyway (`least` more bytes) or memory runs out. */
+int ok_sql_buf_reserve(sqlite3_context *ctx, ok_sql_buf *b, size_t more, size_t least);
+void ok_sql_buf_free(ok_sql_buf *b);
+
+/* Where ok_quote (SQL) and ok_json (json = 1) write a rendering. */
+typedef struct {
+  sqlite3_str *s;
+  int json;
+  sqlite3 *db;
+  sqlite3_stmt *st; /* prepared on demand to check SQLite reads a REAL back */
+} ok_sql_out;
+
+/* A plain value: NULL, the integer, the REAL, the text or blob literal. */
+int ok_sql_put_value(ok_sql_out *o, const ok_item *it);
+void ok_sql_put_real(ok_sql_out *o, double d);
+/* Upper-case hex digits of p[0..n). */
+void ok_sql_put_hex(ok_sql_out *o, const uint8_t *p, size_t n);
+/* 1 when a TEXT item's value is valid UTF-8. */
+int ok_sql_item_is_utf8(const ok_item *it);
+
+/* A key format: how the reading functions decode one component, the finer
+** kind name ok_each reports for it, and how ok_quote and ok_json show it
+** (raw: the component's bytes in the key); render returns an SQLite code. */
 typedef struct {
   const char *name;
   int (*decode)(const uint8_t *key, size_t n, ok_item *it, size_t *err_at);
   const char *(*kind)(const ok_item *it);
+  int (*render)(ok_sql_out *o, const ok_item *it, const uint8_t *raw);
 } ok_sql_format;
+
+/* The names of the formats, for error messages. */
+#define OK_SQL_FORMATS "'ok', 'fdb'"
 
 /* The format of that name, or NULL. */
 const ok_sql_format *ok_sql_format_named(const char *name);
+int ok_sql_render_native(ok_sql_out *o, const ok_item *it, const uint8_t *raw);
+const char *ok_sql_fdb_kind(const ok_item *it);
+int ok_sql_render_fdb(ok_sql_out *o, const ok_item *it, const uint8_t *raw);
 
 /* The format named by the optional argument argv[i] ('ok' when i >= argc);
 ** NULL after setting an error for a non-TEXT or unknown name. */
@@ -112,6 +152,17 @@ void ok_xxh64_fn(sqlite3_context *, int, sqlite3_value **);
 void ok_b64_fn(sqlite3_context *, int, sqlite3_value **);
 void ok_unb64_fn(sqlite3_context *, int, sqlite3_value **);
 void ok_collate_fn(sqlite3_context *, int, sqlite3_value **);
+void ok_fdb_pack_fn(sqlite3_context *, int, sqlite3_value **);
+void ok_fdb_pack_versionstamped_fn(sqlite3_context *, int, sqlite3_value **);
+void ok_fdb_tuple_fn(sqlite3_context *, int, sqlite3_value **);
+void ok_fdb_int_fn(sqlite3_context *, int, sqlite3_value **);
+void ok_fdb_float_fn(sqlite3_context *, int, sqlite3_value **);
+void ok_fdb_double_fn(sqlite3_context *, int, sqlite3_value **);
+void ok_fdb_bool_fn(sqlite3_context *, int, sqlite3_value **);
+void ok_fdb_uuid_fn(sqlite3_context *, int, sqlite3_value **);
+void ok_fdb_versionstamp_fn(sqlite3_context *, int, sqlite3_value **);
+void ok_fdb_versionstamp_incomplete_fn(sqlite3_context *, int, sqlite3_value **);
+void ok_fdb_raw_fn(sqlite3_context *, int, sqlite3_value **);
 int ok_each_register(sqlite3 *db);
 int ok_collation_register(sqlite3 *db);
 

@@ -24,7 +24,8 @@ static const char *native_kind(const ok_item *it) {
 }
 
 static const ok_sql_format formats[] = {
-    {"ok", ok_decode, native_kind},
+    {"ok", ok_decode, native_kind, ok_sql_render_native},
+    {"fdb", ok_fdb_decode, ok_sql_fdb_kind, ok_sql_render_fdb},
 };
 
 const ok_sql_format *ok_sql_format_named(const char *name) {
@@ -41,12 +42,12 @@ const ok_sql_format *ok_sql_format_arg(sqlite3_context *ctx, int argc, sqlite3_v
   const ok_sql_format *f;
   if (i >= argc) return &formats[0];
   if (sqlite3_value_type(argv[i]) != SQLITE_TEXT) {
-    ok_sql_error(ctx, "the format must be TEXT: 'ok'");
+    ok_sql_error(ctx, "the format must be TEXT: " OK_SQL_FORMATS);
     return NULL;
   }
   name = (const char *)sqlite3_value_text(argv[i]);
   if (!(f = ok_sql_format_named(name)))
-    ok_sql_error(ctx, "unknown format '%q' (known: 'ok')", name);
+    ok_sql_error(ctx, "unknown format '%q' (known: " OK_SQL_FORMATS ")", name);
   return f;
 }
 

@@ -41,6 +41,18 @@ static const ok_sql_function functions[] = {
     {"ok_xxh64", 1, 2, PURE, ok_xxh64_fn},
     {"ok_b64", 1, 1, PURE, ok_b64_fn},
     {"ok_unb64", 1, 1, PURE, ok_unb64_fn},
+    {"ok_fdb_pack", 0, -1, PURE | SUB, ok_fdb_pack_fn},
+    {"ok_fdb_pack_versionstamped", 1, -1, PURE | SQLITE_SUBTYPE, ok_fdb_pack_versionstamped_fn},
+    {"ok_fdb_tuple", 0, -1, PURE | SUB, ok_fdb_tuple_fn},
+    {"ok_fdb_int", 1, 1, PURE | SQLITE_RESULT_SUBTYPE, ok_fdb_int_fn},
+    {"ok_fdb_float", 1, 1, PURE | SQLITE_RESULT_SUBTYPE, ok_fdb_float_fn},
+    {"ok_fdb_double", 1, 1, PURE | SQLITE_RESULT_SUBTYPE, ok_fdb_double_fn},
+    {"ok_fdb_bool", 1, 1, PURE | SQLITE_RESULT_SUBTYPE, ok_fdb_bool_fn},
+    {"ok_fdb_uuid", 1, 1, PURE | SQLITE_RESULT_SUBTYPE, ok_fdb_uuid_fn},
+    {"ok_fdb_versionstamp", 1, 2, PURE | SQLITE_RESULT_SUBTYPE, ok_fdb_versionstamp_fn},
+    {"ok_fdb_versionstamp_incomplete", 0, 1, PURE | SQLITE_RESULT_SUBTYPE,
+     ok_fdb_versionstamp_incomplete_fn},
+    {"ok_fdb_raw", 1, 1, PURE | SQLITE_RESULT_SUBTYPE, ok_fdb_raw_fn},
     {"ok_version", 0, 0, PURE, ok_version_fn},
 };
 

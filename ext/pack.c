@@ -26,40 +26,13 @@ static const uint8_t *bytes_of(sqlite3_value *v, int *tag, size_t *n) {
   return p || *n ? p : (const uint8_t *)"";
 }
 
-/* A growing output buffer that starts on the stack. */
-typedef struct {
-  uint8_t *p;
-  size_t n, cap;
-  uint8_t stack[512];
-} outbuf;
-
-/* Makes room for `more` bytes; 0 (with the error set) when the result would
-** pass the length limit anyway (`least` more bytes) or memory runs out. */
-static int reserve(sqlite3_context *ctx, outbuf *b, size_t more, size_t least) {
-  uint8_t *q;
-  size_t cap;
-  if (b->n + more <= b->cap) return 1;
-  if (ok_sql_too_big(ctx, (sqlite3_uint64)b->n + least)) return 0;
-  cap = 2 * b->cap > b->n + more ? 2 * b->cap : b->n + more;
-  q = sqlite3_malloc64(cap);
-  if (!q) {
-    sqlite3_result_error_nomem(ctx);
-    return 0;
-  }
-  memcpy(q, b->p, b->n);
-  if (b->p != b->stack) sqlite3_free(b->p);
-  b->p = q;
-  b->cap = cap;
-  return 1;
-}
-
 /* Appends v as one component, or a fragment's bytes as they are. */
-static int put(sqlite3_context *ctx, outbuf *b, sqlite3_value *v, int desc) {
+static int put(sqlite3_context *ctx, ok_sql_buf *b, sqlite3_value *v, int desc) {
   int tag, t = sqlite3_value_type(v), frag;
   size_t n;
   const uint8_t *p;
   if (t == SQLITE_NULL || t == SQLITE_INTEGER || t == SQLITE_FLOAT) {
-    if (!reserve(ctx, b, OK_NUM_MAX, 1)) return 0;
+    if (!ok_sql_buf_reserve(ctx, b, OK_NUM_MAX, 1)) return 0;
     if (t == SQLITE_INTEGER)
       b->n += ok_enc_int(b->p + b->n, sqlite3_value_int64(v), desc);
     else if (t == SQLITE_FLOAT)
@@ -72,9 +45,13 @@ static int put(sqlite3_context *ctx, outbuf *b, sqlite3_value *v, int desc) {
     sqlite3_result_error_nomem(ctx);
     return 0;
   }
+  if (t == SQLITE_BLOB && sqlite3_value_subtype(v) == OK_FDB_SUBTYPE) {
+    ok_sql_error(ctx, "an FDB tuple piece (ok_fdb_*) cannot go into a native key");
+    return 0;
+  }
   frag = t == SQLITE_BLOB && is_fragment(v);
   /* an escaped body is at most twice the value */
-  if (!reserve(ctx, b, frag ? n : 2 * n + 2, frag ? n : n + 2)) return 0;
+  if (!ok_sql_buf_reserve(ctx, b, frag ? n : 2 * n + 2, frag ? n : n + 2)) return 0;
   if (!frag) {
     b->n += ok_enc_bytes(b->p + b->n, tag, p, n, 1, desc);
     return 1;
@@ -88,17 +65,15 @@ static int put(sqlite3_context *ctx, outbuf *b, sqlite3_value *v, int desc) {
 /* Puts every argument into one BLOB fragment: the body of ok_pack and
 ** ok_desc (which has one argument and desc = 1). */
 static void pack(sqlite3_context *ctx, int argc, sqlite3_value **argv, int desc) {
-  outbuf b;
+  ok_sql_buf b;
   int i, ok = 1;
-  b.p = b.stack;
-  b.n = 0;
-  b.cap = sizeof b.stack;
+  ok_sql_buf_init(&b);
   for (i = 0; ok && i < argc; i++) ok = put(ctx, &b, argv[i], desc);
   if (ok) { /* SQLite itself turns a result over its length limit into TOOBIG */
     sqlite3_result_blob64(ctx, b.p, b.n, SQLITE_TRANSIENT);
     sqlite3_result_subtype(ctx, OK_SUBTYPE);
   }
-  if (b.p != b.stack) sqlite3_free(b.p);
+  ok_sql_buf_free(&b);
 }
 
 void ok_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) { pack(ctx, argc, argv, 0); }

@@ -15,36 +15,7 @@
 */
 #include "common.h"
 
-/* Length of the valid UTF-8 sequence at p[0..n), or 0 if there is none. */
-static size_t utf8_len(const uint8_t *p, size_t n) {
-  unsigned c = p[0], min, cp;
-  size_t len, i;
-  if (c < 0x80) return 1;
-  if (c >= 0xC2 && c <= 0xDF)
-    len = 2, min = 0x80, cp = c & 0x1F;
-  else if (c >= 0xE0 && c <= 0xEF)
-    len = 3, min = 0x800, cp = c & 0x0F;
-  else if (c >= 0xF0 && c <= 0xF4)
-    len = 4, min = 0x10000, cp = c & 0x07;
-  else
-    return 0;
-  if (len > n) return 0;
-  for (i = 1; i < len; i++) {
-    if ((p[i] & 0xC0) != 0x80) return 0;
-    cp = (cp << 6) | (p[i] & 0x3Fu);
-  }
-  if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
-  return len;
-}
-
-static int is_utf8(const uint8_t *p, size_t n) {
-  size_t i = 0, l;
-  while (i < n) {
-    if (!(l = utf8_len(p + i, n - i))) return 0;
-    i += l;
-  }
-  return 1;
-}
+static int is_utf8(const uint8_t *p, size_t n) { return ok_utf8_check(p, n) == n; }
 
 static void append_hex(sqlite3_str *s, const uint8_t *p, size_t n) {
   static const char digits[] = "0123456789ABCDEF";
@@ -132,58 +103,83 @@ static void append_exact_real(sqlite3_str *s, double d) {
   sqlite3_str_appendchar(s, 1, ')');
 }
 
-static int render(sqlite3_str *s, const ok_item *it, int json, sqlite3 *db, sqlite3_stmt **st) {
+void ok_sql_put_hex(ok_sql_out *o, const uint8_t *p, size_t n) { append_hex(o->s, p, n); }
+
+void ok_sql_put_real(ok_sql_out *o, double d) {
   char num[OK_REPR_MAX];
-  uint8_t stack[256], *buf = stack;
-  if (it->desc) sqlite3_str_appendall(s, json ? "{\"desc\":" : "ok_desc(");
-  switch (it->type) {
-    case OK_NULL: sqlite3_str_appendall(s, json ? "null" : "NULL"); break;
-    case OK_INT: sqlite3_str_appendf(s, "%lld", (long long)it->i); break;
-    case OK_REAL:
-      ok_double_repr(num, it->d);
-      if (num[0] == 'I' || num[1] == 'I') {
-        if (json)
-          sqlite3_str_appendf(s, "{\"real\":\"%s\"}", num);
-        else
-          sqlite3_str_appendall(s, num[0] == '-' ? "-9e999" : "9e999");
-      } else if (json || sqlite_reads_back(db, st, num, it->d)) {
-        sqlite3_str_appendall(s, num);
-      } else {
-        append_exact_real(s, it->d);
-      }
-      break;
-    case OK_TEXT:
-    case OK_BLOB:
-      if (it->value_len > sizeof stack && !(buf = sqlite3_malloc64(it->value_len))) {
-        return SQLITE_NOMEM;
-      }
-      ok_unescape(buf, it);
-      if (it->type == OK_TEXT && it->tag != OK_TAG_TEXT) { /* collated */
-        const char *name = ok_sql_collation_name(it->tag);
-        if (json) {
-          sqlite3_str_appendf(s, "{\"collate\":\"%s\",\"text\":", name);
-          append_json_text(s, buf, it->value_len);
-          sqlite3_str_appendchar(s, 1, '}');
-        } else {
-          sqlite3_str_appendall(s, "ok_collate(");
-          append_sql_text(s, buf, it->value_len);
-          sqlite3_str_appendf(s, ", '%s')", name);
-        }
-      } else if (it->type == OK_TEXT) {
-        if (json)
-          append_json_text(s, buf, it->value_len);
-        else
-          append_sql_text(s, buf, it->value_len);
-      } else {
-        sqlite3_str_appendall(s, json ? "{\"blob\":\"" : "X'");
-        append_hex(s, buf, it->value_len);
-        sqlite3_str_appendall(s, json ? "\"}" : "'");
-      }
-      if (buf != stack) sqlite3_free(buf);
-      break;
+  ok_double_repr(num, d);
+  if (num[0] == 'I' || num[1] == 'I') {
+    if (o->json)
+      sqlite3_str_appendf(o->s, "{\"real\":\"%s\"}", num);
+    else
+      sqlite3_str_appendall(o->s, num[0] == '-' ? "-9e999" : "9e999");
+  } else if (o->json || sqlite_reads_back(o->db, &o->st, num, d)) {
+    sqlite3_str_appendall(o->s, num);
+  } else {
+    append_exact_real(o->s, d);
   }
-  if (it->desc) sqlite3_str_appendchar(s, 1, json ? '}' : ')');
+}
+
+int ok_sql_put_value(ok_sql_out *o, const ok_item *it) {
+  uint8_t stack[256], *buf = stack;
+  switch (it->type) {
+    case OK_NULL: sqlite3_str_appendall(o->s, o->json ? "null" : "NULL"); return SQLITE_OK;
+    case OK_INT: sqlite3_str_appendf(o->s, "%lld", (long long)it->i); return SQLITE_OK;
+    case OK_REAL: ok_sql_put_real(o, it->d); return SQLITE_OK;
+    case OK_TEXT:
+    case OK_BLOB: break;
+  }
+  if (it->value_len > sizeof stack && !(buf = sqlite3_malloc64(it->value_len))) {
+    return SQLITE_NOMEM;
+  }
+  ok_unescape(buf, it);
+  if (it->type == OK_TEXT) {
+    if (o->json)
+      append_json_text(o->s, buf, it->value_len);
+    else
+      append_sql_text(o->s, buf, it->value_len);
+  } else {
+    sqlite3_str_appendall(o->s, o->json ? "{\"blob\":\"" : "X'");
+    append_hex(o->s, buf, it->value_len);
+    sqlite3_str_appendall(o->s, o->json ? "\"}" : "'");
+  }
+  if (buf != stack) sqlite3_free(buf);
   return SQLITE_OK;
+}
+
+int ok_sql_item_is_utf8(const ok_item *it) {
+  uint8_t stack[256], *buf = stack;
+  int ok;
+  if (it->value_len > sizeof stack && !(buf = sqlite3_malloc64(it->value_len))) return 0;
+  ok_unescape(buf, it);
+  ok = is_utf8(buf, it->value_len);
+  if (buf != stack) sqlite3_free(buf);
+  return ok;
+}
+
+/* The native format: collated text and descending components wrapped in
+** the calls that make them. */
+int ok_sql_render_native(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
+  int rc;
+  const char *coll = NULL;
+  (void)raw;
+  if (it->type == OK_TEXT && it->tag != OK_TAG_TEXT) coll = ok_sql_collation_name(it->tag);
+  if (it->desc) sqlite3_str_appendall(o->s, o->json ? "{\"desc\":" : "ok_desc(");
+  if (coll) {
+    if (o->json)
+      sqlite3_str_appendf(o->s, "{\"collate\":\"%s\",\"text\":", coll);
+    else
+      sqlite3_str_appendall(o->s, "ok_collate(");
+  }
+  rc = ok_sql_put_value(o, it);
+  if (coll) {
+    if (o->json)
+      sqlite3_str_appendchar(o->s, 1, '}');
+    else
+      sqlite3_str_appendf(o->s, ", '%s')", coll);
+  }
+  if (it->desc) sqlite3_str_appendchar(o->s, 1, o->json ? '}' : ')');
+  return rc;
 }
 
 /* ok_quote(key [, format]) and ok_json(key [, format]). */
@@ -192,27 +188,31 @@ static void render_key(sqlite3_context *ctx, int argc, sqlite3_value **argv, int
   size_t n, off = 0, err;
   const ok_sql_format *f;
   sqlite3_str *s;
-  sqlite3_stmt *st = NULL;
+  ok_sql_out o;
   char *out;
   int rc, first = 1;
   if (!ok_sql_key_arg(ctx, argv[0], &p, &n)) return;
   if (!(f = ok_sql_format_arg(ctx, argc, argv, 1))) return;
   s = sqlite3_str_new(sqlite3_context_db_handle(ctx));
+  o.s = s;
+  o.json = json;
+  o.db = sqlite3_context_db_handle(ctx);
+  o.st = NULL;
   sqlite3_str_appendchar(s, 1, json ? '[' : '(');
   while (off < n) {
     ok_item it;
     if ((rc = f->decode(p + off, n - off, &it, &err)) != OK_OK) {
       sqlite3_free(sqlite3_str_finish(s));
-      sqlite3_finalize(st);
+      sqlite3_finalize(o.st);
       ok_sql_malformed(ctx, rc, off + err);
       return;
     }
     if (!first) sqlite3_str_appendall(s, json ? "," : ", ");
     first = 0;
-    if (render(s, &it, json, sqlite3_context_db_handle(ctx), &st) != SQLITE_OK) break;
+    if (f->render(&o, &it, p + off) != SQLITE_OK) break;
     off += it.len;
   }
-  sqlite3_finalize(st);
+  sqlite3_finalize(o.st);
   sqlite3_str_appendchar(s, 1, json ? ']' : ')');
   rc = off < n ? SQLITE_NOMEM : sqlite3_str_errcode(s);
   out = sqlite3_str_finish(s);

@@ -58,6 +58,7 @@ int ok_dec_bytes(const uint8_t *c, size_t n, uint8_t x, ok_item *it, size_t *err
   it->body = body;
   it->body_len = (size_t)(end - body);
   it->value_len = it->body_len - escapes;
+  it->direct = !x && !escapes;
   it->len = it->body_len + 2;
   return OK_OK;
 }
@@ -65,6 +66,7 @@ int ok_dec_bytes(const uint8_t *c, size_t n, uint8_t x, ok_item *it, size_t *err
 size_t ok_unescape(uint8_t *out, const ok_item *it) {
   uint8_t x = it->desc ? 0xFF : 0x00;
   size_t i, o = 0;
+  if (it->format == OK_FORMAT_FDB) return ok_fdb_value(out, it);
   if (it->tag != OK_TAG_TEXT && it->tag != OK_TAG_BLOB) {
     return ok_collate_restore(out, it->tag, it->body, it->body_len, x);
   }

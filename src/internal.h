@@ -12,4 +12,7 @@
 int ok_dec_number(const uint8_t *c, size_t n, int t, uint8_t x, ok_item *it, size_t *err_at);
 int ok_dec_bytes(const uint8_t *c, size_t n, uint8_t x, ok_item *it, size_t *err_at);
 
+/* The value bytes of a decoded FDB item (ok_unescape for that format). */
+size_t ok_fdb_value(uint8_t *out, const ok_item *it);
+
 #endif /* OK_INTERNAL_H */

@@ -23,6 +23,7 @@ static int check_collated(ok_item *it, int t, uint8_t x, size_t *err_at) {
     *err_at = 1;
     return OK_E_NONCANONICAL;
   }
+  it->direct = it->direct && t == OK_TAG_RTRIM; /* its text is its body */
   it->value_len = len;
   return OK_OK;
 }
@@ -34,6 +35,8 @@ int ok_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) {
     *err_at = 0;
     return OK_E_TRUNCATED;
   }
+  it->format = OK_FORMAT_NATIVE;
+  it->direct = 0;
   it->desc = key[0] >= 0x80;
   x = it->desc ? 0xFF : 0x00;
   t = key[0] ^ x;

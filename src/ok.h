@@ -89,11 +89,16 @@ void ok_invert(uint8_t *p, size_t n);
 
 /* --- Decoding ------------------------------------------------------------- */
 
+/* Key formats: the native one, and those of the stores ok speaks. */
+#define OK_FORMAT_NATIVE 0
+#define OK_FORMAT_FDB 1
+
 /* One decoded component. Text/blob bodies are not copied: `body` points
 ** into the key at the escaped bytes; ok_unescape() produces the value. */
 typedef struct {
-  ok_type type;
-  int tag;             /* the ascending tag byte */
+  int format;          /* OK_FORMAT_*: the decoder that made it */
+  ok_type type;        /* the SQL type of its value */
+  int tag;             /* the ascending tag byte (the type code, for FDB) */
   int desc;            /* 1 when the component is descending */
   size_t len;          /* bytes the whole component occupies in the key */
   int64_t i;           /* OK_INT */
@@ -101,6 +106,7 @@ typedef struct {
   const uint8_t *body; /* OK_TEXT/OK_BLOB: escaped bytes, terminator excluded */
   size_t body_len;     /* their count */
   size_t value_len;    /* length of the value once unescaped */
+  int direct;          /* 1 when body[0..value_len) is the value as it is */
 } ok_item;
 
 /* ok_decode: decodes the component that starts at key[0], within n bytes.
@@ -111,7 +117,8 @@ typedef struct {
 int ok_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at);
 
 /* ok_unescape: writes the it->value_len bytes of a decoded text/blob value
-** to out (which must have room for them) and returns that count. */
+** (of any format) to out (which must have room for them) and returns that
+** count. */
 size_t ok_unescape(uint8_t *out, const ok_item *it);
 
 /* --- Whole keys ----------------------------------------------------------- */
@@ -188,5 +195,100 @@ size_t ok_b64_encode(char *out, const uint8_t *p, size_t n);
 ** OK_E_TRUNCATED (a length no byte string has) or OK_E_NONCANONICAL
 ** (nonzero padding bits), with *err_at the character's offset. */
 int ok_b64_decode(uint8_t *out, size_t *out_len, const char *s, size_t n, size_t *err_at);
+
+/* --- UTF-8 and decimal integers --------------------------------------------- */
+
+/* ok_utf8_check: the length of the longest prefix of p[0..n) that is valid
+** UTF-8 (no overlong forms, surrogates or code points above U+10FFFF); n
+** when all of it is. */
+size_t ok_utf8_check(const uint8_t *p, size_t n);
+
+/* Room ok_decimal_format needs for 255 magnitude bytes, sign included. */
+#define OK_DECIMAL_MAX 620
+
+/* ok_decimal_parse: an integer of any size from decimal text s[0..n)
+** (optional sign, then digits) to big-endian magnitude bytes without
+** leading zeros, at most cap of them, in mag[0..*len), its sign in *neg.
+** Returns OK_OK, or OK_E_TAG (not a digit), OK_E_TRUNCATED (no digits) or
+** OK_E_RANGE (more than cap bytes) with *err_at the character's offset. */
+int ok_decimal_parse(uint8_t *mag, size_t cap, size_t *len, int *neg, const char *s, size_t n,
+                     size_t *err_at);
+
+/* ok_decimal_format: the decimal text of the integer whose magnitude is
+** mag[0..n) (n <= 255, each byte XORed with x first), negative when neg,
+** written to out unless NULL (no NUL). Returns its length. */
+size_t ok_decimal_format(char *out, int neg, const uint8_t *mag, size_t n, uint8_t x);
+
+/* --- FoundationDB tuple layer (src/fdb.c, docs/fdb.md) -------------------- */
+
+/* Type codes of design/tuple.md in apple/foundationdb. */
+#define OK_FDB_NULL 0x00
+#define OK_FDB_BYTES 0x01
+#define OK_FDB_STRING 0x02
+#define OK_FDB_NESTED 0x05
+#define OK_FDB_NEG_BIG 0x0B  /* negative integer of 9 to 255 bytes */
+#define OK_FDB_INT_ZERO 0x14 /* 0x0C..0x1C: integers of -8..8 bytes */
+#define OK_FDB_POS_BIG 0x1D  /* positive integer of 9 to 255 bytes */
+#define OK_FDB_FLOAT 0x20
+#define OK_FDB_DOUBLE 0x21
+#define OK_FDB_LONG_DOUBLE 0x22 /* reserved: 80-bit IEEE */
+#define OK_FDB_OLD_TRUE 0x25    /* deprecated */
+#define OK_FDB_FALSE 0x26
+#define OK_FDB_TRUE 0x27
+#define OK_FDB_UUID 0x30
+#define OK_FDB_ID64 0x31          /* reserved: 8-byte identifier */
+#define OK_FDB_VERSIONSTAMP80 0x32 /* reserved: 10-byte versionstamp */
+#define OK_FDB_VERSIONSTAMP 0x33   /* 12 bytes; the first 10 0xFF: incomplete */
+#define OK_FDB_BYTES_LEN8 0x34     /* reserved: 1-byte length, then bytes */
+#define OK_FDB_BYTES_LEN16 0x35    /* reserved: 2-byte length, then bytes */
+#define OK_FDB_END 0xF0            /* reserved: the rest is not tuple data */
+
+#define OK_FDB_INT_MAX 9   /* longest ok_fdb_enc_int output */
+#define OK_FDB_BIG_MAX 255 /* magnitude bytes of the largest integer */
+
+/* Encoders: each returns the byte count and writes to out unless NULL. */
+
+/* Any int64 (0x0C..0x1C). */
+size_t ok_fdb_enc_int(uint8_t *out, int64_t v);
+/* An integer of any size by its big-endian magnitude mag[0..n) and sign;
+** returns 0 (writes nothing) past OK_FDB_BIG_MAX significant bytes. */
+size_t ok_fdb_enc_bigint(uint8_t *out, int neg, const uint8_t *mag, size_t n);
+/* A float or double (NaN with whatever bits it has, -0.0 apart from 0.0). */
+size_t ok_fdb_enc_double(uint8_t *out, double d);
+size_t ok_fdb_enc_float(uint8_t *out, float f);
+/* IEEE bits bits[0..n), big-endian, under `code` (float, double, long
+** double): the sign transform of the spec. */
+size_t ok_fdb_enc_ieee(uint8_t *out, int code, const uint8_t *bits, size_t n);
+/* A byte string or (code OK_FDB_STRING) a string: NULs become 0x00 0xFF. */
+size_t ok_fdb_enc_bytes(uint8_t *out, int code, const uint8_t *s, size_t n);
+/* `code` followed by p[0..n) as they are: NULL, booleans, UUID, versionstamp. */
+size_t ok_fdb_enc_fixed(uint8_t *out, int code, const uint8_t *p, size_t n);
+/* The items of a packed tuple items[0..n) as one nested tuple: checks them
+** (returns a status with *err_at as ok_fdb_decode), then writes the nested
+** item to out unless NULL, its length in *len. */
+int ok_fdb_enc_nested(uint8_t *out, size_t *len, const uint8_t *items, size_t n, size_t *err_at);
+
+/* ok_fdb_decode: one item of a packed tuple, as ok_decode does for the
+** native format (it->format is OK_FORMAT_FDB, it->tag the type code). The
+** SQL value: NULL, INTEGER (integers within int64, booleans as 0/1), REAL
+** (float, double), TEXT (string; an integer beyond int64 as decimal digits;
+** a UUID as 8-4-4-4-12 lower-case hex; a NaN as 'NaN'), BLOB (byte string;
+** a nested tuple as its items packed as a tuple of their own; the payload
+** of versionstamps, identifiers, length-prefixed bytes, the 0xF0 rest; a
+** long double's IEEE bits). */
+int ok_fdb_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at);
+
+/* ok_fdb_step: one step through the body of a nested tuple (after its
+** 0x05): OK_FDB_OPEN for a nested tuple that starts, OK_FDB_CLOSE for the
+** 0x00 that ends one, or OK_OK with *it an item (a NULL is 0x00 0xFF);
+** it->len is the bytes the step covers. A negative status on bad bytes. */
+#define OK_FDB_OPEN 1
+#define OK_FDB_CLOSE 2
+int ok_fdb_step(const uint8_t *p, size_t n, ok_item *it, size_t *err_at);
+
+/* ok_fdb_incomplete: in a valid packed tuple, the number of incomplete
+** versionstamps (at any depth) in *count, and the offset of the first one's
+** 10 0xFF bytes in *at, which FoundationDB's SET_VERSIONSTAMPED_KEY needs. */
+int ok_fdb_incomplete(const uint8_t *key, size_t n, size_t *count, size_t *at);
 
 #endif /* OK_H */

@@ -1,0 +1,486 @@
+/*
+** fdb.c -- FoundationDB tuples from SQL: ok_fdb_pack, the constructors for
+** what SQL has no type for, and the 'fdb' format's kinds and renderings.
+**
+**   ok_fdb_pack(NULL, 42, 1.5, 'text', x'00', ok_fdb_tuple(1, NULL),
+**               ok_fdb_bool(1), ok_fdb_uuid('...'), ok_fdb_int('1e40'...))
+**
+** Every function returns a BLOB tagged OK_FDB_SUBTYPE, which ok_fdb_pack and
+** ok_fdb_tuple inline as items (a plain BLOB argument is a byte string).
+** docs/fdb.md is the reference.
+*/
+#include <math.h>
+#include <string.h>
+
+#include "common.h"
+
+static int is_piece(sqlite3_value *v) {
+  return sqlite3_value_type(v) == SQLITE_BLOB && sqlite3_value_subtype(v) == OK_FDB_SUBTYPE;
+}
+
+static void result_piece(sqlite3_context *ctx, const uint8_t *p, size_t n) {
+  sqlite3_result_blob64(ctx, n ? p : (const uint8_t *)"", n, SQLITE_TRANSIENT);
+  sqlite3_result_subtype(ctx, OK_FDB_SUBTYPE);
+}
+
+/* Appends argument number i (1-based, for messages) as one item. */
+static int put(sqlite3_context *ctx, ok_sql_buf *b, sqlite3_value *v, int i) {
+  int t = sqlite3_value_type(v);
+  const uint8_t *p;
+  size_t n, bad;
+  if (t == SQLITE_NULL || t == SQLITE_INTEGER || t == SQLITE_FLOAT) {
+    if (!ok_sql_buf_reserve(ctx, b, OK_FDB_INT_MAX, 1)) return 0;
+    if (t == SQLITE_INTEGER)
+      b->n += ok_fdb_enc_int(b->p + b->n, sqlite3_value_int64(v));
+    else if (t == SQLITE_FLOAT)
+      b->n += ok_fdb_enc_double(b->p + b->n, sqlite3_value_double(v));
+    else
+      b->n += ok_fdb_enc_fixed(b->p + b->n, OK_FDB_NULL, NULL, 0);
+    return 1;
+  }
+  p = t == SQLITE_TEXT ? sqlite3_value_text(v) : sqlite3_value_blob(v);
+  n = (size_t)sqlite3_value_bytes(v);
+  if (!p && n) {
+    sqlite3_result_error_nomem(ctx);
+    return 0;
+  }
+  if (t == SQLITE_BLOB && sqlite3_value_subtype(v) == OK_SUBTYPE) {
+    ok_sql_error(ctx, "argument %d is a piece of a native key (ok_pack, ok_desc...); FDB tuples "
+                 "take values and ok_fdb_* pieces",
+                 i);
+    return 0;
+  }
+  if (is_piece(v)) {
+    if (!ok_sql_buf_reserve(ctx, b, n, n)) return 0;
+    if (n) memcpy(b->p + b->n, p, n);
+    b->n += n;
+    return 1;
+  }
+  if (t == SQLITE_TEXT && (bad = ok_utf8_check(p, n)) != n) {
+    ok_sql_error(ctx, "argument %d is TEXT that is not valid UTF-8 (byte %lld); give bytes as a "
+                 "BLOB",
+                 i, (long long)bad);
+    return 0;
+  }
+  if (!ok_sql_buf_reserve(ctx, b, 2 * n + 2, n + 2)) return 0;
+  b->n += ok_fdb_enc_bytes(b->p + b->n, t == SQLITE_TEXT ? OK_FDB_STRING : OK_FDB_BYTES, p, n);
+  return 1;
+}
+
+static int pack(sqlite3_context *ctx, ok_sql_buf *b, int argc, sqlite3_value **argv) {
+  int i;
+  ok_sql_buf_init(b);
+  for (i = 0; i < argc; i++) {
+    if (!put(ctx, b, argv[i], i + 1)) return 0;
+  }
+  return 1;
+}
+
+void ok_fdb_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  ok_sql_buf b;
+  if (pack(ctx, &b, argc, argv)) result_piece(ctx, b.p, b.n);
+  ok_sql_buf_free(&b);
+}
+
+/* The key with the 4-byte little-endian offset of its incomplete
+** versionstamp appended, as SET_VERSIONSTAMPED_KEY takes it (API 520+). */
+void ok_fdb_pack_versionstamped_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  ok_sql_buf b;
+  size_t count, at = 0;
+  if (pack(ctx, &b, argc, argv)) {
+    ok_fdb_incomplete(b.p, b.n, &count, &at);
+    if (count != 1) {
+      ok_sql_error(ctx, "needs exactly one ok_fdb_versionstamp_incomplete() item, found %lld",
+                   (long long)count);
+    } else if (at > 0xFFFFFFFFu) {
+      ok_sql_error(ctx, "the versionstamp is beyond the 4-byte offset's reach");
+    } else if (ok_sql_buf_reserve(ctx, &b, 4, 4)) {
+      int k;
+      for (k = 0; k < 4; k++) b.p[b.n++] = (uint8_t)(at >> (8 * k));
+      sqlite3_result_blob64(ctx, b.p, b.n, SQLITE_TRANSIENT);
+    }
+  }
+  ok_sql_buf_free(&b);
+}
+
+void ok_fdb_tuple_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  ok_sql_buf b;
+  size_t len, err;
+  uint8_t *out;
+  if (pack(ctx, &b, argc, argv)) {
+    int rc = ok_fdb_enc_nested(NULL, &len, b.p, b.n, &err);
+    if (rc != OK_OK) {
+      ok_sql_error(ctx, "an argument is a malformed FDB piece at byte %lld: %s", (long long)err,
+                   ok_strerror(rc));
+    } else if (!ok_sql_too_big(ctx, len)) {
+      if ((out = sqlite3_malloc64(len)) == NULL) {
+        sqlite3_result_error_nomem(ctx);
+      } else {
+        ok_fdb_enc_nested(out, &len, b.p, b.n, &err);
+        sqlite3_result_blob64(ctx, out, len, sqlite3_free);
+        sqlite3_result_subtype(ctx, OK_FDB_SUBTYPE);
+      }
+    }
+  }
+  ok_sql_buf_free(&b);
+}
+
+static const char *type_name(int t) {
+  static const char *const names[] = {"", "INTEGER", "REAL", "TEXT", "BLOB", "NULL"};
+  return names[t];
+}
+
+/* ok_fdb_int(x): an INTEGER, an integral REAL within int64, or decimal TEXT
+** of any size up to 255 bytes of magnitude. */
+void ok_fdb_int_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  uint8_t out[2 + OK_FDB_BIG_MAX], mag[OK_FDB_BIG_MAX];
+  size_t len, err;
+  int t = sqlite3_value_type(argv[0]), neg, rc;
+  const char *s;
+  (void)argc;
+  if (t == SQLITE_NULL) return;
+  if (t == SQLITE_INTEGER) {
+    result_piece(ctx, out, ok_fdb_enc_int(out, sqlite3_value_int64(argv[0])));
+    return;
+  }
+  if (t == SQLITE_FLOAT) {
+    double d = sqlite3_value_double(argv[0]);
+    if (d != floor(d) || d < -9223372036854775808.0 || d >= 9223372036854775808.0) {
+      ok_sql_error(ctx, "REAL %!.17g is not an integer within int64; give large integers as "
+                   "decimal TEXT",
+                   d);
+      return;
+    }
+    result_piece(ctx, out, ok_fdb_enc_int(out, (int64_t)d));
+    return;
+  }
+  if (t != SQLITE_TEXT) {
+    ok_sql_error(ctx, "takes an INTEGER or decimal TEXT, not %s", type_name(t));
+    return;
+  }
+  s = (const char *)sqlite3_value_text(argv[0]);
+  rc = ok_decimal_parse(mag, sizeof mag, &len, &neg, s, (size_t)sqlite3_value_bytes(argv[0]),
+                        &err);
+  if (rc == OK_E_RANGE) {
+    ok_sql_error(ctx, "'%q' needs more than 255 bytes", s);
+  } else if (rc != OK_OK) {
+    ok_sql_error(ctx, "'%q' is not a decimal integer (character %lld)", s, (long long)err + 1);
+  } else {
+    result_piece(ctx, out, ok_fdb_enc_bigint(out, neg, mag, len));
+  }
+}
+
+/* The IEEE special named by text (NaN, Inf, -Inf, Infinity...), in *d. */
+static int special(const char *s, double *d) {
+  int neg = *s == '-';
+  if (*s == '-' || *s == '+') s++;
+  if (sqlite3_stricmp(s, "inf") == 0 || sqlite3_stricmp(s, "infinity") == 0) {
+    *d = neg ? -HUGE_VAL : HUGE_VAL;
+    return 1;
+  }
+  if (sqlite3_stricmp(s, "nan") == 0) {
+    *d = neg ? -NAN : NAN;
+    return 1;
+  }
+  return 0;
+}
+
+/* ok_fdb_float(x) and ok_fdb_double(x): a number, 'NaN'/'Inf'/'-Inf', or
+** the IEEE bits as a big-endian BLOB (4 or 8 bytes: any NaN payload). */
+static void ieee(sqlite3_context *ctx, sqlite3_value *v, int code, size_t size) {
+  uint8_t out[9];
+  int t = sqlite3_value_type(v);
+  double d;
+  if (t == SQLITE_NULL) return;
+  if (t == SQLITE_BLOB) {
+    if ((size_t)sqlite3_value_bytes(v) != size) {
+      ok_sql_error(ctx, "a BLOB must hold the %d bytes of the IEEE value, not %d", (int)size,
+                   sqlite3_value_bytes(v));
+      return;
+    }
+    result_piece(ctx, out, ok_fdb_enc_ieee(out, code, sqlite3_value_blob(v), size));
+    return;
+  }
+  if (t == SQLITE_TEXT) {
+    if (!special((const char *)sqlite3_value_text(v), &d)) {
+      ok_sql_error(ctx, "TEXT must be 'NaN', 'Inf' or '-Inf', not '%q'", sqlite3_value_text(v));
+      return;
+    }
+  } else {
+    d = sqlite3_value_double(v);
+  }
+  if (size == 8) {
+    result_piece(ctx, out, ok_fdb_enc_double(out, d));
+  } else if (fabs(d) <= 3.4028234663852886e38 || d != d || fabs(d) == HUGE_VAL) {
+    result_piece(ctx, out, ok_fdb_enc_float(out, (float)d));
+  } else {
+    ok_sql_error(ctx, "%!.17g is beyond the float range", d);
+  }
+}
+
+void ok_fdb_float_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  (void)argc;
+  ieee(ctx, argv[0], OK_FDB_FLOAT, 4);
+}
+
+void ok_fdb_double_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  (void)argc;
+  ieee(ctx, argv[0], OK_FDB_DOUBLE, 8);
+}
+
+void ok_fdb_bool_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  uint8_t out[1];
+  int t = sqlite3_value_type(argv[0]);
+  (void)argc;
+  if (t == SQLITE_NULL) return;
+  if (t != SQLITE_INTEGER && t != SQLITE_FLOAT) {
+    ok_sql_error(ctx, "takes a number (0 is false), not %s", type_name(t));
+    return;
+  }
+  result_piece(ctx, out,
+               ok_fdb_enc_fixed(out, sqlite3_value_double(argv[0]) != 0 ? OK_FDB_TRUE : OK_FDB_FALSE,
+                                NULL, 0));
+}
+
+static int hexval(int c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+/* ok_fdb_uuid(x): 'xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx' or 32 hex digits
+** (any case), or the 16 bytes as a BLOB. */
+void ok_fdb_uuid_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  uint8_t u[16], out[17];
+  int t = sqlite3_value_type(argv[0]);
+  (void)argc;
+  if (t == SQLITE_NULL) return;
+  if (t == SQLITE_BLOB) {
+    if (sqlite3_value_bytes(argv[0]) != 16) {
+      ok_sql_error(ctx, "a BLOB must hold 16 bytes, not %d", sqlite3_value_bytes(argv[0]));
+      return;
+    }
+    memcpy(u, sqlite3_value_blob(argv[0]), 16);
+  } else if (t == SQLITE_TEXT) {
+    const char *s = (const char *)sqlite3_value_text(argv[0]);
+    size_t n = (size_t)sqlite3_value_bytes(argv[0]), i, k = 0;
+    int dashed = n == 36;
+    for (i = 0; i < n && k < 32; i++) {
+      int h;
+      if (dashed && (i == 8 || i == 13 || i == 18 || i == 23)) {
+        if (s[i] != '-') break;
+        continue;
+      }
+      if ((h = hexval((unsigned char)s[i])) < 0) break;
+      u[k / 2] = (uint8_t)(k % 2 ? u[k / 2] | h : h << 4);
+      k++;
+    }
+    if (i != n || k != 32) {
+      ok_sql_error(ctx, "'%q' is not a UUID (8-4-4-4-12 hex digits)", s);
+      return;
+    }
+  } else {
+    ok_sql_error(ctx, "takes TEXT or a 16-byte BLOB, not %s", type_name(t));
+    return;
+  }
+  result_piece(ctx, out, ok_fdb_enc_fixed(out, OK_FDB_UUID, u, 16));
+}
+
+/* The user version argument (0..65535) into p[0..2), big-endian. */
+static int user_version(sqlite3_context *ctx, int argc, sqlite3_value **argv, int i, uint8_t *p) {
+  sqlite3_int64 v = 0;
+  if (i < argc) {
+    if (sqlite3_value_type(argv[i]) != SQLITE_INTEGER ||
+        (v = sqlite3_value_int64(argv[i])) < 0 || v > 0xFFFF) {
+      ok_sql_error(ctx, "the user version must be an INTEGER from 0 to 65535");
+      return 0;
+    }
+  }
+  p[0] = (uint8_t)(v >> 8);
+  p[1] = (uint8_t)v;
+  return 1;
+}
+
+/* ok_fdb_versionstamp(x [, user_version]): 12 bytes, or the 10 bytes the
+** database wrote plus a user version (default 0). */
+void ok_fdb_versionstamp_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  uint8_t vs[12], out[13];
+  int n = sqlite3_value_bytes(argv[0]);
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL) return;
+  if (sqlite3_value_type(argv[0]) != SQLITE_BLOB || (n != 12 && n != 10) || (n == 12 && argc > 1)) {
+    ok_sql_error(ctx, "takes a 12-byte BLOB, or a 10-byte BLOB and a user version");
+    return;
+  }
+  memcpy(vs, sqlite3_value_blob(argv[0]), (size_t)n);
+  if (n == 10 && !user_version(ctx, argc, argv, 1, vs + 10)) return;
+  result_piece(ctx, out, ok_fdb_enc_fixed(out, OK_FDB_VERSIONSTAMP, vs, 12));
+}
+
+/* ok_fdb_versionstamp_incomplete([user_version]): the placeholder the
+** database fills in at commit (ten 0xFF bytes, then the user version). */
+void ok_fdb_versionstamp_incomplete_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  uint8_t vs[12], out[13];
+  memset(vs, 0xFF, 10);
+  if (!user_version(ctx, argc, argv, 0, vs + 10)) return;
+  result_piece(ctx, out, ok_fdb_enc_fixed(out, OK_FDB_VERSIONSTAMP, vs, 12));
+}
+
+/* ok_fdb_raw(blob): packed tuple bytes, checked, as a piece to inline. */
+void ok_fdb_raw_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  const uint8_t *p;
+  size_t n, count, err;
+  int rc;
+  (void)argc;
+  if (!ok_sql_key_arg(ctx, argv[0], &p, &n)) return;
+  if ((rc = ok_sql_walk(ok_sql_format_named("fdb"), p, n, NULL, 0, &count, &err)) != OK_OK) {
+    ok_sql_malformed(ctx, rc, err);
+    return;
+  }
+  result_piece(ctx, p, n);
+}
+
+/* --- The 'fdb' format for the reading functions ------------------------- */
+
+static int is_incomplete(const ok_item *it) {
+  static const uint8_t unset[10] = {0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
+  return it->tag == OK_FDB_VERSIONSTAMP && memcmp(it->body, unset, 10) == 0;
+}
+
+const char *ok_sql_fdb_kind(const ok_item *it) {
+  switch (it->tag) {
+    case OK_FDB_NULL: return "null";
+    case OK_FDB_BYTES: return "bytes";
+    case OK_FDB_STRING: return "string";
+    case OK_FDB_NESTED: return "tuple";
+    case OK_FDB_FLOAT: return "float";
+    case OK_FDB_DOUBLE: return "double";
+    case OK_FDB_LONG_DOUBLE: return "long double";
+    case OK_FDB_OLD_TRUE: return "bool (deprecated 0x25)";
+    case OK_FDB_FALSE:
+    case OK_FDB_TRUE: return "bool";
+    case OK_FDB_UUID: return "uuid";
+    case OK_FDB_ID64: return "id64";
+    case OK_FDB_VERSIONSTAMP80: return "versionstamp80";
+    case OK_FDB_VERSIONSTAMP: return is_incomplete(it) ? "versionstamp incomplete" : "versionstamp";
+    case OK_FDB_BYTES_LEN8:
+    case OK_FDB_BYTES_LEN16: return "bytes length-prefixed";
+    case OK_FDB_END: return "end of tuple";
+  }
+  return it->type == OK_INT ? "integer" : "bigint";
+}
+
+/* A call of `fn` around the value, or in JSON {"key": value}. */
+static void open_call(ok_sql_out *o, const char *fn, const char *key) {
+  if (o->json)
+    sqlite3_str_appendf(o->s, "{\"%s\":", key);
+  else
+    sqlite3_str_appendf(o->s, "%s(", fn);
+}
+
+static void close_call(ok_sql_out *o) { sqlite3_str_appendchar(o->s, 1, o->json ? '}' : ')'); }
+
+/* X'..' in SQL, ".." in JSON. */
+static void put_hex_literal(ok_sql_out *o, const uint8_t *p, size_t n) {
+  sqlite3_str_appendall(o->s, o->json ? "\"" : "X'");
+  ok_sql_put_hex(o, p, n);
+  sqlite3_str_appendall(o->s, o->json ? "\"" : "'");
+}
+
+/* Types SQL has no value for: the item's own bytes. */
+static int render_raw(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
+  open_call(o, "ok_fdb_raw", "fdb");
+  put_hex_literal(o, raw, it->len);
+  close_call(o);
+  return SQLITE_OK;
+}
+
+/* One item that is not a nested tuple; raw: its bytes in the key. */
+static int render_item(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
+  uint8_t bits[8];
+  int rc = SQLITE_OK;
+  size_t i;
+  switch (it->tag) {
+    case OK_FDB_FALSE:
+    case OK_FDB_TRUE:
+      if (o->json)
+        sqlite3_str_appendall(o->s, it->i ? "true" : "false");
+      else
+        sqlite3_str_appendf(o->s, "ok_fdb_bool(%d)", (int)it->i);
+      return SQLITE_OK;
+    case OK_FDB_FLOAT:
+    case OK_FDB_DOUBLE:
+      if (it->type == OK_TEXT) { /* NaN: its exact bits */
+        for (i = 0; i < it->body_len; i++)
+          bits[i] = (it->body[0] & 0x80) ? it->body[i] : (uint8_t)~it->body[i];
+        if (it->body[0] & 0x80) bits[0] ^= 0x80;
+        open_call(o, it->tag == OK_FDB_FLOAT ? "ok_fdb_float" : "ok_fdb_double",
+                  it->tag == OK_FDB_FLOAT ? "float_bits" : "double_bits");
+        put_hex_literal(o, bits, it->body_len);
+        close_call(o);
+        return SQLITE_OK;
+      }
+      if (it->tag == OK_FDB_DOUBLE) break; /* a plain REAL */
+      open_call(o, "ok_fdb_float", "float");
+      ok_sql_put_real(o, it->d);
+      close_call(o);
+      return SQLITE_OK;
+    case OK_FDB_UUID:
+      open_call(o, "ok_fdb_uuid", "uuid");
+      rc = ok_sql_put_value(o, it);
+      close_call(o);
+      return rc;
+    case OK_FDB_VERSIONSTAMP:
+      open_call(o, "ok_fdb_versionstamp", "versionstamp");
+      put_hex_literal(o, it->body, 12);
+      close_call(o);
+      return SQLITE_OK;
+    case OK_FDB_STRING:
+      if (ok_sql_item_is_utf8(it)) break;
+      return render_raw(o, it, raw); /* ok_fdb_pack takes only UTF-8 as TEXT */
+    case OK_FDB_LONG_DOUBLE:
+    case OK_FDB_OLD_TRUE:
+    case OK_FDB_ID64:
+    case OK_FDB_VERSIONSTAMP80:
+    case OK_FDB_BYTES_LEN8:
+    case OK_FDB_BYTES_LEN16:
+    case OK_FDB_END: return render_raw(o, it, raw);
+  }
+  if (it->type == OK_TEXT && it->tag != OK_FDB_STRING) { /* beyond int64 */
+    open_call(o, "ok_fdb_int", "int");
+    rc = ok_sql_put_value(o, it);
+    close_call(o);
+    return rc;
+  }
+  return ok_sql_put_value(o, it);
+}
+
+/* A nested tuple is walked step by step, so depth costs no stack. */
+int ok_sql_render_fdb(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
+  const char *open = o->json ? "[" : "ok_fdb_tuple(", *close = o->json ? "]" : ")";
+  const char *sep = o->json ? "," : ", ";
+  size_t off = 1, depth = 1, err;
+  int first = 1, rc = SQLITE_OK;
+  if (it->tag != OK_FDB_NESTED) return render_item(o, it, raw);
+  sqlite3_str_appendall(o->s, open);
+  while (depth > 0 && rc == SQLITE_OK) {
+    ok_item in;
+    int step = ok_fdb_step(raw + off, it->len - off, &in, &err);
+    if (step == OK_FDB_CLOSE) {
+      sqlite3_str_appendall(o->s, close);
+      depth--;
+      first = 0;
+    } else {
+      if (!first) sqlite3_str_appendall(o->s, sep);
+      if (step == OK_FDB_OPEN) {
+        sqlite3_str_appendall(o->s, open);
+        depth++;
+      } else {
+        rc = render_item(o, &in, raw + off);
+      }
+      first = step == OK_FDB_OPEN;
+    }
+    off += in.len;
+  }
+  return rc;
+}

@@ -1,0 +1,72 @@
+/*
+** decimal.c -- integers of any size between decimal text and big-endian
+** magnitude bytes (FDB's arbitrary-precision integers are such bytes).
+** Schoolbook arithmetic: quadratic, and the sizes are at most 255 bytes.
+*/
+#include <string.h>
+
+#include "ok.h"
+
+int ok_decimal_parse(uint8_t *mag, size_t cap, size_t *len, int *neg, const char *s, size_t n,
+                     size_t *err_at) {
+  size_t i = 0, used = 0, j;
+  *neg = 0;
+  if (i < n && (s[i] == '-' || s[i] == '+')) *neg = s[i++] == '-';
+  if (i == n) {
+    *err_at = i;
+    return OK_E_TRUNCATED;
+  }
+  for (; i < n; i++) {
+    unsigned carry;
+    if (s[i] < '0' || s[i] > '9') {
+      *err_at = i;
+      return OK_E_TAG;
+    }
+    carry = (unsigned)(s[i] - '0');
+    for (j = 0; j < used; j++) { /* mag = mag * 10 + digit, built from the end */
+      unsigned x = mag[cap - 1 - j] * 10u + carry;
+      mag[cap - 1 - j] = (uint8_t)x;
+      carry = x >> 8;
+    }
+    if (carry) {
+      if (used == cap) {
+        *err_at = i;
+        return OK_E_RANGE;
+      }
+      mag[cap - 1 - used++] = (uint8_t)carry;
+    }
+  }
+  memmove(mag, mag + cap - used, used);
+  *len = used;
+  if (used == 0) *neg = 0; /* -0 is 0 */
+  return OK_OK;
+}
+
+size_t ok_decimal_format(char *out, int neg, const uint8_t *mag, size_t n, uint8_t x) {
+  uint8_t work[256];
+  size_t digits = 0, start = 0, i;
+  char tmp[OK_DECIMAL_MAX];
+  for (i = 0; i < n; i++) work[i] = mag[i] ^ x;
+  while (start < n && work[start] == 0) start++;
+  while (start < n) { /* divide by 10, collecting remainders */
+    unsigned rem = 0;
+    for (i = start; i < n; i++) {
+      unsigned cur = (rem << 8) | work[i];
+      work[i] = (uint8_t)(cur / 10);
+      rem = cur % 10;
+    }
+    tmp[digits++] = (char)('0' + rem);
+    while (start < n && work[start] == 0) start++;
+  }
+  if (digits == 0) tmp[digits++] = '0';
+  i = 0;
+  if (neg && !(digits == 1 && tmp[0] == '0')) {
+    if (out) out[0] = '-';
+    i = 1;
+  }
+  if (out) {
+    size_t k;
+    for (k = 0; k < digits; k++) out[i + k] = tmp[digits - 1 - k];
+  }
+  return i + digits;
+}

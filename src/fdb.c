@@ -1,0 +1,399 @@
+/*
+** fdb.c -- the FoundationDB tuple layer, byte for byte (design/tuple.md in
+** apple/foundationdb; docs/fdb.md says how SQL values map onto it).
+**
+** Decoding accepts every type code the spec gives a length to, and only
+** the canonical integer forms the bindings write (no leading zero bytes, the
+** arbitrary-precision codes for 9 bytes and more), so that an accepted item
+** re-encodes to itself. Strings need not be valid UTF-8 (the Go binding
+** writes whatever bytes a string holds). Nested tuples are walked without
+** recursion, so no input can exhaust the stack.
+*/
+#include <string.h>
+
+#include "internal.h"
+
+#define CLOSE 0x00 /* ends a nested tuple, or a string with no 0xFF after it */
+#define ESC 0xFF   /* after 0x00: an escaped NUL in a string, NULL in a tuple */
+
+size_t ok_fdb_enc_bigint(uint8_t *out, int neg, const uint8_t *mag, size_t n) {
+  size_t i, o;
+  uint8_t x = neg ? 0xFF : 0x00;
+  while (n > 0 && mag[0] == 0) mag++, n--;
+  if (n > OK_FDB_BIG_MAX) return 0;
+  o = n > 8 ? 2 : 1;
+  if (!out) return o + n;
+  if (n > 8) {
+    out[0] = neg ? OK_FDB_NEG_BIG : OK_FDB_POS_BIG;
+    out[1] = (uint8_t)(n ^ x);
+  } else {
+    out[0] = (uint8_t)(neg ? OK_FDB_INT_ZERO - n : OK_FDB_INT_ZERO + n);
+  }
+  for (i = 0; i < n; i++) out[o + i] = mag[i] ^ x;
+  return o + n;
+}
+
+size_t ok_fdb_enc_int(uint8_t *out, int64_t v) {
+  uint64_t m = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+  uint8_t mag[8];
+  int i;
+  for (i = 7; i >= 0; i--, m >>= 8) mag[i] = (uint8_t)m;
+  return ok_fdb_enc_bigint(out, v < 0, mag, 8);
+}
+
+size_t ok_fdb_enc_ieee(uint8_t *out, int code, const uint8_t *bits, size_t n) {
+  size_t i;
+  if (!out) return 1 + n;
+  out[0] = (uint8_t)code;
+  /* negatives (sign bit set) invert, positives flip the sign bit: the
+  ** bytes then sort as IEEE's total order */
+  for (i = 0; i < n; i++) out[1 + i] = (bits[0] & 0x80) ? (uint8_t)~bits[i] : bits[i];
+  if (!(bits[0] & 0x80)) out[1] ^= 0x80;
+  return 1 + n;
+}
+
+size_t ok_fdb_enc_double(uint8_t *out, double d) {
+  uint64_t u;
+  uint8_t bits[8];
+  int i;
+  memcpy(&u, &d, 8);
+  for (i = 7; i >= 0; i--, u >>= 8) bits[i] = (uint8_t)u;
+  return ok_fdb_enc_ieee(out, OK_FDB_DOUBLE, bits, 8);
+}
+
+size_t ok_fdb_enc_float(uint8_t *out, float f) {
+  uint32_t u;
+  uint8_t bits[4];
+  int i;
+  memcpy(&u, &f, 4);
+  for (i = 3; i >= 0; i--, u >>= 8) bits[i] = (uint8_t)u;
+  return ok_fdb_enc_ieee(out, OK_FDB_FLOAT, bits, 4);
+}
+
+size_t ok_fdb_enc_bytes(uint8_t *out, int code, const uint8_t *s, size_t n) {
+  size_t i, o = 1;
+  if (!out) {
+    for (i = 0; i < n; i++) o += s[i] == 0 ? 2 : 1;
+    return o + 1;
+  }
+  out[0] = (uint8_t)code;
+  for (i = 0; i < n; i++) {
+    out[o++] = s[i];
+    if (s[i] == 0) out[o++] = ESC;
+  }
+  out[o++] = CLOSE;
+  return o;
+}
+
+size_t ok_fdb_enc_fixed(uint8_t *out, int code, const uint8_t *p, size_t n) {
+  if (out) {
+    out[0] = (uint8_t)code;
+    if (n) memcpy(out + 1, p, n);
+  }
+  return 1 + n;
+}
+
+int ok_fdb_enc_nested(uint8_t *out, size_t *len, const uint8_t *items, size_t n, size_t *err_at) {
+  size_t off = 0, o = 1;
+  while (off < n) {
+    ok_item it;
+    int rc = ok_fdb_decode(items + off, n - off, &it, err_at);
+    if (rc == OK_OK && it.tag == OK_FDB_END) rc = OK_E_TAG, *err_at = 0;
+    if (rc != OK_OK) {
+      *err_at += off;
+      return rc;
+    }
+    if (out) memcpy(out + o, items + off, it.len);
+    o += it.len;
+    if (it.type == OK_NULL) {
+      if (out) out[o] = ESC;
+      o++;
+    }
+    off += it.len;
+  }
+  if (out) {
+    out[0] = OK_FDB_NESTED;
+    out[o] = CLOSE;
+  }
+  *len = o + 1;
+  return OK_OK;
+}
+
+static int truncated(size_t n, size_t *err_at) {
+  *err_at = n;
+  return OK_E_TRUNCATED;
+}
+
+/* 1 when a big-endian magnitude (inverted when x is 0xFF) fits an int64 of
+** that sign, with the value in *v. */
+static int fits_int64(const uint8_t *p, size_t n, uint8_t x, int64_t *v) {
+  uint64_t m = 0;
+  size_t i;
+  if (n > 8) return 0;
+  for (i = 0; i < n; i++) m = (m << 8) | (uint8_t)(p[i] ^ x);
+  if (x ? m > (uint64_t)1 << 63 : m > (uint64_t)INT64_MAX) return 0;
+  *v = x ? (int64_t)(0 - m) : (int64_t)m;
+  return 1;
+}
+
+static int dec_int(const uint8_t *c, size_t n, ok_item *it, size_t *err_at) {
+  int code = c[0], neg = code < OK_FDB_INT_ZERO;
+  uint8_t x = neg ? 0xFF : 0x00;
+  size_t head = 1, len;
+  if (code == OK_FDB_NEG_BIG || code == OK_FDB_POS_BIG) {
+    if (n < 2) return truncated(n, err_at);
+    head = 2;
+    len = c[1] ^ x;
+    if (len <= 8) {
+      *err_at = 1;
+      return OK_E_NONCANONICAL;
+    }
+  } else {
+    len = (size_t)(neg ? OK_FDB_INT_ZERO - code : code - OK_FDB_INT_ZERO);
+  }
+  if (n < head + len) return truncated(n, err_at);
+  if (len > 0 && (c[head] ^ x) == 0) { /* a leading zero byte */
+    *err_at = head;
+    return OK_E_NONCANONICAL;
+  }
+  it->len = head + len;
+  it->body = c + head;
+  it->body_len = len;
+  if (fits_int64(c + head, len, x, &it->i)) {
+    it->type = OK_INT;
+  } else {
+    it->type = OK_TEXT; /* as decimal digits */
+    it->value_len = ok_decimal_format(NULL, neg, it->body, len, x);
+  }
+  return OK_OK;
+}
+
+/* IEEE bits back from their encoded form. */
+static void ieee_bits(uint8_t *bits, const uint8_t *enc, size_t n) {
+  size_t i;
+  for (i = 0; i < n; i++) bits[i] = (enc[0] & 0x80) ? enc[i] : (uint8_t)~enc[i];
+  if (enc[0] & 0x80) bits[0] ^= 0x80;
+}
+
+static int dec_ieee(const uint8_t *c, size_t n, size_t size, ok_item *it, size_t *err_at) {
+  uint8_t bits[10];
+  uint64_t u = 0;
+  size_t i;
+  if (n < 1 + size) return truncated(n, err_at);
+  it->len = 1 + size;
+  it->body = c + 1;
+  it->body_len = size;
+  ieee_bits(bits, c + 1, size);
+  if (size == 10) { /* long double: kept as its bits */
+    it->type = OK_BLOB;
+    it->value_len = 10;
+    return OK_OK;
+  }
+  for (i = 0; i < size; i++) u = (u << 8) | bits[i];
+  if (size == 4) {
+    uint32_t u32 = (uint32_t)u;
+    float f;
+    memcpy(&f, &u32, 4);
+    it->d = f;
+  } else {
+    memcpy(&it->d, &u, 8);
+  }
+  it->type = it->d == it->d ? OK_REAL : OK_TEXT; /* NaN reads as 'NaN' */
+  it->value_len = 3;
+  return OK_OK;
+}
+
+/* A 0x01/0x02 body: up to the first 0x00 not followed by 0xFF. */
+static int dec_bytes(const uint8_t *c, size_t n, ok_item *it, size_t *err_at) {
+  const uint8_t *p = c + 1, *end = c + n;
+  size_t escapes = 0;
+  for (;;) {
+    p = memchr(p, CLOSE, (size_t)(end - p));
+    if (!p) return truncated(n, err_at);
+    if (p + 1 < end && p[1] == ESC) {
+      escapes++;
+      p += 2;
+    } else {
+      break;
+    }
+  }
+  it->type = c[0] == OK_FDB_STRING ? OK_TEXT : OK_BLOB;
+  it->body = c + 1;
+  it->body_len = (size_t)(p - it->body);
+  it->value_len = it->body_len - escapes;
+  it->direct = escapes == 0;
+  it->len = it->body_len + 2;
+  return OK_OK;
+}
+
+/* Payload of a fixed or length-prefixed size, returned as a BLOB as is. */
+static int dec_payload(const uint8_t *c, size_t n, size_t head, size_t size, ok_item *it,
+                       size_t *err_at) {
+  if (n < head + size) return truncated(n, err_at);
+  it->type = OK_BLOB;
+  it->body = c + head;
+  it->body_len = it->value_len = size;
+  it->direct = 1;
+  it->len = head + size;
+  return OK_OK;
+}
+
+/* Any item but NULL and a nested tuple. */
+static int dec_scalar(const uint8_t *c, size_t n, ok_item *it, size_t *err_at) {
+  int code = c[0];
+  it->len = 1;
+  switch (code) {
+    case OK_FDB_BYTES:
+    case OK_FDB_STRING: return dec_bytes(c, n, it, err_at);
+    case OK_FDB_FLOAT: return dec_ieee(c, n, 4, it, err_at);
+    case OK_FDB_DOUBLE: return dec_ieee(c, n, 8, it, err_at);
+    case OK_FDB_LONG_DOUBLE: return dec_ieee(c, n, 10, it, err_at);
+    case OK_FDB_OLD_TRUE:
+    case OK_FDB_TRUE:
+    case OK_FDB_FALSE:
+      it->type = OK_INT;
+      it->i = code != OK_FDB_FALSE;
+      return OK_OK;
+    case OK_FDB_UUID:
+      if (n < 17) return truncated(n, err_at);
+      it->type = OK_TEXT;
+      it->body = c + 1;
+      it->body_len = 16;
+      it->value_len = 36;
+      it->len = 17;
+      return OK_OK;
+    case OK_FDB_ID64: return dec_payload(c, n, 1, 8, it, err_at);
+    case OK_FDB_VERSIONSTAMP80: return dec_payload(c, n, 1, 10, it, err_at);
+    case OK_FDB_VERSIONSTAMP: return dec_payload(c, n, 1, 12, it, err_at);
+    case OK_FDB_BYTES_LEN8:
+      if (n < 2) return truncated(n, err_at);
+      return dec_payload(c, n, 2, c[1], it, err_at);
+    case OK_FDB_BYTES_LEN16:
+      if (n < 3) return truncated(n, err_at);
+      return dec_payload(c, n, 3, (size_t)c[1] << 8 | c[2], it, err_at);
+  }
+  if (code >= OK_FDB_NEG_BIG && code <= OK_FDB_POS_BIG) return dec_int(c, n, it, err_at);
+  *err_at = 0;
+  return OK_E_TAG;
+}
+
+static void init(ok_item *it, int code) {
+  memset(it, 0, sizeof *it);
+  it->format = OK_FORMAT_FDB;
+  it->tag = code;
+}
+
+int ok_fdb_step(const uint8_t *p, size_t n, ok_item *it, size_t *err_at) {
+  if (n == 0) return truncated(0, err_at);
+  init(it, p[0]);
+  it->len = 1;
+  if (p[0] == CLOSE) {
+    if (n < 2 || p[1] != ESC) return OK_FDB_CLOSE;
+    it->type = OK_NULL;
+    it->len = 2;
+    return OK_OK;
+  }
+  if (p[0] == OK_FDB_NESTED) return OK_FDB_OPEN;
+  return dec_scalar(p, n, it, err_at);
+}
+
+int ok_fdb_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) {
+  size_t off = 1, depth = 1, nulls = 0;
+  if (n == 0) return truncated(0, err_at);
+  init(it, key[0]);
+  it->len = 1;
+  if (key[0] == OK_FDB_NULL) {
+    it->type = OK_NULL;
+    return OK_OK;
+  }
+  if (key[0] == OK_FDB_END) return dec_payload(key, n, 1, n - 1, it, err_at);
+  if (key[0] != OK_FDB_NESTED) return dec_scalar(key, n, it, err_at);
+  while (depth > 0) { /* a nested tuple: its value holds its own NULLs as 0x00 */
+    ok_item in;
+    int rc = ok_fdb_step(key + off, n - off, &in, err_at);
+    if (rc == OK_OK && in.tag == OK_FDB_END) rc = OK_E_TAG, *err_at = 0;
+    if (rc < 0) {
+      *err_at += off;
+      return rc;
+    }
+    depth += rc == OK_FDB_OPEN ? 1 : rc == OK_FDB_CLOSE ? (size_t)-1 : 0;
+    nulls += rc == OK_OK && in.type == OK_NULL && depth == 1;
+    off += in.len;
+  }
+  init(it, OK_FDB_NESTED);
+  it->type = OK_BLOB;
+  it->body = key + 1;
+  it->body_len = off - 2;
+  it->value_len = it->body_len - nulls;
+  it->direct = nulls == 0;
+  it->len = off;
+  return OK_OK;
+}
+
+static size_t uuid_text(uint8_t *out, const uint8_t *u) {
+  static const char hex[] = "0123456789abcdef";
+  size_t i, o = 0;
+  for (i = 0; i < 16; i++) {
+    if (i == 4 || i == 6 || i == 8 || i == 10) out[o++] = '-';
+    out[o++] = (uint8_t)hex[u[i] >> 4];
+    out[o++] = (uint8_t)hex[u[i] & 15];
+  }
+  return o;
+}
+
+size_t ok_fdb_value(uint8_t *out, const ok_item *it) {
+  size_t i, o = 0, depth = 1;
+  int code = it->tag;
+  if (it->direct) {
+    memcpy(out, it->body, it->value_len);
+    return it->value_len;
+  }
+  switch (code) {
+    case OK_FDB_BYTES:
+    case OK_FDB_STRING:
+      for (i = 0; i < it->body_len; i++) {
+        out[o++] = it->body[i];
+        i += it->body[i] == CLOSE; /* skip the ESC */
+      }
+      return o;
+    case OK_FDB_NESTED:
+      for (i = 0; i < it->body_len;) {
+        ok_item in;
+        size_t err;
+        int rc = ok_fdb_step(it->body + i, it->body_len - i, &in, &err);
+        if (rc == OK_OK && in.type == OK_NULL && depth == 1) {
+          out[o++] = OK_FDB_NULL;
+        } else {
+          memcpy(out + o, it->body + i, in.len);
+          o += in.len;
+        }
+        depth += rc == OK_FDB_OPEN ? 1 : rc == OK_FDB_CLOSE ? (size_t)-1 : 0;
+        i += in.len;
+      }
+      return o;
+    case OK_FDB_FLOAT:
+    case OK_FDB_DOUBLE: memcpy(out, "NaN", 3); return 3;
+    case OK_FDB_LONG_DOUBLE: ieee_bits(out, it->body, 10); return 10;
+    case OK_FDB_UUID: return uuid_text(out, it->body);
+  }
+  /* an integer beyond int64 */
+  return ok_decimal_format((char *)out, code < OK_FDB_INT_ZERO, it->body, it->body_len,
+                           code < OK_FDB_INT_ZERO ? 0xFF : 0x00);
+}
+
+int ok_fdb_incomplete(const uint8_t *key, size_t n, size_t *count, size_t *at) {
+  size_t off = 0, err;
+  *count = 0;
+  while (off < n) {
+    ok_item it;
+    int rc = ok_fdb_step(key + off, n - off, &it, &err);
+    if (rc < 0) rc = ok_fdb_decode(key + off, n - off, &it, &err); /* top-level NULL, 0xF0 */
+    if (rc < 0) return rc;
+    if (rc == OK_OK && it.tag == OK_FDB_VERSIONSTAMP) {
+      static const uint8_t unset[10] = {0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
+      if (memcmp(it.body, unset, 10) == 0 && (*count)++ == 0) *at = off + 1;
+    }
+    off += it.len;
+  }
+  return OK_OK;
+}

@@ -1,0 +1,33 @@
+/*
+** utf8.c -- telling valid UTF-8 from other bytes.
+*/
+#include "ok.h"
+
+/* Length of the valid UTF-8 sequence at p[0..n), or 0 if there is none:
+** no overlong forms, no surrogates, nothing above U+10FFFF. */
+static size_t seq_len(const uint8_t *p, size_t n) {
+  unsigned c = p[0], min, cp;
+  size_t len, i;
+  if (c < 0x80) return 1;
+  if (c >= 0xC2 && c <= 0xDF)
+    len = 2, min = 0x80, cp = c & 0x1F;
+  else if (c >= 0xE0 && c <= 0xEF)
+    len = 3, min = 0x800, cp = c & 0x0F;
+  else if (c >= 0xF0 && c <= 0xF4)
+    len = 4, min = 0x10000, cp = c & 0x07;
+  else
+    return 0;
+  if (len > n) return 0;
+  for (i = 1; i < len; i++) {
+    if ((p[i] & 0xC0) != 0x80) return 0;
+    cp = (cp << 6) | (p[i] & 0x3Fu);
+  }
+  if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
+  return len;
+}
+
+size_t ok_utf8_check(const uint8_t *p, size_t n) {
+  size_t i = 0, l;
+  while (i < n && (l = seq_len(p + i, n - i)) != 0) i += l;
+  return i;
+}
