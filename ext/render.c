@@ -13,6 +13,8 @@
 ** printable UTF-8 as CAST(X'..' AS TEXT). JSON shows the shortest decimal
 ** (any correctly rounding JSON parser reads it back) and {"text_hex": ".."}.
 */
+#include <math.h>
+
 #include "common.h"
 
 static int is_utf8(const uint8_t *p, size_t n) { return ok_utf8_check(p, n) == n; }
@@ -85,17 +87,13 @@ static int sqlite_reads_back(sqlite3 *db, sqlite3_stmt **st, const char *text, d
 }
 
 /* d as an expression SQLite evaluates exactly, without decimal fractions:
-** its integer significand divided or multiplied by 2^62 as often as needed
-** (each step is exact, as the result is a double). */
+** its integer significand m (|m| < 2^53) divided or multiplied by 2^62 as
+** often as needed (each step is exact, as the result is a double). */
 static void append_exact_real(sqlite3_str *s, double d) {
-  int e = 0;
-  double m = d;
-  while (m != (double)(long long)m || m > 9007199254740992.0 || m < -9007199254740992.0) {
-    if (m != (double)(long long)m)
-      m *= 2, e--;
-    else
-      m /= 2, e++;
-  }
+  int e;
+  double m = ldexp(frexp(d, &e), 53);
+  e -= 53;
+  while (m != 0 && fmod(m, 2) == 0) m /= 2, e++;
   sqlite3_str_appendf(s, "(%lld.0", (long long)m);
   for (; e < 0; e += e < -62 ? 62 : -e)
     sqlite3_str_appendf(s, " / %lld", 1LL << (e < -62 ? 62 : -e));
