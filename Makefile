@@ -24,7 +24,7 @@ CORE_OBJ = $(CORE_SRC:src/%.c=$(B)/core/%.o)
 EXT_OBJ  = $(EXT_SRC:ext/%.c=$(B)/ext/%.o)
 CORE_H   = $(wildcard src/*.h)
 
-.PHONY: all deps demo test test-accept test-asan test-valgrind fuzz bench \
+.PHONY: all deps deps-test demo test test-accept test-asan test-valgrind fuzz bench \
         test-build install uninstall clean lint help
 
 all: $(B)/ok.$(SO) $(B)/libokcore.a
@@ -44,6 +44,9 @@ help:
 deps:
 	@sh setup.sh
 
+deps-test:
+	@sh setup.sh --test
+
 $(B)/core/%.o: src/%.c $(CORE_H)
 	@mkdir -p $(@D)
 	$(CC) $(CORE_CFLAGS) $(CFLAGS) -c $< -o $@
@@ -56,7 +59,7 @@ $(B)/libokcore.a: $(CORE_OBJ)
 	$(AR) rcs $@ $^
 
 $(B)/ok.$(SO): $(CORE_OBJ) $(EXT_OBJ)
-	$(CC) $(CFLAGS) $(SHARED) $^ -o $@ $(LDFLAGS)
+	$(CC) $(CFLAGS) $(SHARED) $^ -o $@ $(LDFLAGS) -lm
 
 $(B)/unit: src/test/unit.c src/test/vectors.h $(B)/libokcore.a
 	$(CC) $(CORE_CFLAGS) $(CFLAGS) -Isrc $< $(B)/libokcore.a -o $@
@@ -64,12 +67,15 @@ $(B)/unit: src/test/unit.c src/test/vectors.h $(B)/libokcore.a
 $(B)/oracle: test/oracle.c $(B)/ok.$(SO)
 	$(CC) -std=c99 $(WARN) $(CFLAGS) $< -o $@ -lsqlite3 -lm
 
+$(B)/fdb-conformance: test/fdb_conformance.c
+	$(CC) -std=c99 $(WARN) $(CFLAGS) $< -o $@ -lsqlite3
+
 $(B)/fuzz-replay: src/fuzz/decode.c src/fuzz/replay.c $(B)/libokcore.a
 	$(CC) $(CORE_CFLAGS) $(CFLAGS) -Isrc src/fuzz/decode.c src/fuzz/replay.c $(B)/libokcore.a -o $@
 
 # The SQL-level target links the extension's objects and SQLite directly.
 $(B)/fuzz-sql-replay: test/fuzz_sql.c src/fuzz/replay.c $(CORE_OBJ) $(EXT_OBJ)
-	$(CC) -std=c99 $(WARN) -Wno-conversion $(CFLAGS) -Isrc test/fuzz_sql.c src/fuzz/replay.c $(CORE_OBJ) $(EXT_OBJ) -o $@ -lsqlite3
+	$(CC) -std=c99 $(WARN) -Wno-conversion $(CFLAGS) -Isrc test/fuzz_sql.c src/fuzz/replay.c $(CORE_OBJ) $(EXT_OBJ) -o $@ -lsqlite3 -lm
 
 demo: deps all
 	@sh tools/demo.sh $(B)
@@ -77,7 +83,7 @@ demo: deps all
 SAN_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 # Everything twice: the normal build, then under ASan + UBSan.
-test: deps
+test: deps-test
 	@$(MAKE) --no-print-directory test-build
 	@$(MAKE) --no-print-directory B=build-asan OPT=-O1 SAN="$(SAN_FLAGS)" test-build
 	@sh test/run_all.sh build build-asan
@@ -85,11 +91,11 @@ test: deps
 test-accept: all
 	@sh sql-tests/run.sh $(B) --accept
 
-test-asan: deps
+test-asan: deps-test
 	@$(MAKE) --no-print-directory B=build-asan OPT=-O1 SAN="$(SAN_FLAGS)" test-build
 	@sh test/run_all.sh build-asan
 
-test-build: all $(B)/unit $(B)/oracle $(B)/fuzz-replay $(B)/fuzz-sql-replay
+test-build: all $(B)/unit $(B)/oracle $(B)/fuzz-replay $(B)/fuzz-sql-replay $(B)/fdb-conformance
 
 test-valgrind: deps test-build
 	@command -v valgrind >/dev/null || apt-get install -y -qq valgrind

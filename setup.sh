@@ -1,9 +1,12 @@
 #!/bin/sh
 # Installs the Debian packages that building and testing `ok` need, when
 # any is missing: a C compiler, make, SQLite (shell and headers), xxHash.
+# With --test also Node.js and npm, and FoundationDB's Node tuple encoder
+# (test/fdb, pinned by its package-lock.json) for the conformance suite.
 # Idempotent and quick when everything is there. Runs apt-get as root, or
 # through sudo.
 set -e
+cd "$(dirname "$0")"
 need=""
 command -v cc >/dev/null 2>&1 || need="$need gcc"
 command -v make >/dev/null 2>&1 || need="$need make"
@@ -13,10 +16,19 @@ command -v sqlite3 >/dev/null 2>&1 || need="$need sqlite3"
 [ -f /usr/include/xxhash.h ] || need="$need libxxhash-dev"
 command -v stdbuf >/dev/null 2>&1 || need="$need coreutils"
 command -v nm >/dev/null 2>&1 || need="$need binutils"
-[ -z "$need" ] && exit 0
-echo "deps: installing$need"
-SUDO=""
-[ "$(id -u)" = 0 ] || SUDO=sudo
-export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -qq
-$SUDO apt-get install -y -qq $need >/dev/null
+if [ "$1" = --test ]; then
+  command -v node >/dev/null 2>&1 || need="$need nodejs"
+  command -v npm >/dev/null 2>&1 || need="$need npm"
+fi
+if [ -n "$need" ]; then
+  echo "deps: installing$need"
+  SUDO=""
+  [ "$(id -u)" = 0 ] || SUDO=sudo
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq $need >/dev/null
+fi
+if [ "$1" = --test ] && [ ! -d test/fdb/node_modules/fdb-tuple ]; then
+  echo "deps: npm ci in test/fdb"
+  (cd test/fdb && npm ci --silent --no-audit --no-fund)
+fi

@@ -7,7 +7,12 @@ cd "$(dirname "$0")/.." || exit 2
 total_pass=0
 total_fail=0
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+fdb_cases=$(mktemp)
+trap 'rm -f "$log" "$fdb_cases"' EXIT
+
+# FoundationDB's own Node encoder packs the tuples both builds are checked
+# against (seeded: the same cases every run).
+node test/fdb/gen.js "${FDB_TUPLES:-50000}" >"$fdb_cases" || echo "test/fdb/gen.js failed" >"$fdb_cases"
 
 
 # suite NAME COMMAND...: runs it, shows its output, adds its closing counts
@@ -66,6 +71,7 @@ for B in "$@"; do
   suite version check_version
   suite sql env LD_PRELOAD="$SHELL_PRELOAD" ASAN_OPTIONS=detect_leaks=0 sh sql-tests/run.sh "$B"
   suite oracle "$B/oracle" "$B/ok" "${ORACLE_ROWS:-100000}"
+  suite fdb-conformance "$B/fdb-conformance" "$B/ok" "$fdb_cases"
   suite fuzz-replay "$B/fuzz-replay" src/fuzz/corpus
   suite fuzz-sql-replay "$B/fuzz-sql-replay" src/fuzz/corpus
 done

@@ -10,7 +10,7 @@ mkdir -p build-fuzz/corpus
 cp src/fuzz/corpus/* build-fuzz/corpus/
 flags="-g -O1 -std=c99 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all"
 clang $flags -Isrc src/fuzz/decode.c src/*.c -o build-fuzz/decode
-clang $flags -Isrc test/fuzz_sql.c src/*.c ext/*.c -o build-fuzz/sql -lsqlite3
+clang $flags -Isrc test/fuzz_sql.c src/*.c ext/*.c -o build-fuzz/sql -lsqlite3 -lm
 echo "== core decoders, $secs s"
 ./build-fuzz/decode -max_total_time="$secs" -max_len=256 build-fuzz/corpus
 echo "== SQL functions, $secs s"
