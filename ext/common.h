@@ -155,6 +155,8 @@ void ok_collate_fn(sqlite3_context *, int, sqlite3_value **);
 void ok_fdb_pack_fn(sqlite3_context *, int, sqlite3_value **);
 void ok_fdb_pack_versionstamped_fn(sqlite3_context *, int, sqlite3_value **);
 void ok_fdb_tuple_fn(sqlite3_context *, int, sqlite3_value **);
+void ok_fdb_range_begin_fn(sqlite3_context *, int, sqlite3_value **);
+void ok_fdb_range_end_fn(sqlite3_context *, int, sqlite3_value **);
 void ok_fdb_int_fn(sqlite3_context *, int, sqlite3_value **);
 void ok_fdb_float_fn(sqlite3_context *, int, sqlite3_value **);
 void ok_fdb_double_fn(sqlite3_context *, int, sqlite3_value **);

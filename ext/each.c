@@ -114,9 +114,8 @@ static int each_filter(sqlite3_vtab_cursor *cur, int idx, const char *idxStr, in
   if (idx & 1) {
     const char *name = (const char *)sqlite3_value_text(argv[1]);
     if (!(c->f = ok_sql_format_named(name))) {
-      return fail(
-          c, sqlite3_mprintf("ok_each: unknown format '%q' (known: " OK_SQL_FORMATS ")",
-                             name ? name : "NULL"));
+      return fail(c, sqlite3_mprintf("ok_each: unknown format '%q' (known: " OK_SQL_FORMATS ")",
+                                     name ? name : "NULL"));
     }
   }
   if (t == SQLITE_NULL) return SQLITE_OK; /* no rows */

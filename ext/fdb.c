@@ -45,7 +45,8 @@ static int put(sqlite3_context *ctx, ok_sql_buf *b, sqlite3_value *v, int i) {
     return 0;
   }
   if (t == SQLITE_BLOB && sqlite3_value_subtype(v) == OK_SUBTYPE) {
-    ok_sql_error(ctx, "argument %d is a piece of a native key (ok_pack, ok_desc...); FDB tuples "
+    ok_sql_error(ctx,
+                 "argument %d is a piece of a native key (ok_pack, ok_desc...); FDB tuples "
                  "take values and ok_fdb_* pieces",
                  i);
     return 0;
@@ -57,7 +58,8 @@ static int put(sqlite3_context *ctx, ok_sql_buf *b, sqlite3_value *v, int i) {
     return 1;
   }
   if (t == SQLITE_TEXT && (bad = ok_utf8_check(p, n)) != n) {
-    ok_sql_error(ctx, "argument %d is TEXT that is not valid UTF-8 (byte %lld); give bytes as a "
+    ok_sql_error(ctx,
+                 "argument %d is TEXT that is not valid UTF-8 (byte %lld); give bytes as a "
                  "BLOB",
                  i, (long long)bad);
     return 0;
@@ -80,6 +82,26 @@ void ok_fdb_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   ok_sql_buf b;
   if (pack(ctx, &b, argc, argv)) result_piece(ctx, b.p, b.n);
   ok_sql_buf_free(&b);
+}
+
+/* The bounds of every key that extends the tuple, as FoundationDB's
+** tuple range() gives them: the tuple followed by 0x00, and by 0xFF. Plain
+** BLOBs (no longer tuples), since SQL's || would make TEXT of them. */
+static void range(sqlite3_context *ctx, int argc, sqlite3_value **argv, uint8_t last) {
+  ok_sql_buf b;
+  if (pack(ctx, &b, argc, argv) && ok_sql_buf_reserve(ctx, &b, 1, 1)) {
+    b.p[b.n++] = last;
+    sqlite3_result_blob64(ctx, b.p, b.n, SQLITE_TRANSIENT);
+  }
+  ok_sql_buf_free(&b);
+}
+
+void ok_fdb_range_begin_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  range(ctx, argc, argv, 0x00);
+}
+
+void ok_fdb_range_end_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  range(ctx, argc, argv, 0xFF);
 }
 
 /* The key with the 4-byte little-endian offset of its incomplete
@@ -146,7 +168,8 @@ void ok_fdb_int_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   if (t == SQLITE_FLOAT) {
     double d = sqlite3_value_double(argv[0]);
     if (d != floor(d) || d < -9223372036854775808.0 || d >= 9223372036854775808.0) {
-      ok_sql_error(ctx, "REAL %!.17g is not an integer within int64; give large integers as "
+      ok_sql_error(ctx,
+                   "REAL %!.17g is not an integer within int64; give large integers as "
                    "decimal TEXT",
                    d);
       return;
@@ -159,8 +182,7 @@ void ok_fdb_int_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     return;
   }
   s = (const char *)sqlite3_value_text(argv[0]);
-  rc = ok_decimal_parse(mag, sizeof mag, &len, &neg, s, (size_t)sqlite3_value_bytes(argv[0]),
-                        &err);
+  rc = ok_decimal_parse(mag, sizeof mag, &len, &neg, s, (size_t)sqlite3_value_bytes(argv[0]), &err);
   if (rc == OK_E_RANGE) {
     ok_sql_error(ctx, "'%q' needs more than 255 bytes", s);
   } else if (rc != OK_OK) {
@@ -238,8 +260,8 @@ void ok_fdb_bool_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     return;
   }
   result_piece(ctx, out,
-               ok_fdb_enc_fixed(out, sqlite3_value_double(argv[0]) != 0 ? OK_FDB_TRUE : OK_FDB_FALSE,
-                                NULL, 0));
+               ok_fdb_enc_fixed(
+                   out, sqlite3_value_double(argv[0]) != 0 ? OK_FDB_TRUE : OK_FDB_FALSE, NULL, 0));
 }
 
 static int hexval(int c) {
@@ -291,8 +313,8 @@ void ok_fdb_uuid_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 static int user_version(sqlite3_context *ctx, int argc, sqlite3_value **argv, int i, uint8_t *p) {
   sqlite3_int64 v = 0;
   if (i < argc) {
-    if (sqlite3_value_type(argv[i]) != SQLITE_INTEGER ||
-        (v = sqlite3_value_int64(argv[i])) < 0 || v > 0xFFFF) {
+    if (sqlite3_value_type(argv[i]) != SQLITE_INTEGER || (v = sqlite3_value_int64(argv[i])) < 0 ||
+        v > 0xFFFF) {
       ok_sql_error(ctx, "the user version must be an INTEGER from 0 to 65535");
       return 0;
     }

@@ -44,6 +44,8 @@ static const ok_sql_function functions[] = {
     {"ok_fdb_pack", 0, -1, PURE | SUB, ok_fdb_pack_fn},
     {"ok_fdb_pack_versionstamped", 1, -1, PURE | SQLITE_SUBTYPE, ok_fdb_pack_versionstamped_fn},
     {"ok_fdb_tuple", 0, -1, PURE | SUB, ok_fdb_tuple_fn},
+    {"ok_fdb_range_begin", 0, -1, PURE | SQLITE_SUBTYPE, ok_fdb_range_begin_fn},
+    {"ok_fdb_range_end", 0, -1, PURE | SQLITE_SUBTYPE, ok_fdb_range_end_fn},
     {"ok_fdb_int", 1, 1, PURE | SQLITE_RESULT_SUBTYPE, ok_fdb_int_fn},
     {"ok_fdb_float", 1, 1, PURE | SQLITE_RESULT_SUBTYPE, ok_fdb_float_fn},
     {"ok_fdb_double", 1, 1, PURE | SQLITE_RESULT_SUBTYPE, ok_fdb_double_fn},
