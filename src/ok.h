@@ -236,7 +236,7 @@ size_t ok_decimal_format(char *out, int neg, const uint8_t *mag, size_t n, uint8
 #define OK_FDB_FALSE 0x26
 #define OK_FDB_TRUE 0x27
 #define OK_FDB_UUID 0x30
-#define OK_FDB_ID64 0x31          /* reserved: 8-byte identifier */
+#define OK_FDB_ID64 0x31           /* reserved: 8-byte identifier */
 #define OK_FDB_VERSIONSTAMP80 0x32 /* reserved: 10-byte versionstamp */
 #define OK_FDB_VERSIONSTAMP 0x33   /* 12 bytes; the first 10 0xFF: incomplete */
 #define OK_FDB_BYTES_LEN8 0x34     /* reserved: 1-byte length, then bytes */
