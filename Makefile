@@ -106,7 +106,7 @@ test-valgrind: deps test-build
 fuzz: deps
 	@sh src/fuzz/run.sh $${FUZZ_SECONDS:-60}
 
-bench: deps all
+bench: deps-test all
 	@sh bench/run.sh $(B)
 
 install: $(B)/ok.$(SO)

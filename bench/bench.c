@@ -9,11 +9,11 @@
 ** doubles), one in eight an integral REAL, c = lowercase words of 4..14
 ** letters. Each timing is the best of 5 runs of a `SELECT count(f(...))`
 ** over the table; the per-row cost of f is that minus the same scan with a
-** bare column, `count(a)`. Sizes are averages over the rows; the FDB tuple
-** size is computed from the tuple layer's rules (ints 1 + byte length,
-** doubles 9, strings 2 + length + NULs).
+** bare column, `count(a)`. Sizes are averages over the rows. The FDB
+** tuples are also packed by FoundationDB's Node encoder (bench/fdb_node.js),
+** outside SQL, for keys per second next to ok_fdb_pack's.
 */
-#define _POSIX_C_SOURCE 199309L /* clock_gettime */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime, mkstemp, popen */
 #include <sqlite3.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -62,16 +62,6 @@ static double scalar(const char *sql) {
   return v;
 }
 
-static int fdb_int_size(int64_t v) {
-  uint64_t m = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
-  int n = 0;
-  while (m) {
-    n++;
-    m >>= 8;
-  }
-  return 1 + n;
-}
-
 static void fill(void) {
   sqlite3_stmt *st;
   long i;
@@ -97,15 +87,30 @@ static void fill(void) {
   if (sqlite3_exec(db, "COMMIT", 0, 0, 0)) die("commit");
 }
 
-static double fdb_average(void) {
+/* FoundationDB's Node encoder (bench/fdb_node.js) on the same rows: its
+** nanoseconds per row, or a negative number when Node or the encoder is
+** missing. Its own keys' average size goes to *size. */
+static double node_fdb(double *size) {
+  char path[] = "/tmp/ok-bench-XXXXXX", cmd[128];
+  double ns = -1;
   sqlite3_stmt *st;
-  double total = 0;
-  if (sqlite3_prepare_v2(db, "SELECT a, c FROM t", -1, &st, NULL)) die("fdb");
+  FILE *f, *p;
+  int fd = mkstemp(path);
+  if (fd < 0 || !(f = fdopen(fd, "w"))) return -1;
+  if (sqlite3_prepare_v2(db, "SELECT a, b, c FROM t", -1, &st, NULL)) die("rows");
   while (sqlite3_step(st) == SQLITE_ROW) {
-    total += fdb_int_size(sqlite3_column_int64(st, 0)) + 9 + 2 + sqlite3_column_bytes(st, 1);
+    fprintf(f, "%lld\t%.17g\t%s\n", sqlite3_column_int64(st, 0), sqlite3_column_double(st, 1),
+            (const char *)sqlite3_column_text(st, 2));
   }
   sqlite3_finalize(st);
-  return total / (double)rows;
+  fclose(f);
+  snprintf(cmd, sizeof cmd, "node bench/fdb_node.js %s 2>/dev/null", path);
+  if ((p = popen(cmd, "r")) != NULL) {
+    if (fscanf(p, "%lf %lf", &ns, size) != 2) ns = -1;
+    pclose(p);
+  }
+  remove(path);
+  return ns;
 }
 
 /* Per-row nanoseconds of `expr` over the scan cost of `base`. */
@@ -115,15 +120,21 @@ static double per_row(const char *expr, double base) {
   return (best(sql) - base) * 1e9 / (double)rows;
 }
 
-static void compare(const char *what, const char *ours, const char *theirs, double base) {
-  double a = per_row(ours, base), b = per_row(theirs, base);
+static void line(const char *what, const char *ours, double a, const char *theirs, double b) {
   printf("%-28s %-26s %7.1f ns/row   %-26s %7.1f ns/row   ratio %.2f\n", what, ours, a, theirs, b,
          a / b);
 }
 
+/* Prints both per-row costs and their ratio; returns ours. */
+static double compare(const char *what, const char *ours, const char *theirs, double base) {
+  double a = per_row(ours, base);
+  line(what, ours, a, theirs, per_row(theirs, base));
+  return a;
+}
+
 int main(int argc, char **argv) {
   char *err = NULL;
-  double base, ok_size, json_size, fdb_size;
+  double base, ok_size, json_size, fdb_size, node_size = -1;
   rows = argc > 2 ? atol(argv[2]) : 1000000;
   if (argc < 2 || rows < 1) {
     fprintf(stderr, "usage: bench <extension> [rows]\n");
@@ -161,19 +172,32 @@ int main(int argc, char **argv) {
     double nat = best("SELECT count(*) FROM (SELECT x FROM w ORDER BY x COLLATE ok_natural)");
     double noc = best("SELECT count(*) FROM (SELECT x FROM w ORDER BY x COLLATE NOCASE)");
     double bin = best("SELECT count(*) FROM (SELECT x FROM w ORDER BY x)");
-    printf("%-28s %-26s %7.1f ns/row   %-26s %7.1f ns/row   ratio %.2f\n",
-           "sort words with numbers", "COLLATE ok_natural", nat * 1e9 / (double)rows,
-           "COLLATE NOCASE", noc * 1e9 / (double)rows, nat / noc);
+    line("sort words with numbers", "COLLATE ok_natural", nat * 1e9 / (double)rows,
+         "COLLATE NOCASE", noc * 1e9 / (double)rows);
     printf("%-28s %-26s %7.1f ns/row\n", "", "(BINARY, for scale)", bin * 1e9 / (double)rows);
   }
   compare("key under a collation", "ok_collate(c, 'ok_natural')", "lower(c)", base);
 
+  base = best("SELECT count(a) FROM t");
+  {
+    double ours = compare("build an FDB tuple", "ok_fdb_pack(a, b, c)", "ok_pack(a, b, c)", base);
+    double node = node_fdb(&node_size);
+    if (node < 0) {
+      printf("%-28s Node.js or test/fdb/node_modules missing (sh setup.sh --test)\n", "");
+    } else {
+      line("  same tuples, Node encoder", "ok_fdb_pack(a, b, c)", ours, "fdb-tuple pack()", node);
+      printf("%-28s %-26s %7.2f M/s      %-26s %7.2f M/s\n", "  keys per second", "", 1e3 / ours,
+             "", 1e3 / node);
+    }
+  }
+
   ok_size = scalar("SELECT avg(length(k)) FROM t");
   json_size = scalar("SELECT avg(length(j)) FROM t");
-  fdb_size = fdb_average();
+  fdb_size = scalar("SELECT avg(length(ok_fdb_pack(a, b, c))) FROM t");
   printf("\nsize: average bytes per key (lower is better)\n");
   printf("  ok_pack(a, b, c)        %6.2f\n", ok_size);
-  printf("  FoundationDB tuple      %6.2f   ok/FDB %.3f\n", fdb_size, ok_size / fdb_size);
+  printf("  ok_fdb_pack(a, b, c)    %6.2f   ok/FDB %.3f\n", fdb_size, ok_size / fdb_size);
+  if (node_size >= 0) printf("  fdb-tuple pack() (Node) %6.2f\n", node_size);
   printf("  json_array(a, b, c)     %6.2f   ok/JSON %.3f\n", json_size, ok_size / json_size);
   printf("  per column, ok: a %.2f, b %.2f, c %.2f; FDB: b 9.00\n",
          scalar("SELECT avg(length(ok_pack(a))) FROM t"),

@@ -421,7 +421,6 @@ static int render_raw(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
 static int render_item(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
   uint8_t bits[8];
   int rc = SQLITE_OK;
-  size_t i;
   switch (it->tag) {
     case OK_FDB_FALSE:
     case OK_FDB_TRUE:
@@ -433,9 +432,7 @@ static int render_item(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
     case OK_FDB_FLOAT:
     case OK_FDB_DOUBLE:
       if (it->type == OK_TEXT) { /* NaN: its exact bits */
-        for (i = 0; i < it->body_len; i++)
-          bits[i] = (it->body[0] & 0x80) ? it->body[i] : (uint8_t)~it->body[i];
-        if (it->body[0] & 0x80) bits[0] ^= 0x80;
+        ok_fdb_ieee_bits(bits, it->body, it->body_len);
         open_call(o, it->tag == OK_FDB_FLOAT ? "ok_fdb_float" : "ok_fdb_double",
                   it->tag == OK_FDB_FLOAT ? "float_bits" : "double_bits");
         put_hex_literal(o, bits, it->body_len);

@@ -83,6 +83,10 @@ SELECT 'json.valid', id, json_valid(ok_json(key, 'fdb')) FROM k ORDER BY id;
 SELECT 'quote.reads_back', ok_fdb_pack(NULL, 42, -1.5, 'tëxt', x'00FF', ok_fdb_tuple(NULL, 1)) = key FROM k WHERE id = 1;
 SELECT 'quote.invalid_utf8_string', ok_quote(x'0261FF00', 'fdb'), ok_json(x'0261FF00', 'fdb'), typeof(ok_unpack_col(x'0261FF00', 1, 'fdb'));
 SELECT 'hex.spaced', ok_hex(key, ' ', 'fdb') FROM k WHERE id = 1;
+-- salted FDB keys: the xxHash32 of the first n items' bytes in front
+SELECT 'salt', hex(ok_salt(ok_fdb_pack('user', 7, 'x'), 2, 'fdb')), printf('%08X', ok_xxh32(ok_fdb_pack('user', 7)));
+SELECT 'salt.back', ok_unsalt(ok_salt(ok_fdb_pack('user', 7, 'x'), 2, 'fdb'), 'fdb') = ok_fdb_pack('user', 7, 'x'),
+  ok_salt_check(ok_salt(ok_fdb_pack('user', 7, 'x'), 2, 'fdb'), 2, 'fdb');
 -- errors: constructors
 SELECT ok_fdb_pack('a' || x'FF');
 SELECT ok_fdb_pack(CAST(x'61C3' AS TEXT));

@@ -168,8 +168,7 @@ static int dec_int(const uint8_t *c, size_t n, ok_item *it, size_t *err_at) {
   return OK_OK;
 }
 
-/* IEEE bits back from their encoded form. */
-static void ieee_bits(uint8_t *bits, const uint8_t *enc, size_t n) {
+void ok_fdb_ieee_bits(uint8_t *bits, const uint8_t *enc, size_t n) {
   size_t i;
   for (i = 0; i < n; i++) bits[i] = (enc[0] & 0x80) ? enc[i] : (uint8_t)~enc[i];
   if (enc[0] & 0x80) bits[0] ^= 0x80;
@@ -183,7 +182,7 @@ static int dec_ieee(const uint8_t *c, size_t n, size_t size, ok_item *it, size_t
   it->len = 1 + size;
   it->body = c + 1;
   it->body_len = size;
-  ieee_bits(bits, c + 1, size);
+  ok_fdb_ieee_bits(bits, c + 1, size);
   if (size == 10) { /* long double: kept as its bits */
     it->type = OK_BLOB;
     it->value_len = 10;
@@ -373,7 +372,7 @@ size_t ok_fdb_value(uint8_t *out, const ok_item *it) {
       return o;
     case OK_FDB_FLOAT:
     case OK_FDB_DOUBLE: memcpy(out, "NaN", 3); return 3;
-    case OK_FDB_LONG_DOUBLE: ieee_bits(out, it->body, 10); return 10;
+    case OK_FDB_LONG_DOUBLE: ok_fdb_ieee_bits(out, it->body, 10); return 10;
     case OK_FDB_UUID: return uuid_text(out, it->body);
   }
   /* an integer beyond int64 */

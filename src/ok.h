@@ -259,6 +259,8 @@ size_t ok_fdb_enc_float(uint8_t *out, float f);
 /* IEEE bits bits[0..n), big-endian, under `code` (float, double, long
 ** double): the sign transform of the spec. */
 size_t ok_fdb_enc_ieee(uint8_t *out, int code, const uint8_t *bits, size_t n);
+/* The big-endian IEEE bits enc[0..n) encode (the inverse of the above). */
+void ok_fdb_ieee_bits(uint8_t *bits, const uint8_t *enc, size_t n);
 /* A byte string or (code OK_FDB_STRING) a string: NULs become 0x00 0xFF. */
 size_t ok_fdb_enc_bytes(uint8_t *out, int code, const uint8_t *s, size_t n);
 /* `code` followed by p[0..n) as they are: NULL, booleans, UUID, versionstamp. */
