@@ -127,6 +127,8 @@ int ok_sql_put_value(ok_sql_out *o, const ok_item *it) {
     case OK_TEXT:
     case OK_BLOB: break;
   }
+  /* a short key can hold a long value (ok_natural's zero runs) */
+  if (it->value_len > (size_t)sqlite3_limit(o->db, SQLITE_LIMIT_LENGTH, -1)) return SQLITE_TOOBIG;
   if (it->value_len > sizeof stack && !(buf = sqlite3_malloc64(it->value_len))) {
     return SQLITE_NOMEM;
   }
@@ -188,7 +190,7 @@ static void render_key(sqlite3_context *ctx, int argc, sqlite3_value **argv, int
   sqlite3_str *s;
   ok_sql_out o;
   char *out;
-  int rc, first = 1;
+  int rc = SQLITE_OK, first = 1;
   if (!ok_sql_key_arg(ctx, argv[0], &p, &n)) return;
   if (!(f = ok_sql_format_arg(ctx, argc, argv, 1))) return;
   s = sqlite3_str_new(sqlite3_context_db_handle(ctx));
@@ -207,12 +209,12 @@ static void render_key(sqlite3_context *ctx, int argc, sqlite3_value **argv, int
     }
     if (!first) sqlite3_str_appendall(s, json ? "," : ", ");
     first = 0;
-    if (f->render(&o, &it, p + off) != SQLITE_OK) break;
+    if ((rc = f->render(&o, &it, p + off)) != SQLITE_OK) break;
     off += it.len;
   }
   sqlite3_finalize(o.st);
   sqlite3_str_appendchar(s, 1, json ? ']' : ')');
-  rc = off < n ? SQLITE_NOMEM : sqlite3_str_errcode(s);
+  if (rc == SQLITE_OK) rc = sqlite3_str_errcode(s);
   out = sqlite3_str_finish(s);
   if (rc == SQLITE_TOOBIG) {
     sqlite3_result_error_toobig(ctx);

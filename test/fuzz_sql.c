@@ -63,8 +63,12 @@ static void check_format(const char *format, const char *pack, const unsigned ch
     if (!quoted) abort();
     q = sqlite3_mprintf("SELECT %s%s", pack, quoted);
     if (sqlite3_prepare_v2(db, q, -1, &st, NULL) != SQLITE_OK) {
-      /* a nested FDB tuple of more than 127 items cannot be written back */
-      if (!strstr(sqlite3_errmsg(db), "too many arguments")) abort();
+      /* SQLite cannot parse back a nested FDB tuple of more than 127 items,
+      ** nor one nested some 40 deep */
+      const char *why = sqlite3_errmsg(db);
+      if (!strstr(why, "too many arguments") && !strstr(why, "parser stack overflow") &&
+          !strstr(why, "too large"))
+        abort();
     } else {
       if (sqlite3_step(st) != SQLITE_ROW || (size_t)sqlite3_column_bytes(st, 0) != size ||
           (size && memcmp(sqlite3_column_blob(st, 0), data, size) != 0)) {
