@@ -61,8 +61,8 @@ $(B)/libokcore.a: $(CORE_OBJ)
 $(B)/ok.$(SO): $(CORE_OBJ) $(EXT_OBJ)
 	$(CC) $(CFLAGS) $(SHARED) $^ -o $@ $(LDFLAGS) -lm
 
-$(B)/unit: src/test/unit.c src/test/vectors.h $(B)/libokcore.a
-	$(CC) $(CORE_CFLAGS) $(CFLAGS) -Isrc $< $(B)/libokcore.a -o $@
+$(B)/unit: src/test/unit.c src/test/hbase.c src/test/test.h src/test/vectors.h $(B)/libokcore.a
+	$(CC) $(CORE_CFLAGS) $(CFLAGS) -Isrc src/test/unit.c src/test/hbase.c $(B)/libokcore.a -o $@
 
 $(B)/oracle: test/oracle.c $(B)/ok.$(SO)
 	$(CC) -std=c99 $(WARN) $(CFLAGS) $< -o $@ -lsqlite3 -lm

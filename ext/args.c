@@ -2,6 +2,7 @@
 ** args.c -- argument checks, results and error messages shared by the SQL
 ** functions. Every message starts with the function's name (its user data).
 */
+#include <math.h>
 #include <stdarg.h>
 #include <string.h>
 
@@ -24,7 +25,7 @@ void ok_sql_error(sqlite3_context *ctx, const char *fmt, ...) {
   sqlite3_free(full);
 }
 
-static const char *type_name(int t) {
+const char *ok_sql_type_name(int t) {
   switch (t) {
     case SQLITE_INTEGER: return "INTEGER";
     case SQLITE_FLOAT: return "REAL";
@@ -41,7 +42,7 @@ int ok_sql_key_arg(sqlite3_context *ctx, sqlite3_value *v, const uint8_t **p, si
     return 0;
   }
   if (t != SQLITE_BLOB) {
-    ok_sql_error(ctx, "key must be a BLOB, not %s", type_name(t));
+    ok_sql_error(ctx, "key must be a BLOB, not %s", ok_sql_type_name(t));
     return 0;
   }
   *p = sqlite3_value_blob(v);
@@ -64,6 +65,20 @@ void ok_sql_malformed(sqlite3_context *ctx, int status, size_t at) {
 void ok_sql_result_fragment(sqlite3_context *ctx, uint8_t *p, size_t n, int owned) {
   sqlite3_result_blob64(ctx, p, n, owned ? sqlite3_free : SQLITE_TRANSIENT);
   sqlite3_result_subtype(ctx, OK_SUBTYPE);
+}
+
+int ok_sql_special_real(const char *s, double *d) {
+  int neg = *s == '-';
+  if (*s == '-' || *s == '+') s++;
+  if (sqlite3_stricmp(s, "inf") == 0 || sqlite3_stricmp(s, "infinity") == 0) {
+    *d = neg ? -HUGE_VAL : HUGE_VAL;
+    return 1;
+  }
+  if (sqlite3_stricmp(s, "nan") == 0) {
+    *d = neg ? -NAN : NAN;
+    return 1;
+  }
+  return 0;
 }
 
 void ok_sql_buf_init(ok_sql_buf *b) {

@@ -21,6 +21,7 @@ SQLITE_EXTENSION_INIT3
 /* The same for pieces of FoundationDB tuples (ok_fdb_pack and friends);
 ** the two kinds never mix. */
 #define OK_FDB_SUBTYPE 0x66 /* 'f' */
+#define OK_HB_SUBTYPE 0x68  /* 'h': HBase OrderedBytes pieces */
 
 /* Newer SQLite wants these flags on functions that read or set subtypes;
 ** older versions ignore the bits. */
@@ -58,6 +59,12 @@ void ok_sql_result_fragment(sqlite3_context *ctx, uint8_t *p, size_t n, int owne
 /* Sets the result to the value of a decoded component. */
 void ok_sql_result_item(sqlite3_context *ctx, const ok_item *it);
 
+/* "INTEGER", "REAL", "TEXT", "BLOB" or "NULL" for an SQLITE_* type. */
+const char *ok_sql_type_name(int t);
+/* The IEEE special TEXT names ('NaN', 'Inf', '-Inf', 'Infinity', any case)
+** in *d; 0 for any other text. */
+int ok_sql_special_real(const char *s, double *d);
+
 /* 1 when the result would pass SQLite's length limit (and sets TOOBIG). */
 int ok_sql_too_big(sqlite3_context *ctx, sqlite3_uint64 n);
 
@@ -85,8 +92,13 @@ typedef struct {
 /* A plain value: NULL, the integer, the REAL, the text or blob literal. */
 int ok_sql_put_value(ok_sql_out *o, const ok_item *it);
 void ok_sql_put_real(ok_sql_out *o, double d);
-/* Upper-case hex digits of p[0..n). */
-void ok_sql_put_hex(ok_sql_out *o, const uint8_t *p, size_t n);
+/* p[0..n) in upper-case hex as X'..' (SQL) or ".." (JSON). */
+int ok_sql_put_hex_literal(ok_sql_out *o, const uint8_t *p, size_t n);
+/* A call of fn around what follows, or in JSON {"key": ...}; then its end. */
+void ok_sql_open_call(ok_sql_out *o, const char *fn, const char *key);
+void ok_sql_close_call(ok_sql_out *o);
+/* An item as its own bytes: fn(X'..') in SQL, {"key": ".."} in JSON. */
+int ok_sql_put_raw(ok_sql_out *o, const char *fn, const char *key, const uint8_t *raw, size_t n);
 /* 1 when a TEXT item's value is valid UTF-8. */
 int ok_sql_item_is_utf8(const ok_item *it);
 
@@ -101,13 +113,18 @@ typedef struct {
 } ok_sql_format;
 
 /* The names of the formats, for error messages. */
-#define OK_SQL_FORMATS "'ok', 'fdb'"
+#define OK_SQL_FORMATS "'ok', 'fdb', 'hbase'"
 
 /* The format of that name, or NULL. */
 const ok_sql_format *ok_sql_format_named(const char *name);
 int ok_sql_render_native(ok_sql_out *o, const ok_item *it, const uint8_t *raw);
 const char *ok_sql_fdb_kind(const ok_item *it);
 int ok_sql_render_fdb(ok_sql_out *o, const ok_item *it, const uint8_t *raw);
+const char *ok_sql_hbase_kind(const ok_item *it);
+int ok_sql_render_hbase(ok_sql_out *o, const ok_item *it, const uint8_t *raw);
+/* The result for a `format`-named raw constructor (ok_fdb_raw...): the key
+** argument, checked in that format, as a piece of that subtype. */
+void ok_sql_result_raw(sqlite3_context *ctx, sqlite3_value *v, const char *format, int subtype);
 
 /* The format named by the optional argument argv[i] ('ok' when i >= argc);
 ** NULL after setting an error for a non-TEXT or unknown name. */
@@ -165,6 +182,21 @@ void ok_fdb_uuid_fn(sqlite3_context *, int, sqlite3_value **);
 void ok_fdb_versionstamp_fn(sqlite3_context *, int, sqlite3_value **);
 void ok_fdb_versionstamp_incomplete_fn(sqlite3_context *, int, sqlite3_value **);
 void ok_fdb_raw_fn(sqlite3_context *, int, sqlite3_value **);
+void ok_hbase_pack_fn(sqlite3_context *, int, sqlite3_value **);
+void ok_hbase_desc_fn(sqlite3_context *, int, sqlite3_value **);
+void ok_hbase_int8_fn(sqlite3_context *, int, sqlite3_value **);
+void ok_hbase_int16_fn(sqlite3_context *, int, sqlite3_value **);
+void ok_hbase_int32_fn(sqlite3_context *, int, sqlite3_value **);
+void ok_hbase_int64_fn(sqlite3_context *, int, sqlite3_value **);
+void ok_hbase_float32_fn(sqlite3_context *, int, sqlite3_value **);
+void ok_hbase_float64_fn(sqlite3_context *, int, sqlite3_value **);
+void ok_hbase_numeric_fn(sqlite3_context *, int, sqlite3_value **);
+void ok_hbase_text_fn(sqlite3_context *, int, sqlite3_value **);
+void ok_hbase_json_fn(sqlite3_context *, int, sqlite3_value **);
+void ok_hbase_blob_var_fn(sqlite3_context *, int, sqlite3_value **);
+void ok_hbase_blob_copy_fn(sqlite3_context *, int, sqlite3_value **);
+void ok_hbase_bool_fn(sqlite3_context *, int, sqlite3_value **);
+void ok_hbase_raw_fn(sqlite3_context *, int, sqlite3_value **);
 int ok_each_register(sqlite3 *db);
 int ok_collation_register(sqlite3 *db);
 

@@ -120,8 +120,7 @@ static int each_filter(sqlite3_vtab_cursor *cur, int idx, const char *idxStr, in
   }
   if (t == SQLITE_NULL) return SQLITE_OK; /* no rows */
   if (t != SQLITE_BLOB) {
-    static const char *const names[] = {"", "INTEGER", "REAL", "TEXT", "BLOB", "NULL"};
-    return fail(c, sqlite3_mprintf("ok_each: key must be a BLOB, not %s", names[t]));
+    return fail(c, sqlite3_mprintf("ok_each: key must be a BLOB, not %s", ok_sql_type_name(t)));
   }
   c->n = (size_t)sqlite3_value_bytes(argv[0]);
   p = sqlite3_value_blob(argv[0]);

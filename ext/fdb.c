@@ -44,10 +44,11 @@ static int put(sqlite3_context *ctx, ok_sql_buf *b, sqlite3_value *v, int i) {
     sqlite3_result_error_nomem(ctx);
     return 0;
   }
-  if (t == SQLITE_BLOB && sqlite3_value_subtype(v) == OK_SUBTYPE) {
+  if (t == SQLITE_BLOB &&
+      (sqlite3_value_subtype(v) == OK_SUBTYPE || sqlite3_value_subtype(v) == OK_HB_SUBTYPE)) {
     ok_sql_error(ctx,
-                 "argument %d is a piece of a native key (ok_pack, ok_desc...); FDB tuples "
-                 "take values and ok_fdb_* pieces",
+                 "argument %d is a piece of a native or HBase key; FDB tuples take values "
+                 "and ok_fdb_* pieces",
                  i);
     return 0;
   }
@@ -147,11 +148,6 @@ void ok_fdb_tuple_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   ok_sql_buf_free(&b);
 }
 
-static const char *type_name(int t) {
-  static const char *const names[] = {"", "INTEGER", "REAL", "TEXT", "BLOB", "NULL"};
-  return names[t];
-}
-
 /* ok_fdb_int(x): an INTEGER, an integral REAL within int64, or decimal TEXT
 ** of any size up to 255 bytes of magnitude. */
 void ok_fdb_int_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
@@ -178,7 +174,7 @@ void ok_fdb_int_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     return;
   }
   if (t != SQLITE_TEXT) {
-    ok_sql_error(ctx, "takes an INTEGER or decimal TEXT, not %s", type_name(t));
+    ok_sql_error(ctx, "takes an INTEGER or decimal TEXT, not %s", ok_sql_type_name(t));
     return;
   }
   s = (const char *)sqlite3_value_text(argv[0]);
@@ -190,21 +186,6 @@ void ok_fdb_int_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   } else {
     result_piece(ctx, out, ok_fdb_enc_bigint(out, neg, mag, len));
   }
-}
-
-/* The IEEE special named by text (NaN, Inf, -Inf, Infinity...), in *d. */
-static int special(const char *s, double *d) {
-  int neg = *s == '-';
-  if (*s == '-' || *s == '+') s++;
-  if (sqlite3_stricmp(s, "inf") == 0 || sqlite3_stricmp(s, "infinity") == 0) {
-    *d = neg ? -HUGE_VAL : HUGE_VAL;
-    return 1;
-  }
-  if (sqlite3_stricmp(s, "nan") == 0) {
-    *d = neg ? -NAN : NAN;
-    return 1;
-  }
-  return 0;
 }
 
 /* ok_fdb_float(x) and ok_fdb_double(x): a number, 'NaN'/'Inf'/'-Inf', or
@@ -224,7 +205,7 @@ static void ieee(sqlite3_context *ctx, sqlite3_value *v, int code, size_t size) 
     return;
   }
   if (t == SQLITE_TEXT) {
-    if (!special((const char *)sqlite3_value_text(v), &d)) {
+    if (!ok_sql_special_real((const char *)sqlite3_value_text(v), &d)) {
       ok_sql_error(ctx, "TEXT must be 'NaN', 'Inf' or '-Inf', not '%q'", sqlite3_value_text(v));
       return;
     }
@@ -256,7 +237,7 @@ void ok_fdb_bool_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   (void)argc;
   if (t == SQLITE_NULL) return;
   if (t != SQLITE_INTEGER && t != SQLITE_FLOAT) {
-    ok_sql_error(ctx, "takes a number (0 is false), not %s", type_name(t));
+    ok_sql_error(ctx, "takes a number (0 is false), not %s", ok_sql_type_name(t));
     return;
   }
   result_piece(ctx, out,
@@ -303,7 +284,7 @@ void ok_fdb_uuid_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
       return;
     }
   } else {
-    ok_sql_error(ctx, "takes TEXT or a 16-byte BLOB, not %s", type_name(t));
+    ok_sql_error(ctx, "takes TEXT or a 16-byte BLOB, not %s", ok_sql_type_name(t));
     return;
   }
   result_piece(ctx, out, ok_fdb_enc_fixed(out, OK_FDB_UUID, u, 16));
@@ -350,16 +331,8 @@ void ok_fdb_versionstamp_incomplete_fn(sqlite3_context *ctx, int argc, sqlite3_v
 
 /* ok_fdb_raw(blob): packed tuple bytes, checked, as a piece to inline. */
 void ok_fdb_raw_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  const uint8_t *p;
-  size_t n, count, err;
-  int rc;
   (void)argc;
-  if (!ok_sql_key_arg(ctx, argv[0], &p, &n)) return;
-  if ((rc = ok_sql_walk(ok_sql_format_named("fdb"), p, n, NULL, 0, &count, &err)) != OK_OK) {
-    ok_sql_malformed(ctx, rc, err);
-    return;
-  }
-  result_piece(ctx, p, n);
+  ok_sql_result_raw(ctx, argv[0], "fdb", OK_FDB_SUBTYPE);
 }
 
 /* --- The 'fdb' format for the reading functions ------------------------- */
@@ -392,31 +365,6 @@ const char *ok_sql_fdb_kind(const ok_item *it) {
   return it->type == OK_INT ? "integer" : "bigint";
 }
 
-/* A call of `fn` around the value, or in JSON {"key": value}. */
-static void open_call(ok_sql_out *o, const char *fn, const char *key) {
-  if (o->json)
-    sqlite3_str_appendf(o->s, "{\"%s\":", key);
-  else
-    sqlite3_str_appendf(o->s, "%s(", fn);
-}
-
-static void close_call(ok_sql_out *o) { sqlite3_str_appendchar(o->s, 1, o->json ? '}' : ')'); }
-
-/* X'..' in SQL, ".." in JSON. */
-static void put_hex_literal(ok_sql_out *o, const uint8_t *p, size_t n) {
-  sqlite3_str_appendall(o->s, o->json ? "\"" : "X'");
-  ok_sql_put_hex(o, p, n);
-  sqlite3_str_appendall(o->s, o->json ? "\"" : "'");
-}
-
-/* Types SQL has no value for: the item's own bytes. */
-static int render_raw(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
-  open_call(o, "ok_fdb_raw", "fdb");
-  put_hex_literal(o, raw, it->len);
-  close_call(o);
-  return SQLITE_OK;
-}
-
 /* One item that is not a nested tuple; raw: its bytes in the key. */
 static int render_item(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
   uint8_t bits[8];
@@ -433,42 +381,43 @@ static int render_item(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
     case OK_FDB_DOUBLE:
       if (it->type == OK_TEXT) { /* NaN: its exact bits */
         ok_fdb_ieee_bits(bits, it->body, it->body_len);
-        open_call(o, it->tag == OK_FDB_FLOAT ? "ok_fdb_float" : "ok_fdb_double",
-                  it->tag == OK_FDB_FLOAT ? "float_bits" : "double_bits");
-        put_hex_literal(o, bits, it->body_len);
-        close_call(o);
+        ok_sql_open_call(o, it->tag == OK_FDB_FLOAT ? "ok_fdb_float" : "ok_fdb_double",
+                         it->tag == OK_FDB_FLOAT ? "float_bits" : "double_bits");
+        ok_sql_put_hex_literal(o, bits, it->body_len);
+        ok_sql_close_call(o);
         return SQLITE_OK;
       }
       if (it->tag == OK_FDB_DOUBLE) break; /* a plain REAL */
-      open_call(o, "ok_fdb_float", "float");
+      ok_sql_open_call(o, "ok_fdb_float", "float");
       ok_sql_put_real(o, it->d);
-      close_call(o);
+      ok_sql_close_call(o);
       return SQLITE_OK;
     case OK_FDB_UUID:
-      open_call(o, "ok_fdb_uuid", "uuid");
+      ok_sql_open_call(o, "ok_fdb_uuid", "uuid");
       rc = ok_sql_put_value(o, it);
-      close_call(o);
+      ok_sql_close_call(o);
       return rc;
     case OK_FDB_VERSIONSTAMP:
-      open_call(o, "ok_fdb_versionstamp", "versionstamp");
-      put_hex_literal(o, it->body, 12);
-      close_call(o);
+      ok_sql_open_call(o, "ok_fdb_versionstamp", "versionstamp");
+      ok_sql_put_hex_literal(o, it->body, 12);
+      ok_sql_close_call(o);
       return SQLITE_OK;
     case OK_FDB_STRING:
       if (ok_sql_item_is_utf8(it)) break;
-      return render_raw(o, it, raw); /* ok_fdb_pack takes only UTF-8 as TEXT */
+      return ok_sql_put_raw(o, "ok_fdb_raw", "fdb", raw,
+                            it->len); /* ok_fdb_pack takes only UTF-8 as TEXT */
     case OK_FDB_LONG_DOUBLE:
     case OK_FDB_OLD_TRUE:
     case OK_FDB_ID64:
     case OK_FDB_VERSIONSTAMP80:
     case OK_FDB_BYTES_LEN8:
     case OK_FDB_BYTES_LEN16:
-    case OK_FDB_END: return render_raw(o, it, raw);
+    case OK_FDB_END: return ok_sql_put_raw(o, "ok_fdb_raw", "fdb", raw, it->len);
   }
   if (it->type == OK_TEXT && it->tag != OK_FDB_STRING) { /* beyond int64 */
-    open_call(o, "ok_fdb_int", "int");
+    ok_sql_open_call(o, "ok_fdb_int", "int");
     rc = ok_sql_put_value(o, it);
-    close_call(o);
+    ok_sql_close_call(o);
     return rc;
   }
   return ok_sql_put_value(o, it);

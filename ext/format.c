@@ -26,6 +26,7 @@ static const char *native_kind(const ok_item *it) {
 static const ok_sql_format formats[] = {
     {"ok", ok_decode, native_kind, ok_sql_render_native},
     {"fdb", ok_fdb_decode, ok_sql_fdb_kind, ok_sql_render_fdb},
+    {"hbase", ok_hb_decode, ok_sql_hbase_kind, ok_sql_render_hbase},
 };
 
 const ok_sql_format *ok_sql_format_named(const char *name) {
@@ -67,4 +68,17 @@ int ok_sql_walk(const ok_sql_format *f, const uint8_t *key, size_t n, ok_item *i
     (*count)++;
   }
   return OK_OK;
+}
+
+void ok_sql_result_raw(sqlite3_context *ctx, sqlite3_value *v, const char *format, int subtype) {
+  const uint8_t *p;
+  size_t n, count, err;
+  int rc;
+  if (!ok_sql_key_arg(ctx, v, &p, &n)) return;
+  if ((rc = ok_sql_walk(ok_sql_format_named(format), p, n, NULL, 0, &count, &err)) != OK_OK) {
+    ok_sql_malformed(ctx, rc, err);
+    return;
+  }
+  sqlite3_result_blob64(ctx, n ? p : (const uint8_t *)"", n, SQLITE_TRANSIENT);
+  sqlite3_result_subtype(ctx, (unsigned)subtype);
 }

@@ -45,8 +45,9 @@ static int put(sqlite3_context *ctx, ok_sql_buf *b, sqlite3_value *v, int desc) 
     sqlite3_result_error_nomem(ctx);
     return 0;
   }
-  if (t == SQLITE_BLOB && sqlite3_value_subtype(v) == OK_FDB_SUBTYPE) {
-    ok_sql_error(ctx, "an FDB tuple piece (ok_fdb_*) cannot go into a native key");
+  if (t == SQLITE_BLOB &&
+      (sqlite3_value_subtype(v) == OK_FDB_SUBTYPE || sqlite3_value_subtype(v) == OK_HB_SUBTYPE)) {
+    ok_sql_error(ctx, "an FDB or HBase piece (ok_fdb_*, ok_hbase_*) cannot go into a native key");
     return 0;
   }
   frag = t == SQLITE_BLOB && is_fragment(v);

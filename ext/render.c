@@ -14,61 +14,91 @@
 ** (any correctly rounding JSON parser reads it back) and {"text_hex": ".."}.
 */
 #include <math.h>
+#include <string.h>
 
 #include "common.h"
 
 static int is_utf8(const uint8_t *p, size_t n) { return ok_utf8_check(p, n) == n; }
 
-static void append_hex(sqlite3_str *s, const uint8_t *p, size_t n) {
+/* Escapers: the form of p[0..n) written to out (unless NULL), its length
+** returned. Values are escaped into a buffer and appended at once, since
+** SQLite's string builder grows one append at a time near its limit. */
+typedef size_t (*escaper)(char *out, const uint8_t *p, size_t n);
+
+static size_t esc_hex(char *out, const uint8_t *p, size_t n) {
   static const char digits[] = "0123456789ABCDEF";
   size_t i;
-  for (i = 0; i < n; i++) {
-    sqlite3_str_appendchar(s, 1, digits[p[i] >> 4]);
-    sqlite3_str_appendchar(s, 1, digits[p[i] & 15]);
+  for (i = 0; out && i < n; i++) {
+    out[2 * i] = digits[p[i] >> 4];
+    out[2 * i + 1] = digits[p[i] & 15];
   }
+  return 2 * n;
 }
 
-static void append_sql_text(sqlite3_str *s, const uint8_t *p, size_t n) {
+/* 'text' with quotes doubled (printable UTF-8 only). */
+static size_t esc_sql(char *out, const uint8_t *p, size_t n) {
+  size_t i, o = 0;
+  for (i = 0; i < n; i++) {
+    if (p[i] == '\'' && out) out[o] = '\'';
+    o += p[i] == '\'';
+    if (out) out[o] = (char)p[i];
+    o++;
+  }
+  return o;
+}
+
+/* A JSON string's inside (valid UTF-8 only). */
+static size_t esc_json(char *out, const uint8_t *p, size_t n) {
+  static const char digits[] = "0123456789abcdef";
+  size_t i, o = 0, k;
+  char tmp[6] = {'\\', 'u', '0', '0', 0, 0};
+  for (i = 0; i < n; i++, o += k) {
+    uint8_t c = p[i];
+    k = 2;
+    if (c == '"' || c == '\\')
+      tmp[1] = (char)c;
+    else if (c == '\n' || c == '\t')
+      tmp[1] = c == '\n' ? 'n' : 't';
+    else if (c < 0x20 || c == 0x7F)
+      tmp[1] = 'u', tmp[4] = digits[c >> 4], tmp[5] = digits[c & 15], k = 6;
+    else
+      k = 1;
+    if (out && k == 1)
+      out[o] = (char)c;
+    else if (out)
+      memcpy(out + o, tmp, k);
+  }
+  return o;
+}
+
+/* Appends f's form of p[0..n) between head and tail; SQLITE_TOOBIG when it
+** would pass SQLite's length limit, which is checked before any work. */
+static int append(ok_sql_out *o, const char *head, escaper f, const uint8_t *p, size_t n,
+                  const char *tail) {
+  size_t len = f(NULL, p, n);
+  char stack[512], *buf = stack;
+  if (len + strlen(head) + strlen(tail) + (size_t)sqlite3_str_length(o->s) >
+      (size_t)sqlite3_limit(o->db, SQLITE_LIMIT_LENGTH, -1))
+    return SQLITE_TOOBIG;
+  if (len > sizeof stack && !(buf = sqlite3_malloc64(len))) return SQLITE_NOMEM;
+  f(buf, p, len ? n : 0);
+  sqlite3_str_appendall(o->s, head);
+  sqlite3_str_append(o->s, buf, (int)len);
+  sqlite3_str_appendall(o->s, tail);
+  if (buf != stack) sqlite3_free(buf);
+  return SQLITE_OK;
+}
+
+/* TEXT as SQL or JSON: readable when it can be, else its bytes in hex. */
+static int append_text(ok_sql_out *o, const uint8_t *p, size_t n) {
   size_t i;
   int printable = is_utf8(p, n);
+  if (o->json)
+    return printable ? append(o, "\"", esc_json, p, n, "\"")
+                     : append(o, "{\"text_hex\":\"", esc_hex, p, n, "\"}");
   for (i = 0; printable && i < n; i++) printable = p[i] >= 0x20 && p[i] != 0x7F;
-  if (!printable) {
-    sqlite3_str_appendall(s, "CAST(X'");
-    append_hex(s, p, n);
-    sqlite3_str_appendall(s, "' AS TEXT)");
-    return;
-  }
-  sqlite3_str_appendchar(s, 1, '\'');
-  for (i = 0; i < n; i++) {
-    if (p[i] == '\'') sqlite3_str_appendchar(s, 1, '\'');
-    sqlite3_str_appendchar(s, 1, (char)p[i]);
-  }
-  sqlite3_str_appendchar(s, 1, '\'');
-}
-
-static void append_json_text(sqlite3_str *s, const uint8_t *p, size_t n) {
-  size_t i;
-  if (!is_utf8(p, n)) {
-    sqlite3_str_appendall(s, "{\"text_hex\":\"");
-    append_hex(s, p, n);
-    sqlite3_str_appendall(s, "\"}");
-    return;
-  }
-  sqlite3_str_appendchar(s, 1, '"');
-  for (i = 0; i < n; i++) {
-    uint8_t c = p[i];
-    if (c == '"' || c == '\\')
-      sqlite3_str_appendf(s, "\\%c", c);
-    else if (c == '\n')
-      sqlite3_str_appendall(s, "\\n");
-    else if (c == '\t')
-      sqlite3_str_appendall(s, "\\t");
-    else if (c < 0x20 || c == 0x7F)
-      sqlite3_str_appendf(s, "\\u%04x", c);
-    else
-      sqlite3_str_appendchar(s, 1, (char)c);
-  }
-  sqlite3_str_appendchar(s, 1, '"');
+  return printable ? append(o, "'", esc_sql, p, n, "'")
+                   : append(o, "CAST(X'", esc_hex, p, n, "' AS TEXT)");
 }
 
 /* SQLite's own reading of decimal text is not always correctly rounded
@@ -101,7 +131,26 @@ static void append_exact_real(sqlite3_str *s, double d) {
   sqlite3_str_appendchar(s, 1, ')');
 }
 
-void ok_sql_put_hex(ok_sql_out *o, const uint8_t *p, size_t n) { append_hex(o->s, p, n); }
+int ok_sql_put_hex_literal(ok_sql_out *o, const uint8_t *p, size_t n) {
+  return append(o, o->json ? "\"" : "X'", esc_hex, p, n, o->json ? "\"" : "'");
+}
+
+void ok_sql_open_call(ok_sql_out *o, const char *fn, const char *key) {
+  if (o->json)
+    sqlite3_str_appendf(o->s, "{\"%s\":", key);
+  else
+    sqlite3_str_appendf(o->s, "%s(", fn);
+}
+
+void ok_sql_close_call(ok_sql_out *o) { sqlite3_str_appendchar(o->s, 1, o->json ? '}' : ')'); }
+
+int ok_sql_put_raw(ok_sql_out *o, const char *fn, const char *key, const uint8_t *raw, size_t n) {
+  int rc;
+  ok_sql_open_call(o, fn, key);
+  rc = ok_sql_put_hex_literal(o, raw, n);
+  ok_sql_close_call(o);
+  return rc;
+}
 
 void ok_sql_put_real(ok_sql_out *o, double d) {
   char num[OK_REPR_MAX];
@@ -120,6 +169,7 @@ void ok_sql_put_real(ok_sql_out *o, double d) {
 
 int ok_sql_put_value(ok_sql_out *o, const ok_item *it) {
   uint8_t stack[256], *buf = stack;
+  int rc;
   switch (it->type) {
     case OK_NULL: sqlite3_str_appendall(o->s, o->json ? "null" : "NULL"); return SQLITE_OK;
     case OK_INT: sqlite3_str_appendf(o->s, "%lld", (long long)it->i); return SQLITE_OK;
@@ -127,24 +177,22 @@ int ok_sql_put_value(ok_sql_out *o, const ok_item *it) {
     case OK_TEXT:
     case OK_BLOB: break;
   }
-  /* a short key can hold a long value (ok_natural's zero runs) */
-  if (it->value_len > (size_t)sqlite3_limit(o->db, SQLITE_LIMIT_LENGTH, -1)) return SQLITE_TOOBIG;
+  /* a short key can hold a long value (ok_natural's zero runs): stop at
+  ** SQLite's length limit before building it */
+  if (it->value_len + (size_t)sqlite3_str_length(o->s) >
+      (size_t)sqlite3_limit(o->db, SQLITE_LIMIT_LENGTH, -1))
+    return SQLITE_TOOBIG;
   if (it->value_len > sizeof stack && !(buf = sqlite3_malloc64(it->value_len))) {
     return SQLITE_NOMEM;
   }
   ok_unescape(buf, it);
-  if (it->type == OK_TEXT) {
-    if (o->json)
-      append_json_text(o->s, buf, it->value_len);
-    else
-      append_sql_text(o->s, buf, it->value_len);
-  } else {
-    sqlite3_str_appendall(o->s, o->json ? "{\"blob\":\"" : "X'");
-    append_hex(o->s, buf, it->value_len);
-    sqlite3_str_appendall(o->s, o->json ? "\"}" : "'");
-  }
+  if (it->type == OK_TEXT)
+    rc = append_text(o, buf, it->value_len);
+  else
+    rc = append(o, o->json ? "{\"blob\":\"" : "X'", esc_hex, buf, it->value_len,
+                o->json ? "\"}" : "'");
   if (buf != stack) sqlite3_free(buf);
-  return SQLITE_OK;
+  return rc;
 }
 
 int ok_sql_item_is_utf8(const ok_item *it) {

@@ -5,7 +5,8 @@
 ** every component ok_decode accepts must re-encode to exactly its own bytes
 ** (the format is canonical), else the target aborts. The same input is also
 ** read as an FDB tuple: each item ok_fdb_decode accepts must stay inside it,
-** fill exactly its value length, and re-encode to its own bytes.
+** fill exactly its value length, and re-encode to its own bytes; and as an
+** HBase OrderedBytes key, with the same demands.
 */
 #include <stdlib.h>
 #include <string.h>
@@ -80,6 +81,56 @@ static void fdb_check(const uint8_t *data, size_t size) {
   if (off == size) ok_fdb_incomplete(data, size, &count, &at);
 }
 
+/* The same for HBase OrderedBytes: every item stays inside the input, fills
+** its value length, and numerics, fixed-width and byte items re-encode to
+** their own bytes. */
+static void hbase_check(const uint8_t *data, size_t size) {
+  size_t off = 0, err, n;
+  ok_item it;
+  while (off < size && ok_hb_decode(data + off, size - off, &it, &err) == OK_OK) {
+    uint8_t *value = NULL, *again;
+    const uint8_t *p = data + off;
+    ok_hb_num x;
+    if (it.len == 0 || it.len > size - off) abort();
+    if (it.type == OK_TEXT || it.type == OK_BLOB) {
+      if (!(value = malloc(it.value_len + 1))) abort();
+      if (ok_unescape(value, &it) != it.value_len) abort();
+    }
+    if (!(again = malloc(it.len + 16))) abort();
+    switch (it.tag) {
+      case OK_HB_INT8:
+      case OK_HB_INT16:
+      case OK_HB_INT32:
+      case OK_HB_INT64: n = ok_hb_enc_int(again, it.tag, it.i, it.desc); break;
+      case OK_HB_FLOAT32: n = ok_hb_enc_float32(again, (float)it.d, it.desc); break;
+      case OK_HB_FLOAT64: n = ok_hb_enc_float64(again, it.d, it.desc); break;
+      case OK_HB_TEXT:
+      case OK_HB_JSON: n = ok_hb_enc_text(again, it.tag, value, it.value_len, it.desc); break;
+      case OK_HB_BLOB_VAR: n = ok_hb_enc_blob_var(again, value, it.value_len, it.desc); break;
+      case OK_HB_BLOB_COPY: n = ok_hb_enc_blob_copy(again, value, it.value_len, it.desc); break;
+      default:
+        if (it.tag < OK_HB_NEG_LARGE || it.tag > OK_HB_POS_LARGE || it.tag == OK_HB_ZERO ||
+            it.tag == OK_HB_POS_INF) {
+          n = ok_hb_enc_header(again, it.tag, it.desc);
+        } else if (it.type == OK_INT) {
+          ok_hb_num_int(&x, it.i);
+          n = ok_hb_enc_num(again, &x, it.desc);
+        } else if (it.type == OK_REAL) {
+          ok_hb_num_double(&x, it.d);
+          n = ok_hb_enc_num(again, &x, it.desc);
+        } else if (ok_hb_num_parse(&x, (const char *)value, it.value_len, &err) == OK_OK) {
+          n = ok_hb_enc_num(again, &x, it.desc);
+        } else {
+          abort(); /* a numeric's text always reads back */
+        }
+    }
+    if (n != it.len || memcmp(again, p, n) != 0) abort();
+    free(again);
+    free(value);
+    off += it.len;
+  }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   size_t off = 0, count = 0, err = 0, at = 0, i;
   uint8_t *tmp, *tmp2, *again = malloc(2 * size + 16);
@@ -115,5 +166,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (ok_prefix_end(again, data, size) > size) abort();
   free(again);
   fdb_check(data, size);
+  hbase_check(data, size);
   return 0;
 }

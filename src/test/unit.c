@@ -13,11 +13,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "test.h"
 #include "vectors.h"
 
-static int passed, failed;
+int passed, failed;
 
-static void check(int ok, const char *what, const char *detail) {
+void check(int ok, const char *what, const char *detail) {
   if (ok)
     passed++;
   else {
@@ -26,13 +27,13 @@ static void check(int ok, const char *what, const char *detail) {
   }
 }
 
-static void to_hex(char *out, const uint8_t *p, size_t n) {
+void to_hex(char *out, const uint8_t *p, size_t n) {
   size_t i;
   for (i = 0; i < n; i++) sprintf(out + 2 * i, "%02X", p[i]);
   out[2 * n] = 0;
 }
 
-static size_t from_hex(uint8_t *out, const char *hex) {
+size_t from_hex(uint8_t *out, const char *hex) {
   size_t n = 0;
   unsigned b;
   while (sscanf(hex + 2 * n, "%2x", &b) == 1) out[n++] = (uint8_t)b;
@@ -174,7 +175,7 @@ static void test_keys(void) {
 /* --- random properties ---------------------------------------------------- */
 
 static uint64_t rng = 88172645463325252ULL;
-static uint64_t rnd(void) {
+uint64_t rnd(void) {
   rng ^= rng << 13;
   rng ^= rng >> 7;
   rng ^= rng << 17;
@@ -340,9 +341,9 @@ static size_t random_text(uint8_t *out) {
   return o;
 }
 
-static int sign(int c) { return (c > 0) - (c < 0); }
+int sign(int c) { return (c > 0) - (c < 0); }
 
-static int cmp_bytes(const uint8_t *a, size_t na, const uint8_t *b, size_t nb) {
+int cmp_bytes(const uint8_t *a, size_t na, const uint8_t *b, size_t nb) {
   int c = memcmp(a, b, na < nb ? na : nb);
   return c ? sign(c) : (na > nb) - (na < nb);
 }
@@ -483,6 +484,7 @@ int main(int argc, char **argv) {
   test_double_repr(argc > 1 ? atol(argv[1]) / 10 : 200000);
   test_natural(argc > 1 ? atol(argv[1]) : 1000000);
   test_fdb(argc > 1 ? atol(argv[1]) : 500000);
+  test_hbase(argc > 1 ? atol(argv[1]) : 300000);
   printf("%d passed, %d failed\n", passed, failed);
   return failed ? 1 : 0;
 }

@@ -1,0 +1,462 @@
+/*
+** hbase.c -- HBase OrderedBytes from SQL: ok_hbase_pack, a constructor for
+** every encoding, ok_hbase_desc, and the 'hbase' format's kinds and
+** renderings.
+**
+**   ok_hbase_pack(NULL, 42, 1.5, 'text', x'00', ok_hbase_int32(7),
+**                 ok_hbase_desc(ok_hbase_int64(ts)), ok_hbase_numeric('1e-40'))
+**
+** Every function returns a BLOB tagged OK_HB_SUBTYPE, which ok_hbase_pack,
+** ok_hbase_desc and ok_hbase_raw's users inline as items (a plain BLOB
+** argument is a BlobVar). docs/hbase.md is the reference.
+*/
+#include <math.h>
+#include <string.h>
+
+#include "common.h"
+
+static int is_piece(sqlite3_value *v) {
+  return sqlite3_value_type(v) == SQLITE_BLOB && sqlite3_value_subtype(v) == OK_HB_SUBTYPE;
+}
+
+static void result_piece(sqlite3_context *ctx, const uint8_t *p, size_t n) {
+  sqlite3_result_blob64(ctx, n ? p : (const uint8_t *)"", n, SQLITE_TRANSIENT);
+  sqlite3_result_subtype(ctx, OK_HB_SUBTYPE);
+}
+
+/* Bytes of a TEXT or BLOB argument (never NULL). */
+static const uint8_t *bytes_of(sqlite3_value *v, size_t *n) {
+  const uint8_t *p =
+      sqlite3_value_type(v) == SQLITE_TEXT ? sqlite3_value_text(v) : sqlite3_value_blob(v);
+  *n = (size_t)sqlite3_value_bytes(v);
+  return p ? p : (const uint8_t *)"";
+}
+
+/* TEXT for the text and JSON encodings: valid UTF-8 (what a Java String
+** holds) without NUL (the terminator). */
+static int text_ok(sqlite3_context *ctx, const uint8_t *p, size_t n, int i) {
+  const uint8_t *nul = n ? memchr(p, 0, n) : NULL;
+  size_t bad;
+  if (nul) {
+    ok_sql_error(ctx, "argument %d holds a NUL (byte %lld), which HBase text cannot hold", i,
+                 (long long)(nul - p));
+    return 0;
+  }
+  if ((bad = ok_utf8_check(p, n)) != n) {
+    ok_sql_error(ctx, "argument %d is not valid UTF-8 (byte %lld); give bytes as a BLOB", i,
+                 (long long)bad);
+    return 0;
+  }
+  return 1;
+}
+
+/* A number as the variable-length numeric encoding. */
+static size_t put_number(uint8_t *out, sqlite3_value *v, int desc) {
+  ok_hb_num x;
+  double d;
+  if (sqlite3_value_type(v) == SQLITE_INTEGER) {
+    ok_hb_num_int(&x, sqlite3_value_int64(v));
+    return ok_hb_enc_num(out, &x, desc);
+  }
+  d = sqlite3_value_double(v);
+  if (d != d) return ok_hb_enc_header(out, OK_HB_NAN, desc);
+  if (d - d != 0) return ok_hb_enc_header(out, d > 0 ? OK_HB_POS_INF : OK_HB_NEG_INF, desc);
+  ok_hb_num_double(&x, d);
+  return ok_hb_enc_num(out, &x, desc);
+}
+
+/* 1 when the items p[0..n) end with an ascending BlobCopy (which takes the
+** rest of a key, so nothing may follow it). */
+static int ends_open(const uint8_t *p, size_t n) {
+  size_t off = 0, err;
+  ok_item it;
+  while (off < n && ok_hb_decode(p + off, n - off, &it, &err) == OK_OK) {
+    if (off + it.len == n) return it.tag == OK_HB_BLOB_COPY && !it.desc;
+    off += it.len;
+  }
+  return 0;
+}
+
+/* Appends argument number i (1-based, for messages) as one or more items;
+** *open tells whether the key now ends with an ascending BlobCopy. */
+static int put(sqlite3_context *ctx, ok_sql_buf *b, sqlite3_value *v, int i, int desc, int *open) {
+  int t = sqlite3_value_type(v);
+  const uint8_t *p;
+  size_t n;
+  if (*open) {
+    ok_sql_error(ctx,
+                 "argument %d follows an ascending BlobCopy, which must be the last item "
+                 "(it takes the rest of the key); use ok_hbase_blob_var or "
+                 "ok_hbase_desc(ok_hbase_blob_copy(x)) before the end",
+                 i);
+    return 0;
+  }
+  if (t == SQLITE_NULL || t == SQLITE_INTEGER || t == SQLITE_FLOAT) {
+    if (!ok_sql_buf_reserve(ctx, b, OK_HB_NUM_MAX, 1)) return 0;
+    b->n += t == SQLITE_NULL ? ok_hb_enc_header(b->p + b->n, OK_HB_NULL, desc)
+                             : put_number(b->p + b->n, v, desc);
+    return 1;
+  }
+  p = bytes_of(v, &n);
+  if (t == SQLITE_BLOB &&
+      (sqlite3_value_subtype(v) == OK_SUBTYPE || sqlite3_value_subtype(v) == OK_FDB_SUBTYPE)) {
+    ok_sql_error(ctx,
+                 "argument %d is a piece of a native or FDB key; HBase keys take values "
+                 "and ok_hbase_* pieces",
+                 i);
+    return 0;
+  }
+  if (is_piece(v)) {
+    if (!ok_sql_buf_reserve(ctx, b, n, n)) return 0;
+    memcpy(b->p + b->n, p, n);
+    b->n += n;
+    *open = ends_open(p, n);
+    return 1;
+  }
+  if (t == SQLITE_TEXT) {
+    if (!text_ok(ctx, p, n, i) || !ok_sql_buf_reserve(ctx, b, n + 2, n + 2)) return 0;
+    b->n += ok_hb_enc_text(b->p + b->n, OK_HB_TEXT, p, n, desc);
+    return 1;
+  }
+  if (!ok_sql_buf_reserve(ctx, b, 2 + n + n / 7 + 1, 2 + n + n / 7)) return 0;
+  b->n += ok_hb_enc_blob_var(b->p + b->n, p, n, desc);
+  return 1;
+}
+
+void ok_hbase_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  ok_sql_buf b;
+  int i, open = 0;
+  ok_sql_buf_init(&b);
+  for (i = 0; i < argc; i++) {
+    if (!put(ctx, &b, argv[i], i + 1, 0, &open)) break;
+  }
+  if (i == argc) result_piece(ctx, b.p, b.n);
+  ok_sql_buf_free(&b);
+}
+
+/* ok_hbase_desc(x): x (a value, or a piece of ascending items) with every
+** item descending: complemented, header included; a BlobCopy gains the
+** terminator it needs then (and may hold no NUL). */
+void ok_hbase_desc_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  ok_sql_buf b;
+  int open = 0;
+  size_t off = 0, err, i;
+  const uint8_t *p;
+  (void)argc;
+  ok_sql_buf_init(&b);
+  if (!is_piece(argv[0])) {
+    if (put(ctx, &b, argv[0], 1, 1, &open)) result_piece(ctx, b.p, b.n);
+    ok_sql_buf_free(&b);
+    return;
+  }
+  p = bytes_of(argv[0], &i);
+  while (off < i) {
+    ok_item it;
+    ok_hb_decode(p + off, i - off, &it, &err); /* a piece is well-formed */
+    if (it.desc) {
+      ok_sql_error(ctx, "item %lld is descending already", (long long)off);
+      break;
+    }
+    if (!ok_sql_buf_reserve(ctx, &b, it.len + 1, it.len + 1)) break;
+    if (it.tag == OK_HB_BLOB_COPY) {
+      if (memchr(it.body, 0, it.value_len)) {
+        ok_sql_error(ctx, "a descending BlobCopy cannot hold a NUL (its terminator)");
+        break;
+      }
+      b.n += ok_hb_enc_blob_copy(b.p + b.n, it.body, it.value_len, 1);
+    } else {
+      size_t k;
+      for (k = 0; k < it.len; k++) b.p[b.n++] = (uint8_t)~p[off + k];
+    }
+    off += it.len;
+  }
+  if (off == i) result_piece(ctx, b.p, b.n);
+  ok_sql_buf_free(&b);
+}
+
+/* ok_hbase_int8(x) .. ok_hbase_int64(x): an INTEGER (or integral REAL) in
+** the width's range. */
+static void fixed_int(sqlite3_context *ctx, sqlite3_value *v, int code, int bits) {
+  uint8_t out[9];
+  int t = sqlite3_value_type(v);
+  int64_t lo = bits == 64 ? INT64_MIN : -((int64_t)1 << (bits - 1)), hi = -(lo + 1);
+  double d = sqlite3_value_double(v);
+  if (t == SQLITE_NULL) return;
+  if (t == SQLITE_FLOAT &&
+      (d != floor(d) || d < -9223372036854775808.0 || d >= 9223372036854775808.0)) {
+    ok_sql_error(ctx, "REAL %!.17g is not an integer", d);
+  } else if (t != SQLITE_INTEGER && t != SQLITE_FLOAT) {
+    ok_sql_error(ctx, "takes an INTEGER, not %s", ok_sql_type_name(t));
+  } else if (sqlite3_value_int64(v) < lo || sqlite3_value_int64(v) > hi) {
+    ok_sql_error(ctx, "%lld is outside int%d's range %lld..%lld", sqlite3_value_int64(v), bits,
+                 (long long)lo, (long long)hi);
+  } else {
+    result_piece(ctx, out, ok_hb_enc_int(out, code, sqlite3_value_int64(v), 0));
+  }
+}
+
+void ok_hbase_int8_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  (void)argc;
+  fixed_int(ctx, argv[0], OK_HB_INT8, 8);
+}
+
+void ok_hbase_int16_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  (void)argc;
+  fixed_int(ctx, argv[0], OK_HB_INT16, 16);
+}
+
+void ok_hbase_int32_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  (void)argc;
+  fixed_int(ctx, argv[0], OK_HB_INT32, 32);
+}
+
+void ok_hbase_int64_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  (void)argc;
+  fixed_int(ctx, argv[0], OK_HB_INT64, 64);
+}
+
+/* A number argument, or 'NaN', 'Inf', '-Inf'; 0 with the error set. */
+static int real_arg(sqlite3_context *ctx, sqlite3_value *v, double *d) {
+  int t = sqlite3_value_type(v);
+  if (t == SQLITE_INTEGER || t == SQLITE_FLOAT) {
+    *d = sqlite3_value_double(v);
+    return 1;
+  }
+  if (t == SQLITE_TEXT && ok_sql_special_real((const char *)sqlite3_value_text(v), d)) return 1;
+  if (t == SQLITE_TEXT)
+    ok_sql_error(ctx, "TEXT must be 'NaN', 'Inf' or '-Inf', not '%q'", sqlite3_value_text(v));
+  else
+    ok_sql_error(ctx, "takes a number, not %s", ok_sql_type_name(t));
+  return 0;
+}
+
+void ok_hbase_float32_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  uint8_t out[5];
+  double d;
+  (void)argc;
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL || !real_arg(ctx, argv[0], &d)) return;
+  if (fabs(d) > 3.4028234663852886e38 && fabs(d) != HUGE_VAL)
+    ok_sql_error(ctx, "%!.17g is beyond the float range", d);
+  else
+    result_piece(ctx, out, ok_hb_enc_float32(out, (float)d, 0));
+}
+
+void ok_hbase_float64_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  uint8_t out[9];
+  double d;
+  (void)argc;
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL || !real_arg(ctx, argv[0], &d)) return;
+  result_piece(ctx, out, ok_hb_enc_float64(out, d, 0));
+}
+
+/* ok_hbase_numeric(x): a number, or decimal TEXT of any precision (rounded
+** to 31 significant digits, half up, as HBase rounds a BigDecimal), or
+** 'NaN', 'Inf', '-Inf'. */
+void ok_hbase_numeric_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  uint8_t out[OK_HB_NUM_MAX];
+  int t = sqlite3_value_type(argv[0]), rc;
+  const char *s;
+  size_t err;
+  double d;
+  ok_hb_num x;
+  (void)argc;
+  if (t == SQLITE_NULL) return;
+  if (t == SQLITE_INTEGER || t == SQLITE_FLOAT) {
+    result_piece(ctx, out, put_number(out, argv[0], 0));
+    return;
+  }
+  if (t != SQLITE_TEXT) {
+    ok_sql_error(ctx, "takes a number or decimal TEXT, not %s", ok_sql_type_name(t));
+    return;
+  }
+  s = (const char *)sqlite3_value_text(argv[0]);
+  if (ok_sql_special_real(s, &d)) {
+    result_piece(ctx, out,
+                 ok_hb_enc_header(out,
+                                  d != d  ? OK_HB_NAN
+                                  : d > 0 ? OK_HB_POS_INF
+                                          : OK_HB_NEG_INF,
+                                  0));
+    return;
+  }
+  rc = ok_hb_num_parse(&x, s, (size_t)sqlite3_value_bytes(argv[0]), &err);
+  if (rc == OK_E_RANGE)
+    ok_sql_error(ctx, "'%q' is beyond HBase's numeric range (below 1e702 in magnitude)", s);
+  else if (rc != OK_OK)
+    ok_sql_error(ctx, "'%q' is not a decimal number (character %lld)", s, (long long)err + 1);
+  else
+    result_piece(ctx, out, ok_hb_enc_num(out, &x, 0));
+}
+
+/* ok_hbase_text(x) and ok_hbase_json(x): TEXT items (Actionbase's JSON has
+** its own header). */
+static void text_item(sqlite3_context *ctx, sqlite3_value *v, int code) {
+  ok_sql_buf b;
+  size_t n;
+  const uint8_t *p;
+  if (sqlite3_value_type(v) == SQLITE_NULL) return;
+  if (sqlite3_value_type(v) != SQLITE_TEXT) {
+    ok_sql_error(ctx, "takes TEXT, not %s", ok_sql_type_name(sqlite3_value_type(v)));
+    return;
+  }
+  p = bytes_of(v, &n);
+  ok_sql_buf_init(&b);
+  if (text_ok(ctx, p, n, 1) && ok_sql_buf_reserve(ctx, &b, n + 2, n + 2))
+    result_piece(ctx, b.p, ok_hb_enc_text(b.p, code, p, n, 0));
+  ok_sql_buf_free(&b);
+}
+
+void ok_hbase_text_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  (void)argc;
+  text_item(ctx, argv[0], OK_HB_TEXT);
+}
+
+void ok_hbase_json_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  (void)argc;
+  text_item(ctx, argv[0], OK_HB_JSON);
+}
+
+/* ok_hbase_blob_var(x) and ok_hbase_blob_copy(x): the bytes of a BLOB (or
+** of a TEXT). */
+static void blob_item(sqlite3_context *ctx, sqlite3_value *v, int copy) {
+  ok_sql_buf b;
+  size_t n;
+  const uint8_t *p;
+  int t = sqlite3_value_type(v);
+  if (t == SQLITE_NULL) return;
+  if (t != SQLITE_BLOB && t != SQLITE_TEXT) {
+    ok_sql_error(ctx, "takes a BLOB, not %s", ok_sql_type_name(t));
+    return;
+  }
+  p = bytes_of(v, &n);
+  ok_sql_buf_init(&b);
+  if (ok_sql_buf_reserve(ctx, &b, 2 + n + n / 7 + 1, 2 + n))
+    result_piece(ctx, b.p,
+                 copy ? ok_hb_enc_blob_copy(b.p, p, n, 0) : ok_hb_enc_blob_var(b.p, p, n, 0));
+  ok_sql_buf_free(&b);
+}
+
+void ok_hbase_blob_var_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  (void)argc;
+  blob_item(ctx, argv[0], 0);
+}
+
+void ok_hbase_blob_copy_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  (void)argc;
+  blob_item(ctx, argv[0], 1);
+}
+
+/* ok_hbase_bool(x): Actionbase's true (0x36) or false (0x35). */
+void ok_hbase_bool_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  uint8_t out[1];
+  int t = sqlite3_value_type(argv[0]);
+  (void)argc;
+  if (t == SQLITE_NULL) return;
+  if (t != SQLITE_INTEGER && t != SQLITE_FLOAT) {
+    ok_sql_error(ctx, "takes a number (0 is false), not %s", ok_sql_type_name(t));
+    return;
+  }
+  result_piece(
+      ctx, out,
+      ok_hb_enc_header(out, sqlite3_value_double(argv[0]) != 0 ? OK_HB_TRUE : OK_HB_FALSE, 0));
+}
+
+/* ok_hbase_raw(key): the items of an OrderedBytes key, checked. */
+void ok_hbase_raw_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  (void)argc;
+  ok_sql_result_raw(ctx, argv[0], "hbase", OK_HB_SUBTYPE);
+}
+
+/* --- The 'hbase' format for the reading functions ----------------------- */
+
+const char *ok_sql_hbase_kind(const ok_item *it) {
+  switch (it->tag) {
+    case OK_HB_NULL: return "null";
+    case OK_HB_INT8: return "int8";
+    case OK_HB_INT16: return "int16";
+    case OK_HB_INT32: return "int32";
+    case OK_HB_INT64: return "int64";
+    case OK_HB_FLOAT32: return "float32";
+    case OK_HB_FLOAT64: return "float64";
+    case OK_HB_TEXT: return "text";
+    case OK_HB_JSON: return "json";
+    case OK_HB_FALSE:
+    case OK_HB_TRUE: return "bool";
+    case OK_HB_BLOB_VAR: return "blob-var";
+    case OK_HB_BLOB_COPY: return "blob-copy";
+  }
+  return "numeric";
+}
+
+/* The item as if ascending. */
+static int render_value(ok_sql_out *o, const ok_item *it) {
+  static const char *const ints[] = {"int8", "int16", "int32", "int64"};
+  int rc = SQLITE_OK;
+  switch (it->tag) {
+    case OK_HB_INT8:
+    case OK_HB_INT16:
+    case OK_HB_INT32:
+    case OK_HB_INT64:
+      if (o->json)
+        sqlite3_str_appendf(o->s, "{\"%s\":%lld}", ints[it->tag - OK_HB_INT8], (long long)it->i);
+      else
+        sqlite3_str_appendf(o->s, "ok_hbase_%s(%lld)", ints[it->tag - OK_HB_INT8],
+                            (long long)it->i);
+      return SQLITE_OK;
+    case OK_HB_FLOAT32:
+    case OK_HB_FLOAT64:
+      ok_sql_open_call(o, it->tag == OK_HB_FLOAT32 ? "ok_hbase_float32" : "ok_hbase_float64",
+                       it->tag == OK_HB_FLOAT32 ? "float32" : "float64");
+      if (it->type == OK_REAL)
+        ok_sql_put_real(o, it->d);
+      else
+        sqlite3_str_appendall(o->s, o->json ? "\"NaN\"" : "'NaN'");
+      ok_sql_close_call(o);
+      return SQLITE_OK;
+    case OK_HB_FALSE:
+    case OK_HB_TRUE:
+      if (o->json)
+        sqlite3_str_appendall(o->s, it->i ? "true" : "false");
+      else
+        sqlite3_str_appendf(o->s, "ok_hbase_bool(%d)", (int)it->i);
+      return SQLITE_OK;
+    case OK_HB_JSON:
+      ok_sql_open_call(o, "ok_hbase_json", "json");
+      rc = ok_sql_put_value(o, it);
+      ok_sql_close_call(o);
+      return rc;
+    case OK_HB_BLOB_COPY: /* X'..' in SQL, ".." in JSON */
+      ok_sql_open_call(o, "ok_hbase_blob_copy", "blob_copy");
+      if (o->json) {
+        uint8_t *v = sqlite3_malloc64(it->value_len + 1);
+        if (!v) return SQLITE_NOMEM;
+        ok_unescape(v, it);
+        rc = ok_sql_put_hex_literal(o, v, it->value_len);
+        sqlite3_free(v);
+      } else {
+        rc = ok_sql_put_value(o, it);
+      }
+      ok_sql_close_call(o);
+      return rc;
+  }
+  if (it->type == OK_TEXT && it->tag != OK_HB_TEXT) { /* a numeric beyond SQL's types, NaN */
+    ok_sql_open_call(o, "ok_hbase_numeric", "numeric");
+    rc = ok_sql_put_value(o, it);
+    ok_sql_close_call(o);
+    return rc;
+  }
+  return ok_sql_put_value(o, it);
+}
+
+int ok_sql_render_hbase(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
+  int rc;
+  if ((it->tag == OK_HB_TEXT || it->tag == OK_HB_JSON) && !ok_sql_item_is_utf8(it)) {
+    /* ok_hbase_pack takes only UTF-8 as text: the item's own bytes */
+    return ok_sql_put_raw(o, "ok_hbase_raw", "hbase", raw, it->len);
+  }
+  if (!it->desc) return render_value(o, it);
+  ok_sql_open_call(o, "ok_hbase_desc", "desc");
+  rc = render_value(o, it);
+  ok_sql_close_call(o);
+  return rc;
+}

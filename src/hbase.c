@@ -1,0 +1,581 @@
+/*
+** hbase.c -- HBase's OrderedBytes, byte for byte (OrderedBytes.java in
+** apache/hbase's hbase-common is the reference; its header constants, not
+** its javadoc table), with Actionbase's additions: JSON 0x32, false 0x35,
+** true 0x36. docs/hbase.md says how SQL values map onto it.
+**
+** A descending item is the complement of its ascending bytes, header
+** included, so a header byte of 0x80 or more marks one. Decoding accepts
+** only what the Java encoder writes, so that an accepted item re-encodes to
+** itself.
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+/* --- numbers as HBase's BigDecimal sees them ------------------------------ */
+
+/* Rounds x to OK_HB_DIGITS significant digits, half up, and drops trailing
+** zeros (BigDecimal's stripTrailingZeros, then round(31, HALF_UP)). */
+static void normalize(ok_hb_num *x) {
+  size_t lead = 0;
+  while (lead < x->n && x->digit[lead] == '0') lead++;
+  memmove(x->digit, x->digit + lead, x->n - lead);
+  x->n -= lead;
+  x->exp -= (long)lead;
+  if (x->n > OK_HB_DIGITS) {
+    int up = x->digit[OK_HB_DIGITS] >= '5';
+    size_t i = OK_HB_DIGITS;
+    x->n = OK_HB_DIGITS;
+    while (up && i > 0) { /* carry */
+      if (x->digit[--i] == '9') {
+        x->digit[i] = '0';
+      } else {
+        x->digit[i]++;
+        up = 0;
+      }
+    }
+    if (up) { /* 999... became 1000... */
+      x->digit[0] = '1';
+      x->exp++;
+    }
+  }
+  while (x->n > 0 && x->digit[x->n - 1] == '0') x->n--;
+  if (x->n == 0) x->neg = 0, x->exp = 0;
+}
+
+void ok_hb_num_int(ok_hb_num *x, int64_t v) {
+  char s[24];
+  int n = snprintf(s, sizeof s, "%lld", (long long)v);
+  ok_hb_num_parse(x, s, (size_t)n, NULL);
+}
+
+/* The decimal HBase writes for a double: BigDecimal.valueOf(d), i.e.
+** Double.toString (JDK 19 and later): the shortest decimal that reads back
+** as d; when one digit would do, the closest of one or two digits. */
+void ok_hb_num_double(ok_hb_num *x, double d) {
+  char s[40];
+  int prec, n = 0;
+  for (prec = 1; prec <= 17; prec++) {
+    n = snprintf(s, sizeof s, "%.*e", prec - 1, d);
+    if (strtod(s, NULL) == d) break;
+  }
+  if (prec == 1) { /* a correctly rounded second digit is never farther */
+    char two[40];
+    int m = snprintf(two, sizeof two, "%.1e", d);
+    if (strtod(two, NULL) == d) memcpy(s, two, (size_t)(n = m) + 1);
+  }
+  ok_hb_num_parse(x, s, (size_t)n, NULL);
+}
+
+int ok_hb_num_parse(ok_hb_num *x, const char *s, size_t n, size_t *err_at) {
+  size_t i = 0, at = 0;
+  int seen_point = 0, any = 0;
+  long e = 0;
+  x->neg = 0;
+  x->n = 0;
+  x->exp = 0;
+  if (i < n && (s[i] == '-' || s[i] == '+')) x->neg = s[i++] == '-';
+  for (; i < n; i++) {
+    if (s[i] == '.' && !seen_point) {
+      seen_point = 1;
+      continue;
+    }
+    if (s[i] < '0' || s[i] > '9') break;
+    any = 1;
+    if (x->n == 0 && s[i] == '0') { /* leading zeros only move the point */
+      if (seen_point) x->exp--;
+      continue;
+    }
+    /* half-up rounding to 31 digits looks at the 32nd only */
+    if (x->n < sizeof x->digit) x->digit[x->n++] = s[i];
+    if (!seen_point) x->exp++;
+  }
+  if (!any) {
+    at = i;
+    goto bad_truncated;
+  }
+  if (i < n && (s[i] == 'e' || s[i] == 'E')) {
+    int eneg = 0, digits = 0;
+    i++;
+    if (i < n && (s[i] == '-' || s[i] == '+')) eneg = s[i++] == '-';
+    for (; i < n && s[i] >= '0' && s[i] <= '9'; i++, digits++) {
+      if (e > 100000000L) {
+        at = i;
+        goto bad_range;
+      }
+      e = e * 10 + (s[i] - '0');
+    }
+    if (!digits) {
+      at = i;
+      goto bad_truncated;
+    }
+    x->exp += eneg ? -e : e;
+  }
+  if (i < n) {
+    if (err_at) *err_at = i;
+    return OK_E_TAG;
+  }
+  normalize(x);
+  /* Java's encoder loses its way past 100^351 (its exponent loop stops) */
+  if (x->n > 0 && (x->exp > 702 || x->exp < -200000000L)) {
+    at = 0;
+    goto bad_range;
+  }
+  return OK_OK;
+bad_truncated:
+  if (err_at) *err_at = at;
+  return OK_E_TRUNCATED;
+bad_range:
+  if (err_at) *err_at = at;
+  return OK_E_RANGE;
+}
+
+size_t ok_hb_num_format(char *out, const ok_hb_num *x) {
+  size_t o = 0, i;
+  long k;
+  if (x->n == 0) {
+    out[0] = '0';
+    return 1;
+  }
+  if (x->neg) out[o++] = '-';
+  if (x->exp <= 0 && x->exp >= -6) { /* 0.000ddd */
+    out[o++] = '0';
+    out[o++] = '.';
+    for (k = x->exp; k < 0; k++) out[o++] = '0';
+    memcpy(out + o, x->digit, x->n);
+    return o + x->n;
+  }
+  if (x->exp > 0 && x->exp <= 40) { /* ddd.ddd or ddd000 */
+    for (i = 0; i < x->n || (long)i < x->exp; i++) {
+      if ((long)i == x->exp) out[o++] = '.';
+      out[o++] = i < x->n ? x->digit[i] : '0';
+    }
+    return o;
+  }
+  out[o++] = x->digit[0]; /* d.dddE+x */
+  if (x->n > 1) {
+    out[o++] = '.';
+    memcpy(out + o, x->digit + 1, x->n - 1);
+    o += x->n - 1;
+  }
+  return o + (size_t)sprintf(out + o, "E%+ld", x->exp - 1);
+}
+
+/* --- encoders --------------------------------------------------------------- */
+
+static void complement(uint8_t *p, size_t n) {
+  size_t i;
+  for (i = 0; i < n; i++) p[i] = (uint8_t)~p[i];
+}
+
+size_t ok_hb_put_varint(uint8_t *out, uint64_t v) {
+  int i, k;
+  if (v <= 240) {
+    out[0] = (uint8_t)v;
+    return 1;
+  }
+  if (v <= 2287) {
+    out[0] = (uint8_t)((v - 240) / 256 + 241);
+    out[1] = (uint8_t)((v - 240) % 256);
+    return 2;
+  }
+  if (v <= 67823) {
+    out[0] = 249;
+    out[1] = (uint8_t)((v - 2288) / 256);
+    out[2] = (uint8_t)((v - 2288) % 256);
+    return 3;
+  }
+  for (k = 3; k < 8 && v >> (8 * k); k++) {
+  }
+  out[0] = (uint8_t)(247 + k); /* 250..255: 3..8 big-endian bytes follow */
+  for (i = 0; i < k; i++) out[1 + i] = (uint8_t)(v >> (8 * (k - 1 - i)));
+  return (size_t)k + 1;
+}
+
+size_t ok_hb_enc_header(uint8_t *out, int code, int desc) {
+  if (out) out[0] = (uint8_t)(desc ? ~code : code);
+  return 1;
+}
+
+size_t ok_hb_enc_num(uint8_t *out, const ok_hb_num *x, int desc) {
+  uint8_t buf[OK_HB_NUM_MAX];
+  char pairs[OK_HB_DIGITS + 2];
+  size_t o = 1, m = 0, i, start;
+  long e;
+  if (x->n == 0) return ok_hb_enc_header(out, OK_HB_ZERO, desc);
+  /* base 100: 0.c1c2... x 100^e, c1 nonzero; an odd exponent shifts a 0 in */
+  e = x->exp % 2 == 0 ? x->exp / 2 : (x->exp + 1) / 2;
+  if (x->exp % 2 != 0) pairs[m++] = '0';
+  memcpy(pairs + m, x->digit, x->n);
+  m += x->n;
+  if (m % 2) pairs[m++] = '0';
+  if (e > 10) { /* large: the exponent follows as a varint */
+    buf[0] = x->neg ? OK_HB_NEG_LARGE : OK_HB_POS_LARGE;
+    o += ok_hb_put_varint(buf + 1, (uint64_t)e);
+    if (x->neg) complement(buf + 1, o - 1);
+  } else if (e > 0) { /* medium: the exponent is in the header */
+    buf[0] = (uint8_t)(x->neg ? OK_HB_NEG_MED - e : OK_HB_POS_MED + e);
+  } else { /* small: 0 or a negative exponent, as a varint of -e */
+    buf[0] = x->neg ? OK_HB_NEG_SMALL : OK_HB_POS_SMALL;
+    o += ok_hb_put_varint(buf + 1, (uint64_t)-e);
+    if (!x->neg) complement(buf + 1, o - 1);
+  }
+  start = o;
+  for (i = 0; i < m; i += 2)
+    buf[o++] = (uint8_t)(2 * ((pairs[i] - '0') * 10 + pairs[i + 1] - '0') + 1);
+  buf[o - 1] &= 0xFE; /* the last digit is 2x, the others 2x+1 */
+  if (x->neg) complement(buf + start, o - start);
+  if (out) {
+    memcpy(out, buf, o);
+    if (desc) complement(out, o);
+  }
+  return o;
+}
+
+size_t ok_hb_enc_int(uint8_t *out, int code, int64_t v, int desc) {
+  size_t w = code == OK_HB_INT8 ? 1 : code == OK_HB_INT16 ? 2 : code == OK_HB_INT32 ? 4 : 8, i;
+  uint64_t u = (uint64_t)v ^ ((uint64_t)1 << (8 * w - 1)); /* the sign bit flipped */
+  if (!out) return 1 + w;
+  out[0] = (uint8_t)code;
+  for (i = 0; i < w; i++) out[1 + i] = (uint8_t)(u >> (8 * (w - 1 - i)));
+  if (desc) complement(out, 1 + w);
+  return 1 + w;
+}
+
+/* IEEE bits, NaNs made canonical as Java's floatToIntBits does: sign bit
+** flipped, the other bits too for negatives. */
+static size_t enc_ieee(uint8_t *out, int code, uint64_t bits, int size, int desc) {
+  int i;
+  uint64_t sign = (uint64_t)1 << (8 * size - 1);
+  if (!out) return 1 + (size_t)size;
+  bits ^= (bits & sign) ? ~(uint64_t)0 : sign;
+  out[0] = (uint8_t)code;
+  for (i = 0; i < size; i++) out[1 + i] = (uint8_t)(bits >> (8 * (size - 1 - i)));
+  if (desc) complement(out, 1 + (size_t)size);
+  return 1 + (size_t)size;
+}
+
+size_t ok_hb_enc_float32(uint8_t *out, float f, int desc) {
+  uint32_t u = 0x7FC00000u;
+  if (f == f) memcpy(&u, &f, 4);
+  return enc_ieee(out, OK_HB_FLOAT32, u, 4, desc);
+}
+
+size_t ok_hb_enc_float64(uint8_t *out, double d, int desc) {
+  uint64_t u = 0x7FF8000000000000ull;
+  if (d == d) memcpy(&u, &d, 8);
+  return enc_ieee(out, OK_HB_FLOAT64, u, 8, desc);
+}
+
+size_t ok_hb_enc_text(uint8_t *out, int code, const uint8_t *s, size_t n, int desc) {
+  if (out) {
+    out[0] = (uint8_t)code;
+    if (n) memcpy(out + 1, s, n);
+    out[1 + n] = 0x00;
+    if (desc) complement(out, n + 2);
+  }
+  return n + 2;
+}
+
+size_t ok_hb_enc_blob_var(uint8_t *out, const uint8_t *p, size_t n, int desc) {
+  size_t o = 1, i;
+  unsigned acc = 0, bits = 0;
+  if (!out) return n ? 1 + (8 * n + 6) / 7 : 2;
+  out[0] = OK_HB_BLOB_VAR;
+  /* the value's bits, 7 to a byte, the last byte padded with zero bits; the
+  ** top bit set on every byte but the last (an empty value is 0x00) */
+  for (i = 0; i < n; i++) {
+    acc = (acc << 8 | p[i]) & 0x7FFF;
+    for (bits += 8; bits >= 7; bits -= 7) out[o++] = (uint8_t)(0x80 | (acc >> (bits - 7)));
+  }
+  if (bits > 0) out[o++] = (uint8_t)(0x80 | (acc << (7 - bits)));
+  if (n == 0) out[o++] = 0x80;
+  out[o - 1] &= 0x7F;
+  if (desc) complement(out, o);
+  return o;
+}
+
+size_t ok_hb_enc_blob_copy(uint8_t *out, const uint8_t *p, size_t n, int desc) {
+  if (out) {
+    out[0] = OK_HB_BLOB_COPY;
+    if (n) memcpy(out + 1, p, n);
+    if (desc) {
+      out[1 + n] = 0x00;
+      complement(out, n + 2);
+    }
+  }
+  return n + 1 + (desc != 0);
+}
+
+/* --- decoding ------------------------------------------------------------ */
+
+static int fail(int rc, size_t at, size_t *err_at) {
+  *err_at = at;
+  return rc;
+}
+
+size_t ok_hb_get_varint(const uint8_t *p, size_t n, uint8_t x, uint64_t *v) {
+  size_t len, i;
+  unsigned a0;
+  if (n == 0) return 0;
+  a0 = p[0] ^ x;
+  len = a0 <= 240 ? 1 : a0 <= 248 ? 2 : a0 == 249 ? 3 : a0 - 246;
+  if (n < len) return 0;
+  if (a0 <= 240) {
+    *v = a0;
+  } else if (a0 <= 248) {
+    *v = (a0 - 241) * 256u + (uint8_t)(p[1] ^ x) + 240;
+  } else if (a0 == 249) {
+    *v = 2288 + 256u * (uint8_t)(p[1] ^ x) + (uint8_t)(p[2] ^ x);
+  } else {
+    *v = 0;
+    for (i = 1; i < len; i++) *v = *v << 8 | (uint8_t)(p[i] ^ x);
+  }
+  return len;
+}
+
+/* The numeric item at p (header h, ascending form), its decimal in *x. */
+static int dec_num(const uint8_t *p, size_t n, int h, uint8_t x, ok_hb_num *num, size_t *len,
+                   size_t *err_at) {
+  uint8_t again[OK_HB_NUM_MAX];
+  int neg = h < OK_HB_ZERO;
+  uint8_t mx = neg ? (uint8_t)~x : x; /* how the mantissa is stored */
+  size_t o = 1, i, vl;
+  uint64_t v = 0;
+  long e;
+  char pairs[2 * 18];
+  size_t m = 0;
+  if (h == OK_HB_NEG_LARGE || h == OK_HB_POS_LARGE || h == OK_HB_NEG_SMALL ||
+      h == OK_HB_POS_SMALL) {
+    /* the exponent's varint is complemented for large negatives and small
+    ** positives */
+    uint8_t vx = (h == OK_HB_NEG_LARGE || h == OK_HB_POS_SMALL) ? (uint8_t)~x : x;
+    if (!(vl = ok_hb_get_varint(p + 1, n - 1, vx, &v))) return fail(OK_E_TRUNCATED, n, err_at);
+    if (v > 400000000u) return fail(OK_E_RANGE, 1, err_at);
+    o += vl;
+    e = h == OK_HB_NEG_LARGE || h == OK_HB_POS_LARGE ? (long)v : -(long)v;
+  } else {
+    e = neg ? OK_HB_NEG_MED - h : h - OK_HB_POS_MED;
+  }
+  for (i = o;; i++) { /* centimal digits, the last one even */
+    unsigned b;
+    if (i >= n) return fail(OK_E_TRUNCATED, n, err_at);
+    if (m == sizeof pairs) return fail(OK_E_NONCANONICAL, i, err_at);
+    b = (uint8_t)(p[i] ^ mx);
+    if (b / 2 > 99) return fail(OK_E_NONCANONICAL, i, err_at);
+    pairs[m++] = (char)('0' + b / 2 / 10);
+    pairs[m++] = (char)('0' + b / 2 % 10);
+    if (!(b & 1)) break;
+  }
+  *len = i + 1;
+  memcpy(num->digit, pairs, m < sizeof num->digit ? m : sizeof num->digit);
+  num->n = m < sizeof num->digit ? m : sizeof num->digit;
+  num->neg = neg;
+  num->exp = 2 * e;
+  if (m > sizeof num->digit || (normalize(num), num->n == 0) ||
+      ok_hb_enc_num(again, num, x != 0) != *len || memcmp(again, p, *len) != 0)
+    return fail(OK_E_NONCANONICAL, 0, err_at);
+  return OK_OK;
+}
+
+/* An item's numeric value in the SQL types: INTEGER when integral and
+** within int64, REAL when it is the decimal HBase writes for a double,
+** else TEXT of its decimal digits. */
+static void num_value(ok_item *it, const ok_hb_num *num) {
+  char text[OK_HB_NUM_TEXT_MAX + 1];
+  size_t n = ok_hb_num_format(text, num), i;
+  ok_hb_num back;
+  text[n] = 0;
+  if (num->exp >= (long)num->n && num->exp <= 19) {
+    uint64_t m = 0, limit = num->neg ? (uint64_t)1 << 63 : (uint64_t)INT64_MAX;
+    int fits = 1;
+    for (i = 0; i < (size_t)num->exp && fits; i++) {
+      unsigned d = i < num->n ? (unsigned)(num->digit[i] - '0') : 0;
+      fits = m <= (limit - d) / 10;
+      m = m * 10 + d;
+    }
+    if (fits) {
+      it->type = OK_INT;
+      it->i = num->neg ? (int64_t)(0 - m) : (int64_t)m;
+      return;
+    }
+  }
+  it->d = strtod(text, NULL);
+  ok_hb_num_double(&back, it->d);
+  if (back.n == num->n && back.exp == num->exp && back.neg == num->neg &&
+      memcmp(back.digit, num->digit, num->n) == 0) {
+    it->type = OK_REAL;
+    return;
+  }
+  it->type = OK_TEXT;
+  it->value_len = n;
+}
+
+static void init(ok_item *it, int h, int desc) {
+  memset(it, 0, sizeof *it);
+  it->format = OK_FORMAT_HBASE;
+  it->tag = h;
+  it->desc = desc;
+  it->len = 1;
+}
+
+/* Bytes up to the terminator (0x00, complemented when descending): text,
+** JSON and descending blob-copy. */
+static int dec_terminated(const uint8_t *p, size_t n, ok_item *it, size_t *err_at) {
+  const uint8_t *end = memchr(p + 1, it->desc ? 0xFF : 0x00, n - 1);
+  if (!end) return fail(OK_E_TRUNCATED, n, err_at);
+  it->body = p + 1;
+  it->body_len = it->value_len = (size_t)(end - it->body);
+  it->direct = !it->desc;
+  it->len = it->body_len + 2;
+  return OK_OK;
+}
+
+/* BlobVar: 7 bits a byte, a clear top bit on the last; empty is 0x00. */
+static int dec_blob_var(const uint8_t *p, size_t n, ok_item *it, size_t *err_at) {
+  uint8_t x = it->desc ? 0xFF : 0x00;
+  size_t k, bits;
+  if (n < 2) return fail(OK_E_TRUNCATED, n, err_at);
+  it->body = p + 1;
+  if ((p[1] ^ x) == 0) {
+    it->len = 2;
+    return OK_OK;
+  }
+  for (k = 1; (p[k] ^ x) & 0x80; k++) {
+    if (k + 1 >= n) return fail(OK_E_TRUNCATED, n, err_at);
+  }
+  it->body_len = k; /* the encoded bytes, the last included */
+  it->value_len = 7 * k / 8;
+  it->len = k + 1;
+  /* exactly the bytes the value needs, the unused low bits zero */
+  bits = 7 * k - 8 * it->value_len;
+  if (it->value_len == 0 || bits >= 7 || ((p[k] ^ x) & ((1u << bits) - 1)) != 0)
+    return fail(OK_E_NONCANONICAL, k, err_at);
+  return OK_OK;
+}
+
+static int dec_fixed_int(const uint8_t *p, size_t n, ok_item *it, size_t w, size_t *err_at) {
+  uint8_t x = it->desc ? 0xFF : 0x00;
+  uint64_t u = 0;
+  size_t i;
+  if (n < 1 + w) return fail(OK_E_TRUNCATED, n, err_at);
+  for (i = 0; i < w; i++) u = u << 8 | (uint8_t)(p[1 + i] ^ x);
+  u ^= (uint64_t)1 << (8 * w - 1);
+  if (w < 8 && (u >> (8 * w - 1))) u |= ~(uint64_t)0 << (8 * w); /* sign-extend */
+  it->type = OK_INT;
+  it->i = (int64_t)u;
+  it->len = 1 + w;
+  return OK_OK;
+}
+
+static int dec_float(const uint8_t *p, size_t n, ok_item *it, int size, size_t *err_at) {
+  uint8_t x = it->desc ? 0xFF : 0x00, again[9];
+  uint64_t u = 0, sign = (uint64_t)1 << (8 * size - 1);
+  int i;
+  if (n < 1 + (size_t)size) return fail(OK_E_TRUNCATED, n, err_at);
+  for (i = 0; i < size; i++) u = u << 8 | (uint8_t)(p[1 + i] ^ x);
+  u ^= (u & sign) ? sign : ~(uint64_t)0;
+  if (size == 4) {
+    uint32_t u32 = (uint32_t)u;
+    float f;
+    memcpy(&f, &u32, 4);
+    it->d = f;
+  } else {
+    memcpy(&it->d, &u, 8);
+  }
+  it->len = 1 + (size_t)size;
+  it->type = it->d == it->d ? OK_REAL : OK_TEXT; /* NaN reads as 'NaN' */
+  it->value_len = 3;
+  /* Java writes one NaN only */
+  if (size == 4 ? ok_hb_enc_float32(again, (float)it->d, it->desc) == 0
+                : ok_hb_enc_float64(again, it->d, it->desc) == 0)
+    return fail(OK_E_NONCANONICAL, 0, err_at);
+  if (memcmp(again, p, it->len) != 0) return fail(OK_E_NONCANONICAL, 1, err_at);
+  return OK_OK;
+}
+
+int ok_hb_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) {
+  int desc, h;
+  if (n == 0) return fail(OK_E_TRUNCATED, 0, err_at);
+  desc = key[0] >= 0x80;
+  h = desc ? (uint8_t)~key[0] : key[0];
+  init(it, h, desc);
+  switch (h) {
+    case OK_HB_NULL: it->type = OK_NULL; return OK_OK;
+    case OK_HB_NEG_INF:
+    case OK_HB_POS_INF:
+      it->type = OK_REAL;
+      it->d = h == OK_HB_POS_INF ? 1e308 * 10 : -1e308 * 10;
+      return OK_OK;
+    case OK_HB_NAN:
+      it->type = OK_TEXT;
+      it->value_len = 3;
+      return OK_OK;
+    case OK_HB_ZERO: it->type = OK_INT; return OK_OK;
+    case OK_HB_FALSE:
+    case OK_HB_TRUE:
+      it->type = OK_INT;
+      it->i = h == OK_HB_TRUE;
+      return OK_OK;
+    case OK_HB_INT8: return dec_fixed_int(key, n, it, 1, err_at);
+    case OK_HB_INT16: return dec_fixed_int(key, n, it, 2, err_at);
+    case OK_HB_INT32: return dec_fixed_int(key, n, it, 4, err_at);
+    case OK_HB_INT64: return dec_fixed_int(key, n, it, 8, err_at);
+    case OK_HB_FLOAT32: return dec_float(key, n, it, 4, err_at);
+    case OK_HB_FLOAT64: return dec_float(key, n, it, 8, err_at);
+    case OK_HB_TEXT:
+    case OK_HB_JSON: it->type = OK_TEXT; return dec_terminated(key, n, it, err_at);
+    case OK_HB_BLOB_VAR: it->type = OK_BLOB; return dec_blob_var(key, n, it, err_at);
+    case OK_HB_BLOB_COPY:
+      it->type = OK_BLOB;
+      if (desc) return dec_terminated(key, n, it, err_at);
+      it->body = key + 1; /* ascending: the rest of the key */
+      it->body_len = it->value_len = n - 1;
+      it->direct = 1;
+      it->len = n;
+      return OK_OK;
+  }
+  if (h >= OK_HB_NEG_LARGE && h <= OK_HB_POS_LARGE) {
+    ok_hb_num num;
+    int rc = dec_num(key, n, h, desc ? 0xFF : 0x00, &num, &it->len, err_at);
+    if (rc != OK_OK) return rc;
+    it->body = key + 1;
+    it->body_len = it->len - 1;
+    num_value(it, &num);
+    return OK_OK;
+  }
+  return fail(OK_E_TAG, 0, err_at);
+}
+
+size_t ok_hb_value(uint8_t *out, const ok_item *it) {
+  uint8_t x = it->desc ? 0xFF : 0x00;
+  size_t i, o = 0, len;
+  unsigned acc = 0, bits = 0;
+  ok_hb_num num;
+  if (it->direct) {
+    memcpy(out, it->body, it->value_len);
+    return it->value_len;
+  }
+  switch (it->tag) {
+    case OK_HB_TEXT:
+    case OK_HB_JSON:
+    case OK_HB_BLOB_COPY:
+      for (i = 0; i < it->value_len; i++) out[i] = it->body[i] ^ x;
+      return it->value_len;
+    case OK_HB_BLOB_VAR: /* 7 bits from each byte, 8 to each output byte */
+      for (i = 0; o < it->value_len; i++) {
+        acc = (acc << 7 | ((it->body[i] ^ x) & 0x7F)) & 0x7FFF;
+        bits += 7;
+        if (bits >= 8) out[o++] = (uint8_t)(acc >> (bits -= 8));
+      }
+      return o;
+    case OK_HB_NAN:
+    case OK_HB_FLOAT32:
+    case OK_HB_FLOAT64: memcpy(out, "NaN", 3); return 3;
+  }
+  dec_num(it->body - 1, it->len, it->tag, x, &num, &len, &i);
+  return ok_hb_num_format((char *)out, &num);
+}
