@@ -191,6 +191,8 @@ int main(int argc, char **argv) {
     }
   }
 
+  compare("build an HBase key", "ok_hbase_pack(a, b, c)", "ok_pack(a, b, c)", base);
+
   ok_size = scalar("SELECT avg(length(k)) FROM t");
   json_size = scalar("SELECT avg(length(j)) FROM t");
   fdb_size = scalar("SELECT avg(length(ok_fdb_pack(a, b, c))) FROM t");
@@ -198,6 +200,9 @@ int main(int argc, char **argv) {
   printf("  ok_pack(a, b, c)        %6.2f\n", ok_size);
   printf("  ok_fdb_pack(a, b, c)    %6.2f   ok/FDB %.3f\n", fdb_size, ok_size / fdb_size);
   if (node_size >= 0) printf("  fdb-tuple pack() (Node) %6.2f\n", node_size);
+  printf("  ok_hbase_pack(a, b, c)  %6.2f   ok/HBase %.3f\n",
+         scalar("SELECT avg(length(ok_hbase_pack(a, b, c))) FROM t"),
+         ok_size / scalar("SELECT avg(length(ok_hbase_pack(a, b, c))) FROM t"));
   printf("  json_array(a, b, c)     %6.2f   ok/JSON %.3f\n", json_size, ok_size / json_size);
   printf("  per column, ok: a %.2f, b %.2f, c %.2f; FDB: b 9.00\n",
          scalar("SELECT avg(length(ok_pack(a))) FROM t"),

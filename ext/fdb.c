@@ -380,7 +380,7 @@ static int render_item(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
     case OK_FDB_FLOAT:
     case OK_FDB_DOUBLE:
       if (it->type == OK_TEXT) { /* NaN: its exact bits */
-        ok_fdb_ieee_bits(bits, it->body, it->body_len);
+        ok_ieee_unsortable(bits, it->body, it->body_len);
         ok_sql_open_call(o, it->tag == OK_FDB_FLOAT ? "ok_fdb_float" : "ok_fdb_double",
                          it->tag == OK_FDB_FLOAT ? "float_bits" : "double_bits");
         ok_sql_put_hex_literal(o, bits, it->body_len);

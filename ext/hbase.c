@@ -281,7 +281,9 @@ void ok_hbase_numeric_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   }
   rc = ok_hb_num_parse(&x, s, (size_t)sqlite3_value_bytes(argv[0]), &err);
   if (rc == OK_E_RANGE)
-    ok_sql_error(ctx, "'%q' is beyond HBase's numeric range (below 1e702 in magnitude)", s);
+    ok_sql_error(
+        ctx, "'%q' is beyond HBase's numeric range (magnitudes from 1e-200000000 to below 1e702)",
+        s);
   else if (rc != OK_OK)
     ok_sql_error(ctx, "'%q' is not a decimal number (character %lld)", s, (long long)err + 1);
   else

@@ -42,31 +42,22 @@ size_t ok_fdb_enc_int(uint8_t *out, int64_t v) {
 }
 
 size_t ok_fdb_enc_ieee(uint8_t *out, int code, const uint8_t *bits, size_t n) {
-  size_t i;
-  if (!out) return 1 + n;
-  out[0] = (uint8_t)code;
-  /* negatives (sign bit set) invert, positives flip the sign bit: the
-  ** bytes then sort as IEEE's total order */
-  for (i = 0; i < n; i++) out[1 + i] = (bits[0] & 0x80) ? (uint8_t)~bits[i] : bits[i];
-  if (!(bits[0] & 0x80)) out[1] ^= 0x80;
+  if (out) {
+    out[0] = (uint8_t)code;
+    ok_ieee_sortable(out + 1, bits, n);
+  }
   return 1 + n;
 }
 
 size_t ok_fdb_enc_double(uint8_t *out, double d) {
-  uint64_t u;
   uint8_t bits[8];
-  int i;
-  memcpy(&u, &d, 8);
-  for (i = 7; i >= 0; i--, u >>= 8) bits[i] = (uint8_t)u;
+  ok_ieee_bytes(bits, d, 8);
   return ok_fdb_enc_ieee(out, OK_FDB_DOUBLE, bits, 8);
 }
 
 size_t ok_fdb_enc_float(uint8_t *out, float f) {
-  uint32_t u;
   uint8_t bits[4];
-  int i;
-  memcpy(&u, &f, 4);
-  for (i = 3; i >= 0; i--, u >>= 8) bits[i] = (uint8_t)u;
+  ok_ieee_bytes(bits, f, 4);
   return ok_fdb_enc_ieee(out, OK_FDB_FLOAT, bits, 4);
 }
 
@@ -168,35 +159,19 @@ static int dec_int(const uint8_t *c, size_t n, ok_item *it, size_t *err_at) {
   return OK_OK;
 }
 
-void ok_fdb_ieee_bits(uint8_t *bits, const uint8_t *enc, size_t n) {
-  size_t i;
-  for (i = 0; i < n; i++) bits[i] = (enc[0] & 0x80) ? enc[i] : (uint8_t)~enc[i];
-  if (enc[0] & 0x80) bits[0] ^= 0x80;
-}
-
 static int dec_ieee(const uint8_t *c, size_t n, size_t size, ok_item *it, size_t *err_at) {
   uint8_t bits[10];
-  uint64_t u = 0;
-  size_t i;
   if (n < 1 + size) return truncated(n, err_at);
   it->len = 1 + size;
   it->body = c + 1;
   it->body_len = size;
-  ok_fdb_ieee_bits(bits, c + 1, size);
   if (size == 10) { /* long double: kept as its bits */
     it->type = OK_BLOB;
     it->value_len = 10;
     return OK_OK;
   }
-  for (i = 0; i < size; i++) u = (u << 8) | bits[i];
-  if (size == 4) {
-    uint32_t u32 = (uint32_t)u;
-    float f;
-    memcpy(&f, &u32, 4);
-    it->d = f;
-  } else {
-    memcpy(&it->d, &u, 8);
-  }
+  ok_ieee_unsortable(bits, c + 1, size);
+  it->d = ok_ieee_double(bits, size);
   it->type = it->d == it->d ? OK_REAL : OK_TEXT; /* NaN reads as 'NaN' */
   it->value_len = 3;
   return OK_OK;
@@ -372,7 +347,7 @@ size_t ok_fdb_value(uint8_t *out, const ok_item *it) {
       return o;
     case OK_FDB_FLOAT:
     case OK_FDB_DOUBLE: memcpy(out, "NaN", 3); return 3;
-    case OK_FDB_LONG_DOUBLE: ok_fdb_ieee_bits(out, it->body, 10); return 10;
+    case OK_FDB_LONG_DOUBLE: ok_ieee_unsortable(out, it->body, 10); return 10;
     case OK_FDB_UUID: return uuid_text(out, it->body);
   }
   /* an integer beyond int64 */

@@ -47,9 +47,15 @@ static void normalize(ok_hb_num *x) {
 }
 
 void ok_hb_num_int(ok_hb_num *x, int64_t v) {
-  char s[24];
-  int n = snprintf(s, sizeof s, "%lld", (long long)v);
-  ok_hb_num_parse(x, s, (size_t)n, NULL);
+  uint64_t m = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+  char tmp[20];
+  size_t k = 0;
+  for (; m; m /= 10) tmp[k++] = (char)('0' + m % 10);
+  x->neg = v < 0;
+  x->n = k;
+  x->exp = (long)k;
+  while (k) x->digit[x->n - k] = tmp[k - 1], k--;
+  normalize(x); /* drops trailing zeros */
 }
 
 /* The decimal HBase writes for a double: BigDecimal.valueOf(d), i.e.
@@ -58,16 +64,24 @@ void ok_hb_num_int(ok_hb_num *x, int64_t v) {
 void ok_hb_num_double(ok_hb_num *x, double d) {
   char s[40];
   int prec, n = 0;
-  for (prec = 1; prec <= 17; prec++) {
+  if (d > -9007199254740992.0 && d < 9007199254740992.0 && d == (double)(int64_t)d) {
+    ok_hb_num_int(x, (int64_t)d); /* integral: its digits are exact */
+    return;
+  }
+  /* Rounded to 15 digits, a normal double reads back exactly when any
+  ** decimal of 15 digits or fewer does (that grid is coarser than the
+  ** double's), and is then that decimal padded with zeros; else 16 digits,
+  ** else 17. Subnormals, with fewer bits, try every length. */
+  for (prec = d > -2.2250738585072014e-308 && d < 2.2250738585072014e-308 ? 1 : 15; prec <= 17;
+       prec++) {
     n = snprintf(s, sizeof s, "%.*e", prec - 1, d);
     if (strtod(s, NULL) == d) break;
   }
-  if (prec == 1) { /* a correctly rounded second digit is never farther */
-    char two[40];
-    int m = snprintf(two, sizeof two, "%.1e", d);
-    if (strtod(two, NULL) == d) memcpy(s, two, (size_t)(n = m) + 1);
-  }
   ok_hb_num_parse(x, s, (size_t)n, NULL);
+  if (x->n == 1) { /* one digit: Java takes the closest of one or two */
+    n = snprintf(s, sizeof s, "%.1e", d);
+    if (strtod(s, NULL) == d) ok_hb_num_parse(x, s, (size_t)n, NULL);
+  }
 }
 
 int ok_hb_num_parse(ok_hb_num *x, const char *s, size_t n, size_t *err_at) {
@@ -119,8 +133,9 @@ int ok_hb_num_parse(ok_hb_num *x, const char *s, size_t n, size_t *err_at) {
     return OK_E_TAG;
   }
   normalize(x);
-  /* Java's encoder loses its way past 100^351 (its exponent loop stops) */
-  if (x->n > 0 && (x->exp > 702 || x->exp < -200000000L)) {
+  /* Java's encoder loses its way past 100^351 (its exponent loop stops);
+  ** tiny exponents are capped where decoding caps them */
+  if (x->n > 0 && (x->exp > 702 || x->exp < -199999999L)) {
     at = 0;
     goto bad_range;
   }
@@ -245,29 +260,27 @@ size_t ok_hb_enc_int(uint8_t *out, int code, int64_t v, int desc) {
   return 1 + w;
 }
 
-/* IEEE bits, NaNs made canonical as Java's floatToIntBits does: sign bit
-** flipped, the other bits too for negatives. */
-static size_t enc_ieee(uint8_t *out, int code, uint64_t bits, int size, int desc) {
-  int i;
-  uint64_t sign = (uint64_t)1 << (8 * size - 1);
-  if (!out) return 1 + (size_t)size;
-  bits ^= (bits & sign) ? ~(uint64_t)0 : sign;
+/* The sortable IEEE bytes, NaN made canonical as Java's floatToIntBits
+** and doubleToLongBits do. */
+static size_t enc_ieee(uint8_t *out, int code, double d, size_t size, int desc) {
+  uint8_t bits[8];
+  if (!out) return 1 + size;
+  if (d == d)
+    ok_ieee_bytes(bits, d, size);
+  else
+    memcpy(bits, size == 4 ? "\x7F\xC0\0\0" : "\x7F\xF8\0\0\0\0\0\0", size);
   out[0] = (uint8_t)code;
-  for (i = 0; i < size; i++) out[1 + i] = (uint8_t)(bits >> (8 * (size - 1 - i)));
-  if (desc) complement(out, 1 + (size_t)size);
-  return 1 + (size_t)size;
+  ok_ieee_sortable(out + 1, bits, size);
+  if (desc) complement(out, 1 + size);
+  return 1 + size;
 }
 
 size_t ok_hb_enc_float32(uint8_t *out, float f, int desc) {
-  uint32_t u = 0x7FC00000u;
-  if (f == f) memcpy(&u, &f, 4);
-  return enc_ieee(out, OK_HB_FLOAT32, u, 4, desc);
+  return enc_ieee(out, OK_HB_FLOAT32, f, 4, desc);
 }
 
 size_t ok_hb_enc_float64(uint8_t *out, double d, int desc) {
-  uint64_t u = 0x7FF8000000000000ull;
-  if (d == d) memcpy(&u, &d, 8);
-  return enc_ieee(out, OK_HB_FLOAT64, u, 8, desc);
+  return enc_ieee(out, OK_HB_FLOAT64, d, 8, desc);
 }
 
 size_t ok_hb_enc_text(uint8_t *out, int code, const uint8_t *s, size_t n, int desc) {
@@ -354,9 +367,10 @@ static int dec_num(const uint8_t *p, size_t n, int h, uint8_t x, ok_hb_num *num,
     ** positives */
     uint8_t vx = (h == OK_HB_NEG_LARGE || h == OK_HB_POS_SMALL) ? (uint8_t)~x : x;
     if (!(vl = ok_hb_get_varint(p + 1, n - 1, vx, &v))) return fail(OK_E_TRUNCATED, n, err_at);
-    if (v > 400000000u) return fail(OK_E_RANGE, 1, err_at);
     o += vl;
     e = h == OK_HB_NEG_LARGE || h == OK_HB_POS_LARGE ? (long)v : -(long)v;
+    /* what HBase can write: below 100^351, above 100^-(10^8) (as parsed) */
+    if (v >= 100000000u || e > 351) return fail(OK_E_RANGE, 1, err_at);
   } else {
     e = neg ? OK_HB_NEG_MED - h : h - OK_HB_POS_MED;
   }
@@ -471,28 +485,18 @@ static int dec_fixed_int(const uint8_t *p, size_t n, ok_item *it, size_t w, size
   return OK_OK;
 }
 
-static int dec_float(const uint8_t *p, size_t n, ok_item *it, int size, size_t *err_at) {
-  uint8_t x = it->desc ? 0xFF : 0x00, again[9];
-  uint64_t u = 0, sign = (uint64_t)1 << (8 * size - 1);
-  int i;
-  if (n < 1 + (size_t)size) return fail(OK_E_TRUNCATED, n, err_at);
-  for (i = 0; i < size; i++) u = u << 8 | (uint8_t)(p[1 + i] ^ x);
-  u ^= (u & sign) ? sign : ~(uint64_t)0;
-  if (size == 4) {
-    uint32_t u32 = (uint32_t)u;
-    float f;
-    memcpy(&f, &u32, 4);
-    it->d = f;
-  } else {
-    memcpy(&it->d, &u, 8);
-  }
-  it->len = 1 + (size_t)size;
+static int dec_float(const uint8_t *p, size_t n, ok_item *it, size_t size, size_t *err_at) {
+  uint8_t enc[8], bits[8], again[9];
+  size_t i;
+  if (n < 1 + size) return fail(OK_E_TRUNCATED, n, err_at);
+  for (i = 0; i < size; i++) enc[i] = it->desc ? (uint8_t)~p[1 + i] : p[1 + i];
+  ok_ieee_unsortable(bits, enc, size);
+  it->d = ok_ieee_double(bits, size);
+  it->len = 1 + size;
   it->type = it->d == it->d ? OK_REAL : OK_TEXT; /* NaN reads as 'NaN' */
   it->value_len = 3;
   /* Java writes one NaN only */
-  if (size == 4 ? ok_hb_enc_float32(again, (float)it->d, it->desc) == 0
-                : ok_hb_enc_float64(again, it->d, it->desc) == 0)
-    return fail(OK_E_NONCANONICAL, 0, err_at);
+  enc_ieee(again, it->tag, it->d, size, it->desc);
   if (memcmp(again, p, it->len) != 0) return fail(OK_E_NONCANONICAL, 1, err_at);
   return OK_OK;
 }

@@ -220,6 +220,15 @@ int ok_decimal_parse(uint8_t *mag, size_t cap, size_t *len, int *neg, const char
 ** written to out unless NULL (no NUL). Returns its length. */
 size_t ok_decimal_format(char *out, int neg, const uint8_t *mag, size_t n, uint8_t x);
 
+/* IEEE floats as sortable bytes (src/ieee.c), as FDB and HBase write
+** them: sign bit flipped, all bits for negatives: big-endian bits[0..n) to
+** their sortable form and back; d as the bytes of a float (size 4) or a
+** double (8), and back. */
+void ok_ieee_sortable(uint8_t *out, const uint8_t *bits, size_t n);
+void ok_ieee_unsortable(uint8_t *bits, const uint8_t *enc, size_t n);
+void ok_ieee_bytes(uint8_t *bits, double d, size_t size);
+double ok_ieee_double(const uint8_t *bits, size_t size);
+
 /* --- FoundationDB tuple layer (src/fdb.c, docs/fdb.md) -------------------- */
 
 /* Type codes of design/tuple.md in apple/foundationdb. */
@@ -260,8 +269,6 @@ size_t ok_fdb_enc_float(uint8_t *out, float f);
 /* IEEE bits bits[0..n), big-endian, under `code` (float, double, long
 ** double): the sign transform of the spec. */
 size_t ok_fdb_enc_ieee(uint8_t *out, int code, const uint8_t *bits, size_t n);
-/* The big-endian IEEE bits enc[0..n) encode (the inverse of the above). */
-void ok_fdb_ieee_bits(uint8_t *bits, const uint8_t *enc, size_t n);
 /* A byte string or (code OK_FDB_STRING) a string: NULs become 0x00 0xFF. */
 size_t ok_fdb_enc_bytes(uint8_t *out, int code, const uint8_t *s, size_t n);
 /* `code` followed by p[0..n) as they are: NULL, booleans, UUID, versionstamp. */

@@ -219,6 +219,43 @@ static size_t random_bytes(uint8_t *out, int no_nul) {
   return n;
 }
 
+/* The decimal Java's Double.toString gives, by brute force: the shortest
+** that reads back, the closest of one or two digits when one would do. */
+static void java_decimal(ok_hb_num *x, double d) {
+  char s[40], two[40];
+  int prec;
+  for (prec = 1; prec <= 17; prec++) {
+    snprintf(s, sizeof s, "%.*e", prec - 1, d);
+    if (strtod(s, NULL) == d) break;
+  }
+  snprintf(two, sizeof two, "%.1e", d);
+  if (prec == 1 && strtod(two, NULL) == d) strcpy(s, two);
+  ok_hb_num_parse(x, s, strlen(s), NULL);
+}
+
+static void test_doubles(long rounds) {
+  long r, bad = 0;
+  char why[80] = "";
+  for (r = 0; r < rounds; r++) {
+    uint64_t u = rnd();
+    double d;
+    ok_hb_num a, b;
+    if (r % 3 == 0) u = (u & 0x800FFFFFFFFFFFFFull) | (uint64_t)(1023 + (int)(r % 120) - 60) << 52;
+    if (r % 3 == 1)
+      d = (double)(rnd() % 10000000) / 100.0; /* prices */
+    else
+      memcpy(&d, &u, 8);
+    if (d != d || d - d != 0) continue;
+    ok_hb_num_double(&a, d);
+    java_decimal(&b, d);
+    if (a.n != b.n || a.exp != b.exp || a.neg != b.neg || memcmp(a.digit, b.digit, a.n) != 0) {
+      if (!bad) sprintf(why, "%.17g", d);
+      bad++;
+    }
+  }
+  check(bad == 0, "hbase numeric: doubles give Java's decimal (shortest; 1 or 2 digits)", why);
+}
+
 void test_hbase(long rounds) {
   long r, bad_num = 0, bad_int = 0, bad_float = 0, bad_bytes[4] = {0, 0, 0, 0}, bad_trip = 0;
   static const int byte_codes[4] = {OK_HB_BLOB_VAR, OK_HB_TEXT, OK_HB_JSON, OK_HB_BLOB_COPY};
@@ -227,6 +264,7 @@ void test_hbase(long rounds) {
   test_varint();
   test_lengths();
   test_examples();
+  test_doubles(rounds / 4);
   for (r = 0; r < rounds; r++) {
     int desc = (int)(r & 1), want;
     uint8_t a[64], b[64], va[16], vb[16], back[16];

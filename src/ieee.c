@@ -1,0 +1,49 @@
+/*
+** ieee.c -- IEEE floats in sortable bytes, as FoundationDB and HBase both
+** write them: big-endian, the sign bit flipped, and every bit flipped for
+** negatives, so that unsigned byte order is IEEE's total order.
+*/
+#include <string.h>
+
+#include "internal.h"
+
+void ok_ieee_sortable(uint8_t *out, const uint8_t *bits, size_t n) {
+  size_t i;
+  for (i = 0; i < n; i++) out[i] = (bits[0] & 0x80) ? (uint8_t)~bits[i] : bits[i];
+  if (!(bits[0] & 0x80)) out[0] ^= 0x80;
+}
+
+void ok_ieee_unsortable(uint8_t *bits, const uint8_t *enc, size_t n) {
+  size_t i;
+  for (i = 0; i < n; i++) bits[i] = (enc[0] & 0x80) ? enc[i] : (uint8_t)~enc[i];
+  if (enc[0] & 0x80) bits[0] ^= 0x80;
+}
+
+void ok_ieee_bytes(uint8_t *bits, double d, size_t size) {
+  uint64_t u;
+  size_t i;
+  if (size == 4) {
+    float f = (float)d;
+    uint32_t u32;
+    memcpy(&u32, &f, 4);
+    u = u32;
+  } else {
+    memcpy(&u, &d, 8);
+  }
+  for (i = 0; i < size; i++) bits[i] = (uint8_t)(u >> (8 * (size - 1 - i)));
+}
+
+double ok_ieee_double(const uint8_t *bits, size_t size) {
+  uint64_t u = 0;
+  size_t i;
+  double d;
+  for (i = 0; i < size; i++) u = u << 8 | bits[i];
+  if (size == 4) {
+    uint32_t u32 = (uint32_t)u;
+    float f;
+    memcpy(&f, &u32, 4);
+    return f;
+  }
+  memcpy(&d, &u, 8);
+  return d;
+}
