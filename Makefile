@@ -70,6 +70,9 @@ $(B)/oracle: test/oracle.c $(B)/ok.$(SO)
 $(B)/fdb-conformance: test/fdb_conformance.c
 	$(CC) -std=c99 $(WARN) $(CFLAGS) $< -o $@ -lsqlite3
 
+$(B)/hbase-decimals: test/hbase_decimals.c
+	$(CC) -std=c99 $(WARN) $(CFLAGS) $< -o $@ -lsqlite3
+
 $(B)/fuzz-replay: src/fuzz/decode.c src/fuzz/replay.c $(B)/libokcore.a
 	$(CC) $(CORE_CFLAGS) $(CFLAGS) -Isrc src/fuzz/decode.c src/fuzz/replay.c $(B)/libokcore.a -o $@
 
@@ -95,7 +98,8 @@ test-asan: deps-test
 	@$(MAKE) --no-print-directory B=build-asan OPT=-O1 SAN="$(SAN_FLAGS)" test-build
 	@sh test/run_all.sh build-asan
 
-test-build: all $(B)/unit $(B)/oracle $(B)/fuzz-replay $(B)/fuzz-sql-replay $(B)/fdb-conformance
+test-build: all $(B)/unit $(B)/oracle $(B)/fuzz-replay $(B)/fuzz-sql-replay $(B)/fdb-conformance \
+            $(B)/hbase-decimals
 
 test-valgrind: deps test-build
 	@command -v valgrind >/dev/null || apt-get install -y -qq valgrind

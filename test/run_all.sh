@@ -8,11 +8,24 @@ total_pass=0
 total_fail=0
 log=$(mktemp)
 fdb_cases=$(mktemp)
-trap 'rm -f "$log" "$fdb_cases"' EXIT
+hbase_cases=$(mktemp)
+trap 'rm -f "$log" "$fdb_cases" "$hbase_cases"' EXIT
 
 # FoundationDB's own Node encoder packs the tuples both builds are checked
 # against (seeded: the same cases every run).
 node test/fdb/gen.js "${FDB_TUPLES:-50000}" >"$fdb_cases" || echo "test/fdb/gen.js failed" >"$fdb_cases"
+# Java's BigDecimal makes the decimals HBase's numerics are checked against.
+sh test/hbase/gen.sh "${HBASE_DECIMALS:-100000}" >"$hbase_cases"
+hbase_java=$?
+
+hbase_decimals() {
+  if [ "$hbase_java" -eq 3 ]; then
+    echo "skipped: no JDK 19 or later here (install one, or set JAVA_HOME)"
+    echo "0 passed, 0 failed"
+  else
+    "$B/hbase-decimals" "$B/ok" "$hbase_cases"
+  fi
+}
 
 
 # suite NAME COMMAND...: runs it, shows its output, adds its closing counts
@@ -72,6 +85,7 @@ for B in "$@"; do
   suite sql env LD_PRELOAD="$SHELL_PRELOAD" ASAN_OPTIONS=detect_leaks=0 sh sql-tests/run.sh "$B"
   suite oracle "$B/oracle" "$B/ok" "${ORACLE_ROWS:-100000}"
   suite fdb-conformance "$B/fdb-conformance" "$B/ok" "$fdb_cases"
+  suite hbase-decimals hbase_decimals
   suite fuzz-replay "$B/fuzz-replay" src/fuzz/corpus
   suite fuzz-sql-replay "$B/fuzz-sql-replay" src/fuzz/corpus
 done
