@@ -152,9 +152,13 @@ void ok_hbase_desc_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   p = bytes_of(argv[0], &i);
   while (off < i) {
     ok_item it;
-    ok_hb_decode(p + off, i - off, &it, &err); /* a piece is well-formed */
+    int rc = ok_hb_decode(p + off, i - off, &it, &err);
+    if (rc != OK_OK) { /* only from a foreign value tagged as a piece */
+      ok_sql_malformed(ctx, rc, off + err);
+      break;
+    }
     if (it.desc) {
-      ok_sql_error(ctx, "item %lld is descending already", (long long)off);
+      ok_sql_error(ctx, "the item at byte %lld is descending already", (long long)off);
       break;
     }
     if (!ok_sql_buf_reserve(ctx, &b, it.len + 1, it.len + 1)) break;
