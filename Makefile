@@ -62,7 +62,7 @@ $(B)/ok.$(SO): $(CORE_OBJ) $(EXT_OBJ)
 	$(CC) $(CFLAGS) $(SHARED) $^ -o $@ $(LDFLAGS) -lm
 
 $(B)/unit: src/test/unit.c src/test/hbase.c src/test/test.h src/test/vectors.h $(B)/libokcore.a
-	$(CC) $(CORE_CFLAGS) $(CFLAGS) -Isrc src/test/unit.c src/test/hbase.c $(B)/libokcore.a -o $@
+	$(CC) $(CORE_CFLAGS) $(CFLAGS) -Isrc src/test/unit.c src/test/hbase.c $(B)/libokcore.a -o $@ -lm
 
 $(B)/oracle: test/oracle.c $(B)/ok.$(SO)
 	$(CC) -std=c99 $(WARN) $(CFLAGS) $< -o $@ -lsqlite3 -lm

@@ -58,6 +58,34 @@ void ok_hb_num_int(ok_hb_num *x, int64_t v) {
   normalize(x); /* drops trailing zeros */
 }
 
+/* A fast path for doubles with few decimals (prices, measurements): the
+** fewest fractional digits k whose grid holds exactly one decimal that
+** reads back as d. m / 10^k is exact division of exact values, so it
+** equals strtod's reading of the decimal; checking m - 1 and m + 1 too
+** makes up for the rounding of d * 10^k. 0 when this does not decide (two
+** candidates, one digit, or no k up to 15): the caller searches with printf. */
+static int few_decimals(ok_hb_num *x, double d) {
+  static const double p10[] = {1e1, 1e2,  1e3,  1e4,  1e5,  1e6,  1e7, 1e8,
+                               1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
+  double a = d < 0 ? -d : d;
+  int k;
+  for (k = 0; k < 15; k++) {
+    double m = a * p10[k], hits = 0, found = 0, c;
+    if (m >= 9007199254740992.0) return 0;
+    m = (double)(int64_t)(m + 0.5);
+    for (c = m - 1; c <= m + 1; c++) {
+      if (c > 0 && c / p10[k] == a) hits++, found = c;
+    }
+    if (hits > 1 || (hits == 1 && found < 10)) return 0;
+    if (hits == 1) {
+      ok_hb_num_int(x, d < 0 ? -(int64_t)found : (int64_t)found);
+      x->exp -= k + 1;
+      return 1;
+    }
+  }
+  return 0;
+}
+
 /* The decimal HBase writes for a double: BigDecimal.valueOf(d), i.e.
 ** Double.toString (JDK 19 and later): the shortest decimal that reads back
 ** as d; when one digit would do, the closest of one or two digits. */
@@ -68,6 +96,7 @@ void ok_hb_num_double(ok_hb_num *x, double d) {
     ok_hb_num_int(x, (int64_t)d); /* integral: its digits are exact */
     return;
   }
+  if (few_decimals(x, d)) return;
   /* Rounded to 15 digits, a normal double reads back exactly when any
   ** decimal of 15 digits or fewer does (that grid is coarser than the
   ** double's), and is then that decimal padded with zeros; else 16 digits,

@@ -4,6 +4,7 @@
 ** OrderedBytes derives from, exact bytes, and random order properties
 ** (memcmp of the items equals the order of the values, both directions).
 */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -241,8 +242,8 @@ static void test_doubles(long rounds) {
     double d;
     ok_hb_num a, b;
     if (r % 3 == 0) u = (u & 0x800FFFFFFFFFFFFFull) | (uint64_t)(1023 + (int)(r % 120) - 60) << 52;
-    if (r % 3 == 1)
-      d = (double)(rnd() % 10000000) / 100.0; /* prices */
+    if (r % 3 == 1) /* few decimals: prices, measurements */
+      d = (double)(int64_t)(rnd() >> (rnd() % 64)) / pow(10, (double)(rnd() % 17));
     else
       memcpy(&d, &u, 8);
     if (d != d || d - d != 0) continue;

@@ -20,7 +20,9 @@ public class Decimals {
       long bits;
       switch (i % 4) {
         case 0: bits = r.nextLong(); break; // any bits
-        case 1: bits = Double.doubleToLongBits(r.nextInt(10000000) / 100.0); break; // prices
+        case 1: // few decimals: prices, measurements
+          bits = Double.doubleToLongBits((r.nextLong() >>> r.nextInt(64)) / Math.pow(10, r.nextInt(17)));
+          break;
         case 2: // exponents near 1
           bits = (r.nextLong() & 0x800FFFFFFFFFFFFFL) | ((long) (963 + r.nextInt(120)) << 52);
           break;
