@@ -64,13 +64,13 @@ $(B)/ok.$(SO): $(CORE_OBJ) $(EXT_OBJ)
 $(B)/unit: src/test/unit.c src/test/hbase.c src/test/test.h src/test/vectors.h $(B)/libokcore.a
 	$(CC) $(CORE_CFLAGS) $(CFLAGS) -Isrc src/test/unit.c src/test/hbase.c $(B)/libokcore.a -o $@ -lm
 
-$(B)/oracle: test/oracle.c $(B)/ok.$(SO)
+$(B)/oracle: test/oracle.c test/load.h $(B)/ok.$(SO)
 	$(CC) -std=c99 $(WARN) $(CFLAGS) $< -o $@ -lsqlite3 -lm
 
-$(B)/fdb-conformance: test/fdb_conformance.c
+$(B)/fdb-conformance: test/fdb_conformance.c test/load.h
 	$(CC) -std=c99 $(WARN) $(CFLAGS) $< -o $@ -lsqlite3
 
-$(B)/hbase-decimals: test/hbase_decimals.c
+$(B)/hbase-decimals: test/hbase_decimals.c test/load.h
 	$(CC) -std=c99 $(WARN) $(CFLAGS) $< -o $@ -lsqlite3
 
 $(B)/fuzz-replay: src/fuzz/decode.c src/fuzz/replay.c $(B)/libokcore.a

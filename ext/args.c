@@ -62,9 +62,52 @@ void ok_sql_malformed(sqlite3_context *ctx, int status, size_t at) {
   ok_sql_error(ctx, "malformed key at byte %lld: %s", (long long)at, ok_strerror(status));
 }
 
-void ok_sql_result_fragment(sqlite3_context *ctx, uint8_t *p, size_t n, int owned) {
-  sqlite3_result_blob64(ctx, p, n, owned ? sqlite3_free : SQLITE_TRANSIENT);
-  sqlite3_result_subtype(ctx, OK_SUBTYPE);
+void ok_sql_result_piece(sqlite3_context *ctx, const uint8_t *p, size_t n, int subtype, int owned) {
+  if (owned)
+    sqlite3_result_blob64(ctx, (void *)(uintptr_t)p, n, sqlite3_free);
+  else /* SQLite takes a NULL pointer for NULL, not for x'' */
+    sqlite3_result_blob64(ctx, n ? p : (const uint8_t *)"", n, SQLITE_TRANSIENT);
+  sqlite3_result_subtype(ctx, (unsigned)subtype);
+}
+
+/* What builds a piece of each subtype, and the keys it makes. */
+static const char *piece_source(int subtype) {
+  return subtype == OK_SUBTYPE       ? "a native key (ok_pack, ok_desc...)"
+         : subtype == OK_FDB_SUBTYPE ? "an FDB tuple (ok_fdb_*)"
+                                     : "an HBase key (ok_hbase_*)";
+}
+
+static const char *piece_target(int subtype) {
+  return subtype == OK_SUBTYPE ? "native" : subtype == OK_FDB_SUBTYPE ? "FDB" : "HBase";
+}
+
+int ok_sql_piece(sqlite3_context *ctx, sqlite3_value *v, int subtype, int i) {
+  unsigned s = sqlite3_value_subtype(v);
+  if (sqlite3_value_type(v) != SQLITE_BLOB) return 0;
+  if (s == (unsigned)subtype) return 1;
+  if (s != OK_SUBTYPE && s != OK_FDB_SUBTYPE && s != OK_HB_SUBTYPE) return 0;
+  ok_sql_error(ctx, "argument %d is a piece of %s, which cannot go into %s keys", i,
+               piece_source((int)s), piece_target(subtype));
+  return -1;
+}
+
+int ok_sql_bytes(sqlite3_context *ctx, sqlite3_value *v, const uint8_t **p, size_t *n) {
+  *p = sqlite3_value_type(v) == SQLITE_TEXT ? sqlite3_value_text(v) : sqlite3_value_blob(v);
+  *n = (size_t)sqlite3_value_bytes(v);
+  if (!*p && *n) {
+    sqlite3_result_error_nomem(ctx);
+    return 0;
+  }
+  if (!*p) *p = (const uint8_t *)"";
+  return 1;
+}
+
+int ok_sql_utf8_arg(sqlite3_context *ctx, const uint8_t *p, size_t n, int i) {
+  size_t bad = ok_utf8_check(p, n);
+  if (bad == n) return 1;
+  ok_sql_error(ctx, "argument %d is TEXT that is not valid UTF-8 (byte %lld); give bytes as a BLOB",
+               i, (long long)bad);
+  return 0;
 }
 
 int ok_sql_special_real(const char *s, double *d) {
@@ -79,6 +122,34 @@ int ok_sql_special_real(const char *s, double *d) {
     return 1;
   }
   return 0;
+}
+
+int ok_sql_real_arg(sqlite3_context *ctx, sqlite3_value *v, size_t size, double *d) {
+  int t = sqlite3_value_type(v);
+  if (t == SQLITE_INTEGER || t == SQLITE_FLOAT) {
+    *d = sqlite3_value_double(v);
+  } else if (t != SQLITE_TEXT) {
+    ok_sql_error(ctx, "takes a number, not %s", ok_sql_type_name(t));
+    return 0;
+  } else if (!ok_sql_special_real((const char *)sqlite3_value_text(v), d)) {
+    ok_sql_error(ctx, "TEXT must be 'NaN', 'Inf' or '-Inf', not '%q'", sqlite3_value_text(v));
+    return 0;
+  }
+  if (size == 4 && fabs(*d) > 3.4028234663852886e38 && fabs(*d) != HUGE_VAL) {
+    ok_sql_error(ctx, "%!.17g is beyond the float range", *d);
+    return 0;
+  }
+  return 1;
+}
+
+int ok_sql_bool_arg(sqlite3_context *ctx, sqlite3_value *v, int *b) {
+  int t = sqlite3_value_type(v);
+  if (t != SQLITE_INTEGER && t != SQLITE_FLOAT) {
+    ok_sql_error(ctx, "takes a number (0 is false), not %s", ok_sql_type_name(t));
+    return 0;
+  }
+  *b = sqlite3_value_double(v) != 0;
+  return 1;
 }
 
 void ok_sql_buf_init(ok_sql_buf *b) {

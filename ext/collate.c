@@ -86,7 +86,7 @@ void ok_collate_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   if (t == SQLITE_NULL) {
     uint8_t null_key[1];
     ok_enc_null(null_key, 0);
-    ok_sql_result_fragment(ctx, null_key, 1, 0);
+    ok_sql_result_piece(ctx, null_key, 1, OK_SUBTYPE, 0);
     return;
   }
   if (t != SQLITE_TEXT) {
@@ -100,7 +100,7 @@ void ok_collate_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     return;
   }
   if ((n = ok_sql_collated(ctx, tag, s, n, 1, stack, sizeof stack, &out)) > 0) {
-    ok_sql_result_fragment(ctx, out, n, out != stack);
+    ok_sql_result_piece(ctx, out, n, OK_SUBTYPE, out != stack);
   }
 }
 

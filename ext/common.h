@@ -52,9 +52,21 @@ int ok_sql_key_arg(sqlite3_context *ctx, sqlite3_value *v, const uint8_t **p, si
 /* Reports a core decoding failure as "<name>: malformed key at byte N: ..". */
 void ok_sql_malformed(sqlite3_context *ctx, int status, size_t at);
 
-/* Returns a key fragment (BLOB with OK_SUBTYPE); frees p with sqlite3_free
-** when `owned`, else copies it. */
-void ok_sql_result_fragment(sqlite3_context *ctx, uint8_t *p, size_t n, int owned);
+/* Pieces are the BLOBs the key builders return, tagged with their format's
+** subtype (OK_SUBTYPE, OK_FDB_SUBTYPE, OK_HB_SUBTYPE) so that builders
+** inline them. Returns a piece; frees p with sqlite3_free when `owned`,
+** else copies it. */
+void ok_sql_result_piece(sqlite3_context *ctx, const uint8_t *p, size_t n, int subtype, int owned);
+/* For a builder of `subtype` keys: 1 when argument v (number i, for the
+** message) is one of its own pieces, 0 for any other value, -1 with the
+** error set for a piece of another format. */
+int ok_sql_piece(sqlite3_context *ctx, sqlite3_value *v, int subtype, int i);
+/* The bytes of a TEXT or BLOB value (never a NULL pointer); 0 with
+** SQLITE_NOMEM set when SQLite could not provide them. */
+int ok_sql_bytes(sqlite3_context *ctx, sqlite3_value *v, const uint8_t **p, size_t *n);
+/* 1 when TEXT argument i is valid UTF-8 (the FDB and HBase formats hold
+** nothing else as text), else 0 with the error set. */
+int ok_sql_utf8_arg(sqlite3_context *ctx, const uint8_t *p, size_t n, int i);
 
 /* Sets the result to the value of a decoded component. */
 void ok_sql_result_item(sqlite3_context *ctx, const ok_item *it);
@@ -64,6 +76,11 @@ const char *ok_sql_type_name(int t);
 /* The IEEE special TEXT names ('NaN', 'Inf', '-Inf', 'Infinity', any case)
 ** in *d; 0 for any other text. */
 int ok_sql_special_real(const char *s, double *d);
+/* A number argument, or 'NaN', 'Inf', '-Inf', in *d; size 4 also wants it
+** within the float range (infinities and NaN aside). 0 with the error set. */
+int ok_sql_real_arg(sqlite3_context *ctx, sqlite3_value *v, size_t size, double *d);
+/* A boolean argument: any number, 0 false. 0 with the error set. */
+int ok_sql_bool_arg(sqlite3_context *ctx, sqlite3_value *v, int *b);
 
 /* 1 when the result would pass SQLite's length limit (and sets TOOBIG). */
 int ok_sql_too_big(sqlite3_context *ctx, sqlite3_uint64 n);

@@ -3,7 +3,7 @@
 ** what SQL has no type for, and the 'fdb' format's kinds and renderings.
 **
 **   ok_fdb_pack(NULL, 42, 1.5, 'text', x'00', ok_fdb_tuple(1, NULL),
-**               ok_fdb_bool(1), ok_fdb_uuid('...'), ok_fdb_int('1e40'...))
+**               ok_fdb_bool(1), ok_fdb_uuid('...'), ok_fdb_int('100000000000000000000'))
 **
 ** Every function returns a BLOB tagged OK_FDB_SUBTYPE, which ok_fdb_pack and
 ** ok_fdb_tuple inline as items (a plain BLOB argument is a byte string).
@@ -14,20 +14,15 @@
 
 #include "common.h"
 
-static int is_piece(sqlite3_value *v) {
-  return sqlite3_value_type(v) == SQLITE_BLOB && sqlite3_value_subtype(v) == OK_FDB_SUBTYPE;
-}
-
 static void result_piece(sqlite3_context *ctx, const uint8_t *p, size_t n) {
-  sqlite3_result_blob64(ctx, n ? p : (const uint8_t *)"", n, SQLITE_TRANSIENT);
-  sqlite3_result_subtype(ctx, OK_FDB_SUBTYPE);
+  ok_sql_result_piece(ctx, p, n, OK_FDB_SUBTYPE, 0);
 }
 
 /* Appends argument number i (1-based, for messages) as one item. */
 static int put(sqlite3_context *ctx, ok_sql_buf *b, sqlite3_value *v, int i) {
-  int t = sqlite3_value_type(v);
+  int t = sqlite3_value_type(v), piece;
   const uint8_t *p;
-  size_t n, bad;
+  size_t n;
   if (t == SQLITE_NULL || t == SQLITE_INTEGER || t == SQLITE_FLOAT) {
     if (!ok_sql_buf_reserve(ctx, b, OK_FDB_INT_MAX, 1)) return 0;
     if (t == SQLITE_INTEGER)
@@ -38,33 +33,15 @@ static int put(sqlite3_context *ctx, ok_sql_buf *b, sqlite3_value *v, int i) {
       b->n += ok_fdb_enc_fixed(b->p + b->n, OK_FDB_NULL, NULL, 0);
     return 1;
   }
-  p = t == SQLITE_TEXT ? sqlite3_value_text(v) : sqlite3_value_blob(v);
-  n = (size_t)sqlite3_value_bytes(v);
-  if (!p && n) {
-    sqlite3_result_error_nomem(ctx);
+  if (!ok_sql_bytes(ctx, v, &p, &n) || (piece = ok_sql_piece(ctx, v, OK_FDB_SUBTYPE, i)) < 0)
     return 0;
-  }
-  if (t == SQLITE_BLOB &&
-      (sqlite3_value_subtype(v) == OK_SUBTYPE || sqlite3_value_subtype(v) == OK_HB_SUBTYPE)) {
-    ok_sql_error(ctx,
-                 "argument %d is a piece of a native or HBase key; FDB tuples take values "
-                 "and ok_fdb_* pieces",
-                 i);
-    return 0;
-  }
-  if (is_piece(v)) {
+  if (piece) {
     if (!ok_sql_buf_reserve(ctx, b, n, n)) return 0;
-    if (n) memcpy(b->p + b->n, p, n);
+    memcpy(b->p + b->n, p, n);
     b->n += n;
     return 1;
   }
-  if (t == SQLITE_TEXT && (bad = ok_utf8_check(p, n)) != n) {
-    ok_sql_error(ctx,
-                 "argument %d is TEXT that is not valid UTF-8 (byte %lld); give bytes as a "
-                 "BLOB",
-                 i, (long long)bad);
-    return 0;
-  }
+  if (t == SQLITE_TEXT && !ok_sql_utf8_arg(ctx, p, n, i)) return 0;
   if (!ok_sql_buf_reserve(ctx, b, 2 * n + 2, n + 2)) return 0;
   b->n += ok_fdb_enc_bytes(b->p + b->n, t == SQLITE_TEXT ? OK_FDB_STRING : OK_FDB_BYTES, p, n);
   return 1;
@@ -204,21 +181,8 @@ static void ieee(sqlite3_context *ctx, sqlite3_value *v, int code, size_t size) 
     result_piece(ctx, out, ok_fdb_enc_ieee(out, code, sqlite3_value_blob(v), size));
     return;
   }
-  if (t == SQLITE_TEXT) {
-    if (!ok_sql_special_real((const char *)sqlite3_value_text(v), &d)) {
-      ok_sql_error(ctx, "TEXT must be 'NaN', 'Inf' or '-Inf', not '%q'", sqlite3_value_text(v));
-      return;
-    }
-  } else {
-    d = sqlite3_value_double(v);
-  }
-  if (size == 8) {
-    result_piece(ctx, out, ok_fdb_enc_double(out, d));
-  } else if (fabs(d) <= 3.4028234663852886e38 || d != d || fabs(d) == HUGE_VAL) {
-    result_piece(ctx, out, ok_fdb_enc_float(out, (float)d));
-  } else {
-    ok_sql_error(ctx, "%!.17g is beyond the float range", d);
-  }
+  if (!ok_sql_real_arg(ctx, v, size, &d)) return;
+  result_piece(ctx, out, size == 8 ? ok_fdb_enc_double(out, d) : ok_fdb_enc_float(out, (float)d));
 }
 
 void ok_fdb_float_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
@@ -233,16 +197,10 @@ void ok_fdb_double_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 
 void ok_fdb_bool_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   uint8_t out[1];
-  int t = sqlite3_value_type(argv[0]);
+  int b;
   (void)argc;
-  if (t == SQLITE_NULL) return;
-  if (t != SQLITE_INTEGER && t != SQLITE_FLOAT) {
-    ok_sql_error(ctx, "takes a number (0 is false), not %s", ok_sql_type_name(t));
-    return;
-  }
-  result_piece(ctx, out,
-               ok_fdb_enc_fixed(
-                   out, sqlite3_value_double(argv[0]) != 0 ? OK_FDB_TRUE : OK_FDB_FALSE, NULL, 0));
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL || !ok_sql_bool_arg(ctx, argv[0], &b)) return;
+  result_piece(ctx, out, ok_fdb_enc_fixed(out, b ? OK_FDB_TRUE : OK_FDB_FALSE, NULL, 0));
 }
 
 static int hexval(int c) {

@@ -6,48 +6,29 @@
 **   ok_hbase_pack(NULL, 42, 1.5, 'text', x'00', ok_hbase_int32(7),
 **                 ok_hbase_desc(ok_hbase_int64(ts)), ok_hbase_numeric('1e-40'))
 **
-** Every function returns a BLOB tagged OK_HB_SUBTYPE, which ok_hbase_pack,
-** ok_hbase_desc and ok_hbase_raw's users inline as items (a plain BLOB
-** argument is a BlobVar). docs/hbase.md is the reference.
+** Every function returns a BLOB tagged OK_HB_SUBTYPE, which ok_hbase_pack
+** and ok_hbase_desc inline as items (a plain BLOB argument is a BlobVar).
+** docs/hbase.md is the reference.
 */
 #include <math.h>
 #include <string.h>
 
 #include "common.h"
 
-static int is_piece(sqlite3_value *v) {
-  return sqlite3_value_type(v) == SQLITE_BLOB && sqlite3_value_subtype(v) == OK_HB_SUBTYPE;
-}
-
 static void result_piece(sqlite3_context *ctx, const uint8_t *p, size_t n) {
-  sqlite3_result_blob64(ctx, n ? p : (const uint8_t *)"", n, SQLITE_TRANSIENT);
-  sqlite3_result_subtype(ctx, OK_HB_SUBTYPE);
-}
-
-/* Bytes of a TEXT or BLOB argument (never NULL). */
-static const uint8_t *bytes_of(sqlite3_value *v, size_t *n) {
-  const uint8_t *p =
-      sqlite3_value_type(v) == SQLITE_TEXT ? sqlite3_value_text(v) : sqlite3_value_blob(v);
-  *n = (size_t)sqlite3_value_bytes(v);
-  return p ? p : (const uint8_t *)"";
+  ok_sql_result_piece(ctx, p, n, OK_HB_SUBTYPE, 0);
 }
 
 /* TEXT for the text and JSON encodings: valid UTF-8 (what a Java String
 ** holds) without NUL (the terminator). */
 static int text_ok(sqlite3_context *ctx, const uint8_t *p, size_t n, int i) {
   const uint8_t *nul = n ? memchr(p, 0, n) : NULL;
-  size_t bad;
   if (nul) {
     ok_sql_error(ctx, "argument %d holds a NUL (byte %lld), which HBase text cannot hold", i,
                  (long long)(nul - p));
     return 0;
   }
-  if ((bad = ok_utf8_check(p, n)) != n) {
-    ok_sql_error(ctx, "argument %d is not valid UTF-8 (byte %lld); give bytes as a BLOB", i,
-                 (long long)bad);
-    return 0;
-  }
-  return 1;
+  return ok_sql_utf8_arg(ctx, p, n, i);
 }
 
 /* A number as the variable-length numeric encoding. */
@@ -65,22 +46,10 @@ static size_t put_number(uint8_t *out, sqlite3_value *v, int desc) {
   return ok_hb_enc_num(out, &x, desc);
 }
 
-/* 1 when the items p[0..n) end with an ascending BlobCopy (which takes the
-** rest of a key, so nothing may follow it). */
-static int ends_open(const uint8_t *p, size_t n) {
-  size_t off = 0, err;
-  ok_item it;
-  while (off < n && ok_hb_decode(p + off, n - off, &it, &err) == OK_OK) {
-    if (off + it.len == n) return it.tag == OK_HB_BLOB_COPY && !it.desc;
-    off += it.len;
-  }
-  return 0;
-}
-
 /* Appends argument number i (1-based, for messages) as one or more items;
 ** *open tells whether the key now ends with an ascending BlobCopy. */
 static int put(sqlite3_context *ctx, ok_sql_buf *b, sqlite3_value *v, int i, int desc, int *open) {
-  int t = sqlite3_value_type(v);
+  int t = sqlite3_value_type(v), piece;
   const uint8_t *p;
   size_t n;
   if (*open) {
@@ -97,20 +66,13 @@ static int put(sqlite3_context *ctx, ok_sql_buf *b, sqlite3_value *v, int i, int
                              : put_number(b->p + b->n, v, desc);
     return 1;
   }
-  p = bytes_of(v, &n);
-  if (t == SQLITE_BLOB &&
-      (sqlite3_value_subtype(v) == OK_SUBTYPE || sqlite3_value_subtype(v) == OK_FDB_SUBTYPE)) {
-    ok_sql_error(ctx,
-                 "argument %d is a piece of a native or FDB key; HBase keys take values "
-                 "and ok_hbase_* pieces",
-                 i);
+  if (!ok_sql_bytes(ctx, v, &p, &n) || (piece = ok_sql_piece(ctx, v, OK_HB_SUBTYPE, i)) < 0)
     return 0;
-  }
-  if (is_piece(v)) {
+  if (piece) {
     if (!ok_sql_buf_reserve(ctx, b, n, n)) return 0;
     memcpy(b->p + b->n, p, n);
     b->n += n;
-    *open = ends_open(p, n);
+    *open = ok_hb_ends_open(p, n);
     return 1;
   }
   if (t == SQLITE_TEXT) {
@@ -139,42 +101,27 @@ void ok_hbase_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 ** terminator it needs then (and may hold no NUL). */
 void ok_hbase_desc_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   ok_sql_buf b;
-  int open = 0;
-  size_t off = 0, err, i;
+  int open = 0, rc, piece = ok_sql_piece(ctx, argv[0], OK_HB_SUBTYPE, 1);
+  size_t n, len, at;
   const uint8_t *p;
   (void)argc;
+  if (piece < 0) return;
   ok_sql_buf_init(&b);
-  if (!is_piece(argv[0])) {
+  if (piece == 0) { /* a value: its default item, descending */
     if (put(ctx, &b, argv[0], 1, 1, &open)) result_piece(ctx, b.p, b.n);
     ok_sql_buf_free(&b);
     return;
   }
-  p = bytes_of(argv[0], &i);
-  while (off < i) {
-    ok_item it;
-    int rc = ok_hb_decode(p + off, i - off, &it, &err);
-    if (rc != OK_OK) { /* only from a foreign value tagged as a piece */
-      ok_sql_malformed(ctx, rc, off + err);
-      break;
-    }
-    if (it.desc) {
-      ok_sql_error(ctx, "the item at byte %lld is descending already", (long long)off);
-      break;
-    }
-    if (!ok_sql_buf_reserve(ctx, &b, it.len + 1, it.len + 1)) break;
-    if (it.tag == OK_HB_BLOB_COPY) {
-      if (memchr(it.body, 0, it.value_len)) {
-        ok_sql_error(ctx, "a descending BlobCopy cannot hold a NUL (its terminator)");
-        break;
-      }
-      b.n += ok_hb_enc_blob_copy(b.p + b.n, it.body, it.value_len, 1);
-    } else {
-      size_t k;
-      for (k = 0; k < it.len; k++) b.p[b.n++] = (uint8_t)~p[off + k];
-    }
-    off += it.len;
-  }
-  if (off == i) result_piece(ctx, b.p, b.n);
+  if (!ok_sql_bytes(ctx, argv[0], &p, &n)) return;
+  rc = ok_hb_desc(NULL, &len, p, n, &at);
+  if (rc == OK_HB_DESC_ALREADY)
+    ok_sql_error(ctx, "the item at byte %lld is descending already", (long long)at);
+  else if (rc == OK_HB_DESC_NUL)
+    ok_sql_error(ctx, "a descending BlobCopy cannot hold a NUL (its terminator)");
+  else if (rc != OK_OK) /* only from a foreign value tagged as a piece */
+    ok_sql_malformed(ctx, rc, at);
+  else if (ok_sql_buf_reserve(ctx, &b, len, len) && ok_hb_desc(b.p, &len, p, n, &at) == OK_OK)
+    result_piece(ctx, b.p, len);
   ok_sql_buf_free(&b);
 }
 
@@ -219,37 +166,19 @@ void ok_hbase_int64_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   fixed_int(ctx, argv[0], OK_HB_INT64, 64);
 }
 
-/* A number argument, or 'NaN', 'Inf', '-Inf'; 0 with the error set. */
-static int real_arg(sqlite3_context *ctx, sqlite3_value *v, double *d) {
-  int t = sqlite3_value_type(v);
-  if (t == SQLITE_INTEGER || t == SQLITE_FLOAT) {
-    *d = sqlite3_value_double(v);
-    return 1;
-  }
-  if (t == SQLITE_TEXT && ok_sql_special_real((const char *)sqlite3_value_text(v), d)) return 1;
-  if (t == SQLITE_TEXT)
-    ok_sql_error(ctx, "TEXT must be 'NaN', 'Inf' or '-Inf', not '%q'", sqlite3_value_text(v));
-  else
-    ok_sql_error(ctx, "takes a number, not %s", ok_sql_type_name(t));
-  return 0;
-}
-
 void ok_hbase_float32_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   uint8_t out[5];
   double d;
   (void)argc;
-  if (sqlite3_value_type(argv[0]) == SQLITE_NULL || !real_arg(ctx, argv[0], &d)) return;
-  if (fabs(d) > 3.4028234663852886e38 && fabs(d) != HUGE_VAL)
-    ok_sql_error(ctx, "%!.17g is beyond the float range", d);
-  else
-    result_piece(ctx, out, ok_hb_enc_float32(out, (float)d, 0));
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL || !ok_sql_real_arg(ctx, argv[0], 4, &d)) return;
+  result_piece(ctx, out, ok_hb_enc_float32(out, (float)d, 0));
 }
 
 void ok_hbase_float64_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   uint8_t out[9];
   double d;
   (void)argc;
-  if (sqlite3_value_type(argv[0]) == SQLITE_NULL || !real_arg(ctx, argv[0], &d)) return;
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL || !ok_sql_real_arg(ctx, argv[0], 8, &d)) return;
   result_piece(ctx, out, ok_hb_enc_float64(out, d, 0));
 }
 
@@ -305,7 +234,7 @@ static void text_item(sqlite3_context *ctx, sqlite3_value *v, int code) {
     ok_sql_error(ctx, "takes TEXT, not %s", ok_sql_type_name(sqlite3_value_type(v)));
     return;
   }
-  p = bytes_of(v, &n);
+  if (!ok_sql_bytes(ctx, v, &p, &n)) return;
   ok_sql_buf_init(&b);
   if (text_ok(ctx, p, n, 1) && ok_sql_buf_reserve(ctx, &b, n + 2, n + 2))
     result_piece(ctx, b.p, ok_hb_enc_text(b.p, code, p, n, 0));
@@ -334,7 +263,7 @@ static void blob_item(sqlite3_context *ctx, sqlite3_value *v, int copy) {
     ok_sql_error(ctx, "takes a BLOB, not %s", ok_sql_type_name(t));
     return;
   }
-  p = bytes_of(v, &n);
+  if (!ok_sql_bytes(ctx, v, &p, &n)) return;
   ok_sql_buf_init(&b);
   if (ok_sql_buf_reserve(ctx, &b, 2 + n + n / 7 + 1, 2 + n))
     result_piece(ctx, b.p,
@@ -355,16 +284,10 @@ void ok_hbase_blob_copy_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 /* ok_hbase_bool(x): Actionbase's true (0x36) or false (0x35). */
 void ok_hbase_bool_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   uint8_t out[1];
-  int t = sqlite3_value_type(argv[0]);
+  int b;
   (void)argc;
-  if (t == SQLITE_NULL) return;
-  if (t != SQLITE_INTEGER && t != SQLITE_FLOAT) {
-    ok_sql_error(ctx, "takes a number (0 is false), not %s", ok_sql_type_name(t));
-    return;
-  }
-  result_piece(
-      ctx, out,
-      ok_hb_enc_header(out, sqlite3_value_double(argv[0]) != 0 ? OK_HB_TRUE : OK_HB_FALSE, 0));
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL || !ok_sql_bool_arg(ctx, argv[0], &b)) return;
+  result_piece(ctx, out, ok_hb_enc_header(out, b ? OK_HB_TRUE : OK_HB_FALSE, 0));
 }
 
 /* ok_hbase_raw(key): the items of an OrderedBytes key, checked. */

@@ -10,24 +10,9 @@
 
 #include "common.h"
 
-static int is_fragment(sqlite3_value *v) { return sqlite3_value_subtype(v) == OK_SUBTYPE; }
-
-/* Bytes of v (TEXT or BLOB) with their tag; NULL only when out of memory. */
-static const uint8_t *bytes_of(sqlite3_value *v, int *tag, size_t *n) {
-  const uint8_t *p;
-  if (sqlite3_value_type(v) == SQLITE_TEXT) {
-    p = sqlite3_value_text(v);
-    *tag = OK_TAG_TEXT;
-  } else {
-    p = sqlite3_value_blob(v);
-    *tag = OK_TAG_BLOB;
-  }
-  *n = (size_t)sqlite3_value_bytes(v);
-  return p || *n ? p : (const uint8_t *)"";
-}
-
-/* Appends v as one component, or a fragment's bytes as they are. */
-static int put(sqlite3_context *ctx, ok_sql_buf *b, sqlite3_value *v, int desc) {
+/* Appends v (argument i) as one component, or a fragment's bytes as they
+** are. */
+static int put(sqlite3_context *ctx, ok_sql_buf *b, sqlite3_value *v, int i, int desc) {
   int tag, t = sqlite3_value_type(v), frag;
   size_t n;
   const uint8_t *p;
@@ -41,16 +26,8 @@ static int put(sqlite3_context *ctx, ok_sql_buf *b, sqlite3_value *v, int desc) 
       b->n += ok_enc_null(b->p + b->n, desc);
     return 1;
   }
-  if (!(p = bytes_of(v, &tag, &n))) {
-    sqlite3_result_error_nomem(ctx);
-    return 0;
-  }
-  if (t == SQLITE_BLOB &&
-      (sqlite3_value_subtype(v) == OK_FDB_SUBTYPE || sqlite3_value_subtype(v) == OK_HB_SUBTYPE)) {
-    ok_sql_error(ctx, "an FDB or HBase piece (ok_fdb_*, ok_hbase_*) cannot go into a native key");
-    return 0;
-  }
-  frag = t == SQLITE_BLOB && is_fragment(v);
+  if (!ok_sql_bytes(ctx, v, &p, &n) || (frag = ok_sql_piece(ctx, v, OK_SUBTYPE, i)) < 0) return 0;
+  tag = t == SQLITE_TEXT ? OK_TAG_TEXT : OK_TAG_BLOB;
   /* an escaped body is at most twice the value */
   if (!ok_sql_buf_reserve(ctx, b, frag ? n : 2 * n + 2, frag ? n : n + 2)) return 0;
   if (!frag) {
@@ -69,11 +46,9 @@ static void pack(sqlite3_context *ctx, int argc, sqlite3_value **argv, int desc)
   ok_sql_buf b;
   int i, ok = 1;
   ok_sql_buf_init(&b);
-  for (i = 0; ok && i < argc; i++) ok = put(ctx, &b, argv[i], desc);
-  if (ok) { /* SQLite itself turns a result over its length limit into TOOBIG */
-    sqlite3_result_blob64(ctx, b.p, b.n, SQLITE_TRANSIENT);
-    sqlite3_result_subtype(ctx, OK_SUBTYPE);
-  }
+  for (i = 0; ok && i < argc; i++) ok = put(ctx, &b, argv[i], i + 1, desc);
+  /* SQLite itself turns a result over its length limit into TOOBIG */
+  if (ok) ok_sql_result_piece(ctx, b.p, b.n, OK_SUBTYPE, 0);
   ok_sql_buf_free(&b);
 }
 
@@ -83,23 +58,22 @@ void ok_desc_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) { pack(ctx
 
 /* ok_prefix(x [, collation]) */
 void ok_prefix_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  int t = sqlite3_value_type(argv[0]), tag;
+  int t = sqlite3_value_type(argv[0]), tag, frag;
   size_t len, n;
   const uint8_t *p;
   uint8_t *out, stack[256];
   if (t == SQLITE_NULL) return; /* a NULL pattern matches nothing */
-  if (t == SQLITE_BLOB && is_fragment(argv[0])) {
-    ok_sql_error(ctx, "argument is a key fragment; give the TEXT or BLOB value itself");
+  if ((frag = ok_sql_piece(ctx, argv[0], OK_SUBTYPE, 1)) != 0) {
+    if (frag > 0)
+      ok_sql_error(ctx, "argument is a key fragment; give the TEXT or BLOB value itself");
     return;
   }
   if (t != SQLITE_TEXT && t != SQLITE_BLOB) {
     ok_sql_error(ctx, "argument must be a TEXT or BLOB value");
     return;
   }
-  if (!(p = bytes_of(argv[0], &tag, &len))) {
-    sqlite3_result_error_nomem(ctx);
-    return;
-  }
+  if (!ok_sql_bytes(ctx, argv[0], &p, &len)) return;
+  tag = t == SQLITE_TEXT ? OK_TAG_TEXT : OK_TAG_BLOB;
   if (argc > 1) {
     if ((tag = ok_sql_collation_arg(ctx, argv[1])) < 0) return;
     if (t != SQLITE_TEXT) {
@@ -120,7 +94,7 @@ void ok_prefix_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     }
   }
   if ((n = ok_sql_collated(ctx, tag, p, len, 0, stack, sizeof stack, &out)) > 0) {
-    ok_sql_result_fragment(ctx, out, n, out != stack);
+    ok_sql_result_piece(ctx, out, n, OK_SUBTYPE, out != stack);
   }
 }
 
@@ -151,7 +125,7 @@ void ok_concat_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     if (n) memcpy(out + off, sqlite3_value_blob(argv[i]), n);
     off += n;
   }
-  ok_sql_result_fragment(ctx, out, off, 1);
+  ok_sql_result_piece(ctx, out, off, OK_SUBTYPE, 1);
 }
 
 void ok_prefix_end_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {

@@ -198,6 +198,7 @@ int ok_sql_put_value(ok_sql_out *o, const ok_item *it) {
 int ok_sql_item_is_utf8(const ok_item *it) {
   uint8_t stack[256], *buf = stack;
   int ok;
+  if (it->direct) return is_utf8(it->body, it->value_len);
   if (it->value_len > sizeof stack && !(buf = sqlite3_malloc64(it->value_len))) return 0;
   ok_unescape(buf, it);
   ok = is_utf8(buf, it->value_len);

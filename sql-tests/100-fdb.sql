@@ -31,6 +31,7 @@ SELECT 'int.beyond_int64', hex(ok_fdb_pack(ok_fdb_int('9223372036854775808'))), 
 SELECT 'int.18446744073709551616', hex(ok_fdb_pack(ok_fdb_int('18446744073709551616'))), hex(ok_fdb_pack(ok_fdb_int('-18446744073709551616')));
 SELECT 'int.text_forms', hex(ok_fdb_pack(ok_fdb_int('+7'))), hex(ok_fdb_pack(ok_fdb_int('-0'))), hex(ok_fdb_pack(ok_fdb_int('000123')));
 SELECT 'int.largest', length(ok_fdb_pack(ok_fdb_int('1' || printf('%.614c', '0')))), length(ok_fdb_pack(ok_fdb_int('-1' || printf('%.614c', '0'))));
+SELECT 'int.largest.exact', hex(substr(ok_fdb_pack(ok_fdb_int('1' || printf('%.614c', '0'))), 1, 4)), ok_unpack_col(ok_fdb_pack(ok_fdb_int('-1' || printf('%.614c', '0'))), 1, 'fdb') = '-1' || printf('%.614c', '0');
 SELECT 'float', hex(ok_fdb_pack(ok_fdb_float(1.5))), hex(ok_fdb_pack(ok_fdb_float(-0.0))), hex(ok_fdb_pack(ok_fdb_float('Inf'))), hex(ok_fdb_pack(ok_fdb_float('-Inf')));
 SELECT 'float.rounds', hex(ok_fdb_pack(ok_fdb_float(0.1))), hex(ok_fdb_pack(ok_fdb_float(16777217)));
 SELECT 'float.nan_and_bits', hex(ok_fdb_pack(ok_fdb_float('NaN'))), hex(ok_fdb_pack(ok_fdb_float(x'7FC00001'))), hex(ok_fdb_pack(ok_fdb_float(x'80000000')));

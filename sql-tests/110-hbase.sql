@@ -22,6 +22,8 @@ SELECT 'order.int_real', ok_hbase_pack(2) < ok_hbase_pack(2.5), ok_hbase_pack(2.
 -- BlobVar keeps byte order only between blobs of one length: x'01' sorts
 -- before x'00FF' (HBase's encoding, reproduced as it is)
 SELECT 'order.blob_var_caveat', ok_hbase_pack(x'01') < ok_hbase_pack(x'00FF');
+-- beyond 2^53 a REAL is its shortest decimal (2^62 as 4611686018427388000)
+SELECT 'order.real_beyond_2^53', ok_hbase_pack(4611686018427387950) > ok_hbase_pack(4611686018427387904.0), ok_unpack_col(ok_hbase_pack(4611686018427387904.0), 1, 'hbase');
 -- order oracle: 20,000 deterministic pseudo-random values (integers and
 -- reals within 2^53, where HBase's decimals of doubles keep SQL's order;
 -- texts; 8-byte blobs) rank the same under ORDER BY v, under their
@@ -103,6 +105,7 @@ SELECT 'quote', id, ok_quote(key, 'hbase') FROM k ORDER BY id;
 SELECT 'json', id, ok_json(key, 'hbase'), json_valid(ok_json(key, 'hbase')) FROM k ORDER BY id;
 SELECT 'quote.reads_back', ok_hbase_pack(ok_hbase_numeric('1E-400'), ok_hbase_numeric('12345678901234567890123'), ok_hbase_numeric('NaN'), 9e999, ok_hbase_desc(ok_hbase_blob_copy(X'01')), ok_hbase_blob_copy(X'0001')) = key FROM k WHERE id = 3;
 SELECT 'unpack', ok_unpack_col(key, 2, 'hbase'), ok_unpack_col(key, -1, 'hbase') FROM k WHERE id = 1;
+SELECT 'hex.spaced', ok_hex(key, ' ', 'hbase') FROM k WHERE id = 1;
 SELECT 'unpack.invalid_utf8_text', typeof(ok_unpack_col(x'3461FF00', 1, 'hbase')), ok_quote(x'3461FF00', 'hbase');
 -- errors: constructors
 SELECT ok_hbase_pack('a' || char(0) || 'b');

@@ -583,6 +583,37 @@ int ok_hb_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) {
   return fail(OK_E_TAG, 0, err_at);
 }
 
+int ok_hb_ends_open(const uint8_t *p, size_t n) {
+  size_t off = 0, err;
+  ok_item it;
+  while (off < n && ok_hb_decode(p + off, n - off, &it, &err) == OK_OK) {
+    if (off + it.len == n) return it.tag == OK_HB_BLOB_COPY && !it.desc;
+    off += it.len;
+  }
+  return 0;
+}
+
+int ok_hb_desc(uint8_t *out, size_t *len, const uint8_t *items, size_t n, size_t *at) {
+  size_t off = 0, o = 0, k;
+  while (off < n) {
+    ok_item it;
+    int rc = ok_hb_decode(items + off, n - off, &it, at);
+    if (rc != OK_OK) return *at += off, rc;
+    *at = off;
+    if (it.desc) return OK_HB_DESC_ALREADY;
+    if (it.tag == OK_HB_BLOB_COPY) { /* it gains its terminator */
+      if (memchr(it.body, 0, it.value_len)) return OK_HB_DESC_NUL;
+      o += ok_hb_enc_blob_copy(out ? out + o : NULL, it.body, it.value_len, 1);
+    } else {
+      for (k = 0; out && k < it.len; k++) out[o + k] = (uint8_t)~items[off + k];
+      o += it.len;
+    }
+    off += it.len;
+  }
+  *len = o;
+  return OK_OK;
+}
+
 size_t ok_hb_value(uint8_t *out, const ok_item *it) {
   uint8_t x = it->desc ? 0xFF : 0x00;
   size_t i, o = 0, len;

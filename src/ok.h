@@ -365,6 +365,19 @@ size_t ok_hb_enc_blob_var(uint8_t *out, const uint8_t *p, size_t n, int desc);
 /* Descending: p must hold no NUL; ascending: only as the key's last item. */
 size_t ok_hb_enc_blob_copy(uint8_t *out, const uint8_t *p, size_t n, int desc);
 
+/* ok_hb_desc: the ascending items items[0..n) made descending (each
+** complemented; a BlobCopy gains its terminator), written to out unless
+** NULL, their length in *len. Returns OK_OK; a decoding status; or, with
+** *at the item's offset, OK_HB_DESC_ALREADY for an item that is descending
+** already, OK_HB_DESC_NUL for a BlobCopy holding a NUL (its terminator). */
+#define OK_HB_DESC_ALREADY 1
+#define OK_HB_DESC_NUL 2
+int ok_hb_desc(uint8_t *out, size_t *len, const uint8_t *items, size_t n, size_t *at);
+
+/* 1 when the items p[0..n) end with an ascending BlobCopy, which takes the
+** rest of a key, so that nothing may follow it. */
+int ok_hb_ends_open(const uint8_t *p, size_t n);
+
 /* ok_hb_decode: one OrderedBytes item, as ok_decode does for the native
 ** format (it->format OK_FORMAT_HBASE, it->tag the ascending header). The SQL
 ** value: NULL; INTEGER (fixed-width integers, booleans as 0/1, numerics

@@ -20,6 +20,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "load.h"
+
 /* One item of a line: its kind letter and its text after the colon. */
 typedef struct {
   char kind;
@@ -56,25 +58,22 @@ static size_t tokenize(char *s, token *t, size_t max) {
   return n;
 }
 
-static double bits_double(const char *hex) {
+/* The IEEE value of big-endian bits in hex: a double (size 8), a float (4). */
+static double bits_real(const char *hex, int size) {
   unsigned char b[8];
   uint64_t u = 0;
+  uint32_t u32;
   double d;
-  int i;
-  unhex(b, hex, 16);
-  for (i = 0; i < 8; i++) u = u << 8 | b[i];
-  memcpy(&d, &u, 8);
-  return d;
-}
-
-static float bits_float(const char *hex) {
-  unsigned char b[4];
-  uint32_t u = 0;
   float f;
   int i;
-  unhex(b, hex, 8);
-  for (i = 0; i < 4; i++) u = u << 8 | b[i];
-  memcpy(&f, &u, 4);
+  unhex(b, hex, 2 * (size_t)size);
+  for (i = 0; i < size; i++) u = u << 8 | b[i];
+  if (size == 8) {
+    memcpy(&d, &u, 8);
+    return d;
+  }
+  u32 = (uint32_t)u;
+  memcpy(&f, &u32, 4);
   return f;
 }
 
@@ -87,7 +86,8 @@ static void expr_of(char *sql, const token *t, int variant) {
     case 'I': e = "ok_fdb_int(?)"; break;
     case 'i': e = variant % 5 == 0 ? "ok_fdb_int(?)" : "?"; break;
     case 'r':
-      e = variant % 7 == 0 || bits_double(t->arg) != bits_double(t->arg) ? "ok_fdb_double(?)" : "?";
+      e = variant % 7 == 0 || bits_real(t->arg, 8) != bits_real(t->arg, 8) ? "ok_fdb_double(?)"
+                                                                           : "?";
       break;
     case 'f': e = "ok_fdb_float(?)"; break;
     case 'B': e = "ok_fdb_bool(?)"; break;
@@ -111,7 +111,7 @@ static void bind_token(sqlite3_stmt *st, int *k, const token *t, int variant, un
       break;
     case 'I': sqlite3_bind_text(st, ++*k, t->arg, (int)t->arg_len, SQLITE_TRANSIENT); break;
     case 'r': {
-      double d = bits_double(t->arg);
+      double d = bits_real(t->arg, 8);
       if (variant % 7 == 0 || d != d) { /* the bits themselves */
         n = unhex(buf, t->arg, 16);
         sqlite3_bind_blob(st, ++*k, buf, (int)n, SQLITE_TRANSIENT);
@@ -121,12 +121,12 @@ static void bind_token(sqlite3_stmt *st, int *k, const token *t, int variant, un
       break;
     }
     case 'f': {
-      float f = bits_float(t->arg);
+      double f = bits_real(t->arg, 4);
       if (variant % 3 == 0 || f != f) {
         n = unhex(buf, t->arg, 8);
         sqlite3_bind_blob(st, ++*k, buf, (int)n, SQLITE_TRANSIENT);
       } else {
-        sqlite3_bind_double(st, ++*k, (double)f);
+        sqlite3_bind_double(st, ++*k, f);
       }
       break;
     }
@@ -170,7 +170,7 @@ static int value_matches(sqlite3_stmt *st, const token *t, unsigned char *buf) {
     case 'B': return type == SQLITE_INTEGER && sqlite3_column_int64(st, 0) == (t->arg[0] == '1');
     case 'r':
     case 'f': {
-      double want = t->kind == 'r' ? bits_double(t->arg) : (double)bits_float(t->arg), got;
+      double want = bits_real(t->arg, t->kind == 'r' ? 8 : 4), got;
       if (want != want) {
         return type == SQLITE_TEXT && strcmp((const char *)sqlite3_column_text(st, 0), "NaN") == 0;
       }
@@ -213,17 +213,11 @@ int main(int argc, char **argv) {
   static unsigned char want[1 << 21], buf[1 << 21];
   static token toks[4096];
   long lineno = 0, pass = 0, failed = 0;
-  char *err = NULL;
   if (argc < 3 || !(in = fopen(argv[2], "r"))) {
     fprintf(stderr, "usage: fdb_conformance <extension> <cases.tsv>\n");
     return 2;
   }
-  sqlite3_open(":memory:", &db);
-  sqlite3_enable_load_extension(db, 1);
-  if (sqlite3_load_extension(db, argv[1], NULL, &err) != SQLITE_OK) {
-    fprintf(stderr, "cannot load %s: %s\n", argv[1], err);
-    return 2;
-  }
+  if (!(db = open_with_extension("fdb_conformance", argv[1]))) return 2;
   sqlite3_prepare_v2(db, "SELECT ok_unpack_col(?1, ?2, 'fdb')", -1, &col, NULL);
   sqlite3_prepare_v2(db,
                      "SELECT ok_valid(?1, 'fdb'), ok_count(?1, 'fdb'), "

@@ -16,26 +16,24 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "load.h"
+
 int main(int argc, char **argv) {
   sqlite3 *db;
   sqlite3_stmt *st;
-  char line[512], *err = NULL;
+  char line[512];
   long pass = 0, failed = 0;
   FILE *in;
   if (argc < 3 || !(in = fopen(argv[2], "r"))) {
     fprintf(stderr, "usage: hbase_decimals <extension> <decimals.tsv>\n");
     return 2;
   }
-  sqlite3_open(":memory:", &db);
-  sqlite3_enable_load_extension(db, 1);
-  if (sqlite3_load_extension(db, argv[1], NULL, &err) != SQLITE_OK) {
-    fprintf(stderr, "cannot load %s: %s\n", argv[1], err);
-    return 2;
-  }
-  sqlite3_prepare_v2(db,
-                     "SELECT hex(CASE WHEN ?3 THEN ok_hbase_pack(?1) ELSE ok_hbase_numeric(?1) END),"
-                     " hex(ok_hbase_numeric(?2))",
-                     -1, &st, NULL);
+  if (!(db = open_with_extension("hbase_decimals", argv[1]))) return 2;
+  sqlite3_prepare_v2(
+      db,
+      "SELECT hex(CASE WHEN ?3 THEN ok_hbase_pack(?1) ELSE ok_hbase_numeric(?1) END),"
+      " hex(ok_hbase_numeric(?2))",
+      -1, &st, NULL);
   while (fgets(line, sizeof line, in)) {
     char *a = strchr(line, '\t'), *b = a ? strchr(a + 1, '\t') : NULL;
     int is_double = line[0] == 'D', same;

@@ -23,6 +23,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "load.h"
+
 static uint64_t rng_state;
 
 static uint64_t rnd(void) { /* xorshift64* */
@@ -323,7 +325,6 @@ static void quote_reads_back(sqlite3 *db, int rows) {
 int main(int argc, char **argv) {
   sqlite3 *db;
   sqlite3_stmt *ins;
-  char *err = NULL;
   long rows = argc > 2 ? atol(argv[2]) : 100000, i;
   unsigned long long seed = argc > 3 ? strtoull(argv[3], NULL, 10) : 20261122;
   rng_state = seed;
@@ -331,12 +332,7 @@ int main(int argc, char **argv) {
     fprintf(stderr, "usage: oracle <extension> [rows] [seed > 0]\n");
     return 2;
   }
-  if (sqlite3_open(":memory:", &db) != SQLITE_OK) return 2;
-  sqlite3_enable_load_extension(db, 1);
-  if (sqlite3_load_extension(db, argv[1], NULL, &err) != SQLITE_OK) {
-    fprintf(stderr, "oracle: cannot load %s: %s\n", argv[1], err);
-    return 2;
-  }
+  if (!(db = open_with_extension("oracle", argv[1]))) return 2;
   exec(db, "CREATE TABLE t(r INTEGER PRIMARY KEY, a, b, c); BEGIN");
   if (sqlite3_prepare_v2(db, "INSERT INTO t(a, b, c) VALUES (?, ?, ?)", -1, &ins, NULL)) return 2;
   for (i = 0; i < rows; i++) {
