@@ -397,9 +397,10 @@ static int dec_num(const uint8_t *p, size_t n, int h, uint8_t x, ok_hb_num *num,
     uint8_t vx = (h == OK_HB_NEG_LARGE || h == OK_HB_POS_SMALL) ? (uint8_t)~x : x;
     if (!(vl = ok_hb_get_varint(p + 1, n - 1, vx, &v))) return fail(OK_E_TRUNCATED, n, err_at);
     o += vl;
-    e = h == OK_HB_NEG_LARGE || h == OK_HB_POS_LARGE ? (long)v : -(long)v;
     /* what HBase can write: below 100^351, above 100^-(10^8) (as parsed) */
-    if (v >= 100000000u || e > 351) return fail(OK_E_RANGE, 1, err_at);
+    if (v >= 100000000u) return fail(OK_E_RANGE, 1, err_at);
+    e = h == OK_HB_NEG_LARGE || h == OK_HB_POS_LARGE ? (long)v : -(long)v;
+    if (e > 351) return fail(OK_E_RANGE, 1, err_at);
   } else {
     e = neg ? OK_HB_NEG_MED - h : h - OK_HB_POS_MED;
   }

@@ -84,6 +84,27 @@ static void fdb_check(const uint8_t *data, size_t size) {
 /* The same for HBase OrderedBytes: every item stays inside the input, fills
 ** its value length, and numerics, fixed-width and byte items re-encode to
 ** their own bytes. */
+/* A valid key made descending: as many items, each descending, with the
+** same values, in at most one byte more per item. */
+static void hbase_desc_check(const uint8_t *data, size_t size) {
+  size_t len, at, off = 0, doff = 0, err;
+  uint8_t *d;
+  ok_item a, b;
+  if (ok_hb_desc(NULL, &len, data, size, &at) != OK_OK) return;
+  if (!(d = malloc(len + 1)) || ok_hb_desc(d, &len, data, size, &at) != OK_OK) abort();
+  while (off < size) {
+    if (ok_hb_decode(data + off, size - off, &a, &err) != OK_OK ||
+        ok_hb_decode(d + doff, len - doff, &b, &err) != OK_OK || !b.desc || a.type != b.type ||
+        a.tag != b.tag || a.value_len != b.value_len || b.len > a.len + 1 ||
+        (a.type == OK_INT && a.i != b.i) || (a.type == OK_REAL && a.d != b.d))
+      abort();
+    off += a.len;
+    doff += b.len;
+  }
+  if (doff != len) abort();
+  free(d);
+}
+
 static void hbase_check(const uint8_t *data, size_t size) {
   size_t off = 0, err, n;
   ok_item it;
@@ -129,6 +150,7 @@ static void hbase_check(const uint8_t *data, size_t size) {
     free(value);
     off += it.len;
   }
+  if (off == size) hbase_desc_check(data, size);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
