@@ -85,7 +85,7 @@ int ok_sql_piece(sqlite3_context *ctx, sqlite3_value *v, int subtype, int i) {
   unsigned s = sqlite3_value_subtype(v);
   if (sqlite3_value_type(v) != SQLITE_BLOB) return 0;
   if (s == (unsigned)subtype) return 1;
-  if (s != OK_SUBTYPE && s != OK_FDB_SUBTYPE && s != OK_HB_SUBTYPE) return 0;
+  if (s != OK_SUBTYPE && s != OK_FDB_SUBTYPE && s != OK_HBASE_SUBTYPE) return 0;
   ok_sql_error(ctx, "argument %d is a piece of %s, which cannot go into %s keys", i,
                piece_source((int)s), piece_target(subtype));
   return -1;

@@ -21,7 +21,7 @@ SQLITE_EXTENSION_INIT3
 /* The same for pieces of FoundationDB tuples (ok_fdb_pack and friends);
 ** the two kinds never mix. */
 #define OK_FDB_SUBTYPE 0x66 /* 'f' */
-#define OK_HB_SUBTYPE 0x68  /* 'h': HBase OrderedBytes pieces */
+#define OK_HBASE_SUBTYPE 0x68  /* 'h': HBase OrderedBytes pieces */
 
 /* Newer SQLite wants these flags on functions that read or set subtypes;
 ** older versions ignore the bits. */
@@ -53,7 +53,7 @@ int ok_sql_key_arg(sqlite3_context *ctx, sqlite3_value *v, const uint8_t **p, si
 void ok_sql_malformed(sqlite3_context *ctx, int status, size_t at);
 
 /* Pieces are the BLOBs the key builders return, tagged with their format's
-** subtype (OK_SUBTYPE, OK_FDB_SUBTYPE, OK_HB_SUBTYPE) so that builders
+** subtype (OK_SUBTYPE, OK_FDB_SUBTYPE, OK_HBASE_SUBTYPE) so that builders
 ** inline them. Returns a piece; frees p with sqlite3_free when `owned`,
 ** else copies it. */
 void ok_sql_result_piece(sqlite3_context *ctx, const uint8_t *p, size_t n, int subtype, int owned);

@@ -26,7 +26,7 @@ static const char *native_kind(const ok_item *it) {
 static const ok_sql_format formats[] = {
     {"ok", ok_decode, native_kind, ok_sql_render_native},
     {"fdb", ok_fdb_decode, ok_sql_fdb_kind, ok_sql_render_fdb},
-    {"hbase", ok_hb_decode, ok_sql_hbase_kind, ok_sql_render_hbase},
+    {"hbase", ok_hbase_decode, ok_sql_hbase_kind, ok_sql_render_hbase},
 };
 
 const ok_sql_format *ok_sql_format_named(const char *name) {

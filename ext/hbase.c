@@ -6,7 +6,7 @@
 **   ok_hbase_pack(NULL, 42, 1.5, 'text', x'00', ok_hbase_int32(7),
 **                 ok_hbase_desc(ok_hbase_int64(ts)), ok_hbase_numeric('1e-40'))
 **
-** Every function returns a BLOB tagged OK_HB_SUBTYPE, which ok_hbase_pack
+** Every function returns a BLOB tagged OK_HBASE_SUBTYPE, which ok_hbase_pack
 ** and ok_hbase_desc inline as items (a plain BLOB argument is a BlobVar).
 ** docs/hbase.md is the reference.
 */
@@ -16,7 +16,7 @@
 #include "common.h"
 
 static void result_piece(sqlite3_context *ctx, const uint8_t *p, size_t n) {
-  ok_sql_result_piece(ctx, p, n, OK_HB_SUBTYPE, 0);
+  ok_sql_result_piece(ctx, p, n, OK_HBASE_SUBTYPE, 0);
 }
 
 /* TEXT for the text and JSON encodings: valid UTF-8 (what a Java String
@@ -33,17 +33,17 @@ static int text_ok(sqlite3_context *ctx, const uint8_t *p, size_t n, int i) {
 
 /* A number as the variable-length numeric encoding. */
 static size_t put_number(uint8_t *out, sqlite3_value *v, int desc) {
-  ok_hb_num x;
+  ok_hbase_num x;
   double d;
   if (sqlite3_value_type(v) == SQLITE_INTEGER) {
-    ok_hb_num_int(&x, sqlite3_value_int64(v));
-    return ok_hb_enc_num(out, &x, desc);
+    ok_hbase_num_int(&x, sqlite3_value_int64(v));
+    return ok_hbase_enc_num(out, &x, desc);
   }
   d = sqlite3_value_double(v);
-  if (d != d) return ok_hb_enc_header(out, OK_HB_NAN, desc);
-  if (d - d != 0) return ok_hb_enc_header(out, d > 0 ? OK_HB_POS_INF : OK_HB_NEG_INF, desc);
-  ok_hb_num_double(&x, d);
-  return ok_hb_enc_num(out, &x, desc);
+  if (d != d) return ok_hbase_enc_header(out, OK_HBASE_NAN, desc);
+  if (d - d != 0) return ok_hbase_enc_header(out, d > 0 ? OK_HBASE_POS_INF : OK_HBASE_NEG_INF, desc);
+  ok_hbase_num_double(&x, d);
+  return ok_hbase_enc_num(out, &x, desc);
 }
 
 /* Appends argument number i (1-based, for messages) as one or more items;
@@ -61,27 +61,27 @@ static int put(sqlite3_context *ctx, ok_sql_buf *b, sqlite3_value *v, int i, int
     return 0;
   }
   if (t == SQLITE_NULL || t == SQLITE_INTEGER || t == SQLITE_FLOAT) {
-    if (!ok_sql_buf_reserve(ctx, b, OK_HB_NUM_MAX, 1)) return 0;
-    b->n += t == SQLITE_NULL ? ok_hb_enc_header(b->p + b->n, OK_HB_NULL, desc)
+    if (!ok_sql_buf_reserve(ctx, b, OK_HBASE_NUM_MAX, 1)) return 0;
+    b->n += t == SQLITE_NULL ? ok_hbase_enc_header(b->p + b->n, OK_HBASE_NULL, desc)
                              : put_number(b->p + b->n, v, desc);
     return 1;
   }
-  if (!ok_sql_bytes(ctx, v, &p, &n) || (piece = ok_sql_piece(ctx, v, OK_HB_SUBTYPE, i)) < 0)
+  if (!ok_sql_bytes(ctx, v, &p, &n) || (piece = ok_sql_piece(ctx, v, OK_HBASE_SUBTYPE, i)) < 0)
     return 0;
   if (piece) {
     if (!ok_sql_buf_reserve(ctx, b, n, n)) return 0;
     memcpy(b->p + b->n, p, n);
     b->n += n;
-    *open = ok_hb_ends_open(p, n);
+    *open = ok_hbase_ends_open(p, n);
     return 1;
   }
   if (t == SQLITE_TEXT) {
     if (!text_ok(ctx, p, n, i) || !ok_sql_buf_reserve(ctx, b, n + 2, n + 2)) return 0;
-    b->n += ok_hb_enc_text(b->p + b->n, OK_HB_TEXT, p, n, desc);
+    b->n += ok_hbase_enc_text(b->p + b->n, OK_HBASE_TEXT, p, n, desc);
     return 1;
   }
   if (!ok_sql_buf_reserve(ctx, b, 2 + n + n / 7 + 1, 2 + n + n / 7)) return 0;
-  b->n += ok_hb_enc_blob_var(b->p + b->n, p, n, desc);
+  b->n += ok_hbase_enc_blob_var(b->p + b->n, p, n, desc);
   return 1;
 }
 
@@ -101,7 +101,7 @@ void ok_hbase_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 ** terminator it needs then (and may hold no NUL). */
 void ok_hbase_desc_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   ok_sql_buf b;
-  int open = 0, rc, piece = ok_sql_piece(ctx, argv[0], OK_HB_SUBTYPE, 1);
+  int open = 0, rc, piece = ok_sql_piece(ctx, argv[0], OK_HBASE_SUBTYPE, 1);
   size_t n, len, at;
   const uint8_t *p;
   (void)argc;
@@ -113,14 +113,14 @@ void ok_hbase_desc_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     return;
   }
   if (!ok_sql_bytes(ctx, argv[0], &p, &n)) return;
-  rc = ok_hb_desc(NULL, &len, p, n, &at);
-  if (rc == OK_HB_DESC_ALREADY)
+  rc = ok_hbase_desc(NULL, &len, p, n, &at);
+  if (rc == OK_HBASE_DESC_ALREADY)
     ok_sql_error(ctx, "the item at byte %lld is descending already", (long long)at);
-  else if (rc == OK_HB_DESC_NUL)
+  else if (rc == OK_HBASE_DESC_NUL)
     ok_sql_error(ctx, "a descending BlobCopy cannot hold a NUL (its terminator)");
   else if (rc != OK_OK) /* only from a foreign value tagged as a piece */
     ok_sql_malformed(ctx, rc, at);
-  else if (ok_sql_buf_reserve(ctx, &b, len, len) && ok_hb_desc(b.p, &len, p, n, &at) == OK_OK)
+  else if (ok_sql_buf_reserve(ctx, &b, len, len) && ok_hbase_desc(b.p, &len, p, n, &at) == OK_OK)
     result_piece(ctx, b.p, len);
   ok_sql_buf_free(&b);
 }
@@ -142,28 +142,28 @@ static void fixed_int(sqlite3_context *ctx, sqlite3_value *v, int code, int bits
     ok_sql_error(ctx, "%lld is outside int%d's range %lld..%lld", sqlite3_value_int64(v), bits,
                  (long long)lo, (long long)hi);
   } else {
-    result_piece(ctx, out, ok_hb_enc_int(out, code, sqlite3_value_int64(v), 0));
+    result_piece(ctx, out, ok_hbase_enc_int(out, code, sqlite3_value_int64(v), 0));
   }
 }
 
 void ok_hbase_int8_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   (void)argc;
-  fixed_int(ctx, argv[0], OK_HB_INT8, 8);
+  fixed_int(ctx, argv[0], OK_HBASE_INT8, 8);
 }
 
 void ok_hbase_int16_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   (void)argc;
-  fixed_int(ctx, argv[0], OK_HB_INT16, 16);
+  fixed_int(ctx, argv[0], OK_HBASE_INT16, 16);
 }
 
 void ok_hbase_int32_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   (void)argc;
-  fixed_int(ctx, argv[0], OK_HB_INT32, 32);
+  fixed_int(ctx, argv[0], OK_HBASE_INT32, 32);
 }
 
 void ok_hbase_int64_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   (void)argc;
-  fixed_int(ctx, argv[0], OK_HB_INT64, 64);
+  fixed_int(ctx, argv[0], OK_HBASE_INT64, 64);
 }
 
 void ok_hbase_float32_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
@@ -171,7 +171,7 @@ void ok_hbase_float32_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   double d;
   (void)argc;
   if (sqlite3_value_type(argv[0]) == SQLITE_NULL || !ok_sql_real_arg(ctx, argv[0], 4, &d)) return;
-  result_piece(ctx, out, ok_hb_enc_float32(out, (float)d, 0));
+  result_piece(ctx, out, ok_hbase_enc_float32(out, (float)d, 0));
 }
 
 void ok_hbase_float64_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
@@ -179,19 +179,19 @@ void ok_hbase_float64_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   double d;
   (void)argc;
   if (sqlite3_value_type(argv[0]) == SQLITE_NULL || !ok_sql_real_arg(ctx, argv[0], 8, &d)) return;
-  result_piece(ctx, out, ok_hb_enc_float64(out, d, 0));
+  result_piece(ctx, out, ok_hbase_enc_float64(out, d, 0));
 }
 
 /* ok_hbase_numeric(x): a number, or decimal TEXT of any precision (rounded
 ** to 31 significant digits, half up, as HBase rounds a BigDecimal), or
 ** 'NaN', 'Inf', '-Inf'. */
 void ok_hbase_numeric_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  uint8_t out[OK_HB_NUM_MAX];
+  uint8_t out[OK_HBASE_NUM_MAX];
   int t = sqlite3_value_type(argv[0]), rc;
   const char *s;
   size_t err;
   double d;
-  ok_hb_num x;
+  ok_hbase_num x;
   (void)argc;
   if (t == SQLITE_NULL) return;
   if (t == SQLITE_INTEGER || t == SQLITE_FLOAT) {
@@ -205,14 +205,14 @@ void ok_hbase_numeric_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   s = (const char *)sqlite3_value_text(argv[0]);
   if (ok_sql_special_real(s, &d)) {
     result_piece(ctx, out,
-                 ok_hb_enc_header(out,
-                                  d != d  ? OK_HB_NAN
-                                  : d > 0 ? OK_HB_POS_INF
-                                          : OK_HB_NEG_INF,
+                 ok_hbase_enc_header(out,
+                                  d != d  ? OK_HBASE_NAN
+                                  : d > 0 ? OK_HBASE_POS_INF
+                                          : OK_HBASE_NEG_INF,
                                   0));
     return;
   }
-  rc = ok_hb_num_parse(&x, s, (size_t)sqlite3_value_bytes(argv[0]), &err);
+  rc = ok_hbase_num_parse(&x, s, (size_t)sqlite3_value_bytes(argv[0]), &err);
   if (rc == OK_E_RANGE)
     ok_sql_error(
         ctx, "'%q' is beyond HBase's numeric range (magnitudes from 1e-200000000 to below 1e702)",
@@ -220,7 +220,7 @@ void ok_hbase_numeric_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   else if (rc != OK_OK)
     ok_sql_error(ctx, "'%q' is not a decimal number (character %lld)", s, (long long)err + 1);
   else
-    result_piece(ctx, out, ok_hb_enc_num(out, &x, 0));
+    result_piece(ctx, out, ok_hbase_enc_num(out, &x, 0));
 }
 
 /* ok_hbase_text(x) and ok_hbase_json(x): TEXT items (Actionbase's JSON has
@@ -237,18 +237,18 @@ static void text_item(sqlite3_context *ctx, sqlite3_value *v, int code) {
   if (!ok_sql_bytes(ctx, v, &p, &n)) return;
   ok_sql_buf_init(&b);
   if (text_ok(ctx, p, n, 1) && ok_sql_buf_reserve(ctx, &b, n + 2, n + 2))
-    result_piece(ctx, b.p, ok_hb_enc_text(b.p, code, p, n, 0));
+    result_piece(ctx, b.p, ok_hbase_enc_text(b.p, code, p, n, 0));
   ok_sql_buf_free(&b);
 }
 
 void ok_hbase_text_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   (void)argc;
-  text_item(ctx, argv[0], OK_HB_TEXT);
+  text_item(ctx, argv[0], OK_HBASE_TEXT);
 }
 
 void ok_hbase_json_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   (void)argc;
-  text_item(ctx, argv[0], OK_HB_JSON);
+  text_item(ctx, argv[0], OK_HBASE_JSON);
 }
 
 /* ok_hbase_blob_var(x) and ok_hbase_blob_copy(x): the bytes of a BLOB (or
@@ -267,7 +267,7 @@ static void blob_item(sqlite3_context *ctx, sqlite3_value *v, int copy) {
   ok_sql_buf_init(&b);
   if (ok_sql_buf_reserve(ctx, &b, 2 + n + n / 7 + 1, 2 + n))
     result_piece(ctx, b.p,
-                 copy ? ok_hb_enc_blob_copy(b.p, p, n, 0) : ok_hb_enc_blob_var(b.p, p, n, 0));
+                 copy ? ok_hbase_enc_blob_copy(b.p, p, n, 0) : ok_hbase_enc_blob_var(b.p, p, n, 0));
   ok_sql_buf_free(&b);
 }
 
@@ -287,32 +287,32 @@ void ok_hbase_bool_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   int b;
   (void)argc;
   if (sqlite3_value_type(argv[0]) == SQLITE_NULL || !ok_sql_bool_arg(ctx, argv[0], &b)) return;
-  result_piece(ctx, out, ok_hb_enc_header(out, b ? OK_HB_TRUE : OK_HB_FALSE, 0));
+  result_piece(ctx, out, ok_hbase_enc_header(out, b ? OK_HBASE_TRUE : OK_HBASE_FALSE, 0));
 }
 
 /* ok_hbase_raw(key): the items of an OrderedBytes key, checked. */
 void ok_hbase_raw_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   (void)argc;
-  ok_sql_result_raw(ctx, argv[0], "hbase", OK_HB_SUBTYPE);
+  ok_sql_result_raw(ctx, argv[0], "hbase", OK_HBASE_SUBTYPE);
 }
 
 /* --- The 'hbase' format for the reading functions ----------------------- */
 
 const char *ok_sql_hbase_kind(const ok_item *it) {
   switch (it->tag) {
-    case OK_HB_NULL: return "null";
-    case OK_HB_INT8: return "int8";
-    case OK_HB_INT16: return "int16";
-    case OK_HB_INT32: return "int32";
-    case OK_HB_INT64: return "int64";
-    case OK_HB_FLOAT32: return "float32";
-    case OK_HB_FLOAT64: return "float64";
-    case OK_HB_TEXT: return "text";
-    case OK_HB_JSON: return "json";
-    case OK_HB_FALSE:
-    case OK_HB_TRUE: return "bool";
-    case OK_HB_BLOB_VAR: return "blob-var";
-    case OK_HB_BLOB_COPY: return "blob-copy";
+    case OK_HBASE_NULL: return "null";
+    case OK_HBASE_INT8: return "int8";
+    case OK_HBASE_INT16: return "int16";
+    case OK_HBASE_INT32: return "int32";
+    case OK_HBASE_INT64: return "int64";
+    case OK_HBASE_FLOAT32: return "float32";
+    case OK_HBASE_FLOAT64: return "float64";
+    case OK_HBASE_TEXT: return "text";
+    case OK_HBASE_JSON: return "json";
+    case OK_HBASE_FALSE:
+    case OK_HBASE_TRUE: return "bool";
+    case OK_HBASE_BLOB_VAR: return "blob-var";
+    case OK_HBASE_BLOB_COPY: return "blob-copy";
   }
   return "numeric";
 }
@@ -322,39 +322,39 @@ static int render_value(ok_sql_out *o, const ok_item *it) {
   static const char *const ints[] = {"int8", "int16", "int32", "int64"};
   int rc = SQLITE_OK;
   switch (it->tag) {
-    case OK_HB_INT8:
-    case OK_HB_INT16:
-    case OK_HB_INT32:
-    case OK_HB_INT64:
+    case OK_HBASE_INT8:
+    case OK_HBASE_INT16:
+    case OK_HBASE_INT32:
+    case OK_HBASE_INT64:
       if (o->json)
-        sqlite3_str_appendf(o->s, "{\"%s\":%lld}", ints[it->tag - OK_HB_INT8], (long long)it->i);
+        sqlite3_str_appendf(o->s, "{\"%s\":%lld}", ints[it->tag - OK_HBASE_INT8], (long long)it->i);
       else
-        sqlite3_str_appendf(o->s, "ok_hbase_%s(%lld)", ints[it->tag - OK_HB_INT8],
+        sqlite3_str_appendf(o->s, "ok_hbase_%s(%lld)", ints[it->tag - OK_HBASE_INT8],
                             (long long)it->i);
       return SQLITE_OK;
-    case OK_HB_FLOAT32:
-    case OK_HB_FLOAT64:
-      ok_sql_open_call(o, it->tag == OK_HB_FLOAT32 ? "ok_hbase_float32" : "ok_hbase_float64",
-                       it->tag == OK_HB_FLOAT32 ? "float32" : "float64");
+    case OK_HBASE_FLOAT32:
+    case OK_HBASE_FLOAT64:
+      ok_sql_open_call(o, it->tag == OK_HBASE_FLOAT32 ? "ok_hbase_float32" : "ok_hbase_float64",
+                       it->tag == OK_HBASE_FLOAT32 ? "float32" : "float64");
       if (it->type == OK_REAL)
         ok_sql_put_real(o, it->d);
       else
         sqlite3_str_appendall(o->s, o->json ? "\"NaN\"" : "'NaN'");
       ok_sql_close_call(o);
       return SQLITE_OK;
-    case OK_HB_FALSE:
-    case OK_HB_TRUE:
+    case OK_HBASE_FALSE:
+    case OK_HBASE_TRUE:
       if (o->json)
         sqlite3_str_appendall(o->s, it->i ? "true" : "false");
       else
         sqlite3_str_appendf(o->s, "ok_hbase_bool(%d)", (int)it->i);
       return SQLITE_OK;
-    case OK_HB_JSON:
+    case OK_HBASE_JSON:
       ok_sql_open_call(o, "ok_hbase_json", "json");
       rc = ok_sql_put_value(o, it);
       ok_sql_close_call(o);
       return rc;
-    case OK_HB_BLOB_COPY: /* X'..' in SQL, ".." in JSON */
+    case OK_HBASE_BLOB_COPY: /* X'..' in SQL, ".." in JSON */
       ok_sql_open_call(o, "ok_hbase_blob_copy", "blob_copy");
       if (o->json) {
         uint8_t *v = sqlite3_malloc64(it->value_len + 1);
@@ -368,7 +368,7 @@ static int render_value(ok_sql_out *o, const ok_item *it) {
       ok_sql_close_call(o);
       return rc;
   }
-  if (it->type == OK_TEXT && it->tag != OK_HB_TEXT) { /* a numeric beyond SQL's types, NaN */
+  if (it->type == OK_TEXT && it->tag != OK_HBASE_TEXT) { /* a numeric beyond SQL's types, NaN */
     ok_sql_open_call(o, "ok_hbase_numeric", "numeric");
     rc = ok_sql_put_value(o, it);
     ok_sql_close_call(o);
@@ -379,7 +379,7 @@ static int render_value(ok_sql_out *o, const ok_item *it) {
 
 int ok_sql_render_hbase(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
   int rc;
-  if ((it->tag == OK_HB_TEXT || it->tag == OK_HB_JSON) && !ok_sql_item_is_utf8(it)) {
+  if ((it->tag == OK_HBASE_TEXT || it->tag == OK_HBASE_JSON) && !ok_sql_item_is_utf8(it)) {
     /* ok_hbase_pack takes only UTF-8 as text: the item's own bytes */
     return ok_sql_put_raw(o, "ok_hbase_raw", "hbase", raw, it->len);
   }

@@ -67,7 +67,7 @@ size_t ok_unescape(uint8_t *out, const ok_item *it) {
   uint8_t x = it->desc ? 0xFF : 0x00;
   size_t i, o = 0;
   if (it->format == OK_FORMAT_FDB) return ok_fdb_value(out, it);
-  if (it->format == OK_FORMAT_HBASE) return ok_hb_value(out, it);
+  if (it->format == OK_FORMAT_HBASE) return ok_hbase_value(out, it);
   if (it->tag != OK_TAG_TEXT && it->tag != OK_TAG_BLOB) {
     return ok_collate_restore(out, it->tag, it->body, it->body_len, x);
   }

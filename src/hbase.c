@@ -17,18 +17,18 @@
 
 /* --- numbers as HBase's BigDecimal sees them ------------------------------ */
 
-/* Rounds x to OK_HB_DIGITS significant digits, half up, and drops trailing
+/* Rounds x to OK_HBASE_DIGITS significant digits, half up, and drops trailing
 ** zeros (BigDecimal's stripTrailingZeros, then round(31, HALF_UP)). */
-static void normalize(ok_hb_num *x) {
+static void normalize(ok_hbase_num *x) {
   size_t lead = 0;
   while (lead < x->n && x->digit[lead] == '0') lead++;
   memmove(x->digit, x->digit + lead, x->n - lead);
   x->n -= lead;
   x->exp -= (long)lead;
-  if (x->n > OK_HB_DIGITS) {
-    int up = x->digit[OK_HB_DIGITS] >= '5';
-    size_t i = OK_HB_DIGITS;
-    x->n = OK_HB_DIGITS;
+  if (x->n > OK_HBASE_DIGITS) {
+    int up = x->digit[OK_HBASE_DIGITS] >= '5';
+    size_t i = OK_HBASE_DIGITS;
+    x->n = OK_HBASE_DIGITS;
     while (up && i > 0) { /* carry */
       if (x->digit[--i] == '9') {
         x->digit[i] = '0';
@@ -46,7 +46,7 @@ static void normalize(ok_hb_num *x) {
   if (x->n == 0) x->neg = 0, x->exp = 0;
 }
 
-void ok_hb_num_int(ok_hb_num *x, int64_t v) {
+void ok_hbase_num_int(ok_hbase_num *x, int64_t v) {
   uint64_t m = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
   char tmp[20];
   size_t k = 0;
@@ -64,7 +64,7 @@ void ok_hb_num_int(ok_hb_num *x, int64_t v) {
 ** equals strtod's reading of the decimal; checking m - 1 and m + 1 too
 ** makes up for the rounding of d * 10^k. 0 when this does not decide (two
 ** candidates, one digit, or no k up to 15): the caller searches with printf. */
-static int few_decimals(ok_hb_num *x, double d) {
+static int few_decimals(ok_hbase_num *x, double d) {
   static const double p10[] = {1e1, 1e2,  1e3,  1e4,  1e5,  1e6,  1e7, 1e8,
                                1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
   double a = d < 0 ? -d : d;
@@ -78,7 +78,7 @@ static int few_decimals(ok_hb_num *x, double d) {
     }
     if (hits > 1 || (hits == 1 && found < 10)) return 0;
     if (hits == 1) {
-      ok_hb_num_int(x, d < 0 ? -(int64_t)found : (int64_t)found);
+      ok_hbase_num_int(x, d < 0 ? -(int64_t)found : (int64_t)found);
       x->exp -= k + 1;
       return 1;
     }
@@ -89,11 +89,11 @@ static int few_decimals(ok_hb_num *x, double d) {
 /* The decimal HBase writes for a double: BigDecimal.valueOf(d), i.e.
 ** Double.toString (JDK 19 and later): the shortest decimal that reads back
 ** as d; when one digit would do, the closest of one or two digits. */
-void ok_hb_num_double(ok_hb_num *x, double d) {
+void ok_hbase_num_double(ok_hbase_num *x, double d) {
   char s[40];
   int prec, n = 0;
   if (d > -9007199254740992.0 && d < 9007199254740992.0 && d == (double)(int64_t)d) {
-    ok_hb_num_int(x, (int64_t)d); /* integral: its digits are exact */
+    ok_hbase_num_int(x, (int64_t)d); /* integral: its digits are exact */
     return;
   }
   if (few_decimals(x, d)) return;
@@ -106,14 +106,14 @@ void ok_hb_num_double(ok_hb_num *x, double d) {
     n = snprintf(s, sizeof s, "%.*e", prec - 1, d);
     if (strtod(s, NULL) == d) break;
   }
-  ok_hb_num_parse(x, s, (size_t)n, NULL);
+  ok_hbase_num_parse(x, s, (size_t)n, NULL);
   if (x->n == 1) { /* one digit: Java takes the closest of one or two */
     n = snprintf(s, sizeof s, "%.1e", d);
-    if (strtod(s, NULL) == d) ok_hb_num_parse(x, s, (size_t)n, NULL);
+    if (strtod(s, NULL) == d) ok_hbase_num_parse(x, s, (size_t)n, NULL);
   }
 }
 
-int ok_hb_num_parse(ok_hb_num *x, const char *s, size_t n, size_t *err_at) {
+int ok_hbase_num_parse(ok_hbase_num *x, const char *s, size_t n, size_t *err_at) {
   size_t i = 0, at = 0;
   int seen_point = 0, any = 0;
   long e = 0;
@@ -177,7 +177,7 @@ bad_range:
   return OK_E_RANGE;
 }
 
-size_t ok_hb_num_format(char *out, const ok_hb_num *x) {
+size_t ok_hbase_num_format(char *out, const ok_hbase_num *x) {
   size_t o = 0, i;
   long k;
   if (x->n == 0) {
@@ -215,7 +215,7 @@ static void complement(uint8_t *p, size_t n) {
   for (i = 0; i < n; i++) p[i] = (uint8_t)~p[i];
 }
 
-size_t ok_hb_put_varint(uint8_t *out, uint64_t v) {
+size_t ok_hbase_put_varint(uint8_t *out, uint64_t v) {
   int i, k;
   if (v <= 240) {
     out[0] = (uint8_t)v;
@@ -239,17 +239,17 @@ size_t ok_hb_put_varint(uint8_t *out, uint64_t v) {
   return (size_t)k + 1;
 }
 
-size_t ok_hb_enc_header(uint8_t *out, int code, int desc) {
+size_t ok_hbase_enc_header(uint8_t *out, int code, int desc) {
   if (out) out[0] = (uint8_t)(desc ? ~code : code);
   return 1;
 }
 
-size_t ok_hb_enc_num(uint8_t *out, const ok_hb_num *x, int desc) {
-  uint8_t buf[OK_HB_NUM_MAX];
-  char pairs[OK_HB_DIGITS + 2];
+size_t ok_hbase_enc_num(uint8_t *out, const ok_hbase_num *x, int desc) {
+  uint8_t buf[OK_HBASE_NUM_MAX];
+  char pairs[OK_HBASE_DIGITS + 2];
   size_t o = 1, m = 0, i, start;
   long e;
-  if (x->n == 0) return ok_hb_enc_header(out, OK_HB_ZERO, desc);
+  if (x->n == 0) return ok_hbase_enc_header(out, OK_HBASE_ZERO, desc);
   /* base 100: 0.c1c2... x 100^e, c1 nonzero; an odd exponent shifts a 0 in */
   e = x->exp % 2 == 0 ? x->exp / 2 : (x->exp + 1) / 2;
   if (x->exp % 2 != 0) pairs[m++] = '0';
@@ -257,14 +257,14 @@ size_t ok_hb_enc_num(uint8_t *out, const ok_hb_num *x, int desc) {
   m += x->n;
   if (m % 2) pairs[m++] = '0';
   if (e > 10) { /* large: the exponent follows as a varint */
-    buf[0] = x->neg ? OK_HB_NEG_LARGE : OK_HB_POS_LARGE;
-    o += ok_hb_put_varint(buf + 1, (uint64_t)e);
+    buf[0] = x->neg ? OK_HBASE_NEG_LARGE : OK_HBASE_POS_LARGE;
+    o += ok_hbase_put_varint(buf + 1, (uint64_t)e);
     if (x->neg) complement(buf + 1, o - 1);
   } else if (e > 0) { /* medium: the exponent is in the header */
-    buf[0] = (uint8_t)(x->neg ? OK_HB_NEG_MED - e : OK_HB_POS_MED + e);
+    buf[0] = (uint8_t)(x->neg ? OK_HBASE_NEG_MED - e : OK_HBASE_POS_MED + e);
   } else { /* small: 0 or a negative exponent, as a varint of -e */
-    buf[0] = x->neg ? OK_HB_NEG_SMALL : OK_HB_POS_SMALL;
-    o += ok_hb_put_varint(buf + 1, (uint64_t)-e);
+    buf[0] = x->neg ? OK_HBASE_NEG_SMALL : OK_HBASE_POS_SMALL;
+    o += ok_hbase_put_varint(buf + 1, (uint64_t)-e);
     if (!x->neg) complement(buf + 1, o - 1);
   }
   start = o;
@@ -279,8 +279,8 @@ size_t ok_hb_enc_num(uint8_t *out, const ok_hb_num *x, int desc) {
   return o;
 }
 
-size_t ok_hb_enc_int(uint8_t *out, int code, int64_t v, int desc) {
-  size_t w = code == OK_HB_INT8 ? 1 : code == OK_HB_INT16 ? 2 : code == OK_HB_INT32 ? 4 : 8, i;
+size_t ok_hbase_enc_int(uint8_t *out, int code, int64_t v, int desc) {
+  size_t w = code == OK_HBASE_INT8 ? 1 : code == OK_HBASE_INT16 ? 2 : code == OK_HBASE_INT32 ? 4 : 8, i;
   uint64_t u = (uint64_t)v ^ ((uint64_t)1 << (8 * w - 1)); /* the sign bit flipped */
   if (!out) return 1 + w;
   out[0] = (uint8_t)code;
@@ -304,15 +304,15 @@ static size_t enc_ieee(uint8_t *out, int code, double d, size_t size, int desc) 
   return 1 + size;
 }
 
-size_t ok_hb_enc_float32(uint8_t *out, float f, int desc) {
-  return enc_ieee(out, OK_HB_FLOAT32, f, 4, desc);
+size_t ok_hbase_enc_float32(uint8_t *out, float f, int desc) {
+  return enc_ieee(out, OK_HBASE_FLOAT32, f, 4, desc);
 }
 
-size_t ok_hb_enc_float64(uint8_t *out, double d, int desc) {
-  return enc_ieee(out, OK_HB_FLOAT64, d, 8, desc);
+size_t ok_hbase_enc_float64(uint8_t *out, double d, int desc) {
+  return enc_ieee(out, OK_HBASE_FLOAT64, d, 8, desc);
 }
 
-size_t ok_hb_enc_text(uint8_t *out, int code, const uint8_t *s, size_t n, int desc) {
+size_t ok_hbase_enc_text(uint8_t *out, int code, const uint8_t *s, size_t n, int desc) {
   if (out) {
     out[0] = (uint8_t)code;
     if (n) memcpy(out + 1, s, n);
@@ -322,11 +322,11 @@ size_t ok_hb_enc_text(uint8_t *out, int code, const uint8_t *s, size_t n, int de
   return n + 2;
 }
 
-size_t ok_hb_enc_blob_var(uint8_t *out, const uint8_t *p, size_t n, int desc) {
+size_t ok_hbase_enc_blob_var(uint8_t *out, const uint8_t *p, size_t n, int desc) {
   size_t o = 1, i;
   unsigned acc = 0, bits = 0;
   if (!out) return n ? 1 + (8 * n + 6) / 7 : 2;
-  out[0] = OK_HB_BLOB_VAR;
+  out[0] = OK_HBASE_BLOB_VAR;
   /* the value's bits, 7 to a byte, the last byte padded with zero bits; the
   ** top bit set on every byte but the last (an empty value is 0x00) */
   for (i = 0; i < n; i++) {
@@ -340,9 +340,9 @@ size_t ok_hb_enc_blob_var(uint8_t *out, const uint8_t *p, size_t n, int desc) {
   return o;
 }
 
-size_t ok_hb_enc_blob_copy(uint8_t *out, const uint8_t *p, size_t n, int desc) {
+size_t ok_hbase_enc_blob_copy(uint8_t *out, const uint8_t *p, size_t n, int desc) {
   if (out) {
-    out[0] = OK_HB_BLOB_COPY;
+    out[0] = OK_HBASE_BLOB_COPY;
     if (n) memcpy(out + 1, p, n);
     if (desc) {
       out[1 + n] = 0x00;
@@ -359,7 +359,7 @@ static int fail(int rc, size_t at, size_t *err_at) {
   return rc;
 }
 
-size_t ok_hb_get_varint(const uint8_t *p, size_t n, uint8_t x, uint64_t *v) {
+size_t ok_hbase_get_varint(const uint8_t *p, size_t n, uint8_t x, uint64_t *v) {
   size_t len, i;
   unsigned a0;
   if (n == 0) return 0;
@@ -380,29 +380,29 @@ size_t ok_hb_get_varint(const uint8_t *p, size_t n, uint8_t x, uint64_t *v) {
 }
 
 /* The numeric item at p (header h, ascending form), its decimal in *x. */
-static int dec_num(const uint8_t *p, size_t n, int h, uint8_t x, ok_hb_num *num, size_t *len,
+static int dec_num(const uint8_t *p, size_t n, int h, uint8_t x, ok_hbase_num *num, size_t *len,
                    size_t *err_at) {
-  uint8_t again[OK_HB_NUM_MAX];
-  int neg = h < OK_HB_ZERO;
+  uint8_t again[OK_HBASE_NUM_MAX];
+  int neg = h < OK_HBASE_ZERO;
   uint8_t mx = neg ? (uint8_t)~x : x; /* how the mantissa is stored */
   size_t o = 1, i, vl;
   uint64_t v = 0;
   long e;
   char pairs[2 * 18];
   size_t m = 0;
-  if (h == OK_HB_NEG_LARGE || h == OK_HB_POS_LARGE || h == OK_HB_NEG_SMALL ||
-      h == OK_HB_POS_SMALL) {
+  if (h == OK_HBASE_NEG_LARGE || h == OK_HBASE_POS_LARGE || h == OK_HBASE_NEG_SMALL ||
+      h == OK_HBASE_POS_SMALL) {
     /* the exponent's varint is complemented for large negatives and small
     ** positives */
-    uint8_t vx = (h == OK_HB_NEG_LARGE || h == OK_HB_POS_SMALL) ? (uint8_t)~x : x;
-    if (!(vl = ok_hb_get_varint(p + 1, n - 1, vx, &v))) return fail(OK_E_TRUNCATED, n, err_at);
+    uint8_t vx = (h == OK_HBASE_NEG_LARGE || h == OK_HBASE_POS_SMALL) ? (uint8_t)~x : x;
+    if (!(vl = ok_hbase_get_varint(p + 1, n - 1, vx, &v))) return fail(OK_E_TRUNCATED, n, err_at);
     o += vl;
     /* what HBase can write: below 100^351, above 100^-(10^8) (as parsed) */
     if (v >= 100000000u) return fail(OK_E_RANGE, 1, err_at);
-    e = h == OK_HB_NEG_LARGE || h == OK_HB_POS_LARGE ? (long)v : -(long)v;
+    e = h == OK_HBASE_NEG_LARGE || h == OK_HBASE_POS_LARGE ? (long)v : -(long)v;
     if (e > 351) return fail(OK_E_RANGE, 1, err_at);
   } else {
-    e = neg ? OK_HB_NEG_MED - h : h - OK_HB_POS_MED;
+    e = neg ? OK_HBASE_NEG_MED - h : h - OK_HBASE_POS_MED;
   }
   for (i = o;; i++) { /* centimal digits, the last one even */
     unsigned b;
@@ -420,7 +420,7 @@ static int dec_num(const uint8_t *p, size_t n, int h, uint8_t x, ok_hb_num *num,
   num->neg = neg;
   num->exp = 2 * e;
   if (m > sizeof num->digit || (normalize(num), num->n == 0) ||
-      ok_hb_enc_num(again, num, x != 0) != *len || memcmp(again, p, *len) != 0)
+      ok_hbase_enc_num(again, num, x != 0) != *len || memcmp(again, p, *len) != 0)
     return fail(OK_E_NONCANONICAL, 0, err_at);
   return OK_OK;
 }
@@ -428,10 +428,10 @@ static int dec_num(const uint8_t *p, size_t n, int h, uint8_t x, ok_hb_num *num,
 /* An item's numeric value in the SQL types: INTEGER when integral and
 ** within int64, REAL when it is the decimal HBase writes for a double,
 ** else TEXT of its decimal digits. */
-static void num_value(ok_item *it, const ok_hb_num *num) {
-  char text[OK_HB_NUM_TEXT_MAX + 1];
-  size_t n = ok_hb_num_format(text, num), i;
-  ok_hb_num back;
+static void num_value(ok_item *it, const ok_hbase_num *num) {
+  char text[OK_HBASE_NUM_TEXT_MAX + 1];
+  size_t n = ok_hbase_num_format(text, num), i;
+  ok_hbase_num back;
   text[n] = 0;
   if (num->exp >= (long)num->n && num->exp <= 19) {
     uint64_t m = 0, limit = num->neg ? (uint64_t)1 << 63 : (uint64_t)INT64_MAX;
@@ -448,7 +448,7 @@ static void num_value(ok_item *it, const ok_hb_num *num) {
     }
   }
   it->d = strtod(text, NULL);
-  ok_hb_num_double(&back, it->d);
+  ok_hbase_num_double(&back, it->d);
   if (back.n == num->n && back.exp == num->exp && back.neg == num->neg &&
       memcmp(back.digit, num->digit, num->n) == 0) {
     it->type = OK_REAL;
@@ -531,39 +531,39 @@ static int dec_float(const uint8_t *p, size_t n, ok_item *it, size_t size, size_
   return OK_OK;
 }
 
-int ok_hb_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) {
+int ok_hbase_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) {
   int desc, h;
   if (n == 0) return fail(OK_E_TRUNCATED, 0, err_at);
   desc = key[0] >= 0x80;
   h = desc ? (uint8_t)~key[0] : key[0];
   init(it, h, desc);
   switch (h) {
-    case OK_HB_NULL: it->type = OK_NULL; return OK_OK;
-    case OK_HB_NEG_INF:
-    case OK_HB_POS_INF:
+    case OK_HBASE_NULL: it->type = OK_NULL; return OK_OK;
+    case OK_HBASE_NEG_INF:
+    case OK_HBASE_POS_INF:
       it->type = OK_REAL;
-      it->d = h == OK_HB_POS_INF ? 1e308 * 10 : -1e308 * 10;
+      it->d = h == OK_HBASE_POS_INF ? 1e308 * 10 : -1e308 * 10;
       return OK_OK;
-    case OK_HB_NAN:
+    case OK_HBASE_NAN:
       it->type = OK_TEXT;
       it->value_len = 3;
       return OK_OK;
-    case OK_HB_ZERO: it->type = OK_INT; return OK_OK;
-    case OK_HB_FALSE:
-    case OK_HB_TRUE:
+    case OK_HBASE_ZERO: it->type = OK_INT; return OK_OK;
+    case OK_HBASE_FALSE:
+    case OK_HBASE_TRUE:
       it->type = OK_INT;
-      it->i = h == OK_HB_TRUE;
+      it->i = h == OK_HBASE_TRUE;
       return OK_OK;
-    case OK_HB_INT8: return dec_fixed_int(key, n, it, 1, err_at);
-    case OK_HB_INT16: return dec_fixed_int(key, n, it, 2, err_at);
-    case OK_HB_INT32: return dec_fixed_int(key, n, it, 4, err_at);
-    case OK_HB_INT64: return dec_fixed_int(key, n, it, 8, err_at);
-    case OK_HB_FLOAT32: return dec_float(key, n, it, 4, err_at);
-    case OK_HB_FLOAT64: return dec_float(key, n, it, 8, err_at);
-    case OK_HB_TEXT:
-    case OK_HB_JSON: it->type = OK_TEXT; return dec_terminated(key, n, it, err_at);
-    case OK_HB_BLOB_VAR: it->type = OK_BLOB; return dec_blob_var(key, n, it, err_at);
-    case OK_HB_BLOB_COPY:
+    case OK_HBASE_INT8: return dec_fixed_int(key, n, it, 1, err_at);
+    case OK_HBASE_INT16: return dec_fixed_int(key, n, it, 2, err_at);
+    case OK_HBASE_INT32: return dec_fixed_int(key, n, it, 4, err_at);
+    case OK_HBASE_INT64: return dec_fixed_int(key, n, it, 8, err_at);
+    case OK_HBASE_FLOAT32: return dec_float(key, n, it, 4, err_at);
+    case OK_HBASE_FLOAT64: return dec_float(key, n, it, 8, err_at);
+    case OK_HBASE_TEXT:
+    case OK_HBASE_JSON: it->type = OK_TEXT; return dec_terminated(key, n, it, err_at);
+    case OK_HBASE_BLOB_VAR: it->type = OK_BLOB; return dec_blob_var(key, n, it, err_at);
+    case OK_HBASE_BLOB_COPY:
       it->type = OK_BLOB;
       if (desc) return dec_terminated(key, n, it, err_at);
       it->body = key + 1; /* ascending: the rest of the key */
@@ -572,8 +572,8 @@ int ok_hb_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) {
       it->len = n;
       return OK_OK;
   }
-  if (h >= OK_HB_NEG_LARGE && h <= OK_HB_POS_LARGE) {
-    ok_hb_num num;
+  if (h >= OK_HBASE_NEG_LARGE && h <= OK_HBASE_POS_LARGE) {
+    ok_hbase_num num;
     int rc = dec_num(key, n, h, desc ? 0xFF : 0x00, &num, &it->len, err_at);
     if (rc != OK_OK) return rc;
     it->body = key + 1;
@@ -584,27 +584,27 @@ int ok_hb_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) {
   return fail(OK_E_TAG, 0, err_at);
 }
 
-int ok_hb_ends_open(const uint8_t *p, size_t n) {
+int ok_hbase_ends_open(const uint8_t *p, size_t n) {
   size_t off = 0, err;
   ok_item it;
-  while (off < n && ok_hb_decode(p + off, n - off, &it, &err) == OK_OK) {
-    if (off + it.len == n) return it.tag == OK_HB_BLOB_COPY && !it.desc;
+  while (off < n && ok_hbase_decode(p + off, n - off, &it, &err) == OK_OK) {
+    if (off + it.len == n) return it.tag == OK_HBASE_BLOB_COPY && !it.desc;
     off += it.len;
   }
   return 0;
 }
 
-int ok_hb_desc(uint8_t *out, size_t *len, const uint8_t *items, size_t n, size_t *at) {
+int ok_hbase_desc(uint8_t *out, size_t *len, const uint8_t *items, size_t n, size_t *at) {
   size_t off = 0, o = 0, k;
   while (off < n) {
     ok_item it;
-    int rc = ok_hb_decode(items + off, n - off, &it, at);
+    int rc = ok_hbase_decode(items + off, n - off, &it, at);
     if (rc != OK_OK) return *at += off, rc;
     *at = off;
-    if (it.desc) return OK_HB_DESC_ALREADY;
-    if (it.tag == OK_HB_BLOB_COPY) { /* it gains its terminator */
-      if (memchr(it.body, 0, it.value_len)) return OK_HB_DESC_NUL;
-      o += ok_hb_enc_blob_copy(out ? out + o : NULL, it.body, it.value_len, 1);
+    if (it.desc) return OK_HBASE_DESC_ALREADY;
+    if (it.tag == OK_HBASE_BLOB_COPY) { /* it gains its terminator */
+      if (memchr(it.body, 0, it.value_len)) return OK_HBASE_DESC_NUL;
+      o += ok_hbase_enc_blob_copy(out ? out + o : NULL, it.body, it.value_len, 1);
     } else {
       for (k = 0; out && k < it.len; k++) out[o + k] = (uint8_t)~items[off + k];
       o += it.len;
@@ -615,32 +615,32 @@ int ok_hb_desc(uint8_t *out, size_t *len, const uint8_t *items, size_t n, size_t
   return OK_OK;
 }
 
-size_t ok_hb_value(uint8_t *out, const ok_item *it) {
+size_t ok_hbase_value(uint8_t *out, const ok_item *it) {
   uint8_t x = it->desc ? 0xFF : 0x00;
   size_t i, o = 0, len;
   unsigned acc = 0, bits = 0;
-  ok_hb_num num;
+  ok_hbase_num num;
   if (it->direct) {
     memcpy(out, it->body, it->value_len);
     return it->value_len;
   }
   switch (it->tag) {
-    case OK_HB_TEXT:
-    case OK_HB_JSON:
-    case OK_HB_BLOB_COPY:
+    case OK_HBASE_TEXT:
+    case OK_HBASE_JSON:
+    case OK_HBASE_BLOB_COPY:
       for (i = 0; i < it->value_len; i++) out[i] = it->body[i] ^ x;
       return it->value_len;
-    case OK_HB_BLOB_VAR: /* 7 bits from each byte, 8 to each output byte */
+    case OK_HBASE_BLOB_VAR: /* 7 bits from each byte, 8 to each output byte */
       for (i = 0; o < it->value_len; i++) {
         acc = (acc << 7 | ((it->body[i] ^ x) & 0x7F)) & 0x7FFF;
         bits += 7;
         if (bits >= 8) out[o++] = (uint8_t)(acc >> (bits -= 8));
       }
       return o;
-    case OK_HB_NAN:
-    case OK_HB_FLOAT32:
-    case OK_HB_FLOAT64: memcpy(out, "NaN", 3); return 3;
+    case OK_HBASE_NAN:
+    case OK_HBASE_FLOAT32:
+    case OK_HBASE_FLOAT64: memcpy(out, "NaN", 3); return 3;
   }
   dec_num(it->body - 1, it->len, it->tag, x, &num, &len, &i);
-  return ok_hb_num_format((char *)out, &num);
+  return ok_hbase_num_format((char *)out, &num);
 }

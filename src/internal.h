@@ -14,12 +14,12 @@ int ok_dec_bytes(const uint8_t *c, size_t n, uint8_t x, ok_item *it, size_t *err
 
 /* The value bytes of a decoded FDB item (ok_unescape for that format). */
 size_t ok_fdb_value(uint8_t *out, const ok_item *it);
-size_t ok_hb_value(uint8_t *out, const ok_item *it);
+size_t ok_hbase_value(uint8_t *out, const ok_item *it);
 
 /* SQLite4's varint, which OrderedBytes uses for numeric exponents: v at
 ** out, returning its length; and back from p (each byte XORed with x, n
 ** bytes available), returning its length or 0 when it is cut short. */
-size_t ok_hb_put_varint(uint8_t *out, uint64_t v);
-size_t ok_hb_get_varint(const uint8_t *p, size_t n, uint8_t x, uint64_t *v);
+size_t ok_hbase_put_varint(uint8_t *out, uint64_t v);
+size_t ok_hbase_get_varint(const uint8_t *p, size_t n, uint8_t x, uint64_t *v);
 
 #endif /* OK_INTERNAL_H */

@@ -304,33 +304,33 @@ int ok_fdb_incomplete(const uint8_t *key, size_t n, size_t *count, size_t *at);
 /* --- HBase OrderedBytes (src/hbase.c, docs/hbase.md) ---------------------- */
 
 /* Header bytes (ascending; a descending item complements every byte). */
-#define OK_HB_NULL 0x05
-#define OK_HB_NEG_INF 0x07
-#define OK_HB_NEG_LARGE 0x08 /* then ~varint(E), ~mantissa */
-#define OK_HB_NEG_MED 0x13   /* minus E (1..10), then ~mantissa */
-#define OK_HB_NEG_SMALL 0x14 /* then varint(-E), ~mantissa */
-#define OK_HB_ZERO 0x15
-#define OK_HB_POS_SMALL 0x16 /* then ~varint(-E), mantissa */
-#define OK_HB_POS_MED 0x17   /* plus E (1..10), then mantissa */
-#define OK_HB_POS_LARGE 0x22 /* then varint(E), mantissa */
-#define OK_HB_POS_INF 0x23
-#define OK_HB_NAN 0x26
-#define OK_HB_INT8 0x29
-#define OK_HB_INT16 0x2A
-#define OK_HB_INT32 0x2B
-#define OK_HB_INT64 0x2C
-#define OK_HB_FLOAT32 0x30
-#define OK_HB_FLOAT64 0x31
-#define OK_HB_JSON 0x32 /* Actionbase: JSON text like TEXT */
-#define OK_HB_TEXT 0x34
-#define OK_HB_FALSE 0x35 /* Actionbase */
-#define OK_HB_TRUE 0x36  /* Actionbase */
-#define OK_HB_BLOB_VAR 0x37
-#define OK_HB_BLOB_COPY 0x38
+#define OK_HBASE_NULL 0x05
+#define OK_HBASE_NEG_INF 0x07
+#define OK_HBASE_NEG_LARGE 0x08 /* then ~varint(E), ~mantissa */
+#define OK_HBASE_NEG_MED 0x13   /* minus E (1..10), then ~mantissa */
+#define OK_HBASE_NEG_SMALL 0x14 /* then varint(-E), ~mantissa */
+#define OK_HBASE_ZERO 0x15
+#define OK_HBASE_POS_SMALL 0x16 /* then ~varint(-E), mantissa */
+#define OK_HBASE_POS_MED 0x17   /* plus E (1..10), then mantissa */
+#define OK_HBASE_POS_LARGE 0x22 /* then varint(E), mantissa */
+#define OK_HBASE_POS_INF 0x23
+#define OK_HBASE_NAN 0x26
+#define OK_HBASE_INT8 0x29
+#define OK_HBASE_INT16 0x2A
+#define OK_HBASE_INT32 0x2B
+#define OK_HBASE_INT64 0x2C
+#define OK_HBASE_FLOAT32 0x30
+#define OK_HBASE_FLOAT64 0x31
+#define OK_HBASE_JSON 0x32 /* Actionbase: JSON text like TEXT */
+#define OK_HBASE_TEXT 0x34
+#define OK_HBASE_FALSE 0x35 /* Actionbase */
+#define OK_HBASE_TRUE 0x36  /* Actionbase */
+#define OK_HBASE_BLOB_VAR 0x37
+#define OK_HBASE_BLOB_COPY 0x38
 
-#define OK_HB_DIGITS 31       /* HBase rounds numerics to 31 significant digits */
-#define OK_HB_NUM_MAX 28      /* longest numeric item */
-#define OK_HB_NUM_TEXT_MAX 80 /* longest ok_hb_num_format output */
+#define OK_HBASE_DIGITS 31       /* HBase rounds numerics to 31 significant digits */
+#define OK_HBASE_NUM_MAX 28      /* longest numeric item */
+#define OK_HBASE_NUM_TEXT_MAX 80 /* longest ok_hbase_num_format output */
 
 /* A decimal as HBase's numeric encoding holds it: 0.digit[0..n) x 10^exp,
 ** no leading or trailing zero digit; n = 0 is zero. */
@@ -338,53 +338,53 @@ typedef struct {
   int neg;
   long exp;
   size_t n;
-  char digit[OK_HB_DIGITS + 8];
-} ok_hb_num;
+  char digit[OK_HBASE_DIGITS + 8];
+} ok_hbase_num;
 
 /* Decimal text (sign, digits, '.', exponent: "-1.5e-7") rounded as HBase
 ** rounds a BigDecimal. OK_E_TAG or OK_E_TRUNCATED (with *err_at) for what
 ** is not a number, OK_E_RANGE past 1e702 (where HBase's encoder breaks). */
-int ok_hb_num_parse(ok_hb_num *x, const char *s, size_t n, size_t *err_at);
-void ok_hb_num_int(ok_hb_num *x, int64_t v);
+int ok_hbase_num_parse(ok_hbase_num *x, const char *s, size_t n, size_t *err_at);
+void ok_hbase_num_int(ok_hbase_num *x, int64_t v);
 /* A finite double as HBase writes it: the decimal Java's Double.toString
 ** gives (BigDecimal.valueOf). */
-void ok_hb_num_double(ok_hb_num *x, double d);
-/* Decimal text that ok_hb_num_parse reads back; no NUL. */
-size_t ok_hb_num_format(char *out, const ok_hb_num *x);
+void ok_hbase_num_double(ok_hbase_num *x, double d);
+/* Decimal text that ok_hbase_num_parse reads back; no NUL. */
+size_t ok_hbase_num_format(char *out, const ok_hbase_num *x);
 
 /* Encoders: each returns the byte count and writes to out unless NULL;
 ** desc complements the item. */
-size_t ok_hb_enc_header(uint8_t *out, int code, int desc); /* NULL, NaN, infinities, booleans */
-size_t ok_hb_enc_num(uint8_t *out, const ok_hb_num *x, int desc);
-size_t ok_hb_enc_int(uint8_t *out, int code, int64_t v, int desc); /* OK_HB_INT8..64, v in range */
-size_t ok_hb_enc_float32(uint8_t *out, float f, int desc);
-size_t ok_hb_enc_float64(uint8_t *out, double d, int desc);
+size_t ok_hbase_enc_header(uint8_t *out, int code, int desc); /* NULL, NaN, infinities, booleans */
+size_t ok_hbase_enc_num(uint8_t *out, const ok_hbase_num *x, int desc);
+size_t ok_hbase_enc_int(uint8_t *out, int code, int64_t v, int desc); /* OK_HBASE_INT8..64, v in range */
+size_t ok_hbase_enc_float32(uint8_t *out, float f, int desc);
+size_t ok_hbase_enc_float64(uint8_t *out, double d, int desc);
 /* TEXT or JSON: s must hold no NUL. */
-size_t ok_hb_enc_text(uint8_t *out, int code, const uint8_t *s, size_t n, int desc);
-size_t ok_hb_enc_blob_var(uint8_t *out, const uint8_t *p, size_t n, int desc);
+size_t ok_hbase_enc_text(uint8_t *out, int code, const uint8_t *s, size_t n, int desc);
+size_t ok_hbase_enc_blob_var(uint8_t *out, const uint8_t *p, size_t n, int desc);
 /* Descending: p must hold no NUL; ascending: only as the key's last item. */
-size_t ok_hb_enc_blob_copy(uint8_t *out, const uint8_t *p, size_t n, int desc);
+size_t ok_hbase_enc_blob_copy(uint8_t *out, const uint8_t *p, size_t n, int desc);
 
-/* ok_hb_desc: the ascending items items[0..n) made descending (each
+/* ok_hbase_desc: the ascending items items[0..n) made descending (each
 ** complemented; a BlobCopy gains its terminator), written to out unless
 ** NULL, their length in *len. Returns OK_OK; a decoding status; or, with
-** *at the item's offset, OK_HB_DESC_ALREADY for an item that is descending
-** already, OK_HB_DESC_NUL for a BlobCopy holding a NUL (its terminator). */
-#define OK_HB_DESC_ALREADY 1
-#define OK_HB_DESC_NUL 2
-int ok_hb_desc(uint8_t *out, size_t *len, const uint8_t *items, size_t n, size_t *at);
+** *at the item's offset, OK_HBASE_DESC_ALREADY for an item that is descending
+** already, OK_HBASE_DESC_NUL for a BlobCopy holding a NUL (its terminator). */
+#define OK_HBASE_DESC_ALREADY 1
+#define OK_HBASE_DESC_NUL 2
+int ok_hbase_desc(uint8_t *out, size_t *len, const uint8_t *items, size_t n, size_t *at);
 
 /* 1 when the items p[0..n) end with an ascending BlobCopy, which takes the
 ** rest of a key, so that nothing may follow it. */
-int ok_hb_ends_open(const uint8_t *p, size_t n);
+int ok_hbase_ends_open(const uint8_t *p, size_t n);
 
-/* ok_hb_decode: one OrderedBytes item, as ok_decode does for the native
+/* ok_hbase_decode: one OrderedBytes item, as ok_decode does for the native
 ** format (it->format OK_FORMAT_HBASE, it->tag the ascending header). The SQL
 ** value: NULL; INTEGER (fixed-width integers, booleans as 0/1, numerics
 ** that are integers within int64); REAL (floats, infinities, numerics that
 ** are the decimal of a double); TEXT (text, JSON, 'NaN', other numerics as
 ** decimal text); BLOB (BlobVar, BlobCopy). An ascending BlobCopy takes the
 ** rest of the key. */
-int ok_hb_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at);
+int ok_hbase_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at);
 
 #endif /* OK_H */

@@ -90,11 +90,11 @@ static void hbase_desc_check(const uint8_t *data, size_t size) {
   size_t len, at, off = 0, doff = 0, err;
   uint8_t *d;
   ok_item a, b;
-  if (ok_hb_desc(NULL, &len, data, size, &at) != OK_OK) return;
-  if (!(d = malloc(len + 1)) || ok_hb_desc(d, &len, data, size, &at) != OK_OK) abort();
+  if (ok_hbase_desc(NULL, &len, data, size, &at) != OK_OK) return;
+  if (!(d = malloc(len + 1)) || ok_hbase_desc(d, &len, data, size, &at) != OK_OK) abort();
   while (off < size) {
-    if (ok_hb_decode(data + off, size - off, &a, &err) != OK_OK ||
-        ok_hb_decode(d + doff, len - doff, &b, &err) != OK_OK || !b.desc || a.type != b.type ||
+    if (ok_hbase_decode(data + off, size - off, &a, &err) != OK_OK ||
+        ok_hbase_decode(d + doff, len - doff, &b, &err) != OK_OK || !b.desc || a.type != b.type ||
         a.tag != b.tag || a.value_len != b.value_len || b.len > a.len + 1 ||
         (a.type == OK_INT && a.i != b.i) || (a.type == OK_REAL && a.d != b.d))
       abort();
@@ -108,10 +108,10 @@ static void hbase_desc_check(const uint8_t *data, size_t size) {
 static void hbase_check(const uint8_t *data, size_t size) {
   size_t off = 0, err, n;
   ok_item it;
-  while (off < size && ok_hb_decode(data + off, size - off, &it, &err) == OK_OK) {
+  while (off < size && ok_hbase_decode(data + off, size - off, &it, &err) == OK_OK) {
     uint8_t *value = NULL, *again;
     const uint8_t *p = data + off;
-    ok_hb_num x;
+    ok_hbase_num x;
     if (it.len == 0 || it.len > size - off) abort();
     if (it.type == OK_TEXT || it.type == OK_BLOB) {
       if (!(value = malloc(it.value_len + 1))) abort();
@@ -119,28 +119,28 @@ static void hbase_check(const uint8_t *data, size_t size) {
     }
     if (!(again = malloc(it.len + 16))) abort();
     switch (it.tag) {
-      case OK_HB_INT8:
-      case OK_HB_INT16:
-      case OK_HB_INT32:
-      case OK_HB_INT64: n = ok_hb_enc_int(again, it.tag, it.i, it.desc); break;
-      case OK_HB_FLOAT32: n = ok_hb_enc_float32(again, (float)it.d, it.desc); break;
-      case OK_HB_FLOAT64: n = ok_hb_enc_float64(again, it.d, it.desc); break;
-      case OK_HB_TEXT:
-      case OK_HB_JSON: n = ok_hb_enc_text(again, it.tag, value, it.value_len, it.desc); break;
-      case OK_HB_BLOB_VAR: n = ok_hb_enc_blob_var(again, value, it.value_len, it.desc); break;
-      case OK_HB_BLOB_COPY: n = ok_hb_enc_blob_copy(again, value, it.value_len, it.desc); break;
+      case OK_HBASE_INT8:
+      case OK_HBASE_INT16:
+      case OK_HBASE_INT32:
+      case OK_HBASE_INT64: n = ok_hbase_enc_int(again, it.tag, it.i, it.desc); break;
+      case OK_HBASE_FLOAT32: n = ok_hbase_enc_float32(again, (float)it.d, it.desc); break;
+      case OK_HBASE_FLOAT64: n = ok_hbase_enc_float64(again, it.d, it.desc); break;
+      case OK_HBASE_TEXT:
+      case OK_HBASE_JSON: n = ok_hbase_enc_text(again, it.tag, value, it.value_len, it.desc); break;
+      case OK_HBASE_BLOB_VAR: n = ok_hbase_enc_blob_var(again, value, it.value_len, it.desc); break;
+      case OK_HBASE_BLOB_COPY: n = ok_hbase_enc_blob_copy(again, value, it.value_len, it.desc); break;
       default:
-        if (it.tag < OK_HB_NEG_LARGE || it.tag > OK_HB_POS_LARGE || it.tag == OK_HB_ZERO ||
-            it.tag == OK_HB_POS_INF) {
-          n = ok_hb_enc_header(again, it.tag, it.desc);
+        if (it.tag < OK_HBASE_NEG_LARGE || it.tag > OK_HBASE_POS_LARGE || it.tag == OK_HBASE_ZERO ||
+            it.tag == OK_HBASE_POS_INF) {
+          n = ok_hbase_enc_header(again, it.tag, it.desc);
         } else if (it.type == OK_INT) {
-          ok_hb_num_int(&x, it.i);
-          n = ok_hb_enc_num(again, &x, it.desc);
+          ok_hbase_num_int(&x, it.i);
+          n = ok_hbase_enc_num(again, &x, it.desc);
         } else if (it.type == OK_REAL) {
-          ok_hb_num_double(&x, it.d);
-          n = ok_hb_enc_num(again, &x, it.desc);
-        } else if (ok_hb_num_parse(&x, (const char *)value, it.value_len, &err) == OK_OK) {
-          n = ok_hb_enc_num(again, &x, it.desc);
+          ok_hbase_num_double(&x, it.d);
+          n = ok_hbase_enc_num(again, &x, it.desc);
+        } else if (ok_hbase_num_parse(&x, (const char *)value, it.value_len, &err) == OK_OK) {
+          n = ok_hbase_enc_num(again, &x, it.desc);
         } else {
           abort(); /* a numeric's text always reads back */
         }

@@ -13,15 +13,15 @@
 #include "test.h"
 
 static size_t num_bytes(uint8_t *out, const char *text, int desc) {
-  ok_hb_num x;
-  if (ok_hb_num_parse(&x, text, strlen(text), NULL) != OK_OK) return 0;
-  return ok_hb_enc_num(out, &x, desc);
+  ok_hbase_num x;
+  if (ok_hbase_num_parse(&x, text, strlen(text), NULL) != OK_OK) return 0;
+  return ok_hbase_enc_num(out, &x, desc);
 }
 
 /* Decodes out[0..n) as one item and checks it takes all n bytes. */
 static int decodes(const uint8_t *p, size_t n, ok_item *it) {
   size_t err;
-  return ok_hb_decode(p, n, it, &err) == OK_OK && it->len == n;
+  return ok_hbase_decode(p, n, it, &err) == OK_OK && it->len == n;
 }
 
 static void test_varint(void) {
@@ -68,19 +68,19 @@ static void test_varint(void) {
   size_t i, n, bad = 0;
   uint64_t v;
   for (i = 0; i < sizeof ref / sizeof ref[0]; i++) {
-    n = ok_hb_put_varint(b, ref[i].v);
+    n = ok_hbase_put_varint(b, ref[i].v);
     to_hex(hex, b, n);
     check(strcmp(hex, ref[i].hex) == 0, "hbase varint: SQLite4's reference bytes", hex);
   }
   for (i = 0; i < sizeof vals / sizeof vals[0]; i++) {
     int comp;
-    n = ok_hb_put_varint(b, vals[i]);
+    n = ok_hbase_put_varint(b, vals[i]);
     for (comp = 0; comp < 2; comp++) {
       size_t k;
       if (comp)
         for (k = 0; k < n; k++) b[k] = (uint8_t)~b[k];
-      if (n != lens[i] || ok_hb_get_varint(b, n, comp ? 0xFF : 0, &v) != n || v != vals[i] ||
-          ok_hb_get_varint(b, n - 1, comp ? 0xFF : 0, &v) != 0)
+      if (n != lens[i] || ok_hbase_get_varint(b, n, comp ? 0xFF : 0, &v) != n || v != vals[i] ||
+          ok_hbase_get_varint(b, n - 1, comp ? 0xFF : 0, &v) != 0)
         bad++;
     }
   }
@@ -109,21 +109,21 @@ static void test_lengths(void) {
   static const size_t dlens[] = {1, 4, 4, 4, 2, 2, 4, 2, 3, 4,  2, 4, 4, 3, 4, 3, 6, 6, 6, 6,
                                  6, 5, 5, 4, 4, 2, 4, 4, 4, 11, 4, 4, 4, 2, 2, 4, 2, 3, 4, 2,
                                  4, 4, 3, 4, 3, 6, 6, 6, 6, 6,  5, 5, 4, 4, 2, 4, 4, 4};
-  uint8_t b[OK_HB_NUM_MAX];
-  ok_hb_num x;
+  uint8_t b[OK_HBASE_NUM_MAX];
+  ok_hbase_num x;
   ok_item it;
   size_t i, n, bad = 0;
   int desc;
   char why[80];
   for (desc = 0; desc < 2; desc++) {
     for (i = 0; i < sizeof ivals / sizeof ivals[0]; i++) {
-      ok_hb_num_int(&x, ivals[i]);
-      n = ok_hb_enc_num(b, &x, desc);
+      ok_hbase_num_int(&x, ivals[i]);
+      n = ok_hbase_enc_num(b, &x, desc);
       if (n != ilens[i] || !decodes(b, n, &it) || it.type != OK_INT || it.i != ivals[i]) bad++;
     }
     for (i = 0; i < sizeof dvals / sizeof dvals[0]; i++) {
-      ok_hb_num_double(&x, dvals[i]);
-      n = ok_hb_enc_num(b, &x, desc);
+      ok_hbase_num_double(&x, dvals[i]);
+      n = ok_hbase_enc_num(b, &x, desc);
       if (n != dlens[i] || !decodes(b, n, &it) ||
           (it.type == OK_INT ? (double)it.i : it.d) != dvals[i])
         bad++;
@@ -132,8 +132,8 @@ static void test_lengths(void) {
   sprintf(why, "%d wrong", (int)bad);
   check(bad == 0, "hbase numeric: I_LENGTHS and D_LENGTHS of TestOrderedBytes, both orders", why);
   /* BD_LENGTHS: Long.MAX, Long.MIN, Double.MAX, Double.MIN, Long.MAX * 100 */
-  ok_hb_num_double(&x, 4.9e-324);
-  n = ok_hb_enc_num(b, &x, 0);
+  ok_hbase_num_double(&x, 4.9e-324);
+  n = ok_hbase_enc_num(b, &x, 0);
   sprintf(why, "%d bytes, digits %.*s", (int)n, (int)x.n, x.digit);
   check(n == 4 && x.n == 2 && memcmp(x.digit, "49", 2) == 0,
         "hbase numeric: Double.MIN_VALUE is 4.9E-324 as Java writes it, 4 bytes", why);
@@ -157,8 +157,8 @@ static void test_examples(void) {
                {"-0.123", "1400E6C3"},  {"0", "15"},
                {"1e20", "220B02"}, /* E = 11: the first large exponent */
                {"-1e20", "08F4FD"},     {"1e-483", "160EFE14"}}; /* a two-byte exponent */
-  uint8_t b[OK_HB_NUM_MAX];
-  char hex[2 * OK_HB_NUM_MAX + 1];
+  uint8_t b[OK_HBASE_NUM_MAX];
+  char hex[2 * OK_HBASE_NUM_MAX + 1];
   size_t i, n;
   for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     n = num_bytes(b, cases[i].value, 0);
@@ -168,7 +168,7 @@ static void test_examples(void) {
 }
 
 /* Numeric order of two normalized decimals. */
-static int cmp_num(const ok_hb_num *a, const ok_hb_num *b) {
+static int cmp_num(const ok_hbase_num *a, const ok_hbase_num *b) {
   int sa = a->n == 0 ? 0 : a->neg ? -1 : 1, sb = b->n == 0 ? 0 : b->neg ? -1 : 1, c;
   size_t i;
   if (sa != sb || sa == 0) return sign(sa - sb);
@@ -180,16 +180,16 @@ static int cmp_num(const ok_hb_num *a, const ok_hb_num *b) {
   return sa * c;
 }
 
-static void random_num(ok_hb_num *x) {
+static void random_num(ok_hbase_num *x) {
   uint64_t r = rnd();
   switch (r % 4) {
-    case 0: ok_hb_num_int(x, (int64_t)(rnd() >> (r >> 2) % 64) * ((r & 0x40) ? -1 : 1)); break;
+    case 0: ok_hbase_num_int(x, (int64_t)(rnd() >> (r >> 2) % 64) * ((r & 0x40) ? -1 : 1)); break;
     case 1: {
       uint64_t bits = rnd();
       double d;
       memcpy(&d, &bits, 8);
       if (d != d || d - d != 0) d = 0.5; /* finite only */
-      ok_hb_num_double(x, d);
+      ok_hbase_num_double(x, d);
       break;
     }
     default: { /* decimal text: long, rounded to 31 digits, exponents far out */
@@ -198,7 +198,7 @@ static void random_num(ok_hb_num *x) {
       if (r & 0x100) s[o++] = '-';
       for (i = 0; i < n; i++) s[o++] = (char)('0' + (rnd() % 4 == 0 ? 9 : rnd() % 10));
       o += sprintf(s + o, "e%d", (int)(rnd() % 1200) - 600);
-      if (ok_hb_num_parse(x, s, (size_t)o, NULL) != OK_OK) ok_hb_num_int(x, 0);
+      if (ok_hbase_num_parse(x, s, (size_t)o, NULL) != OK_OK) ok_hbase_num_int(x, 0);
     }
   }
 }
@@ -222,7 +222,7 @@ static size_t random_bytes(uint8_t *out, int no_nul) {
 
 /* The decimal Java's Double.toString gives, by brute force: the shortest
 ** that reads back, the closest of one or two digits when one would do. */
-static void java_decimal(ok_hb_num *x, double d) {
+static void java_decimal(ok_hbase_num *x, double d) {
   char s[40], two[40];
   int prec;
   for (prec = 1; prec <= 17; prec++) {
@@ -231,7 +231,7 @@ static void java_decimal(ok_hb_num *x, double d) {
   }
   snprintf(two, sizeof two, "%.1e", d);
   if (prec == 1 && strtod(two, NULL) == d) strcpy(s, two);
-  ok_hb_num_parse(x, s, strlen(s), NULL);
+  ok_hbase_num_parse(x, s, strlen(s), NULL);
 }
 
 static void test_doubles(long rounds) {
@@ -240,14 +240,14 @@ static void test_doubles(long rounds) {
   for (r = 0; r < rounds; r++) {
     uint64_t u = rnd();
     double d;
-    ok_hb_num a, b;
+    ok_hbase_num a, b;
     if (r % 3 == 0) u = (u & 0x800FFFFFFFFFFFFFull) | (uint64_t)(1023 + (int)(r % 120) - 60) << 52;
     if (r % 3 == 1) /* few decimals: prices, measurements */
       d = (double)(int64_t)(rnd() >> (rnd() % 64)) / pow(10, (double)(rnd() % 17));
     else
       memcpy(&d, &u, 8);
     if (d != d || d - d != 0) continue;
-    ok_hb_num_double(&a, d);
+    ok_hbase_num_double(&a, d);
     java_decimal(&b, d);
     if (a.n != b.n || a.exp != b.exp || a.neg != b.neg || memcmp(a.digit, b.digit, a.n) != 0) {
       if (!bad) sprintf(why, "%.17g", d);
@@ -259,7 +259,7 @@ static void test_doubles(long rounds) {
 
 void test_hbase(long rounds) {
   long r, bad_num = 0, bad_int = 0, bad_float = 0, bad_bytes[4] = {0, 0, 0, 0}, bad_trip = 0;
-  static const int byte_codes[4] = {OK_HB_BLOB_VAR, OK_HB_TEXT, OK_HB_JSON, OK_HB_BLOB_COPY};
+  static const int byte_codes[4] = {OK_HBASE_BLOB_VAR, OK_HBASE_TEXT, OK_HBASE_JSON, OK_HBASE_BLOB_COPY};
   char why[96];
   int k;
   test_varint();
@@ -271,20 +271,20 @@ void test_hbase(long rounds) {
     uint8_t a[64], b[64], va[16], vb[16], back[16];
     size_t na, nb, la, lb;
     ok_item it;
-    ok_hb_num x, y;
+    ok_hbase_num x, y;
     random_num(&x);
     random_num(&y);
-    na = ok_hb_enc_num(a, &x, desc);
-    nb = ok_hb_enc_num(b, &y, desc);
+    na = ok_hbase_enc_num(a, &x, desc);
+    nb = ok_hbase_enc_num(b, &y, desc);
     want = cmp_num(&x, &y);
     if (sign(cmp_bytes(a, na, b, nb)) != (desc ? -want : want)) bad_num++;
     if (!decodes(a, na, &it)) bad_trip++;
     { /* fixed-width integers */
-      static const int codes[4] = {OK_HB_INT8, OK_HB_INT16, OK_HB_INT32, OK_HB_INT64};
-      int code = codes[r / 2 % 4], w = code == OK_HB_INT64 ? 64 : 8 << (r / 2 % 4);
+      static const int codes[4] = {OK_HBASE_INT8, OK_HBASE_INT16, OK_HBASE_INT32, OK_HBASE_INT64};
+      int code = codes[r / 2 % 4], w = code == OK_HBASE_INT64 ? 64 : 8 << (r / 2 % 4);
       int64_t i = (int64_t)rnd() >> (64 - w), j = (int64_t)rnd() >> (64 - w);
-      na = ok_hb_enc_int(a, code, i, desc);
-      nb = ok_hb_enc_int(b, code, j, desc);
+      na = ok_hbase_enc_int(a, code, i, desc);
+      nb = ok_hbase_enc_int(b, code, j, desc);
       want = (i > j) - (i < j);
       if (sign(cmp_bytes(a, na, b, nb)) != (desc ? -want : want) || !decodes(a, na, &it) ||
           it.i != i)
@@ -299,37 +299,37 @@ void test_hbase(long rounds) {
       memcpy(&e, &v, 8);
       memcpy(&f, &u32, 4);
       memcpy(&g, &v32, 4);
-      na = ok_hb_enc_float64(a, d, desc);
-      nb = ok_hb_enc_float64(b, e, desc);
+      na = ok_hbase_enc_float64(a, d, desc);
+      nb = ok_hbase_enc_float64(b, e, desc);
       want = cmp_double(d, e);
       if (sign(cmp_bytes(a, na, b, nb)) != (desc ? -want : want) || !decodes(a, na, &it))
         bad_float++;
-      na = ok_hb_enc_float32(a, f, desc);
-      nb = ok_hb_enc_float32(b, g, desc);
+      na = ok_hbase_enc_float32(a, f, desc);
+      nb = ok_hbase_enc_float32(b, g, desc);
       want = cmp_double(f, g);
       if (sign(cmp_bytes(a, na, b, nb)) != (desc ? -want : want) || !decodes(a, na, &it))
         bad_float++;
     }
     for (k = 0; k < 4; k++) { /* byte strings: byte order, shorter first */
-      int code = byte_codes[k], no_nul = code != OK_HB_BLOB_VAR;
-      if (code == OK_HB_BLOB_COPY && !desc) continue; /* ascending: last item only */
+      int code = byte_codes[k], no_nul = code != OK_HBASE_BLOB_VAR;
+      if (code == OK_HBASE_BLOB_COPY && !desc) continue; /* ascending: last item only */
       la = random_bytes(va, no_nul);
       lb = random_bytes(vb, no_nul);
       /* BlobVar keeps byte order only between values of one length, and
       ** puts a prefix first (x'01' sorts after x'00FF': the last byte's
       ** clear top bit decides first), so compare those */
-      if (code == OK_HB_BLOB_VAR && la != lb) {
+      if (code == OK_HBASE_BLOB_VAR && la != lb) {
         if (r & 2)
           memcpy(vb, va, lb < la ? lb : la);
         else
           lb = la;
       }
-      na = code == OK_HB_BLOB_VAR    ? ok_hb_enc_blob_var(a, va, la, desc)
-           : code == OK_HB_BLOB_COPY ? ok_hb_enc_blob_copy(a, va, la, desc)
-                                     : ok_hb_enc_text(a, code, va, la, desc);
-      nb = code == OK_HB_BLOB_VAR    ? ok_hb_enc_blob_var(b, vb, lb, desc)
-           : code == OK_HB_BLOB_COPY ? ok_hb_enc_blob_copy(b, vb, lb, desc)
-                                     : ok_hb_enc_text(b, code, vb, lb, desc);
+      na = code == OK_HBASE_BLOB_VAR    ? ok_hbase_enc_blob_var(a, va, la, desc)
+           : code == OK_HBASE_BLOB_COPY ? ok_hbase_enc_blob_copy(a, va, la, desc)
+                                     : ok_hbase_enc_text(a, code, va, la, desc);
+      nb = code == OK_HBASE_BLOB_VAR    ? ok_hbase_enc_blob_var(b, vb, lb, desc)
+           : code == OK_HBASE_BLOB_COPY ? ok_hbase_enc_blob_copy(b, vb, lb, desc)
+                                     : ok_hbase_enc_text(b, code, vb, lb, desc);
       want = sign(cmp_bytes(va, la, vb, lb));
       if (sign(cmp_bytes(a, na, b, nb)) != (desc ? -want : want) || !decodes(a, na, &it) ||
           it.value_len != la || ok_unescape(back, &it) != la || memcmp(back, va, la) != 0)
