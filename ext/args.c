@@ -8,6 +8,10 @@
 
 #include "common.h"
 
+int ok_sql_fn_arg(sqlite3_context *ctx) {
+  return ((const ok_sql_function *)sqlite3_user_data(ctx))->arg;
+}
+
 void ok_sql_error(sqlite3_context *ctx, const char *fmt, ...) {
   va_list ap;
   char *msg, *full;
@@ -70,24 +74,15 @@ void ok_sql_result_piece(sqlite3_context *ctx, const uint8_t *p, size_t n, int s
   sqlite3_result_subtype(ctx, (unsigned)subtype);
 }
 
-/* What builds a piece of each subtype, and the keys it makes. */
-static const char *piece_source(int subtype) {
-  return subtype == OK_SUBTYPE       ? "a native key (ok_pack, ok_desc...)"
-         : subtype == OK_FDB_SUBTYPE ? "an FDB tuple (ok_fdb_*)"
-                                     : "an HBase key (ok_hbase_*)";
-}
-
-static const char *piece_target(int subtype) {
-  return subtype == OK_SUBTYPE ? "native" : subtype == OK_FDB_SUBTYPE ? "FDB" : "HBase";
-}
-
 int ok_sql_piece(sqlite3_context *ctx, sqlite3_value *v, int subtype, int i) {
   unsigned s = sqlite3_value_subtype(v);
+  const ok_sql_format *from, *to;
   if (sqlite3_value_type(v) != SQLITE_BLOB) return 0;
   if (s == (unsigned)subtype) return 1;
-  if (s != OK_SUBTYPE && s != OK_FDB_SUBTYPE && s != OK_HBASE_SUBTYPE) return 0;
-  ok_sql_error(ctx, "argument %d is a piece of %s, which cannot go into %s keys", i,
-               piece_source((int)s), piece_target(subtype));
+  if (!(from = ok_sql_format_of_subtype(s))) return 0;
+  to = ok_sql_format_of_subtype((unsigned)subtype);
+  ok_sql_error(ctx, "argument %d is a piece of %s (%s), which cannot go into %s keys", i,
+               from->noun, from->builders, to->label);
   return -1;
 }
 

@@ -45,7 +45,7 @@ void ok_unb64_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     return;
   }
   rc = ok_b64_decode(out, &len, s, n, &err);
-  if (rc == OK_E_TAG)
+  if (rc == OK_E_SYNTAX)
     ok_sql_error(ctx, "character %lld is not in the alphabet", (long long)err);
   else if (rc == OK_E_TRUNCATED)
     ok_sql_error(ctx, "no key has a text of %lld characters", (long long)n);

@@ -14,14 +14,13 @@
 SQLITE_EXTENSION_INIT3
 #endif
 
-/* Marks a BLOB made by an ok_ function as key bytes to be inlined by
-** ok_pack and ok_desc rather than packed as a BLOB value. A subtype does not
+/* Pieces: the BLOBs the key builders of each format return carry the
+** format's subtype, so that its builders inline them (ok_pack(a,
+** ok_desc(b))) and its readers know what they hold. A subtype does not
 ** survive a table column: stored fragments are joined with ok_concat. */
-#define OK_SUBTYPE 0x6B /* 'k' */
-/* The same for pieces of FoundationDB tuples (ok_fdb_pack and friends);
-** the two kinds never mix. */
-#define OK_FDB_SUBTYPE 0x66 /* 'f' */
-#define OK_HBASE_SUBTYPE 0x68  /* 'h': HBase OrderedBytes pieces */
+#define OK_SUBTYPE 0x6B       /* 'k': native keys */
+#define OK_FDB_SUBTYPE 0x66   /* 'f': FoundationDB tuples */
+#define OK_HBASE_SUBTYPE 0x68 /* 'h': HBase OrderedBytes */
 
 /* Newer SQLite wants these flags on functions that read or set subtypes;
 ** older versions ignore the bits. */
@@ -40,7 +39,11 @@ typedef struct {
   int min, max;
   int flags;
   void (*fn)(sqlite3_context *, int, sqlite3_value **);
+  int arg; /* what tells apart functions that share fn (a type code...) */
 } ok_sql_function;
+
+/* The `arg` of the function being called. */
+int ok_sql_fn_arg(sqlite3_context *ctx);
 
 /* Sets an error "<function name>: <message>". */
 void ok_sql_error(sqlite3_context *ctx, const char *fmt, ...);
@@ -52,10 +55,8 @@ int ok_sql_key_arg(sqlite3_context *ctx, sqlite3_value *v, const uint8_t **p, si
 /* Reports a core decoding failure as "<name>: malformed key at byte N: ..". */
 void ok_sql_malformed(sqlite3_context *ctx, int status, size_t at);
 
-/* Pieces are the BLOBs the key builders return, tagged with their format's
-** subtype (OK_SUBTYPE, OK_FDB_SUBTYPE, OK_HBASE_SUBTYPE) so that builders
-** inline them. Returns a piece; frees p with sqlite3_free when `owned`,
-** else copies it. */
+/* Returns a piece of the format with that subtype; frees p with
+** sqlite3_free when `owned`, else copies it. */
 void ok_sql_result_piece(sqlite3_context *ctx, const uint8_t *p, size_t n, int subtype, int owned);
 /* For a builder of `subtype` keys: 1 when argument v (number i, for the
 ** message) is one of its own pieces, 0 for any other value, -1 with the
@@ -116,42 +117,77 @@ void ok_sql_open_call(ok_sql_out *o, const char *fn, const char *key);
 void ok_sql_close_call(ok_sql_out *o);
 /* An item as its own bytes: fn(X'..') in SQL, {"key": ".."} in JSON. */
 int ok_sql_put_raw(ok_sql_out *o, const char *fn, const char *key, const uint8_t *raw, size_t n);
-/* 1 when a TEXT item's value is valid UTF-8. */
+/* 1 when a TEXT item's value is valid UTF-8, 0 when not, -1 when there
+** was no memory to check. */
 int ok_sql_item_is_utf8(const ok_item *it);
 
-/* A key format: how the reading functions decode one component, the finer
-** kind name ok_each reports for it, and how ok_quote and ok_json show it
-** (raw: the component's bytes in the key); render returns an SQLite code. */
+/* A key format as the SQL functions see it: the core's descriptor plus
+** what SQL needs (ext/format.c holds the table; adding a format is a row
+** there and one in the core's ok_formats). */
 typedef struct {
-  const char *name;
-  int (*decode)(const uint8_t *key, size_t n, ok_item *it, size_t *err_at);
+  const ok_format *core;
+  int subtype;          /* of its pieces */
+  const char *label;    /* "native", "FDB", "HBase": in messages */
+  const char *noun;     /* "a native key", "an FDB tuple"...: in messages */
+  const char *builders; /* "ok_pack, ok_desc...": where its pieces come from */
+  const char *pack;     /* the builder that ok_quote's renderings read back with */
+  /* the finer kind name ok_each reports for an item */
   const char *(*kind)(const ok_item *it);
+  /* how ok_quote and ok_json show an item (raw: its bytes in the key);
+  ** returns an SQLite code */
   int (*render)(ok_sql_out *o, const ok_item *it, const uint8_t *raw);
 } ok_sql_format;
 
-/* The names of the formats, for error messages. */
-#define OK_SQL_FORMATS "'ok', 'fdb', 'hbase'"
+/* The formats, in the core's order, and the one whose pieces carry that
+** subtype (NULL for none). */
+extern const ok_sql_format ok_sql_formats[];
+const ok_sql_format *ok_sql_format_of_subtype(unsigned subtype);
 
-/* The format of that name, or NULL. */
-const ok_sql_format *ok_sql_format_named(const char *name);
+/* How a reading function takes its key: in a format, and salted or not
+** (a format argument 'salt+NAME': OK_SALT_LEN bytes of salt, then the key). */
+typedef struct {
+  const ok_sql_format *f;
+  int salted;
+} ok_sql_reader;
+
+/* The key argv[0] and how to read it: the format named by argv[fi] when
+** fi < argc (any case; 'salt+' in front when `salt` allows it), else the
+** format of the key's subtype, else native. A key that carries one
+** format's subtype is refused under another. Returns 1 with the key bytes
+** in *p, *n; or 0 after setting the result (NULL for a NULL key). */
+/* The reader of a key and an optional format value (NULL: none), for
+** ok_sql_key_in and ok_each: SQLITE_OK; SQLITE_ERROR with the message
+** (without the function's name) in *msg to sqlite3_free; SQLITE_NOMEM. */
+int ok_sql_reader_of(sqlite3_value *key, sqlite3_value *format, int salt, ok_sql_reader *r,
+                     char **msg);
+int ok_sql_key_in(sqlite3_context *ctx, int argc, sqlite3_value **argv, int fi, int salt,
+                  ok_sql_reader *r, const uint8_t **p, size_t *n);
+
+/* For a salted reader: the key after the salt in *key, *len, with the k
+** its salt covers in *k. 0 after setting an error (too short, malformed,
+** or a salt that is the hash of no leading components). */
+int ok_sql_unsalt(sqlite3_context *ctx, const ok_sql_reader *r, const uint8_t *p, size_t n,
+                  const uint8_t **key, size_t *len, size_t *k);
+
+/* The format the TEXT s[0..n) names as ok_sql_key_in reads it ('salt+' in
+** front, any case, sets *salted), or NULL. */
+const ok_sql_format *ok_sql_format_parse(const char *s, size_t n, int *salted);
+/* "'ok', 'fdb', 'hbase'" (with `salt`: "; 'salt+' in front ..."): the
+** known names for an error message (sqlite3_free it), or NULL when out of
+** memory. */
+char *ok_sql_formats_known(int salt);
+
+/* The result for a `format`'s raw constructor (ok_fdb_raw...): the key
+** argument, checked in that format, as a piece of that format. */
+void ok_sql_result_raw(sqlite3_context *ctx, sqlite3_value *v, const ok_sql_format *f);
+
+/* Renderings of one format (ext/render.c, ext/fdb.c, ext/hbase.c). */
 int ok_sql_render_native(ok_sql_out *o, const ok_item *it, const uint8_t *raw);
+const char *ok_sql_native_kind(const ok_item *it);
 const char *ok_sql_fdb_kind(const ok_item *it);
 int ok_sql_render_fdb(ok_sql_out *o, const ok_item *it, const uint8_t *raw);
 const char *ok_sql_hbase_kind(const ok_item *it);
 int ok_sql_render_hbase(ok_sql_out *o, const ok_item *it, const uint8_t *raw);
-/* The result for a `format`-named raw constructor (ok_fdb_raw...): the key
-** argument, checked in that format, as a piece of that subtype. */
-void ok_sql_result_raw(sqlite3_context *ctx, sqlite3_value *v, const char *format, int subtype);
-
-/* The format named by the optional argument argv[i] ('ok' when i >= argc);
-** NULL after setting an error for a non-TEXT or unknown name. */
-const ok_sql_format *ok_sql_format_arg(sqlite3_context *ctx, int argc, sqlite3_value **argv, int i);
-
-/* Decodes every component of key[0..n) in format f, counting them in *count
-** and keeping the first `max` in items (items may be NULL when max is 0).
-** Returns OK_OK or the first error, with *err_at its offset in the key. */
-int ok_sql_walk(const ok_sql_format *f, const uint8_t *key, size_t n, ok_item *items, size_t max,
-                size_t *count, size_t *err_at);
 
 /* Collations by name (case-insensitive, as SQLite's): the tag, or -1. */
 int ok_sql_collation_tag(const char *name);
@@ -168,7 +204,6 @@ size_t ok_sql_collated(sqlite3_context *ctx, int tag, const uint8_t *s, size_t n
 
 /* The SQL functions, one group per file. */
 void ok_pack_fn(sqlite3_context *, int, sqlite3_value **);
-void ok_desc_fn(sqlite3_context *, int, sqlite3_value **);
 void ok_prefix_fn(sqlite3_context *, int, sqlite3_value **);
 void ok_concat_fn(sqlite3_context *, int, sqlite3_value **);
 void ok_prefix_end_fn(sqlite3_context *, int, sqlite3_value **);
@@ -176,24 +211,21 @@ void ok_unpack_col_fn(sqlite3_context *, int, sqlite3_value **);
 void ok_hex_fn(sqlite3_context *, int, sqlite3_value **);
 void ok_count_fn(sqlite3_context *, int, sqlite3_value **);
 void ok_valid_fn(sqlite3_context *, int, sqlite3_value **);
-void ok_quote_fn(sqlite3_context *, int, sqlite3_value **);
-void ok_json_fn(sqlite3_context *, int, sqlite3_value **);
+void ok_formats_fn(sqlite3_context *, int, sqlite3_value **);
+void ok_render_fn(sqlite3_context *, int, sqlite3_value **);
 void ok_salt_fn(sqlite3_context *, int, sqlite3_value **);
 void ok_unsalt_fn(sqlite3_context *, int, sqlite3_value **);
 void ok_salt_check_fn(sqlite3_context *, int, sqlite3_value **);
-void ok_xxh32_fn(sqlite3_context *, int, sqlite3_value **);
-void ok_xxh64_fn(sqlite3_context *, int, sqlite3_value **);
+void ok_xxh_fn(sqlite3_context *, int, sqlite3_value **);
 void ok_b64_fn(sqlite3_context *, int, sqlite3_value **);
 void ok_unb64_fn(sqlite3_context *, int, sqlite3_value **);
 void ok_collate_fn(sqlite3_context *, int, sqlite3_value **);
 void ok_fdb_pack_fn(sqlite3_context *, int, sqlite3_value **);
 void ok_fdb_pack_versionstamped_fn(sqlite3_context *, int, sqlite3_value **);
 void ok_fdb_tuple_fn(sqlite3_context *, int, sqlite3_value **);
-void ok_fdb_range_begin_fn(sqlite3_context *, int, sqlite3_value **);
-void ok_fdb_range_end_fn(sqlite3_context *, int, sqlite3_value **);
+void ok_fdb_range_fn(sqlite3_context *, int, sqlite3_value **);
 void ok_fdb_int_fn(sqlite3_context *, int, sqlite3_value **);
-void ok_fdb_float_fn(sqlite3_context *, int, sqlite3_value **);
-void ok_fdb_double_fn(sqlite3_context *, int, sqlite3_value **);
+void ok_fdb_ieee_fn(sqlite3_context *, int, sqlite3_value **);
 void ok_fdb_bool_fn(sqlite3_context *, int, sqlite3_value **);
 void ok_fdb_uuid_fn(sqlite3_context *, int, sqlite3_value **);
 void ok_fdb_versionstamp_fn(sqlite3_context *, int, sqlite3_value **);
@@ -201,17 +233,11 @@ void ok_fdb_versionstamp_incomplete_fn(sqlite3_context *, int, sqlite3_value **)
 void ok_fdb_raw_fn(sqlite3_context *, int, sqlite3_value **);
 void ok_hbase_pack_fn(sqlite3_context *, int, sqlite3_value **);
 void ok_hbase_desc_fn(sqlite3_context *, int, sqlite3_value **);
-void ok_hbase_int8_fn(sqlite3_context *, int, sqlite3_value **);
-void ok_hbase_int16_fn(sqlite3_context *, int, sqlite3_value **);
-void ok_hbase_int32_fn(sqlite3_context *, int, sqlite3_value **);
-void ok_hbase_int64_fn(sqlite3_context *, int, sqlite3_value **);
-void ok_hbase_float32_fn(sqlite3_context *, int, sqlite3_value **);
-void ok_hbase_float64_fn(sqlite3_context *, int, sqlite3_value **);
+void ok_hbase_int_fn(sqlite3_context *, int, sqlite3_value **);
+void ok_hbase_float_fn(sqlite3_context *, int, sqlite3_value **);
 void ok_hbase_numeric_fn(sqlite3_context *, int, sqlite3_value **);
 void ok_hbase_text_fn(sqlite3_context *, int, sqlite3_value **);
-void ok_hbase_json_fn(sqlite3_context *, int, sqlite3_value **);
-void ok_hbase_blob_var_fn(sqlite3_context *, int, sqlite3_value **);
-void ok_hbase_blob_copy_fn(sqlite3_context *, int, sqlite3_value **);
+void ok_hbase_blob_fn(sqlite3_context *, int, sqlite3_value **);
 void ok_hbase_bool_fn(sqlite3_context *, int, sqlite3_value **);
 void ok_hbase_raw_fn(sqlite3_context *, int, sqlite3_value **);
 int ok_each_register(sqlite3 *db);

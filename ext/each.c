@@ -7,8 +7,10 @@
 **
 ** Columns: pos (1-based), type (SQL type of the value), kind (the format's
 ** own name for the component), value, dir ('asc' or 'desc'), offset and
-** length (bytes in the key), hex (the component's bytes). A NULL key gives
-** no rows; a malformed key is an error naming the byte offset.
+** length (bytes in the key), hex (the component's bytes). A salted key
+** ('salt+NAME') starts with a row for its salt: pos 0, kind 'salt', its 4
+** bytes as value, dir NULL. A NULL key gives no rows; a malformed key is an
+** error naming the byte offset.
 */
 #include <string.h>
 
@@ -20,7 +22,7 @@ typedef struct {
   sqlite3_vtab_cursor base;
   uint8_t *key; /* a copy of the key */
   size_t n, off;
-  sqlite3_int64 pos;
+  sqlite3_int64 pos; /* 0: the salt of a salted key */
   const ok_sql_format *f;
   ok_item it;
 } cursor;
@@ -99,49 +101,65 @@ static int fail(cursor *c, char *msg) {
   return msg ? SQLITE_ERROR : SQLITE_NOMEM;
 }
 
+/* Decodes the component at c->off (checked whole before). */
+static void decode_here(cursor *c) {
+  size_t err;
+  if (c->off < c->n) c->f->core->decode(c->key + c->off, c->n - c->off, &c->it, &err);
+}
+
 static int each_filter(sqlite3_vtab_cursor *cur, int idx, const char *idxStr, int argc,
                        sqlite3_value **argv) {
   cursor *c = (cursor *)cur;
   const uint8_t *p;
-  size_t count, err;
-  int t = sqlite3_value_type(argv[0]), rc;
+  size_t n, count, err, k;
+  int t = sqlite3_value_type(argv[0]), rc, salted;
+  ok_sql_reader r;
+  char *msg;
   (void)idxStr, (void)argc;
   sqlite3_free(c->key);
   c->key = NULL;
   c->n = c->off = 0;
   c->pos = 1;
-  c->f = ok_sql_format_named("ok");
-  if (idx & 1) {
-    const char *name = (const char *)sqlite3_value_text(argv[1]);
-    if (!(c->f = ok_sql_format_named(name))) {
-      return fail(c, sqlite3_mprintf("ok_each: unknown format '%q' (known: " OK_SQL_FORMATS ")",
-                                     name ? name : "NULL"));
-    }
+  /* the format, of the key's subtype or named, as the scalar readers take it */
+  if ((rc = ok_sql_reader_of(argv[0], idx & 1 ? argv[1] : NULL, 1, &r, &msg)) != SQLITE_OK) {
+    char *full = msg ? sqlite3_mprintf("ok_each: %s", msg) : NULL;
+    sqlite3_free(msg);
+    return fail(c, full);
   }
+  c->f = r.f;
+  salted = r.salted;
   if (t == SQLITE_NULL) return SQLITE_OK; /* no rows */
   if (t != SQLITE_BLOB) {
     return fail(c, sqlite3_mprintf("ok_each: key must be a BLOB, not %s", ok_sql_type_name(t)));
   }
-  c->n = (size_t)sqlite3_value_bytes(argv[0]);
   p = sqlite3_value_blob(argv[0]);
-  if ((rc = ok_sql_walk(c->f, p, c->n, NULL, 0, &count, &err)) != OK_OK) {
-    c->n = 0;
+  n = (size_t)sqlite3_value_bytes(argv[0]);
+  rc = salted ? ok_salt_find(c->f->core, p, n, &k, &err) : ok_count(c->f->core, p, n, &count, &err);
+  if (rc < 0) {
     return fail(c, sqlite3_mprintf("ok_each: malformed key at byte %lld: %s", (long long)err,
                                    ok_strerror(rc)));
   }
-  if (c->n == 0) return SQLITE_OK;
-  if (!(c->key = sqlite3_malloc64(c->n))) return SQLITE_NOMEM;
-  memcpy(c->key, p, c->n);
-  c->f->decode(c->key, c->n, &c->it, &err);
+  if (rc == OK_FEWER) {
+    return fail(c, sqlite3_mprintf("ok_each: the salt is the hash of no leading components of "
+                                   "the key (not made by ok_salt, or not in format '%s')",
+                                   c->f->core->name));
+  }
+  if (n == 0) return SQLITE_OK;
+  if (!(c->key = sqlite3_malloc64(n))) return SQLITE_NOMEM;
+  memcpy(c->key, p, n);
+  c->n = n;
+  if (salted)
+    c->pos = 0; /* the salt's row first */
+  else
+    decode_here(c);
   return SQLITE_OK;
 }
 
 static int each_next(sqlite3_vtab_cursor *cur) {
   cursor *c = (cursor *)cur;
-  size_t err;
-  c->off += c->it.len;
+  c->off += c->pos == 0 ? OK_SALT_LEN : c->it.len;
   c->pos++;
-  if (c->off < c->n) c->f->decode(c->key + c->off, c->n - c->off, &c->it, &err);
+  decode_here(c);
   return SQLITE_OK;
 }
 
@@ -152,31 +170,38 @@ static int each_eof(sqlite3_vtab_cursor *cur) {
 
 static int each_column(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int col) {
   static const char *const types[] = {"", "null", "integer", "real", "text", "blob"};
-  static const char digits[] = "0123456789ABCDEF";
   cursor *c = (cursor *)cur;
+  size_t len = c->pos == 0 ? OK_SALT_LEN : c->it.len;
   switch (col) {
     case C_POS: sqlite3_result_int64(ctx, c->pos); break;
-    case C_TYPE: sqlite3_result_text(ctx, types[c->it.type], -1, SQLITE_STATIC); break;
-    case C_KIND: sqlite3_result_text(ctx, c->f->kind(&c->it), -1, SQLITE_STATIC); break;
-    case C_VALUE: ok_sql_result_item(ctx, &c->it); break;
-    case C_DIR: sqlite3_result_text(ctx, c->it.desc ? "desc" : "asc", -1, SQLITE_STATIC); break;
+    case C_TYPE:
+      sqlite3_result_text(ctx, c->pos == 0 ? "blob" : types[c->it.type], -1, SQLITE_STATIC);
+      break;
+    case C_KIND:
+      sqlite3_result_text(ctx, c->pos == 0 ? "salt" : c->f->kind(&c->it), -1, SQLITE_STATIC);
+      break;
+    case C_VALUE:
+      if (c->pos == 0)
+        sqlite3_result_blob(ctx, c->key, OK_SALT_LEN, SQLITE_TRANSIENT);
+      else
+        ok_sql_result_item(ctx, &c->it);
+      break;
+    case C_DIR:
+      if (c->pos > 0) sqlite3_result_text(ctx, c->it.desc ? "desc" : "asc", -1, SQLITE_STATIC);
+      break;
     case C_OFFSET: sqlite3_result_int64(ctx, (sqlite3_int64)c->off); break;
-    case C_LENGTH: sqlite3_result_int64(ctx, (sqlite3_int64)c->it.len); break;
+    case C_LENGTH: sqlite3_result_int64(ctx, (sqlite3_int64)len); break;
     case C_HEX: {
-      char *h = sqlite3_malloc64(2 * c->it.len + 1);
-      size_t i;
+      char *h = sqlite3_malloc64(2 * len + 1);
       if (!h) return SQLITE_NOMEM;
-      for (i = 0; i < c->it.len; i++) {
-        h[2 * i] = digits[c->key[c->off + i] >> 4];
-        h[2 * i + 1] = digits[c->key[c->off + i] & 15];
-      }
-      sqlite3_result_text64(ctx, h, 2 * c->it.len, sqlite3_free, SQLITE_UTF8);
+      sqlite3_result_text64(ctx, h, ok_hex_encode(h, c->key + c->off, len), sqlite3_free,
+                            SQLITE_UTF8);
       break;
     }
     case C_KEY:
       sqlite3_result_blob64(ctx, c->key ? c->key : (uint8_t *)"", c->n, SQLITE_TRANSIENT);
       break;
-    default: sqlite3_result_text(ctx, c->f->name, -1, SQLITE_STATIC); break;
+    default: sqlite3_result_text(ctx, c->f->core->name, -1, SQLITE_STATIC); break;
   }
   return SQLITE_OK;
 }

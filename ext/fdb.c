@@ -74,12 +74,9 @@ static void range(sqlite3_context *ctx, int argc, sqlite3_value **argv, uint8_t 
   ok_sql_buf_free(&b);
 }
 
-void ok_fdb_range_begin_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  range(ctx, argc, argv, 0x00);
-}
-
-void ok_fdb_range_end_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  range(ctx, argc, argv, 0xFF);
+/* ok_fdb_range_begin (arg 0x00) and ok_fdb_range_end (arg 0xFF). */
+void ok_fdb_range_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  range(ctx, argc, argv, (uint8_t)ok_sql_fn_arg(ctx));
 }
 
 /* The key with the 4-byte little-endian offset of its incomplete
@@ -165,12 +162,16 @@ void ok_fdb_int_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   }
 }
 
-/* ok_fdb_float(x) and ok_fdb_double(x): a number, 'NaN'/'Inf'/'-Inf', or
-** the IEEE bits as a big-endian BLOB (4 or 8 bytes: any NaN payload). */
-static void ieee(sqlite3_context *ctx, sqlite3_value *v, int code, size_t size) {
+/* ok_fdb_float(x) and ok_fdb_double(x) (arg: the type code): a number,
+** 'NaN'/'Inf'/'-Inf', or the IEEE bits as a big-endian BLOB (4 or 8 bytes:
+** any NaN payload). */
+void ok_fdb_ieee_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   uint8_t out[9];
-  int t = sqlite3_value_type(v);
+  sqlite3_value *v = argv[0];
+  int t = sqlite3_value_type(v), code = ok_sql_fn_arg(ctx);
+  size_t size = code == OK_FDB_FLOAT ? 4 : 8;
   double d;
+  (void)argc;
   if (t == SQLITE_NULL) return;
   if (t == SQLITE_BLOB) {
     if ((size_t)sqlite3_value_bytes(v) != size) {
@@ -185,29 +186,12 @@ static void ieee(sqlite3_context *ctx, sqlite3_value *v, int code, size_t size) 
   result_piece(ctx, out, size == 8 ? ok_fdb_enc_double(out, d) : ok_fdb_enc_float(out, (float)d));
 }
 
-void ok_fdb_float_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  (void)argc;
-  ieee(ctx, argv[0], OK_FDB_FLOAT, 4);
-}
-
-void ok_fdb_double_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  (void)argc;
-  ieee(ctx, argv[0], OK_FDB_DOUBLE, 8);
-}
-
 void ok_fdb_bool_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   uint8_t out[1];
   int b;
   (void)argc;
   if (sqlite3_value_type(argv[0]) == SQLITE_NULL || !ok_sql_bool_arg(ctx, argv[0], &b)) return;
   result_piece(ctx, out, ok_fdb_enc_fixed(out, b ? OK_FDB_TRUE : OK_FDB_FALSE, NULL, 0));
-}
-
-static int hexval(int c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
 }
 
 /* ok_fdb_uuid(x): 'xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx' or 32 hex digits
@@ -225,19 +209,11 @@ void ok_fdb_uuid_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     memcpy(u, sqlite3_value_blob(argv[0]), 16);
   } else if (t == SQLITE_TEXT) {
     const char *s = (const char *)sqlite3_value_text(argv[0]);
-    size_t n = (size_t)sqlite3_value_bytes(argv[0]), i, k = 0;
-    int dashed = n == 36;
-    for (i = 0; i < n && k < 32; i++) {
-      int h;
-      if (dashed && (i == 8 || i == 13 || i == 18 || i == 23)) {
-        if (s[i] != '-') break;
-        continue;
-      }
-      if ((h = hexval((unsigned char)s[i])) < 0) break;
-      u[k / 2] = (uint8_t)(k % 2 ? u[k / 2] | h : h << 4);
-      k++;
+    if (!s) {
+      sqlite3_result_error_nomem(ctx);
+      return;
     }
-    if (i != n || k != 32) {
+    if (ok_fdb_uuid_parse(u, s, (size_t)sqlite3_value_bytes(argv[0])) != OK_OK) {
       ok_sql_error(ctx, "'%q' is not a UUID (8-4-4-4-12 hex digits)", s);
       return;
     }
@@ -290,7 +266,7 @@ void ok_fdb_versionstamp_incomplete_fn(sqlite3_context *ctx, int argc, sqlite3_v
 /* ok_fdb_raw(blob): packed tuple bytes, checked, as a piece to inline. */
 void ok_fdb_raw_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   (void)argc;
-  ok_sql_result_raw(ctx, argv[0], "fdb", OK_FDB_SUBTYPE);
+  ok_sql_result_raw(ctx, argv[0], ok_sql_format_of_subtype(OK_FDB_SUBTYPE));
 }
 
 /* --- The 'fdb' format for the reading functions ------------------------- */
@@ -360,10 +336,10 @@ static int render_item(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
       ok_sql_put_hex_literal(o, it->body, 12);
       ok_sql_close_call(o);
       return SQLITE_OK;
-    case OK_FDB_STRING:
-      if (ok_sql_item_is_utf8(it)) break;
-      return ok_sql_put_raw(o, "ok_fdb_raw", "fdb", raw,
-                            it->len); /* ok_fdb_pack takes only UTF-8 as TEXT */
+    case OK_FDB_STRING: /* ok_fdb_pack takes only UTF-8 as TEXT: others as raw bytes */
+      if ((rc = ok_sql_item_is_utf8(it)) < 0) return SQLITE_NOMEM;
+      if (rc) break;
+      return ok_sql_put_raw(o, "ok_fdb_raw", "fdb", raw, it->len);
     case OK_FDB_LONG_DOUBLE:
     case OK_FDB_OLD_TRUE:
     case OK_FDB_ID64:

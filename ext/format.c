@@ -1,84 +1,175 @@
 /*
-** format.c -- the key formats the reading functions understand, chosen by
-** their optional last TEXT argument ('ok', the native format, by default).
+** format.c -- the key formats as the SQL functions see them, in one table;
+** how a reading function learns the format of its key (its format
+** argument, else the key's subtype, else native), salted keys, and
+** ok_formats(key).
 */
 #include <string.h>
 
 #include "common.h"
 
-static const char *native_kind(const ok_item *it) {
-  switch (it->type) {
-    case OK_NULL: return "null";
-    case OK_INT:
-    case OK_REAL: return "number";
-    case OK_TEXT:
-      switch (it->tag) {
-        case OK_TAG_NOCASE: return "text NOCASE";
-        case OK_TAG_RTRIM: return "text RTRIM";
-        case OK_TAG_NATURAL: return "text ok_natural";
-      }
-      return "text";
-    case OK_BLOB: return "blob";
-  }
-  return "?";
-}
-
-static const ok_sql_format formats[] = {
-    {"ok", ok_decode, native_kind, ok_sql_render_native},
-    {"fdb", ok_fdb_decode, ok_sql_fdb_kind, ok_sql_render_fdb},
-    {"hbase", ok_hbase_decode, ok_sql_hbase_kind, ok_sql_render_hbase},
+/* One row per format, in the core's order (ok_formats). */
+const ok_sql_format ok_sql_formats[] = {
+    {&ok_format_native, OK_SUBTYPE, "native", "a native key", "ok_pack, ok_desc...", "ok_pack",
+     ok_sql_native_kind, ok_sql_render_native},
+    {&ok_format_fdb, OK_FDB_SUBTYPE, "FDB", "an FDB tuple", "ok_fdb_*", "ok_fdb_pack", ok_sql_fdb_kind,
+     ok_sql_render_fdb},
+    {&ok_format_hbase, OK_HBASE_SUBTYPE, "HBase", "an HBase key", "ok_hbase_*", "ok_hbase_pack",
+     ok_sql_hbase_kind, ok_sql_render_hbase},
+    {NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL},
 };
 
-const ok_sql_format *ok_sql_format_named(const char *name) {
-  size_t i;
-  for (i = 0; name && i < sizeof formats / sizeof formats[0]; i++) {
-    if (strcmp(name, formats[i].name) == 0) return &formats[i];
+const ok_sql_format *ok_sql_format_of_subtype(unsigned subtype) {
+  const ok_sql_format *f;
+  for (f = ok_sql_formats; f->core; f++) {
+    if ((unsigned)f->subtype == subtype) return f;
   }
   return NULL;
 }
 
-const ok_sql_format *ok_sql_format_arg(sqlite3_context *ctx, int argc, sqlite3_value **argv,
-                                       int i) {
-  const char *name;
+static const ok_sql_format *of_core(const ok_format *core) {
   const ok_sql_format *f;
-  if (i >= argc) return &formats[0];
-  if (sqlite3_value_type(argv[i]) != SQLITE_TEXT) {
-    ok_sql_error(ctx, "the format must be TEXT: " OK_SQL_FORMATS);
-    return NULL;
+  for (f = ok_sql_formats; f->core && f->core != core; f++) {
   }
-  name = (const char *)sqlite3_value_text(argv[i]);
-  if (!(f = ok_sql_format_named(name)))
-    ok_sql_error(ctx, "unknown format '%q' (known: " OK_SQL_FORMATS ")", name);
-  return f;
+  return f->core ? f : NULL;
 }
 
-int ok_sql_walk(const ok_sql_format *f, const uint8_t *key, size_t n, ok_item *items, size_t max,
-                size_t *count, size_t *err_at) {
-  size_t off = 0;
-  *count = 0;
-  while (off < n) {
-    ok_item it;
-    int rc = f->decode(key + off, n - off, &it, err_at);
-    if (rc != OK_OK) {
-      *err_at += off;
-      return rc;
-    }
-    if (*count < max) items[*count] = it;
-    off += it.len;
-    (*count)++;
-  }
-  return OK_OK;
+#define SALT_PREFIX "salt+"
+
+const ok_sql_format *ok_sql_format_parse(const char *s, size_t n, int *salted) {
+  size_t k = sizeof SALT_PREFIX - 1;
+  *salted = n > k && sqlite3_strnicmp(s, SALT_PREFIX, (int)k) == 0;
+  if (*salted) s += k, n -= k;
+  return of_core(ok_format_named(s, n));
 }
 
-void ok_sql_result_raw(sqlite3_context *ctx, sqlite3_value *v, const char *format, int subtype) {
+char *ok_sql_formats_known(int salt) {
+  const ok_sql_format *f;
+  char *list = NULL, *next;
+  for (f = ok_sql_formats; f->core; f++) {
+    next = sqlite3_mprintf("%s%s'%s'", list ? list : "", list ? ", " : "", f->core->name);
+    sqlite3_free(list);
+    if (!(list = next)) return NULL;
+  }
+  if (!salt) return list;
+  next = sqlite3_mprintf("%s; 'salt+' in front for salted keys", list);
+  sqlite3_free(list);
+  return next;
+}
+
+int ok_sql_reader_of(sqlite3_value *key, sqlite3_value *format, int salt, ok_sql_reader *r,
+                     char **msg) {
+  const ok_sql_format *tagged = NULL, *f;
+  const char *name;
+  char *known;
+  *msg = NULL;
+  if (sqlite3_value_type(key) == SQLITE_BLOB)
+    tagged = ok_sql_format_of_subtype(sqlite3_value_subtype(key));
+  r->f = tagged ? tagged : ok_sql_formats;
+  r->salted = 0;
+  if (!format) return SQLITE_OK;
+  name = (const char *)sqlite3_value_text(format);
+  if (sqlite3_value_type(format) == SQLITE_TEXT && name &&
+      (f = ok_sql_format_parse(name, (size_t)sqlite3_value_bytes(format), &r->salted))) {
+    if (r->salted && !salt)
+      *msg = sqlite3_mprintf("takes an unsalted key: give the format without 'salt+'");
+    else if (tagged && f != tagged)
+      *msg = sqlite3_mprintf("the key is a piece of %s (%s), not of format '%s'", tagged->noun,
+                             tagged->builders, f->core->name);
+    else
+      return r->f = f, SQLITE_OK;
+  } else if ((known = ok_sql_formats_known(salt)) != NULL) {
+    if (sqlite3_value_type(format) != SQLITE_TEXT)
+      *msg = sqlite3_mprintf("the format must be TEXT (known: %s)", known);
+    else if (name)
+      *msg = sqlite3_mprintf("unknown format '%s' (known: %s)", name, known);
+    sqlite3_free(known);
+  }
+  return *msg ? SQLITE_ERROR : SQLITE_NOMEM;
+}
+
+int ok_sql_key_in(sqlite3_context *ctx, int argc, sqlite3_value **argv, int fi, int salt,
+                  ok_sql_reader *r, const uint8_t **p, size_t *n) {
+  char *msg;
+  int rc = ok_sql_reader_of(argv[0], fi < argc ? argv[fi] : NULL, salt, r, &msg);
+  if (rc == SQLITE_NOMEM) sqlite3_result_error_nomem(ctx);
+  if (rc == SQLITE_ERROR) ok_sql_error(ctx, "%s", msg);
+  sqlite3_free(msg);
+  return rc == SQLITE_OK && ok_sql_key_arg(ctx, argv[0], p, n);
+}
+
+int ok_sql_unsalt(sqlite3_context *ctx, const ok_sql_reader *r, const uint8_t *p, size_t n,
+                  const uint8_t **key, size_t *len, size_t *k) {
+  size_t err;
+  int rc;
+  if (n < OK_SALT_LEN) {
+    ok_sql_error(ctx, "a salted key starts with %d bytes of hash; this one has %lld bytes",
+                 OK_SALT_LEN, (long long)n);
+    return 0;
+  }
+  rc = ok_salt_find(r->f->core, p, n, k, &err);
+  if (rc < 0) {
+    ok_sql_malformed(ctx, rc, err);
+    return 0;
+  }
+  if (rc == OK_FEWER) {
+    ok_sql_error(ctx,
+                 "the salt %02X%02X%02X%02X is the hash of no leading components of the key "
+                 "(not made by ok_salt, or not in format '%s')",
+                 p[0], p[1], p[2], p[3], r->f->core->name);
+    return 0;
+  }
+  *key = p + OK_SALT_LEN;
+  *len = n - OK_SALT_LEN;
+  return 1;
+}
+
+void ok_sql_result_raw(sqlite3_context *ctx, sqlite3_value *v, const ok_sql_format *f) {
   const uint8_t *p;
   size_t n, count, err;
   int rc;
   if (!ok_sql_key_arg(ctx, v, &p, &n)) return;
-  if ((rc = ok_sql_walk(ok_sql_format_named(format), p, n, NULL, 0, &count, &err)) != OK_OK) {
+  if ((rc = ok_count(f->core, p, n, &count, &err)) != OK_OK) {
     ok_sql_malformed(ctx, rc, err);
     return;
   }
-  sqlite3_result_blob64(ctx, n ? p : (const uint8_t *)"", n, SQLITE_TRANSIENT);
-  sqlite3_result_subtype(ctx, (unsigned)subtype);
+  ok_sql_result_piece(ctx, p, n, f->subtype, 0);
+}
+
+/* ok_formats(key): a JSON array of the formats the key parses under, each
+** {"format": name, "components": count}, salted ones with "salt_over": k,
+** in the order of the table, unsalted first. */
+void ok_formats_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  const uint8_t *p;
+  size_t n, count, err, k;
+  const ok_sql_format *f;
+  sqlite3_str *s;
+  int salted, first = 1;
+  char *out;
+  (void)argc;
+  if (!ok_sql_key_arg(ctx, argv[0], &p, &n)) return;
+  s = sqlite3_str_new(sqlite3_context_db_handle(ctx));
+  sqlite3_str_appendchar(s, 1, '[');
+  for (salted = 0; salted <= 1; salted++) {
+    for (f = ok_sql_formats; f->core; f++) {
+      if (salted ? ok_salt_find(f->core, p, n, &k, &err) != OK_OK ||
+                       ok_count(f->core, p + OK_SALT_LEN, n - OK_SALT_LEN, &count, &err) != OK_OK
+                 : ok_count(f->core, p, n, &count, &err) != OK_OK)
+        continue;
+      sqlite3_str_appendf(s, "%s{\"format\":\"%s%s\",\"components\":%lld", first ? "" : ",",
+                          salted ? SALT_PREFIX : "", f->core->name, (long long)count);
+      if (salted) sqlite3_str_appendf(s, ",\"salt_over\":%lld", (long long)k);
+      sqlite3_str_appendchar(s, 1, '}');
+      first = 0;
+    }
+  }
+  sqlite3_str_appendchar(s, 1, ']');
+  if (sqlite3_str_errcode(s) != SQLITE_OK) {
+    sqlite3_free(sqlite3_str_finish(s));
+    sqlite3_result_error_nomem(ctx);
+    return;
+  }
+  out = sqlite3_str_finish(s);
+  sqlite3_result_text(ctx, out, -1, sqlite3_free);
+  sqlite3_result_subtype(ctx, 'J');
 }

@@ -114,9 +114,9 @@ void ok_hbase_desc_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   }
   if (!ok_sql_bytes(ctx, argv[0], &p, &n)) return;
   rc = ok_hbase_desc(NULL, &len, p, n, &at);
-  if (rc == OK_HBASE_DESC_ALREADY)
+  if (rc == OK_E_DESC)
     ok_sql_error(ctx, "the item at byte %lld is descending already", (long long)at);
-  else if (rc == OK_HBASE_DESC_NUL)
+  else if (rc == OK_E_NUL)
     ok_sql_error(ctx, "a descending BlobCopy cannot hold a NUL (its terminator)");
   else if (rc != OK_OK) /* only from a foreign value tagged as a piece */
     ok_sql_malformed(ctx, rc, at);
@@ -125,13 +125,16 @@ void ok_hbase_desc_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   ok_sql_buf_free(&b);
 }
 
-/* ok_hbase_int8(x) .. ok_hbase_int64(x): an INTEGER (or integral REAL) in
-** the width's range. */
-static void fixed_int(sqlite3_context *ctx, sqlite3_value *v, int code, int bits) {
+/* ok_hbase_int8(x) .. ok_hbase_int64(x) (arg: the header): an INTEGER (or
+** integral REAL) in the width's range. */
+void ok_hbase_int_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   uint8_t out[9];
-  int t = sqlite3_value_type(v);
+  sqlite3_value *v = argv[0];
+  int code = ok_sql_fn_arg(ctx), t = sqlite3_value_type(v);
+  int bits = 8 << (code - OK_HBASE_INT8);
   int64_t lo = bits == 64 ? INT64_MIN : -((int64_t)1 << (bits - 1)), hi = -(lo + 1);
   double d = sqlite3_value_double(v);
+  (void)argc;
   if (t == SQLITE_NULL) return;
   if (t == SQLITE_FLOAT &&
       (d != floor(d) || d < -9223372036854775808.0 || d >= 9223372036854775808.0)) {
@@ -146,40 +149,17 @@ static void fixed_int(sqlite3_context *ctx, sqlite3_value *v, int code, int bits
   }
 }
 
-void ok_hbase_int8_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  (void)argc;
-  fixed_int(ctx, argv[0], OK_HBASE_INT8, 8);
-}
-
-void ok_hbase_int16_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  (void)argc;
-  fixed_int(ctx, argv[0], OK_HBASE_INT16, 16);
-}
-
-void ok_hbase_int32_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  (void)argc;
-  fixed_int(ctx, argv[0], OK_HBASE_INT32, 32);
-}
-
-void ok_hbase_int64_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  (void)argc;
-  fixed_int(ctx, argv[0], OK_HBASE_INT64, 64);
-}
-
-void ok_hbase_float32_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  uint8_t out[5];
-  double d;
-  (void)argc;
-  if (sqlite3_value_type(argv[0]) == SQLITE_NULL || !ok_sql_real_arg(ctx, argv[0], 4, &d)) return;
-  result_piece(ctx, out, ok_hbase_enc_float32(out, (float)d, 0));
-}
-
-void ok_hbase_float64_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+/* ok_hbase_float32(x) and ok_hbase_float64(x) (arg: the header). */
+void ok_hbase_float_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   uint8_t out[9];
+  int code = ok_sql_fn_arg(ctx);
+  size_t n, size = code == OK_HBASE_FLOAT32 ? 4 : 8;
   double d;
   (void)argc;
-  if (sqlite3_value_type(argv[0]) == SQLITE_NULL || !ok_sql_real_arg(ctx, argv[0], 8, &d)) return;
-  result_piece(ctx, out, ok_hbase_enc_float64(out, d, 0));
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL || !ok_sql_real_arg(ctx, argv[0], size, &d))
+    return;
+  n = size == 4 ? ok_hbase_enc_float32(out, (float)d, 0) : ok_hbase_enc_float64(out, d, 0);
+  result_piece(ctx, out, n);
 }
 
 /* ok_hbase_numeric(x): a number, or decimal TEXT of any precision (rounded
@@ -223,12 +203,15 @@ void ok_hbase_numeric_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     result_piece(ctx, out, ok_hbase_enc_num(out, &x, 0));
 }
 
-/* ok_hbase_text(x) and ok_hbase_json(x): TEXT items (Actionbase's JSON has
-** its own header). */
-static void text_item(sqlite3_context *ctx, sqlite3_value *v, int code) {
+/* ok_hbase_text(x) and ok_hbase_json(x) (arg: the header): TEXT items
+** (Actionbase's JSON has its own header). */
+void ok_hbase_text_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   ok_sql_buf b;
   size_t n;
   const uint8_t *p;
+  sqlite3_value *v = argv[0];
+  int code = ok_sql_fn_arg(ctx);
+  (void)argc;
   if (sqlite3_value_type(v) == SQLITE_NULL) return;
   if (sqlite3_value_type(v) != SQLITE_TEXT) {
     ok_sql_error(ctx, "takes TEXT, not %s", ok_sql_type_name(sqlite3_value_type(v)));
@@ -241,23 +224,15 @@ static void text_item(sqlite3_context *ctx, sqlite3_value *v, int code) {
   ok_sql_buf_free(&b);
 }
 
-void ok_hbase_text_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  (void)argc;
-  text_item(ctx, argv[0], OK_HBASE_TEXT);
-}
-
-void ok_hbase_json_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  (void)argc;
-  text_item(ctx, argv[0], OK_HBASE_JSON);
-}
-
-/* ok_hbase_blob_var(x) and ok_hbase_blob_copy(x): the bytes of a BLOB (or
-** of a TEXT). */
-static void blob_item(sqlite3_context *ctx, sqlite3_value *v, int copy) {
+/* ok_hbase_blob_var(x) and ok_hbase_blob_copy(x) (arg: the header): the
+** bytes of a BLOB (or of a TEXT). */
+void ok_hbase_blob_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   ok_sql_buf b;
   size_t n;
   const uint8_t *p;
-  int t = sqlite3_value_type(v);
+  sqlite3_value *v = argv[0];
+  int t = sqlite3_value_type(v), copy = ok_sql_fn_arg(ctx) == OK_HBASE_BLOB_COPY;
+  (void)argc;
   if (t == SQLITE_NULL) return;
   if (t != SQLITE_BLOB && t != SQLITE_TEXT) {
     ok_sql_error(ctx, "takes a BLOB, not %s", ok_sql_type_name(t));
@@ -269,16 +244,6 @@ static void blob_item(sqlite3_context *ctx, sqlite3_value *v, int copy) {
     result_piece(ctx, b.p,
                  copy ? ok_hbase_enc_blob_copy(b.p, p, n, 0) : ok_hbase_enc_blob_var(b.p, p, n, 0));
   ok_sql_buf_free(&b);
-}
-
-void ok_hbase_blob_var_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  (void)argc;
-  blob_item(ctx, argv[0], 0);
-}
-
-void ok_hbase_blob_copy_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  (void)argc;
-  blob_item(ctx, argv[0], 1);
 }
 
 /* ok_hbase_bool(x): Actionbase's true (0x36) or false (0x35). */
@@ -293,7 +258,7 @@ void ok_hbase_bool_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 /* ok_hbase_raw(key): the items of an OrderedBytes key, checked. */
 void ok_hbase_raw_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   (void)argc;
-  ok_sql_result_raw(ctx, argv[0], "hbase", OK_HBASE_SUBTYPE);
+  ok_sql_result_raw(ctx, argv[0], ok_sql_format_of_subtype(OK_HBASE_SUBTYPE));
 }
 
 /* --- The 'hbase' format for the reading functions ----------------------- */
@@ -379,9 +344,10 @@ static int render_value(ok_sql_out *o, const ok_item *it) {
 
 int ok_sql_render_hbase(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
   int rc;
-  if ((it->tag == OK_HBASE_TEXT || it->tag == OK_HBASE_JSON) && !ok_sql_item_is_utf8(it)) {
-    /* ok_hbase_pack takes only UTF-8 as text: the item's own bytes */
-    return ok_sql_put_raw(o, "ok_hbase_raw", "hbase", raw, it->len);
+  if (it->tag == OK_HBASE_TEXT || it->tag == OK_HBASE_JSON) {
+    /* ok_hbase_pack takes only UTF-8 as text: others as the item's bytes */
+    if ((rc = ok_sql_item_is_utf8(it)) < 0) return SQLITE_NOMEM;
+    if (!rc) return ok_sql_put_raw(o, "ok_hbase_raw", "hbase", raw, it->len);
   }
   if (!it->desc) return render_value(o, it);
   ok_sql_open_call(o, "ok_hbase_desc", "desc");

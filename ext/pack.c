@@ -40,21 +40,17 @@ static int put(sqlite3_context *ctx, ok_sql_buf *b, sqlite3_value *v, int i, int
   return 1;
 }
 
-/* Puts every argument into one BLOB fragment: the body of ok_pack and
-** ok_desc (which has one argument and desc = 1). */
-static void pack(sqlite3_context *ctx, int argc, sqlite3_value **argv, int desc) {
+/* ok_pack(v, ...) and ok_desc(v) (arg 1): every argument into one BLOB
+** fragment. */
+void ok_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   ok_sql_buf b;
-  int i, ok = 1;
+  int i, ok = 1, desc = ok_sql_fn_arg(ctx);
   ok_sql_buf_init(&b);
   for (i = 0; ok && i < argc; i++) ok = put(ctx, &b, argv[i], i + 1, desc);
   /* SQLite itself turns a result over its length limit into TOOBIG */
   if (ok) ok_sql_result_piece(ctx, b.p, b.n, OK_SUBTYPE, 0);
   ok_sql_buf_free(&b);
 }
-
-void ok_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) { pack(ctx, argc, argv, 0); }
-
-void ok_desc_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) { pack(ctx, argc, argv, 1); }
 
 /* ok_prefix(x [, collation]) */
 void ok_prefix_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
@@ -107,8 +103,9 @@ void ok_concat_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     const uint8_t *p;
     size_t n, count, at;
     int rc;
-    if (!ok_sql_key_arg(ctx, argv[i], &p, &n)) return;
-    if ((rc = ok_count(p, n, &count, &at)) != OK_OK) {
+    if (ok_sql_piece(ctx, argv[i], OK_SUBTYPE, i + 1) < 0 || !ok_sql_key_arg(ctx, argv[i], &p, &n))
+      return;
+    if ((rc = ok_count(&ok_format_native, p, n, &count, &at)) != OK_OK) {
       ok_sql_error(ctx, "argument %d is a malformed key at byte %lld: %s", i + 1, (long long)at,
                    ok_strerror(rc));
       return;

@@ -1,21 +1,34 @@
 /*
 ** read.c -- SQL functions that read keys: ok_unpack_col, ok_hex, ok_count,
-** ok_valid.
+** ok_valid. Each takes the format as its last, optional argument; a
+** salted format ('salt+ok') reads the key after its salt.
 */
 #include <string.h>
 
 #include "common.h"
 
+/* The key to read in *key, *len (after the salt, if salted), and in *base
+** where it starts in the argument. 0 after setting the result. */
+static int key_to_read(sqlite3_context *ctx, int argc, sqlite3_value **argv, int fi,
+                       ok_sql_reader *r, const uint8_t **key, size_t *len, size_t *base) {
+  const uint8_t *p;
+  size_t n, k;
+  if (!ok_sql_key_in(ctx, argc, argv, fi, 1, r, &p, &n)) return 0;
+  *key = p, *len = n, *base = 0;
+  if (!r->salted) return 1;
+  *base = OK_SALT_LEN;
+  return ok_sql_unsalt(ctx, r, p, n, key, len, &k);
+}
+
 /* ok_unpack_col(key, i [, format]) */
 void ok_unpack_col_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   const uint8_t *p;
-  size_t n, off = 0, count = 0, err;
+  size_t n, base, off = 0, count = 0, err;
   sqlite3_int64 i, want;
   ok_item it, found;
-  const ok_sql_format *f;
+  ok_sql_reader r;
   int rc;
-  if (!ok_sql_key_arg(ctx, argv[0], &p, &n)) return;
-  if (!(f = ok_sql_format_arg(ctx, argc, argv, 2))) return;
+  if (!key_to_read(ctx, argc, argv, 2, &r, &p, &n, &base)) return;
   if (sqlite3_value_type(argv[1]) == SQLITE_NULL) return; /* NULL index: NULL */
   if (sqlite3_value_type(argv[1]) != SQLITE_INTEGER) {
     ok_sql_error(ctx, "index must be an INTEGER");
@@ -25,8 +38,8 @@ void ok_unpack_col_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   /* Decode the whole key, so a damaged key never yields a value. One pass
   ** finds a component counted from the front; from the end takes two. */
   if (i < 0) {
-    if ((rc = ok_sql_walk(f, p, n, NULL, 0, &count, &err)) != OK_OK) {
-      ok_sql_malformed(ctx, rc, err);
+    if ((rc = ok_count(r.f->core, p, n, &count, &err)) != OK_OK) {
+      ok_sql_malformed(ctx, rc, base + err);
       return;
     }
     i += (sqlite3_int64)count + 1;
@@ -35,8 +48,8 @@ void ok_unpack_col_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   count = 0;
   memset(&found, 0, sizeof found);
   while (off < n) {
-    if ((rc = f->decode(p + off, n - off, &it, &err)) != OK_OK) {
-      ok_sql_malformed(ctx, rc, off + err);
+    if ((rc = r.f->core->decode(p + off, n - off, &it, &err)) != OK_OK) {
+      ok_sql_malformed(ctx, rc, base + off + err);
       return;
     }
     if ((sqlite3_int64)count == want) found = it;
@@ -52,25 +65,35 @@ void ok_unpack_col_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 }
 
 /* ok_hex(key [, separator [, format]]): with a separator, the components'
-** hex joined by it (the key must then be well-formed). */
+** hex joined by it (the key must then be well-formed); a salted key shows
+** its salt as a part of its own. */
 void ok_hex_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  static const char digits[] = "0123456789ABCDEF";
-  const uint8_t *p;
+  const uint8_t *p, *key;
   const char *sep = NULL;
-  size_t n, i, off = 0, len, seplen = 0, err;
+  size_t n, len, base = 0, i, off = 0, o = 0, seplen = 0, err;
   sqlite3_uint64 size;
   char *out, stack[512];
-  const ok_sql_format *f = NULL;
-  if (!ok_sql_key_arg(ctx, argv[0], &p, &n)) return;
-  if (argc > 1) {
+  ok_sql_reader r;
+  int salted;
+  if (argc == 1) { /* plain hex of any BLOB */
+    if (!ok_sql_key_arg(ctx, argv[0], &p, &n)) return;
+    key = p, len = n;
+  } else {
     if (sqlite3_value_type(argv[1]) == SQLITE_NULL) return;
-    if (!(f = ok_sql_format_arg(ctx, argc, argv, 2))) return;
     sep = (const char *)sqlite3_value_text(argv[1]);
     seplen = (size_t)sqlite3_value_bytes(argv[1]);
     if (!sep) {
       sqlite3_result_error_nomem(ctx);
       return;
     }
+    if (argc == 2 && ok_sql_format_parse(sep, seplen, &salted)) {
+      ok_sql_error(ctx, "'%q' names a format; the separator comes first: ok_hex(key, ' ', '%q')",
+                   sep, sep);
+      return;
+    }
+    if (!key_to_read(ctx, argc, argv, 2, &r, &key, &len, &base)) return;
+    p = key - base;
+    n = len + base;
   }
   size = (sqlite3_uint64)n * (2 + seplen);
   if (ok_sql_too_big(ctx, size)) return;
@@ -79,54 +102,53 @@ void ok_hex_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     sqlite3_result_error_nomem(ctx);
     return;
   }
-  for (i = 0, len = 0; i < n; i++) {
+  o = ok_hex_encode(out, p, base); /* the salt */
+  for (i = 0; i < len; i++) {
     if (sep && i == off) { /* at the start of a component */
       ok_item it;
-      int rc = f->decode(p + off, n - off, &it, &err);
+      int rc = r.f->core->decode(key + off, len - off, &it, &err);
       if (rc != OK_OK) {
         if (out != stack) sqlite3_free(out);
-        ok_sql_malformed(ctx, rc, off + err);
+        ok_sql_malformed(ctx, rc, base + off + err);
         return;
       }
-      if (off > 0) memcpy(out + len, sep, seplen), len += seplen;
+      if (o > 0) memcpy(out + o, sep, seplen), o += seplen;
       off += it.len;
     }
-    out[len++] = digits[p[i] >> 4];
-    out[len++] = digits[p[i] & 15];
+    o += ok_hex_encode(out + o, key + i, 1);
   }
-  sqlite3_result_text64(ctx, out, len, SQLITE_TRANSIENT, SQLITE_UTF8);
+  sqlite3_result_text64(ctx, out, o, SQLITE_TRANSIENT, SQLITE_UTF8);
   if (out != stack) sqlite3_free(out);
 }
 
-/* ok_count(key [, format]): the number of components; errors on a
-** malformed key. */
+/* ok_count(key [, format]): the number of components (after the salt);
+** errors on a malformed key. */
 void ok_count_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   const uint8_t *p;
-  size_t n, count, err;
-  const ok_sql_format *f;
+  size_t n, base, count, err;
+  ok_sql_reader r;
   int rc;
-  if (!ok_sql_key_arg(ctx, argv[0], &p, &n)) return;
-  if (!(f = ok_sql_format_arg(ctx, argc, argv, 1))) return;
-  if ((rc = ok_sql_walk(f, p, n, NULL, 0, &count, &err)) != OK_OK) {
-    ok_sql_malformed(ctx, rc, err);
+  if (!key_to_read(ctx, argc, argv, 1, &r, &p, &n, &base)) return;
+  if ((rc = ok_count(r.f->core, p, n, &count, &err)) != OK_OK) {
+    ok_sql_malformed(ctx, rc, base + err);
     return;
   }
   sqlite3_result_int64(ctx, (sqlite3_int64)count);
 }
 
-/* ok_valid(key [, format]): 1 for a well-formed key, else 0; never an
-** error for the key itself (NULL gives NULL). */
+/* ok_valid(key [, format]): 1 for a well-formed key (salted: with a salt
+** that is the hash of its leading components), else 0; never an error for
+** the key itself (NULL gives NULL). */
 void ok_valid_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  size_t count, err;
-  const ok_sql_format *f;
+  const uint8_t *p;
+  size_t n, count, err, k;
+  ok_sql_reader r;
   int t = sqlite3_value_type(argv[0]);
-  if (t == SQLITE_NULL) return;
-  if (!(f = ok_sql_format_arg(ctx, argc, argv, 1))) return;
-  if (t != SQLITE_BLOB) {
+  if (t != SQLITE_NULL && t != SQLITE_BLOB) {
     sqlite3_result_int(ctx, 0);
     return;
   }
-  sqlite3_result_int(
-      ctx, ok_sql_walk(f, sqlite3_value_blob(argv[0]), (size_t)sqlite3_value_bytes(argv[0]), NULL,
-                       0, &count, &err) == OK_OK);
+  if (!ok_sql_key_in(ctx, argc, argv, 1, 1, &r, &p, &n)) return;
+  sqlite3_result_int(ctx, r.salted ? ok_salt_find(r.f->core, p, n, &k, &err) == OK_OK
+                                   : ok_count(r.f->core, p, n, &count, &err) == OK_OK);
 }

@@ -26,13 +26,7 @@ static int is_utf8(const uint8_t *p, size_t n) { return ok_utf8_check(p, n) == n
 typedef size_t (*escaper)(char *out, const uint8_t *p, size_t n);
 
 static size_t esc_hex(char *out, const uint8_t *p, size_t n) {
-  static const char digits[] = "0123456789ABCDEF";
-  size_t i;
-  for (i = 0; out && i < n; i++) {
-    out[2 * i] = digits[p[i] >> 4];
-    out[2 * i + 1] = digits[p[i] & 15];
-  }
-  return 2 * n;
+  return out ? ok_hex_encode(out, p, n) : 2 * n;
 }
 
 /* 'text' with quotes doubled (printable UTF-8 only). */
@@ -199,7 +193,7 @@ int ok_sql_item_is_utf8(const ok_item *it) {
   uint8_t stack[256], *buf = stack;
   int ok;
   if (it->direct) return is_utf8(it->body, it->value_len);
-  if (it->value_len > sizeof stack && !(buf = sqlite3_malloc64(it->value_len))) return 0;
+  if (it->value_len > sizeof stack && !(buf = sqlite3_malloc64(it->value_len))) return -1;
   ok_unescape(buf, it);
   ok = is_utf8(buf, it->value_len);
   if (buf != stack) sqlite3_free(buf);
@@ -208,6 +202,23 @@ int ok_sql_item_is_utf8(const ok_item *it) {
 
 /* The native format: collated text and descending components wrapped in
 ** the calls that make them. */
+const char *ok_sql_native_kind(const ok_item *it) {
+  switch (it->type) {
+    case OK_NULL: return "null";
+    case OK_INT:
+    case OK_REAL: return "number";
+    case OK_TEXT:
+      switch (it->tag) {
+        case OK_TAG_NOCASE: return "text NOCASE";
+        case OK_TAG_RTRIM: return "text RTRIM";
+        case OK_TAG_NATURAL: return "text ok_natural";
+      }
+      return "text";
+    case OK_BLOB: return "blob";
+  }
+  return "?";
+}
+
 int ok_sql_render_native(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
   int rc;
   const char *coll = NULL;
@@ -231,56 +242,72 @@ int ok_sql_render_native(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
   return rc;
 }
 
-/* ok_quote(key [, format]) and ok_json(key [, format]). */
-static void render_key(sqlite3_context *ctx, int argc, sqlite3_value **argv, int json) {
-  const uint8_t *p;
-  size_t n, off = 0, err;
-  const ok_sql_format *f;
-  sqlite3_str *s;
-  ok_sql_out o;
-  char *out;
-  int rc = SQLITE_OK, first = 1;
-  if (!ok_sql_key_arg(ctx, argv[0], &p, &n)) return;
-  if (!(f = ok_sql_format_arg(ctx, argc, argv, 1))) return;
-  s = sqlite3_str_new(sqlite3_context_db_handle(ctx));
-  o.s = s;
-  o.json = json;
-  o.db = sqlite3_context_db_handle(ctx);
-  o.st = NULL;
-  sqlite3_str_appendchar(s, 1, json ? '[' : '(');
-  while (off < n) {
+/* The components of key[0..n) in format f, between brackets; *at the
+** offset of a malformed component. */
+static int render_items(ok_sql_out *o, const ok_sql_format *f, const uint8_t *p, size_t n,
+                        int *status, size_t *at) {
+  size_t off = 0, err;
+  int rc = SQLITE_OK;
+  sqlite3_str_appendchar(o->s, 1, o->json ? '[' : '(');
+  while (off < n && rc == SQLITE_OK) {
     ok_item it;
-    if ((rc = f->decode(p + off, n - off, &it, &err)) != OK_OK) {
-      sqlite3_free(sqlite3_str_finish(s));
-      sqlite3_finalize(o.st);
-      ok_sql_malformed(ctx, rc, off + err);
-      return;
+    if ((*status = f->core->decode(p + off, n - off, &it, &err)) != OK_OK) {
+      *at = off + err;
+      return SQLITE_ERROR;
     }
-    if (!first) sqlite3_str_appendall(s, json ? "," : ", ");
-    first = 0;
-    if ((rc = f->render(&o, &it, p + off)) != SQLITE_OK) break;
+    if (off > 0) sqlite3_str_appendall(o->s, o->json ? "," : ", ");
+    rc = f->render(o, &it, p + off);
     off += it.len;
   }
+  sqlite3_str_appendchar(o->s, 1, o->json ? ']' : ')');
+  return rc;
+}
+
+/* ok_quote(key [, format]) and ok_json(key [, format]) (arg 1). A salted
+** key shows as ok_salt(<builder>(...), k [, 'format']) in SQL and as
+** {"salt": "..", "salt_over": k, "key": [...]} in JSON. */
+void ok_render_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  const uint8_t *p, *key;
+  size_t n, len, k = 0, at = 0;
+  ok_sql_reader r;
+  ok_sql_out o;
+  char *out, salt[2 * OK_SALT_LEN];
+  int rc, status = OK_OK, json = ok_sql_fn_arg(ctx);
+  if (!ok_sql_key_in(ctx, argc, argv, 1, 1, &r, &p, &n)) return;
+  key = p, len = n;
+  if (r.salted && !ok_sql_unsalt(ctx, &r, p, n, &key, &len, &k)) return;
+  o.db = sqlite3_context_db_handle(ctx);
+  o.s = sqlite3_str_new(o.db);
+  o.json = json;
+  o.st = NULL;
+  if (r.salted) {
+    ok_hex_encode(salt, p, OK_SALT_LEN);
+    if (json)
+      sqlite3_str_appendf(o.s, "{\"salt\":\"%.8s\",\"salt_over\":%lld,\"key\":", salt,
+                          (long long)k);
+    else
+      sqlite3_str_appendf(o.s, "ok_salt(%s", r.f->pack);
+  }
+  rc = render_items(&o, r.f, key, len, &status, &at);
+  if (r.salted && json) sqlite3_str_appendchar(o.s, 1, '}');
+  if (r.salted && !json) {
+    sqlite3_str_appendf(o.s, ", %lld", (long long)k);
+    if (r.f != ok_sql_formats) sqlite3_str_appendf(o.s, ", '%s'", r.f->core->name);
+    sqlite3_str_appendchar(o.s, 1, ')');
+  }
   sqlite3_finalize(o.st);
-  sqlite3_str_appendchar(s, 1, json ? ']' : ')');
-  if (rc == SQLITE_OK) rc = sqlite3_str_errcode(s);
-  out = sqlite3_str_finish(s);
-  if (rc == SQLITE_TOOBIG) {
-    sqlite3_result_error_toobig(ctx);
-  } else if (rc != SQLITE_OK || !out) {
-    sqlite3_result_error_nomem(ctx);
-  } else {
+  if (rc == SQLITE_OK) rc = sqlite3_str_errcode(o.s);
+  out = sqlite3_str_finish(o.s);
+  if (rc == SQLITE_OK && out) {
     sqlite3_result_text(ctx, out, -1, sqlite3_free);
     if (json) sqlite3_result_subtype(ctx, 'J'); /* JSON to SQLite's json functions */
     return;
   }
   sqlite3_free(out);
-}
-
-void ok_quote_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  render_key(ctx, argc, argv, 0);
-}
-
-void ok_json_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  render_key(ctx, argc, argv, 1);
+  if (rc == SQLITE_ERROR)
+    ok_sql_malformed(ctx, status, at + (size_t)(key - p));
+  else if (rc == SQLITE_TOOBIG)
+    sqlite3_result_error_toobig(ctx);
+  else
+    sqlite3_result_error_nomem(ctx);
 }

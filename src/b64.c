@@ -50,7 +50,7 @@ int ok_b64_decode(uint8_t *out, size_t *out_len, const char *s, size_t n, size_t
     int v = value_of((unsigned char)s[i]);
     if (v < 0) {
       *err_at = i;
-      return OK_E_TAG;
+      return OK_E_SYNTAX;
     }
     acc = (acc << 6) | (unsigned)v;
     bits += 6;

@@ -63,17 +63,11 @@ int ok_dec_bytes(const uint8_t *c, size_t n, uint8_t x, ok_item *it, size_t *err
   return OK_OK;
 }
 
-size_t ok_unescape(uint8_t *out, const ok_item *it) {
-  uint8_t x = it->desc ? 0xFF : 0x00;
+size_t ok_bytes_value(uint8_t *out, const uint8_t *body, size_t n, uint8_t x) {
   size_t i, o = 0;
-  if (it->format == OK_FORMAT_FDB) return ok_fdb_value(out, it);
-  if (it->format == OK_FORMAT_HBASE) return ok_hbase_value(out, it);
-  if (it->tag != OK_TAG_TEXT && it->tag != OK_TAG_BLOB) {
-    return ok_collate_restore(out, it->tag, it->body, it->body_len, x);
-  }
-  for (i = 0; i < it->body_len; i++) {
-    uint8_t b = it->body[i] ^ x;
-    if (b == 0x01) b = (uint8_t)((it->body[++i] ^ x) - 1);
+  for (i = 0; i < n; i++) {
+    uint8_t b = body[i] ^ x;
+    if (b == 0x01) b = (uint8_t)((body[++i] ^ x) - 1);
     out[o++] = b;
   }
   return o;

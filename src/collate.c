@@ -186,8 +186,10 @@ static size_t nocase_restore(uint8_t *out, reader *r) {
   }
   if (r->i == r->n) return o;
   while (m <= OK_NUM_MAX && next(r, &num[m])) m++;
-  if (ok_decode(num, m, &it, &err) != OK_OK || it.len != m || it.type != OK_INT || it.i <= 0 ||
-      it.desc || it.i > 2147483647) {
+  /* the count: a positive native integer (its tag tells the length) */
+  if (m == 0 || num[0] <= OK_TAG_ZERO || num[0] >= OK_TAG_POS_INF ||
+      ok_dec_number(num, m, num[0], 0, &it, &err) != OK_OK || it.len != m || it.type != OK_INT ||
+      it.i > 2147483647) {
     return (size_t)-1;
   }
   if (out) memset(out + o, 0, (size_t)it.i);

@@ -14,13 +14,13 @@ int ok_decimal_parse(uint8_t *mag, size_t cap, size_t *len, int *neg, const char
   if (i < n && (s[i] == '-' || s[i] == '+')) *neg = s[i++] == '-';
   if (i == n) {
     *err_at = i;
-    return OK_E_TRUNCATED;
+    return OK_E_SYNTAX;
   }
   for (; i < n; i++) {
     unsigned carry;
     if (s[i] < '0' || s[i] > '9') {
       *err_at = i;
-      return OK_E_TAG;
+      return OK_E_SYNTAX;
     }
     carry = (unsigned)(s[i] - '0');
     for (j = 0; j < used; j++) { /* mag = mag * 10 + digit, built from the end */

@@ -253,7 +253,7 @@ static int dec_scalar(const uint8_t *c, size_t n, ok_item *it, size_t *err_at) {
 
 static void init(ok_item *it, int code) {
   memset(it, 0, sizeof *it);
-  it->format = OK_FORMAT_FDB;
+  it->format = &ok_format_fdb;
   it->tag = code;
 }
 
@@ -315,7 +315,7 @@ static size_t uuid_text(uint8_t *out, const uint8_t *u) {
   return o;
 }
 
-size_t ok_fdb_value(uint8_t *out, const ok_item *it) {
+static size_t fdb_value(uint8_t *out, const ok_item *it) {
   size_t i, o = 0, depth = 1;
   int code = it->tag;
   if (it->direct) {
@@ -371,3 +371,29 @@ int ok_fdb_incomplete(const uint8_t *key, size_t n, size_t *count, size_t *at) {
   }
   return OK_OK;
 }
+
+static int hex_digit(int c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+int ok_fdb_uuid_parse(uint8_t *u, const char *s, size_t n) {
+  size_t i, k = 0;
+  int dashed = n == 36;
+  if (n != 36 && n != 32) return OK_E_SYNTAX;
+  for (i = 0; i < n; i++) {
+    int h;
+    if (dashed && (i == 8 || i == 13 || i == 18 || i == 23)) {
+      if (s[i] != '-') return OK_E_SYNTAX;
+      continue;
+    }
+    if ((h = hex_digit((unsigned char)s[i])) < 0) return OK_E_SYNTAX;
+    u[k / 2] = (uint8_t)(k % 2 ? u[k / 2] | h : h << 4);
+    k++;
+  }
+  return OK_OK;
+}
+
+const ok_format ok_format_fdb = {"fdb", ok_fdb_decode, fdb_value};

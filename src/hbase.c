@@ -138,7 +138,7 @@ int ok_hbase_num_parse(ok_hbase_num *x, const char *s, size_t n, size_t *err_at)
   }
   if (!any) {
     at = i;
-    goto bad_truncated;
+    goto bad_syntax;
   }
   if (i < n && (s[i] == 'e' || s[i] == 'E')) {
     int eneg = 0, digits = 0;
@@ -153,13 +153,13 @@ int ok_hbase_num_parse(ok_hbase_num *x, const char *s, size_t n, size_t *err_at)
     }
     if (!digits) {
       at = i;
-      goto bad_truncated;
+      goto bad_syntax;
     }
     x->exp += eneg ? -e : e;
   }
   if (i < n) {
     if (err_at) *err_at = i;
-    return OK_E_TAG;
+    return OK_E_SYNTAX;
   }
   normalize(x);
   /* Java's encoder loses its way past 100^351 (its exponent loop stops);
@@ -169,9 +169,9 @@ int ok_hbase_num_parse(ok_hbase_num *x, const char *s, size_t n, size_t *err_at)
     goto bad_range;
   }
   return OK_OK;
-bad_truncated:
+bad_syntax:
   if (err_at) *err_at = at;
-  return OK_E_TRUNCATED;
+  return OK_E_SYNTAX;
 bad_range:
   if (err_at) *err_at = at;
   return OK_E_RANGE;
@@ -209,11 +209,6 @@ size_t ok_hbase_num_format(char *out, const ok_hbase_num *x) {
 }
 
 /* --- encoders --------------------------------------------------------------- */
-
-static void complement(uint8_t *p, size_t n) {
-  size_t i;
-  for (i = 0; i < n; i++) p[i] = (uint8_t)~p[i];
-}
 
 size_t ok_hbase_put_varint(uint8_t *out, uint64_t v) {
   int i, k;
@@ -259,22 +254,22 @@ size_t ok_hbase_enc_num(uint8_t *out, const ok_hbase_num *x, int desc) {
   if (e > 10) { /* large: the exponent follows as a varint */
     buf[0] = x->neg ? OK_HBASE_NEG_LARGE : OK_HBASE_POS_LARGE;
     o += ok_hbase_put_varint(buf + 1, (uint64_t)e);
-    if (x->neg) complement(buf + 1, o - 1);
+    if (x->neg) ok_invert(buf + 1, o - 1);
   } else if (e > 0) { /* medium: the exponent is in the header */
     buf[0] = (uint8_t)(x->neg ? OK_HBASE_NEG_MED - e : OK_HBASE_POS_MED + e);
   } else { /* small: 0 or a negative exponent, as a varint of -e */
     buf[0] = x->neg ? OK_HBASE_NEG_SMALL : OK_HBASE_POS_SMALL;
     o += ok_hbase_put_varint(buf + 1, (uint64_t)-e);
-    if (!x->neg) complement(buf + 1, o - 1);
+    if (!x->neg) ok_invert(buf + 1, o - 1);
   }
   start = o;
   for (i = 0; i < m; i += 2)
     buf[o++] = (uint8_t)(2 * ((pairs[i] - '0') * 10 + pairs[i + 1] - '0') + 1);
   buf[o - 1] &= 0xFE; /* the last digit is 2x, the others 2x+1 */
-  if (x->neg) complement(buf + start, o - start);
+  if (x->neg) ok_invert(buf + start, o - start);
   if (out) {
     memcpy(out, buf, o);
-    if (desc) complement(out, o);
+    if (desc) ok_invert(out, o);
   }
   return o;
 }
@@ -285,7 +280,7 @@ size_t ok_hbase_enc_int(uint8_t *out, int code, int64_t v, int desc) {
   if (!out) return 1 + w;
   out[0] = (uint8_t)code;
   for (i = 0; i < w; i++) out[1 + i] = (uint8_t)(u >> (8 * (w - 1 - i)));
-  if (desc) complement(out, 1 + w);
+  if (desc) ok_invert(out, 1 + w);
   return 1 + w;
 }
 
@@ -300,7 +295,7 @@ static size_t enc_ieee(uint8_t *out, int code, double d, size_t size, int desc) 
     memcpy(bits, size == 4 ? "\x7F\xC0\0\0" : "\x7F\xF8\0\0\0\0\0\0", size);
   out[0] = (uint8_t)code;
   ok_ieee_sortable(out + 1, bits, size);
-  if (desc) complement(out, 1 + size);
+  if (desc) ok_invert(out, 1 + size);
   return 1 + size;
 }
 
@@ -317,7 +312,7 @@ size_t ok_hbase_enc_text(uint8_t *out, int code, const uint8_t *s, size_t n, int
     out[0] = (uint8_t)code;
     if (n) memcpy(out + 1, s, n);
     out[1 + n] = 0x00;
-    if (desc) complement(out, n + 2);
+    if (desc) ok_invert(out, n + 2);
   }
   return n + 2;
 }
@@ -336,7 +331,7 @@ size_t ok_hbase_enc_blob_var(uint8_t *out, const uint8_t *p, size_t n, int desc)
   if (bits > 0) out[o++] = (uint8_t)(0x80 | (acc << (7 - bits)));
   if (n == 0) out[o++] = 0x80;
   out[o - 1] &= 0x7F;
-  if (desc) complement(out, o);
+  if (desc) ok_invert(out, o);
   return o;
 }
 
@@ -346,7 +341,7 @@ size_t ok_hbase_enc_blob_copy(uint8_t *out, const uint8_t *p, size_t n, int desc
     if (n) memcpy(out + 1, p, n);
     if (desc) {
       out[1 + n] = 0x00;
-      complement(out, n + 2);
+      ok_invert(out, n + 2);
     }
   }
   return n + 1 + (desc != 0);
@@ -460,7 +455,7 @@ static void num_value(ok_item *it, const ok_hbase_num *num) {
 
 static void init(ok_item *it, int h, int desc) {
   memset(it, 0, sizeof *it);
-  it->format = OK_FORMAT_HBASE;
+  it->format = &ok_format_hbase;
   it->tag = h;
   it->desc = desc;
   it->len = 1;
@@ -601,9 +596,9 @@ int ok_hbase_desc(uint8_t *out, size_t *len, const uint8_t *items, size_t n, siz
     int rc = ok_hbase_decode(items + off, n - off, &it, at);
     if (rc != OK_OK) return *at += off, rc;
     *at = off;
-    if (it.desc) return OK_HBASE_DESC_ALREADY;
+    if (it.desc) return OK_E_DESC;
     if (it.tag == OK_HBASE_BLOB_COPY) { /* it gains its terminator */
-      if (memchr(it.body, 0, it.value_len)) return OK_HBASE_DESC_NUL;
+      if (memchr(it.body, 0, it.value_len)) return OK_E_NUL;
       o += ok_hbase_enc_blob_copy(out ? out + o : NULL, it.body, it.value_len, 1);
     } else {
       for (k = 0; out && k < it.len; k++) out[o + k] = (uint8_t)~items[off + k];
@@ -615,7 +610,7 @@ int ok_hbase_desc(uint8_t *out, size_t *len, const uint8_t *items, size_t n, siz
   return OK_OK;
 }
 
-size_t ok_hbase_value(uint8_t *out, const ok_item *it) {
+static size_t hbase_value(uint8_t *out, const ok_item *it) {
   uint8_t x = it->desc ? 0xFF : 0x00;
   size_t i, o = 0, len;
   unsigned acc = 0, bits = 0;
@@ -644,3 +639,5 @@ size_t ok_hbase_value(uint8_t *out, const ok_item *it) {
   dec_num(it->body - 1, it->len, it->tag, x, &num, &len, &i);
   return ok_hbase_num_format((char *)out, &num);
 }
+
+const ok_format ok_format_hbase = {"hbase", ok_hbase_decode, hbase_value};

@@ -12,9 +12,9 @@
 int ok_dec_number(const uint8_t *c, size_t n, int t, uint8_t x, ok_item *it, size_t *err_at);
 int ok_dec_bytes(const uint8_t *c, size_t n, uint8_t x, ok_item *it, size_t *err_at);
 
-/* The value bytes of a decoded FDB item (ok_unescape for that format). */
-size_t ok_fdb_value(uint8_t *out, const ok_item *it);
-size_t ok_hbase_value(uint8_t *out, const ok_item *it);
+/* The value of an escaped native text/blob body[0..n) (each byte XORed
+** with x first) at out; returns its length. */
+size_t ok_bytes_value(uint8_t *out, const uint8_t *body, size_t n, uint8_t x);
 
 /* SQLite4's varint, which OrderedBytes uses for numeric exponents: v at
 ** out, returning its length; and back from p (each byte XORed with x, n

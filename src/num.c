@@ -88,15 +88,17 @@ static size_t enc_finite(uint8_t *out, int neg, int e, uint64_t sig, int desc) {
   if (groups <= 8) {
     /* Spread the top 56 bits of s into eight 7-bit groups, one per byte
     ** (28|28, then 14|14, then 7|7), shift each up to make room for the
-    ** `more` bit, and store all eight bytes at once: the bytes past the
-    ** last group are scratch within OK_NUM_MAX. */
+    ** `more` bit, and copy out the bytes of the groups (ok.h promises to
+    ** write nothing past the count returned). */
     uint64_t z = s >> 8, more;
+    uint8_t all[8];
     z = ((z & 0x00FFFFFFF0000000ULL) << 4) | (z & 0x000000000FFFFFFFULL);
     z = ((z & 0x0FFFC0000FFFC000ULL) << 2) | (z & 0x00003FFF00003FFFULL);
     z = ((z & 0x3F803F803F803F80ULL) << 1) | (z & 0x007F007F007F007FULL);
     more = groups > 1 ? 0x0101010101010101ULL & (~(uint64_t)0 << (72 - 8 * groups)) : 0;
     z = ((z << 1) | more) ^ (flip ? ~(uint64_t)0 : 0);
-    store_be64(out + n, z);
+    store_be64(all, z);
+    memcpy(out + n, all, (size_t)groups);
     return n + (size_t)groups;
   }
   for (g = 0; g < groups; g++, s <<= 7) {

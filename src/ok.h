@@ -10,10 +10,11 @@
 ** Every function is safe on hostile input: decoders never read outside
 ** [key, key + n) and never write outside the buffer they were given.
 **
-** Encoding follows the size-then-write pattern: each ok_enc_* function
-** returns the exact number of bytes of the component and writes them to
-** `out` unless `out` is NULL. So call it once with NULL to size a buffer,
-** then again to fill it; or, when the bound is known (OK_NUM_MAX), once.
+** Encoding follows the size-then-write pattern: every encoder (ok_enc_*,
+** ok_fdb_enc_*, ok_hbase_enc_*) returns the exact number of bytes it makes
+** and writes them, and nothing else, to `out` unless `out` is NULL. So call
+** it once with NULL to size a buffer, then again to fill it; or, when a
+** bound is known (OK_NUM_MAX, OK_FDB_INT_MAX, OK_HBASE_NUM_MAX), once.
 */
 #ifndef OK_H
 #define OK_H
@@ -23,13 +24,21 @@
 
 #define OK_VERSION "1.0.0"
 
-/* Status codes: 0 is success, failures are stable negative numbers. */
+/* Status codes: 0 is success; failures are stable negative numbers, each
+** with one meaning; the few positive codes are outcomes that are no
+** failure. ok_strerror names every one. */
 #define OK_OK 0
-#define OK_E_TRUNCATED (-1)    /* the key ends inside a component */
-#define OK_E_TAG (-2)          /* a first byte that is no known tag */
+#define OK_E_TRUNCATED (-1)    /* the input ends inside a component or value */
+#define OK_E_TAG (-2)          /* a first byte that is no known tag of the format */
 #define OK_E_ESCAPE (-3)       /* a text/blob escape byte not followed by 1 or 2 */
 #define OK_E_NONCANONICAL (-4) /* bytes in a form the encoder never makes */
-#define OK_E_RANGE (-5)        /* a number neither an int64 nor a double */
+#define OK_E_RANGE (-5)        /* a number beyond what the format or type holds */
+#define OK_E_SYNTAX (-6)       /* text not of the form asked for (a digit, a character) */
+#define OK_E_DESC (-7)         /* an item that is descending already */
+#define OK_E_NUL (-8)          /* a NUL where the encoding holds none */
+#define OK_FEWER 1             /* the key has fewer components than asked for */
+#define OK_FDB_OPEN 2          /* ok_fdb_step: a nested tuple starts */
+#define OK_FDB_CLOSE 3         /* ok_fdb_step: a nested tuple ends */
 
 /* ok_strerror: a short English phrase for a status code ("truncated
 ** component"), or "unknown status" for a code not listed above. */
@@ -61,13 +70,12 @@ typedef enum {
 #define OK_NUM_MAX 11
 
 /* --- Encoding one component ------------------------------------------- */
-/* `desc` nonzero writes the descending form. Each returns the byte count.
-** The number encoders need room for OK_NUM_MAX bytes at `out`, whatever the
-** count they return: they may use the bytes past it as scratch. */
+/* `desc` nonzero writes the descending form. Each returns the byte count. */
 
 size_t ok_enc_null(uint8_t *out, int desc);
 
-/* Any int64: 0..255 and -255..-1 take 2 bytes (R7). */
+/* Any int64: 0 takes 1 byte; 1..128, -128..-1 and every even number up to
+** 256 in magnitude 2 bytes (R7); src/FORMAT.md has the table. */
 size_t ok_enc_int(uint8_t *out, int64_t v, int desc);
 
 /* Any double. Integral values equal the ok_enc_int bytes of the same value
@@ -89,50 +97,88 @@ void ok_invert(uint8_t *p, size_t n);
 
 /* --- Decoding ------------------------------------------------------------- */
 
-/* Key formats: the native one, and those of the stores ok speaks. */
-#define OK_FORMAT_NATIVE 0
-#define OK_FORMAT_FDB 1
-#define OK_FORMAT_HBASE 2
+typedef struct ok_format ok_format;
 
-/* One decoded component. Text/blob bodies are not copied: `body` points
-** into the key at the escaped bytes; ok_unescape() produces the value. */
+/* One decoded component (an "item" in FDB's and HBase's words). The fields
+** mean the same in every format, except where noted:
+**   format    the format whose decoder made it;
+**   type      the SQL type of its value;
+**   tag       native: the ascending tag byte; fdb: the type code; hbase: the
+**             ascending header byte;
+**   desc      1 when descending (native, hbase; always 0 in fdb);
+**   len       the bytes the component occupies in the key;
+**   i, d      the value of an OK_INT or OK_REAL item;
+**   body      OK_TEXT/OK_BLOB: where the value's bytes lie in the key, as the
+**             format holds them (escaped, complemented, 7-bit packed...);
+**             fdb and hbase also point it at the payload of fixed-size items
+**             (UUID, versionstamp, float bits, a numeric's digits);
+**   body_len  their count;
+**   value_len the length of the TEXT/BLOB value once read (ok_unescape);
+**   direct    1 when body[0..value_len) is the value as it is. */
 typedef struct {
-  int format;          /* OK_FORMAT_*: the decoder that made it */
-  ok_type type;        /* the SQL type of its value */
-  int tag;             /* the ascending tag byte (the type code, for FDB) */
-  int desc;            /* 1 when the component is descending */
-  size_t len;          /* bytes the whole component occupies in the key */
-  int64_t i;           /* OK_INT */
-  double d;            /* OK_REAL */
-  const uint8_t *body; /* OK_TEXT/OK_BLOB: escaped bytes, terminator excluded */
-  size_t body_len;     /* their count */
-  size_t value_len;    /* length of the value once unescaped */
-  int direct;          /* 1 when body[0..value_len) is the value as it is */
+  const ok_format *format;
+  ok_type type;
+  int tag;
+  int desc;
+  size_t len;
+  int64_t i;
+  double d;
+  const uint8_t *body;
+  size_t body_len;
+  size_t value_len;
+  int direct;
 } ok_item;
 
-/* ok_decode: decodes the component that starts at key[0], within n bytes.
-** Returns OK_OK and fills *it, or a negative status with *err_at set to the
-** offset (from key) of the offending byte. It accepts only canonical
-** encodings, so decode(encode(v)) == v and any accepted bytes re-encode to
-** themselves. */
+/* A key format: what the reading routines below need of it. Adding a
+** format is its decoder file, one descriptor, and a row in ok_formats. */
+struct ok_format {
+  const char *name; /* "ok", "fdb", "hbase": lower case */
+  /* Decodes the component that starts at key[0], within n bytes (n may be
+  ** 0): OK_OK with *it filled, or a negative status with *err_at the
+  ** offset of the offending byte. Never reads outside key[0..n). */
+  int (*decode)(const uint8_t *key, size_t n, ok_item *it, size_t *err_at);
+  /* Writes the it->value_len bytes of a TEXT/BLOB item's value to out. */
+  size_t (*value)(uint8_t *out, const ok_item *it);
+};
+
+/* The native format (src/FORMAT.md), FoundationDB's tuple layer and HBase
+** OrderedBytes; and all of them in a fixed order, NULL after the last. */
+extern const ok_format ok_format_native;
+extern const ok_format ok_format_fdb;
+extern const ok_format ok_format_hbase;
+extern const ok_format *const ok_formats[];
+
+/* ok_format_named: the format whose name is s[0..n), compared without
+** regard to ASCII case; NULL when there is none. */
+const ok_format *ok_format_named(const char *s, size_t n);
+
+/* ok_decode: decodes the native component that starts at key[0], as the
+** native format's decode. It accepts only canonical encodings, so
+** decode(encode(v)) == v and any accepted bytes re-encode to themselves. */
 int ok_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at);
 
-/* ok_unescape: writes the it->value_len bytes of a decoded text/blob value
+/* ok_unescape: writes the it->value_len bytes of a decoded TEXT/BLOB value
 ** (of any format) to out (which must have room for them) and returns that
 ** count. */
 size_t ok_unescape(uint8_t *out, const ok_item *it);
 
-/* --- Whole keys ----------------------------------------------------------- */
+/* --- Whole keys, in any format --------------------------------------------- */
+/* A key is valid in format f when ok_count succeeds: every component
+** decodes, and the last ends where the key ends. That a key is valid in a
+** format is no proof that it was made in it: short keys are often valid in
+** several. */
 
 /* ok_count: number of components of key[0..n) in *count. Returns OK_OK, or
 ** the first error with *err_at its byte offset. An empty key has 0. */
-int ok_count(const uint8_t *key, size_t n, size_t *count, size_t *err_at);
+int ok_count(const ok_format *f, const uint8_t *key, size_t n, size_t *count, size_t *err_at);
 
 /* ok_locate: finds component number `index` (0-based) and decodes it into
-** *it, with its offset in *at. Returns OK_OK, 1 if the key has fewer than
-** index+1 components (with *at = count), or a negative status with *err_at.
-** Components before it are checked (decoded) on the way. */
-int ok_locate(const uint8_t *key, size_t n, size_t index, ok_item *it, size_t *at, size_t *err_at);
+** *it, with its offset in *at. Returns OK_OK; OK_FEWER when the key has
+** fewer than index+1 components (with *at their count); or a negative
+** status with *err_at. Components before it are checked on the way, the
+** rest of the key is not. */
+int ok_locate(const ok_format *f, const uint8_t *key, size_t n, size_t index, ok_item *it,
+              size_t *at, size_t *err_at);
 
 /* ok_prefix_end: the smallest byte string above every string that starts
 ** with key[0..n): drops trailing 0xFF bytes and adds one to the last byte
@@ -181,6 +227,31 @@ size_t ok_collate_restore(uint8_t *out, int tag, const uint8_t *body, size_t n, 
 uint32_t ok_xxh32(const void *p, size_t n, uint32_t seed);
 uint64_t ok_xxh64(const void *p, size_t n, uint64_t seed);
 
+/* --- Salted keys (src/salt.c) ----------------------------------------------- */
+/* A salted key is OK_SALT_LEN bytes of salt, then the key. The salt over
+** the first k components is the xxHash32 (seed 0) of their bytes as they
+** stand in the key, big-endian: rows that share those components share the
+** salt, so they stay together and in order, and other rows scatter. */
+#define OK_SALT_LEN 4
+
+/* ok_salt: the salt of key[0..n) in format f over its first k components
+** (k >= 1) in salt[0..4). The whole key is checked. Returns OK_OK, OK_FEWER
+** when it has fewer than k components, or a decoding status with *err_at. */
+int ok_salt(const ok_format *f, uint8_t *salt, const uint8_t *key, size_t n, size_t k,
+            size_t *err_at);
+
+/* ok_salt_find: for a salted key s[0..n), the smallest k >= 1 whose salt is
+** the one in front, in *k. Returns OK_OK; OK_FEWER when no k matches (or
+** fewer than OK_SALT_LEN bytes), with *k 0; or a decoding status of the key
+** with *err_at its offset in s. Linear in n. */
+int ok_salt_find(const ok_format *f, const uint8_t *s, size_t n, size_t *k, size_t *err_at);
+
+/* --- Hex --------------------------------------------------------------------- */
+
+/* ok_hex_encode: p[0..n) as 2n upper-case hex digits at out (no NUL);
+** returns 2n. Hex text sorts as the bytes do. */
+size_t ok_hex_encode(char *out, const uint8_t *p, size_t n);
+
 /* --- Order-preserving base-64 text ------------------------------------------ */
 
 /* Characters ok_b64_encode writes for n bytes: ceil(8n / 6). */
@@ -192,9 +263,10 @@ size_t ok_b64_len(size_t n);
 size_t ok_b64_encode(char *out, const uint8_t *p, size_t n);
 
 /* Decodes s[0..n) into out (room for n * 6 / 8 bytes), the length in
-** *out_len. Returns OK_OK, or OK_E_TAG (a character outside the alphabet),
-** OK_E_TRUNCATED (a length no byte string has) or OK_E_NONCANONICAL
-** (nonzero padding bits), with *err_at the character's offset. */
+** *out_len. Returns OK_OK, or OK_E_SYNTAX (a character outside the
+** alphabet), OK_E_TRUNCATED (a length no byte string has) or
+** OK_E_NONCANONICAL (nonzero padding bits), with *err_at the character's
+** offset. */
 int ok_b64_decode(uint8_t *out, size_t *out_len, const char *s, size_t n, size_t *err_at);
 
 /* --- UTF-8 and decimal integers --------------------------------------------- */
@@ -210,8 +282,8 @@ size_t ok_utf8_check(const uint8_t *p, size_t n);
 /* ok_decimal_parse: an integer of any size from decimal text s[0..n)
 ** (optional sign, then digits) to big-endian magnitude bytes without
 ** leading zeros, at most cap of them, in mag[0..*len), its sign in *neg.
-** Returns OK_OK, or OK_E_TAG (not a digit), OK_E_TRUNCATED (no digits) or
-** OK_E_RANGE (more than cap bytes) with *err_at the character's offset. */
+** Returns OK_OK, or OK_E_SYNTAX (not a digit, or no digits) or OK_E_RANGE
+** (more than cap bytes) with *err_at the character's offset. */
 int ok_decimal_parse(uint8_t *mag, size_t cap, size_t *len, int *neg, const char *s, size_t n,
                      size_t *err_at);
 
@@ -279,7 +351,7 @@ size_t ok_fdb_enc_fixed(uint8_t *out, int code, const uint8_t *p, size_t n);
 int ok_fdb_enc_nested(uint8_t *out, size_t *len, const uint8_t *items, size_t n, size_t *err_at);
 
 /* ok_fdb_decode: one item of a packed tuple, as ok_decode does for the
-** native format (it->format is OK_FORMAT_FDB, it->tag the type code). The
+** native format (it->format is &ok_format_fdb, it->tag the type code). The
 ** SQL value: NULL, INTEGER (integers within int64, booleans as 0/1), REAL
 ** (float, double), TEXT (string; an integer beyond int64 as decimal digits;
 ** a UUID as 8-4-4-4-12 lower-case hex; a NaN as 'NaN'), BLOB (byte string;
@@ -292,9 +364,11 @@ int ok_fdb_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at);
 ** 0x05): OK_FDB_OPEN for a nested tuple that starts, OK_FDB_CLOSE for the
 ** 0x00 that ends one, or OK_OK with *it an item (a NULL is 0x00 0xFF);
 ** it->len is the bytes the step covers. A negative status on bad bytes. */
-#define OK_FDB_OPEN 1
-#define OK_FDB_CLOSE 2
 int ok_fdb_step(const uint8_t *p, size_t n, ok_item *it, size_t *err_at);
+
+/* ok_fdb_uuid_parse: a UUID from text s[0..n), 8-4-4-4-12 or 32 hex
+** digits in any case, into u[0..16). OK_OK, or OK_E_SYNTAX. */
+int ok_fdb_uuid_parse(uint8_t *u, const char *s, size_t n);
 
 /* ok_fdb_incomplete: in a valid packed tuple, the number of incomplete
 ** versionstamps (at any depth) in *count, and the offset of the first one's
@@ -342,7 +416,7 @@ typedef struct {
 } ok_hbase_num;
 
 /* Decimal text (sign, digits, '.', exponent: "-1.5e-7") rounded as HBase
-** rounds a BigDecimal. OK_E_TAG or OK_E_TRUNCATED (with *err_at) for what
+** rounds a BigDecimal. OK_E_SYNTAX (with *err_at) for what
 ** is not a number, OK_E_RANGE past 1e702 (where HBase's encoder breaks). */
 int ok_hbase_num_parse(ok_hbase_num *x, const char *s, size_t n, size_t *err_at);
 void ok_hbase_num_int(ok_hbase_num *x, int64_t v);
@@ -368,10 +442,8 @@ size_t ok_hbase_enc_blob_copy(uint8_t *out, const uint8_t *p, size_t n, int desc
 /* ok_hbase_desc: the ascending items items[0..n) made descending (each
 ** complemented; a BlobCopy gains its terminator), written to out unless
 ** NULL, their length in *len. Returns OK_OK; a decoding status; or, with
-** *at the item's offset, OK_HBASE_DESC_ALREADY for an item that is descending
-** already, OK_HBASE_DESC_NUL for a BlobCopy holding a NUL (its terminator). */
-#define OK_HBASE_DESC_ALREADY 1
-#define OK_HBASE_DESC_NUL 2
+** *at the item's offset, OK_E_DESC for an item that is descending
+** already, OK_E_NUL for a BlobCopy holding a NUL (its terminator). */
 int ok_hbase_desc(uint8_t *out, size_t *len, const uint8_t *items, size_t n, size_t *at);
 
 /* 1 when the items p[0..n) end with an ascending BlobCopy, which takes the
@@ -379,7 +451,7 @@ int ok_hbase_desc(uint8_t *out, size_t *len, const uint8_t *items, size_t n, siz
 int ok_hbase_ends_open(const uint8_t *p, size_t n);
 
 /* ok_hbase_decode: one OrderedBytes item, as ok_decode does for the native
-** format (it->format OK_FORMAT_HBASE, it->tag the ascending header). The SQL
+** format (it->format &ok_format_hbase, it->tag the ascending header). The SQL
 ** value: NULL; INTEGER (fixed-width integers, booleans as 0/1, numerics
 ** that are integers within int64); REAL (floats, infinities, numerics that
 ** are the decimal of a double); TEXT (text, JSON, 'NaN', other numerics as

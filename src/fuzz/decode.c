@@ -179,10 +179,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     off += it.len;
     count++;
   }
-  rc = ok_count(data, size, &i, &err);
+  rc = ok_count(&ok_format_native, data, size, &i, &err);
   if (rc == OK_OK ? (off != size || i != count) : (off == size || err > size)) abort();
   for (i = 0; i <= count; i++) {
-    rc = ok_locate(data, size, i, &it, &at, &err);
+    rc = ok_locate(&ok_format_native, data, size, i, &it, &at, &err);
     if (rc == OK_OK && at >= size) abort();
   }
   if (ok_prefix_end(again, data, size) > size) abort();

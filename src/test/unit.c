@@ -155,15 +155,15 @@ static void test_keys(void) {
   n += ok_enc_int(key + n, 42, 0);
   n += ok_enc_bytes(key + n, OK_TAG_TEXT, (const uint8_t *)"abc", 3, 1, 0);
   n += ok_enc_null(key + n, 1);
-  check(ok_count(key, n, &count, &err) == OK_OK && count == 3, "count", "3 components");
-  check(ok_count(key, 0, &count, &err) == OK_OK && count == 0, "count", "empty key");
-  check(ok_locate(key, n, 1, &it, &at, &err) == OK_OK && at == 2 && it.type == OK_TEXT, "locate",
+  check(ok_count(&ok_format_native, key, n, &count, &err) == OK_OK && count == 3, "count", "3 components");
+  check(ok_count(&ok_format_native, key, 0, &count, &err) == OK_OK && count == 0, "count", "empty key");
+  check(ok_locate(&ok_format_native, key, n, 1, &it, &at, &err) == OK_OK && at == 2 && it.type == OK_TEXT, "locate",
         "second component at byte 2");
-  check(ok_locate(key, n, 3, &it, &at, &err) == 1 && at == 3, "locate", "past the end");
-  check(ok_count(key, n - 1, &count, &err) == OK_OK && count == 2, "count", "cut at a boundary");
-  check(ok_count(key, 5, &count, &err) == OK_E_TRUNCATED && err == 5, "count", "cut inside text");
+  check(ok_locate(&ok_format_native, key, n, 3, &it, &at, &err) == OK_FEWER && at == 3, "locate", "past the end");
+  check(ok_count(&ok_format_native, key, n - 1, &count, &err) == OK_OK && count == 2, "count", "cut at a boundary");
+  check(ok_count(&ok_format_native, key, 5, &count, &err) == OK_E_TRUNCATED && err == 5, "count", "cut inside text");
   key[2] = 0x7F;
-  check(ok_count(key, n, &count, &err) == OK_E_TAG && err == 2, "count", "error offset in key");
+  check(ok_count(&ok_format_native, key, n, &count, &err) == OK_E_TAG && err == 2, "count", "error offset in key");
   key[0] = 0x12;
   key[1] = 0xFF;
   check(ok_prefix_end(end, key, 2) == 1 && end[0] == 0x13, "prefix_end", "drops 0xFF, adds one");

@@ -1,19 +1,8 @@
 /*
-** key.c -- whole keys: telling components apart, counting, locating, ranges.
+** native.c -- the native format's decoder and descriptor: which tag makes
+** which kind of component (src/FORMAT.md has the first-byte table).
 */
 #include "internal.h"
-
-const char *ok_strerror(int status) {
-  switch (status) {
-    case OK_OK: return "ok";
-    case OK_E_TRUNCATED: return "truncated component";
-    case OK_E_TAG: return "unknown tag";
-    case OK_E_ESCAPE: return "bad escape";
-    case OK_E_NONCANONICAL: return "non-canonical encoding";
-    case OK_E_RANGE: return "number out of range";
-  }
-  return "unknown status";
-}
 
 /* A collated body must be a transform's output, so that every accepted
 ** component re-encodes to itself; its value is what the body restores. */
@@ -35,7 +24,7 @@ int ok_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) {
     *err_at = 0;
     return OK_E_TRUNCATED;
   }
-  it->format = OK_FORMAT_NATIVE;
+  it->format = &ok_format_native;
   it->direct = 0;
   it->desc = key[0] >= 0x80;
   x = it->desc ? 0xFF : 0x00;
@@ -59,38 +48,14 @@ int ok_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) {
   return OK_E_TAG;
 }
 
-int ok_locate(const uint8_t *key, size_t n, size_t index, ok_item *it, size_t *at, size_t *err_at) {
-  size_t off = 0, i;
-  for (i = 0;; i++) {
-    int rc;
-    if (off == n) {
-      *at = i;
-      return 1;
-    }
-    rc = ok_decode(key + off, n - off, it, err_at);
-    if (rc != OK_OK) {
-      *err_at += off;
-      return rc;
-    }
-    if (i == index) {
-      *at = off;
-      return OK_OK;
-    }
-    off += it->len;
+/* Plain text and blobs unescape; collated text is restored from its
+** transform. */
+static size_t native_value(uint8_t *out, const ok_item *it) {
+  uint8_t x = it->desc ? 0xFF : 0x00;
+  if (it->tag != OK_TAG_TEXT && it->tag != OK_TAG_BLOB) {
+    return ok_collate_restore(out, it->tag, it->body, it->body_len, x);
   }
+  return ok_bytes_value(out, it->body, it->body_len, x);
 }
 
-int ok_count(const uint8_t *key, size_t n, size_t *count, size_t *err_at) {
-  ok_item it;
-  int rc = ok_locate(key, n, (size_t)-1, &it, count, err_at);
-  return rc == 1 ? OK_OK : rc;
-}
-
-size_t ok_prefix_end(uint8_t *out, const uint8_t *key, size_t n) {
-  size_t i;
-  while (n > 0 && key[n - 1] == 0xFF) n--;
-  if (n == 0) return 0;
-  for (i = 0; i + 1 < n; i++) out[i] = key[i];
-  out[n - 1] = (uint8_t)(key[n - 1] + 1);
-  return n;
-}
+const ok_format ok_format_native = {"ok", ok_decode, native_value};

@@ -1,0 +1,64 @@
+-- Readers and formats (issue "one format descriptor"): a key that still
+-- carries its format's subtype is read in that format, or refused under
+-- another; format names in any case; salted keys as a layer ('salt+NAME');
+-- ok_formats tells which formats a key parses under.
+.mode quote
+.echo on
+-- 1. a piece is read in its own format, never silently as native
+SELECT 'subtype.unpack', ok_unpack_col(ok_fdb_pack(1), 1), ok_unpack_col(ok_hbase_pack(-7, 'x'), -1);
+SELECT 'subtype.count', ok_count(ok_fdb_pack(1, 'a', NULL)), ok_count(ok_hbase_pack(1.5));
+SELECT 'subtype.valid', ok_valid(ok_fdb_pack(1)), ok_valid(ok_hbase_int8(1));
+SELECT 'subtype.hex', ok_hex(ok_fdb_pack(1, 'a'), ' ');
+SELECT 'subtype.quote', ok_quote(ok_fdb_pack(1, 'a')), ok_json(ok_hbase_pack(2, 'b'));
+SELECT 'subtype.each', pos, kind, value FROM ok_each(ok_fdb_pack(1, 'a')) ORDER BY pos;
+SELECT 'subtype.same_format', ok_unpack_col(ok_fdb_pack(1), 1, 'fdb');
+SELECT ok_unpack_col(ok_fdb_pack(1), 1, 'hbase');
+SELECT ok_count(ok_hbase_pack(1), 'ok');
+SELECT * FROM ok_each(ok_fdb_pack(1), 'hbase');
+-- a stored key has no subtype: it is read as the format argument says
+CREATE TABLE t(k BLOB);
+INSERT INTO t VALUES (ok_fdb_pack(1));
+SELECT 'stored.native', ok_hex(k, ' '), ok_valid(k) FROM t;
+SELECT 'stored.fdb', ok_unpack_col(k, 1, 'fdb') FROM t;
+-- 2. ok_concat refuses foreign pieces, as ok_pack does
+SELECT ok_concat(ok_fdb_pack(1));
+SELECT ok_concat(ok_pack(1), ok_hbase_pack(2));
+SELECT 'concat.native', hex(ok_concat(ok_pack(1), ok_desc(2)));
+-- 3. format names in any case; one message for what is not a format
+SELECT 'case', ok_count(ok_fdb_pack(1, 2), 'FDB'), ok_count(x'05', 'Ok'), ok_valid(x'05', 'HBase');
+SELECT ok_count(x'05', NULL);
+SELECT ok_count(x'05', 7);
+SELECT ok_count(x'05', 'fdbx');
+SELECT * FROM ok_each(x'05', NULL);
+SELECT ok_salt(x'05', 1, 'nope');
+-- ok_hex's separator comes before the format
+SELECT ok_hex(ok_pack(1, 2), 'fdb');
+SELECT 'hex.sep_then_format', ok_hex(ok_fdb_pack(1, 2), '|', 'fdb');
+-- 4. salted keys: 'salt+NAME' reads the key after its salt, and shows the salt
+SELECT 'salt.hex', ok_hex(ok_salt(ok_pack(42, 'abc'), 1), ' ', 'salt+ok');
+SELECT 'salt.hex_fdb', ok_hex(ok_salt(ok_fdb_pack(42, 'abc'), 2, 'fdb'), ' ', 'SALT+FDB');
+SELECT 'salt.quote', ok_quote(ok_salt(ok_pack(42, 'abc'), 1), 'salt+ok');
+SELECT 'salt.quote_fdb', ok_quote(ok_salt(ok_fdb_pack(42, 'abc'), 2, 'fdb'), 'salt+fdb');
+SELECT 'salt.json', ok_json(ok_salt(ok_hbase_pack(42, 'abc'), 2, 'hbase'), 'salt+hbase');
+SELECT 'salt.reads_back', ok_salt(ok_pack(42, 'abc'), 1) = ok_salt(ok_pack(42, 'abc'), 1);
+SELECT 'salt.each', pos, type, kind, value, dir, offset, length, hex
+  FROM ok_each(ok_salt(ok_pack(42, 'abc'), 1), 'salt+ok') ORDER BY pos;
+SELECT 'salt.unpack', ok_unpack_col(ok_salt(ok_pack(42, 'abc'), 1), 2, 'salt+ok');
+SELECT 'salt.count', ok_count(ok_salt(ok_pack(42, 'abc'), 1), 'salt+ok');
+SELECT 'salt.valid', ok_valid(ok_salt(ok_pack(1, 2), 2), 'salt+ok'), ok_valid(ok_pack(1, 2, 3), 'salt+ok'),
+  ok_valid(x'000000', 'salt+ok');
+SELECT ok_count(x'0000000005', 'salt+ok');
+SELECT ok_quote(x'00', 'salt+ok');
+SELECT ok_hex(x'3F216A594DA870616263', ' ', 'salt+ok');
+SELECT * FROM ok_each(x'0000000005', 'salt+ok');
+SELECT ok_salt(ok_pack(1), 1, 'salt+ok');
+-- 5. ok_formats: what a key from a log can be (parsing is no proof of format)
+SELECT 'formats.native', ok_formats(ok_pack(42, 'abc'));
+SELECT 'formats.salted', ok_formats(ok_salt(ok_pack(42, 'abc'), 1));
+SELECT 'formats.fdb', ok_formats(x'1501026100');
+SELECT 'formats.hbase', ok_formats(x'1919443461626300');
+SELECT 'formats.none', ok_formats(x'FF00');
+SELECT 'formats.empty', ok_formats(x'');
+SELECT 'formats.null', ok_formats(NULL);
+SELECT 'formats.as_table', json_extract(value, '$.format') FROM json_each(ok_formats(x'15')) ORDER BY key;
+SELECT ok_formats('text');

@@ -1,0 +1,78 @@
+/*
+** format.c -- what every key format shares: the table of formats, status
+** names, and the walks over a whole key (count, locate, prefix end).
+*/
+#include "ok.h"
+
+const ok_format *const ok_formats[] = {&ok_format_native, &ok_format_fdb, &ok_format_hbase,
+                                       NULL};
+
+const ok_format *ok_format_named(const char *s, size_t n) {
+  size_t i, j;
+  for (i = 0; ok_formats[i]; i++) {
+    const char *name = ok_formats[i]->name;
+    for (j = 0; j < n && name[j]; j++) {
+      char c = s[j] >= 'A' && s[j] <= 'Z' ? (char)(s[j] + 32) : s[j];
+      if (c != name[j]) break;
+    }
+    if (j == n && !name[j]) return ok_formats[i];
+  }
+  return NULL;
+}
+
+const char *ok_strerror(int status) {
+  switch (status) {
+    case OK_OK: return "ok";
+    case OK_E_TRUNCATED: return "truncated component";
+    case OK_E_TAG: return "unknown tag";
+    case OK_E_ESCAPE: return "bad escape";
+    case OK_E_NONCANONICAL: return "non-canonical encoding";
+    case OK_E_RANGE: return "number out of range";
+    case OK_E_SYNTAX: return "syntax error";
+    case OK_E_DESC: return "descending already";
+    case OK_E_NUL: return "NUL not allowed";
+    case OK_FEWER: return "fewer components";
+    case OK_FDB_OPEN: return "nested tuple opens";
+    case OK_FDB_CLOSE: return "nested tuple closes";
+  }
+  return "unknown status";
+}
+
+size_t ok_unescape(uint8_t *out, const ok_item *it) { return it->format->value(out, it); }
+
+int ok_locate(const ok_format *f, const uint8_t *key, size_t n, size_t index, ok_item *it,
+              size_t *at, size_t *err_at) {
+  size_t off = 0, i;
+  for (i = 0;; i++) {
+    int rc;
+    if (off == n) {
+      *at = i;
+      return OK_FEWER;
+    }
+    rc = f->decode(key + off, n - off, it, err_at);
+    if (rc != OK_OK) {
+      *err_at += off;
+      return rc;
+    }
+    if (i == index) {
+      *at = off;
+      return OK_OK;
+    }
+    off += it->len;
+  }
+}
+
+int ok_count(const ok_format *f, const uint8_t *key, size_t n, size_t *count, size_t *err_at) {
+  ok_item it;
+  int rc = ok_locate(f, key, n, (size_t)-1, &it, count, err_at);
+  return rc == OK_FEWER ? OK_OK : rc;
+}
+
+size_t ok_prefix_end(uint8_t *out, const uint8_t *key, size_t n) {
+  size_t i;
+  while (n > 0 && key[n - 1] == 0xFF) n--;
+  if (n == 0) return 0;
+  for (i = 0; i + 1 < n; i++) out[i] = key[i];
+  out[n - 1] = (uint8_t)(key[n - 1] + 1);
+  return n;
+}
