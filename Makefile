@@ -61,8 +61,9 @@ $(B)/libokcore.a: $(CORE_OBJ)
 $(B)/ok.$(SO): $(CORE_OBJ) $(EXT_OBJ)
 	$(CC) $(CFLAGS) $(SHARED) $^ -o $@ $(LDFLAGS) -lm
 
-$(B)/unit: src/test/unit.c src/test/hbase.c src/test/test.h src/test/vectors.h $(B)/libokcore.a
-	$(CC) $(CORE_CFLAGS) $(CFLAGS) -Isrc src/test/unit.c src/test/hbase.c $(B)/libokcore.a -o $@ -lm
+UNIT_SRC = $(wildcard src/test/*.c)
+$(B)/unit: $(UNIT_SRC) src/test/test.h src/test/vectors.h $(B)/libokcore.a
+	$(CC) $(CORE_CFLAGS) $(CFLAGS) -Isrc $(UNIT_SRC) $(B)/libokcore.a -o $@ -lm
 
 $(B)/oracle: test/oracle.c test/load.h $(B)/ok.$(SO)
 	$(CC) -std=c99 $(WARN) $(CFLAGS) $< -o $@ -lsqlite3 -lm
@@ -73,12 +74,12 @@ $(B)/fdb-conformance: test/fdb_conformance.c test/load.h
 $(B)/hbase-decimals: test/hbase_decimals.c test/load.h
 	$(CC) -std=c99 $(WARN) $(CFLAGS) $< -o $@ -lsqlite3
 
-$(B)/fuzz-replay: src/fuzz/decode.c src/fuzz/replay.c $(B)/libokcore.a
-	$(CC) $(CORE_CFLAGS) $(CFLAGS) -Isrc src/fuzz/decode.c src/fuzz/replay.c $(B)/libokcore.a -o $@
+$(B)/fuzz-replay: fuzz/decode.c fuzz/replay.c $(B)/libokcore.a
+	$(CC) $(CORE_CFLAGS) $(CFLAGS) -Isrc fuzz/decode.c fuzz/replay.c $(B)/libokcore.a -o $@
 
 # The SQL-level target links the extension's objects and SQLite directly.
-$(B)/fuzz-sql-replay: test/fuzz_sql.c src/fuzz/replay.c $(CORE_OBJ) $(EXT_OBJ)
-	$(CC) -std=c99 $(WARN) -Wno-conversion $(CFLAGS) -Isrc test/fuzz_sql.c src/fuzz/replay.c $(CORE_OBJ) $(EXT_OBJ) -o $@ -lsqlite3 -lm
+$(B)/fuzz-sql-replay: fuzz/sql.c fuzz/replay.c $(CORE_OBJ) $(EXT_OBJ)
+	$(CC) -std=c99 $(WARN) -Wno-conversion $(CFLAGS) -Isrc fuzz/sql.c fuzz/replay.c $(CORE_OBJ) $(EXT_OBJ) -o $@ -lsqlite3 -lm
 
 demo: deps all
 	@sh tools/demo.sh $(B)
@@ -104,11 +105,11 @@ test-build: all $(B)/unit $(B)/oracle $(B)/fuzz-replay $(B)/fuzz-sql-replay $(B)
 test-valgrind: deps test-build
 	@command -v valgrind >/dev/null || apt-get install -y -qq valgrind
 	valgrind -q --error-exitcode=1 --leak-check=full $(B)/unit
-	valgrind -q --error-exitcode=1 --leak-check=full $(B)/fuzz-replay src/fuzz/corpus
+	valgrind -q --error-exitcode=1 --leak-check=full $(B)/fuzz-replay fuzz/corpus
 	ORACLE_SKIP_ORDER=1 valgrind -q --error-exitcode=1 --leak-check=full $(B)/oracle $(B)/ok 5000
 
 fuzz: deps
-	@sh src/fuzz/run.sh $${FUZZ_SECONDS:-60}
+	@sh fuzz/run.sh $${FUZZ_SECONDS:-60}
 
 bench: deps-test all
 	@sh bench/run.sh $(B)

@@ -53,11 +53,10 @@ static key make(int64_t c1, int64_t c2, int salted) {
   first = ok_enc_int(body, c1, 0);
   k.n = first + (c2 >= 0 ? ok_enc_int(body + first, c2, 0) : 0);
   if (salted) {
-    uint32_t h = ok_xxh32(body, first, 0);
-    k.b[0] = (uint8_t)(h >> 24), k.b[1] = (uint8_t)(h >> 16);
-    k.b[2] = (uint8_t)(h >> 8), k.b[3] = (uint8_t)h;
-    memcpy(k.b + 4, body, k.n);
-    k.n += 4;
+    size_t err;
+    ok_salt(&ok_format_native, k.b, body, k.n, 1, &err);
+    memcpy(k.b + OK_SALT_LEN, body, k.n);
+    k.n += OK_SALT_LEN;
   } else {
     memcpy(k.b, body, k.n);
   }

@@ -86,8 +86,8 @@ for B in "$@"; do
   suite oracle "$B/oracle" "$B/ok" "${ORACLE_ROWS:-100000}"
   suite fdb-conformance "$B/fdb-conformance" "$B/ok" "$fdb_cases"
   suite hbase-decimals hbase_decimals
-  suite fuzz-replay "$B/fuzz-replay" src/fuzz/corpus
-  suite fuzz-sql-replay "$B/fuzz-sql-replay" src/fuzz/corpus
+  suite fuzz-replay "$B/fuzz-replay" fuzz/corpus
+  suite fuzz-sql-replay "$B/fuzz-sql-replay" fuzz/corpus
 done
 echo "total: $total_pass passed, $total_fail failed"
 [ "$total_fail" -eq 0 ]

@@ -168,7 +168,7 @@ static void test_examples(void) {
 }
 
 /* Numeric order of two normalized decimals. */
-static int cmp_num(const ok_hbase_num *a, const ok_hbase_num *b) {
+static int cmp_hbase_num(const ok_hbase_num *a, const ok_hbase_num *b) {
   int sa = a->n == 0 ? 0 : a->neg ? -1 : 1, sb = b->n == 0 ? 0 : b->neg ? -1 : 1, c;
   size_t i;
   if (sa != sb || sa == 0) return sign(sa - sb);
@@ -180,7 +180,7 @@ static int cmp_num(const ok_hbase_num *a, const ok_hbase_num *b) {
   return sa * c;
 }
 
-static void random_num(ok_hbase_num *x) {
+static void random_hbase_num(ok_hbase_num *x) {
   uint64_t r = rnd();
   switch (r % 4) {
     case 0: ok_hbase_num_int(x, (int64_t)(rnd() >> (r >> 2) % 64) * ((r & 0x40) ? -1 : 1)); break;
@@ -272,11 +272,11 @@ void test_hbase(long rounds) {
     size_t na, nb, la, lb;
     ok_item it;
     ok_hbase_num x, y;
-    random_num(&x);
-    random_num(&y);
+    random_hbase_num(&x);
+    random_hbase_num(&y);
     na = ok_hbase_enc_num(a, &x, desc);
     nb = ok_hbase_enc_num(b, &y, desc);
-    want = cmp_num(&x, &y);
+    want = cmp_hbase_num(&x, &y);
     if (sign(cmp_bytes(a, na, b, nb)) != (desc ? -want : want)) bad_num++;
     if (!decodes(a, na, &it)) bad_trip++;
     { /* fixed-width integers */

@@ -1,5 +1,5 @@
 /*
-** test.h -- what the core's unit tests (unit.c, hbase.c) share.
+** test.h -- what the core's unit tests (unit.c, fdb.c, hbase.c) share.
 */
 #ifndef OK_TEST_H
 #define OK_TEST_H
@@ -17,6 +17,18 @@ int sign(int c);
 /* Byte order, shorter first on a tie: how keys and BLOBs compare. */
 int cmp_bytes(const uint8_t *a, size_t na, const uint8_t *b, size_t nb);
 
+/* A random number: an int64 or a double of every kind (any bits,
+** subnormals, short mantissas, int64 limits), never NaN. */
+typedef struct {
+  int is_int;
+  int64_t i;
+  double d;
+} num;
+num random_num(void);
+/* Exact numeric comparison, as SQLite compares INTEGER and REAL. */
+int cmp_num(num a, num b);
+
+void test_fdb(long rounds);
 void test_hbase(long rounds);
 
 #endif

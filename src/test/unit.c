@@ -182,13 +182,7 @@ uint64_t rnd(void) {
   return rng;
 }
 
-typedef struct {
-  int is_int;
-  int64_t i;
-  double d;
-} num;
-
-static num random_num(void) {
+num random_num(void) {
   num x = {0, 0, 0.0};
   uint64_t r = rnd();
   x.is_int = (int)(r & 1);
@@ -223,7 +217,7 @@ static int cmp_int_double(int64_t i, double d) {
   return (double)t < d ? -1 : (double)t > d; /* the fraction of d decides */
 }
 
-static int cmp_num(num a, num b) {
+int cmp_num(num a, num b) {
   if (a.is_int && b.is_int) return (a.i > b.i) - (a.i < b.i);
   if (!a.is_int && !b.is_int) return (a.d > b.d) - (a.d < b.d);
   if (a.is_int) return cmp_int_double(a.i, b.d);
@@ -392,83 +386,128 @@ static void print_markdown(void) {
   }
 }
 
-/* --- FoundationDB tuple layer ------------------------------------------- */
+/* --- formats, salt, hex, the encoder contract ------------------------------ */
 
-/* FDB's order: every integer before every double (separate types); doubles
-** numerically, -0.0 before 0.0. */
-static int cmp_fdb_num(num a, num b) {
-  if (a.is_int != b.is_int) return a.is_int ? -1 : 1;
-  if (!a.is_int && a.d == 0 && b.d == 0) return (signbit(b.d) != 0) - (signbit(a.d) != 0);
-  return cmp_num(a, b);
-}
-
-static size_t fdb_num(uint8_t *out, num x) {
-  return x.is_int ? ok_fdb_enc_int(out, x.i) : ok_fdb_enc_double(out, x.d);
-}
-
-/* An integer of 0..40 magnitude bytes, no leading zero byte. */
-static size_t random_mag(uint8_t *mag, int *neg) {
-  size_t n = rnd() % 41, i;
-  for (i = 0; i < n; i++) mag[i] = (uint8_t)rnd();
-  if (n && !mag[0]) mag[0] = 1;
-  *neg = (int)(rnd() & 1) && n > 0;
-  return n;
-}
-
-static int cmp_mag(int na_neg, const uint8_t *a, size_t na, int nb_neg, const uint8_t *b,
-                   size_t nb) {
-  int c;
-  if (na_neg != nb_neg) return na_neg ? -1 : 1;
-  c = na != nb ? (na < nb ? -1 : 1) : sign(memcmp(a, b, na));
-  return na_neg ? -c : c;
-}
-
-static void test_fdb(long rounds) {
-  long r, bad_num = 0, bad_big = 0, bad_dec = 0, bad_trip = 0;
-  char text[OK_DECIMAL_MAX + 1], why[64];
-  uint8_t ka[OK_FDB_BIG_MAX + 2], kb[OK_FDB_BIG_MAX + 2], ma[OK_FDB_BIG_MAX], mb[OK_FDB_BIG_MAX],
-      back[OK_FDB_BIG_MAX];
-  size_t na, nb, la, lb, len, err;
-  int nega, negb, neg;
-  ok_item it;
-  for (r = 0; r < rounds; r++) {
-    num a = random_num(), b = random_num();
-    na = fdb_num(ka, a);
-    nb = fdb_num(kb, b);
-    if (sign(cmp_bytes(ka, na, kb, nb)) != cmp_fdb_num(a, b)) bad_num++;
-    if (ok_fdb_decode(ka, na, &it, &err) != OK_OK || it.len != na ||
-        (a.is_int ? it.type != OK_INT || it.i != a.i
-                  : it.type != OK_REAL || memcmp(&it.d, &a.d, sizeof a.d) != 0))
-      bad_trip++;
-    /* integers of any size: byte order is numeric order, and the decimal
-    ** text reads back to the same magnitude */
-    la = random_mag(ma, &nega);
-    lb = random_mag(mb, &negb);
-    na = ok_fdb_enc_bigint(ka, nega, ma, la);
-    nb = ok_fdb_enc_bigint(kb, negb, mb, lb);
-    if (sign(cmp_bytes(ka, na, kb, nb)) != cmp_mag(nega, ma, la, negb, mb, lb)) bad_big++;
-    len = ok_decimal_format(text, nega, ma, la, 0);
-    if (ok_decimal_parse(back, sizeof back, &lb, &neg, text, len, &err) != OK_OK || lb != la ||
-        neg != nega || memcmp(back, ma, la) != 0)
-      bad_dec++;
+/* Each status code has a phrase of its own. */
+static void test_status(void) {
+  static const int codes[] = {OK_OK,        OK_E_TRUNCATED, OK_E_TAG,    OK_E_ESCAPE,
+                              OK_E_NONCANONICAL, OK_E_RANGE, OK_E_SYNTAX, OK_E_DESC,
+                              OK_E_NUL,     OK_FEWER,       OK_FDB_OPEN, OK_FDB_CLOSE};
+  size_t i, j, n = sizeof codes / sizeof codes[0];
+  int distinct = 1;
+  for (i = 0; i < n; i++) {
+    if (strcmp(ok_strerror(codes[i]), "unknown status") == 0) distinct = 0;
+    for (j = 0; j < i; j++) {
+      if (codes[i] == codes[j] || strcmp(ok_strerror(codes[i]), ok_strerror(codes[j])) == 0)
+        distinct = 0;
+    }
   }
-  check(bad_num == 0, "fdb: integers and doubles sort as FDB orders them", "violations");
-  check(bad_trip == 0, "fdb: integers and doubles decode to themselves", "violations");
-  check(bad_big == 0, "fdb: integers of up to 40 bytes sort numerically", "violations");
-  check(bad_dec == 0, "fdb: decimal text of large integers reads back", "violations");
-  /* decimal edges: the largest magnitude, one digit more, signs */
-  memset(text, '9', 614);
-  check(ok_decimal_parse(back, 255, &la, &nega, text, 614, &err) == OK_OK && la == 255,
-        "decimal: 614 nines fit 255 bytes", "");
-  text[614] = '9';
-  r = ok_decimal_parse(back, 255, &la, &nega, text, 615, &err);
-  sprintf(why, "status %ld at %d", r, (int)err);
-  check(r == OK_E_RANGE && err == 614, "decimal: 615 nines are too many (OK_E_RANGE)", why);
-  check(ok_decimal_parse(back, 255, &la, &nega, "-000", 4, &err) == OK_OK && la == 0 && nega == 0,
-        "decimal: -000 is 0", "");
-  len = ok_decimal_format(text, 1, (const uint8_t *)"\x00\x00", 2, 0);
-  text[len] = 0;
-  check(strcmp(text, "0") == 0, "decimal: a zero magnitude formats as 0", text);
+  check(distinct, "status codes", "each code and phrase is distinct and named");
+}
+
+static void test_formats(void) {
+  uint8_t key[64], salted[68], salt[4], out[16];
+  char hex[64];
+  size_t n = 0, count = 0, err = 0, at = 0, k = 0, len;
+  ok_item it;
+  int i;
+  const char *names[] = {"ok", "fdb", "hbase"};
+  for (i = 0; ok_formats[i]; i++) {
+    check(i < 3 && strcmp(ok_formats[i]->name, names[i]) == 0, "formats: table order", names[i]);
+  }
+  check(i == 3, "formats: three in the table", "");
+  check(ok_format_named("FDB", 3) == &ok_format_fdb && ok_format_named("HBase", 5) == &ok_format_hbase &&
+            ok_format_named("ok", 2) == &ok_format_native,
+        "formats: named in any case", "");
+  check(!ok_format_named("fdbx", 4) && !ok_format_named("fd", 2) && !ok_format_named("", 0) &&
+            !ok_format_named("fdb\0", 4),
+        "formats: no other name", "");
+  /* one walk for every format: FDB 1, 'a'; HBase 1, 'a' */
+  n = ok_fdb_enc_int(key, 1);
+  n += ok_fdb_enc_bytes(key + n, OK_FDB_STRING, (const uint8_t *)"a\0b", 3);
+  check(ok_count(&ok_format_fdb, key, n, &count, &err) == OK_OK && count == 2, "formats: fdb count",
+        "2");
+  check(ok_locate(&ok_format_fdb, key, n, 1, &it, &at, &err) == OK_OK && at == 2 &&
+            it.format == &ok_format_fdb && it.value_len == 3 && ok_unescape(out, &it) == 3 &&
+            memcmp(out, "a\0b", 3) == 0,
+        "formats: fdb locate and value", "a NUL b");
+  n = ok_hbase_enc_text(key, OK_HBASE_TEXT, (const uint8_t *)"xy", 2, 1);
+  check(ok_locate(&ok_format_hbase, key, n, 0, &it, &at, &err) == OK_OK && it.desc &&
+            ok_unescape(out, &it) == 2 && memcmp(out, "xy", 2) == 0,
+        "formats: hbase descending text value", "xy");
+  check(ok_count(&ok_format_hbase, key, n - 1, &count, &err) == OK_E_TRUNCATED && err == n - 1,
+        "formats: hbase error offset", "");
+  /* salt: the vector of docs/spreading-and-text-keys.md */
+  n = ok_enc_int(key, 42, 0);
+  n += ok_enc_bytes(key + n, OK_TAG_TEXT, (const uint8_t *)"abc", 3, 1, 0);
+  check(ok_salt(&ok_format_native, salt, key, n, 1, &err) == OK_OK &&
+            ok_hex_encode(hex, salt, 4) == 8 && memcmp(hex, "3F216A59", 8) == 0,
+        "salt: ok_pack(42, 'abc') over 1 is 3F216A59", "");
+  check(ok_salt(&ok_format_native, salt, key, n, 3, &err) == OK_FEWER &&
+            ok_salt(&ok_format_native, salt, key, n, 0, &err) == OK_FEWER,
+        "salt: k beyond the key, or 0", "OK_FEWER");
+  check(ok_salt(&ok_format_native, salt, key, n - 1, 1, &err) == OK_E_TRUNCATED && err == n - 1,
+        "salt: the whole key is checked", "");
+  for (i = 1; i <= 2; i++) {
+    ok_salt(&ok_format_native, salted, key, n, (size_t)i, &err);
+    memcpy(salted + OK_SALT_LEN, key, n);
+    check(ok_salt_find(&ok_format_native, salted, n + OK_SALT_LEN, &k, &err) == OK_OK &&
+              k == (size_t)i,
+          "salt: find the k of the salt", i == 1 ? "1" : "2");
+  }
+  salted[0] ^= 1;
+  check(ok_salt_find(&ok_format_native, salted, n + OK_SALT_LEN, &k, &err) == OK_FEWER && k == 0,
+        "salt: a salt of no k", "");
+  check(ok_salt_find(&ok_format_native, salted, 3, &k, &err) == OK_FEWER,
+        "salt: shorter than the salt", "");
+  salted[OK_SALT_LEN] = 0x7F;
+  check(ok_salt_find(&ok_format_native, salted, n + OK_SALT_LEN, &k, &err) == OK_E_TAG &&
+            err == OK_SALT_LEN,
+        "salt: a malformed key, offset in the salted key", "");
+  len = ok_hex_encode(hex, (const uint8_t *)"\x00\x9F\xFF", 3);
+  check(len == 6 && memcmp(hex, "009FFF", 6) == 0, "hex: upper case", "009FFF");
+}
+
+/* Every encoder writes exactly the bytes it returns (and the sizing call
+** with NULL returns the same count): the bytes after them stay as they
+** were. */
+static void test_encoder_contract(long rounds) {
+  long r, bad = 0;
+  for (r = 0; r < rounds; r++) {
+    uint8_t buf[64];
+    size_t n, want;
+    num x = random_num();
+    int desc = (int)(rnd() & 1), step;
+    ok_hbase_num h;
+    for (step = 0; step < 4; step++) {
+      memset(buf, 0xA5, sizeof buf);
+      switch (step) {
+        case 0:
+          want = x.is_int ? ok_enc_int(NULL, x.i, desc) : ok_enc_double(NULL, x.d, desc);
+          n = x.is_int ? ok_enc_int(buf, x.i, desc) : ok_enc_double(buf, x.d, desc);
+          break;
+        case 1:
+          want = x.is_int ? ok_fdb_enc_int(NULL, x.i) : ok_fdb_enc_double(NULL, x.d);
+          n = x.is_int ? ok_fdb_enc_int(buf, x.i) : ok_fdb_enc_double(buf, x.d);
+          break;
+        case 2:
+          if (x.is_int)
+            ok_hbase_num_int(&h, x.i);
+          else
+            ok_hbase_num_double(&h, x.d);
+          want = ok_hbase_enc_num(NULL, &h, desc);
+          n = ok_hbase_enc_num(buf, &h, desc);
+          break;
+        default:
+          want = ok_hbase_enc_float64(NULL, x.d, desc);
+          n = ok_hbase_enc_float64(buf, x.d, desc);
+      }
+      if (n != want || n == 0 || n >= sizeof buf) bad++;
+      while (n < sizeof buf && buf[n] == 0xA5) n++;
+      if (n != sizeof buf) bad++;
+    }
+  }
+  check(bad == 0, "encoders write only the bytes they return", "violations");
 }
 
 int main(int argc, char **argv) {
@@ -479,6 +518,9 @@ int main(int argc, char **argv) {
   test_vectors();
   test_malformed();
   test_keys();
+  test_status();
+  test_formats();
+  test_encoder_contract(argc > 1 ? atol(argv[1]) / 10 : 200000);
   test_b64_and_hash();
   test_random_numbers(argc > 1 ? atol(argv[1]) : 2000000);
   test_double_repr(argc > 1 ? atol(argv[1]) / 10 : 200000);

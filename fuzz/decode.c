@@ -6,7 +6,8 @@
 ** (the format is canonical), else the target aborts. The same input is also
 ** read as an FDB tuple: each item ok_fdb_decode accepts must stay inside it,
 ** fill exactly its value length, and re-encode to its own bytes; and as an
-** HBase OrderedBytes key, with the same demands.
+** HBase OrderedBytes key, with the same demands. In every format the
+** walks over the whole key (count, locate, salt) must agree.
 */
 #include <stdlib.h>
 #include <string.h>
@@ -153,6 +154,26 @@ static void hbase_check(const uint8_t *data, size_t size) {
   if (off == size) hbase_desc_check(data, size);
 }
 
+/* The walks every format shares: ok_count and ok_locate agree and stay
+** inside the input, and a salt ok_salt_find accepts is the one ok_salt
+** makes. */
+static void walk_check(const ok_format *f, const uint8_t *data, size_t size) {
+  size_t count, err, at, i, k;
+  uint8_t salt[OK_SALT_LEN];
+  ok_item it;
+  int rc = ok_count(f, data, size, &count, &err);
+  if (rc != OK_OK && err > size) abort();
+  for (i = 0; rc == OK_OK && i <= count; i++) {
+    int lr = ok_locate(f, data, size, i, &it, &at, &err);
+    if (i < count ? lr != OK_OK || at >= size || it.format != f : lr != OK_FEWER || at != count)
+      abort();
+  }
+  if (ok_salt_find(f, data, size, &k, &err) == OK_OK &&
+      (k == 0 || ok_salt(f, salt, data + OK_SALT_LEN, size - OK_SALT_LEN, k, &err) != OK_OK ||
+       memcmp(salt, data, OK_SALT_LEN) != 0))
+    abort();
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   size_t off = 0, count = 0, err = 0, at = 0, i;
   uint8_t *tmp, *tmp2, *again = malloc(2 * size + 16);
@@ -189,5 +210,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   free(again);
   fdb_check(data, size);
   hbase_check(data, size);
+  for (i = 0; ok_formats[i]; i++) walk_check(ok_formats[i], data, size);
   return 0;
 }

@@ -1,14 +1,16 @@
 /*
-** fuzz_sql.c -- fuzz target for the SQL entry points that read keys.
+** sql.c -- fuzz target for the SQL entry points that read keys.
 **
-** The input is taken as a key, in the native and the FDB format, and given
+** The input is taken as a key in every format, salted and not, and given
 ** to ok_unpack_col, ok_each, ok_quote, ok_json, ok_count, ok_valid and
 ** ok_hex (with a separator), in-process with
 ** the extension linked in (as an auto extension). None may crash or read out of bounds
 ** (run it with the sanitizers), and they must agree: ok_valid is 1 exactly
 ** when ok_count succeeds, ok_each has ok_count rows, and for a valid key
 ** (of at most 100 components) 'SELECT ok_pack' || ok_quote(key) gives the
-** key back (ok_fdb_pack for the FDB format).
+** key back (ok_fdb_pack for the FDB format; a salted key's ok_quote is a
+** whole expression); ok_formats lists exactly the formats under which
+** ok_valid is 1.
 */
 #include <sqlite3.h>
 #include <stdio.h>
@@ -44,15 +46,18 @@ static long long run(const char *sql, const char *format, const unsigned char *d
   return v;
 }
 
-/* Every check on the input read in one format, whose keys `pack` makes. */
-static void check_format(const char *format, const char *pack, const unsigned char *data,
-                         size_t size) {
+/* Every check on the input read in one format, whose keys `pack` makes;
+** returns ok_valid. A salted format's ok_quote is a whole expression
+** (ok_salt(pack(...), k)); an unsalted one the arguments of `pack`. */
+static long long check_format(const char *format, const char *pack, const unsigned char *data,
+                              size_t size) {
   long long count, valid, rows;
+  int salted = strncmp(format, "salt+", 5) == 0;
   char *quoted = NULL, *q;
   count = run("SELECT ok_count(?1, '%s')", format, data, size, NULL);
   valid = run("SELECT ok_valid(?1, '%s')", format, data, size, NULL);
   rows = run("SELECT count(*) FROM ok_each(?1, '%s')", format, data, size, NULL);
-  if ((valid == 1) != (count >= 0) || (count >= 0 && rows != count)) abort();
+  if ((valid == 1) != (count >= 0) || (count >= 0 && rows != count + salted)) abort();
   run("SELECT ok_unpack_col(?1, 1, '%s'), ok_unpack_col(?1, -1, '%s'), ok_unpack_col(?1, 2, '%s')",
       format, data, size, NULL);
   run("SELECT ok_json(?1, '%s'), ok_hex(?1, ' ', '%s'), ok_hex(?1, '', '%s')", format, data, size,
@@ -63,7 +68,7 @@ static void check_format(const char *format, const char *pack, const unsigned ch
   if (valid == 1 && !quoted && last_rc != SQLITE_TOOBIG) abort();
   if (quoted && count <= 100) { /* SQL functions take at most 127 arguments */
     sqlite3_stmt *st;
-    q = sqlite3_mprintf("SELECT %s%s", pack, quoted);
+    q = sqlite3_mprintf("SELECT %s%s", salted ? "" : pack, quoted);
     if (sqlite3_prepare_v2(db, q, -1, &st, NULL) != SQLITE_OK) {
       /* SQLite cannot parse back a nested FDB tuple of more than 127 items,
       ** nor one nested some 40 deep */
@@ -82,6 +87,7 @@ static void check_format(const char *format, const char *pack, const unsigned ch
     sqlite3_free(q);
   }
   sqlite3_free(quoted);
+  return valid;
 }
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
@@ -91,8 +97,25 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
     /* short keys can decode to long texts; keep each result within 16 MB */
     sqlite3_limit(db, SQLITE_LIMIT_LENGTH, 1 << 24);
   }
-  check_format("ok", "ok_pack", data, size);
-  check_format("fdb", "ok_fdb_pack", data, size);
-  check_format("hbase", "ok_hbase_pack", data, size);
+  {
+    static const char *const formats[][2] = {
+        {"ok", "ok_pack"},      {"fdb", "ok_fdb_pack"},      {"hbase", "ok_hbase_pack"},
+        {"salt+ok", "ok_pack"}, {"salt+fdb", "ok_fdb_pack"}, {"salt+hbase", "ok_hbase_pack"}};
+    char *listed = NULL, *want = sqlite3_mprintf("");
+    size_t i;
+    /* ok_formats lists exactly the formats ok_valid accepts, in order */
+    for (i = 0; i < sizeof formats / sizeof formats[0]; i++) {
+      if (check_format(formats[i][0], formats[i][1], data, size) == 1) {
+        char *next = sqlite3_mprintf("%s%s", want, formats[i][0]);
+        sqlite3_free(want);
+        want = next;
+      }
+    }
+    run("SELECT group_concat(json_extract(value, '$.format'), '') FROM json_each(ok_formats(?1))",
+        "", data, size, &listed);
+    if (strcmp(listed ? listed : "", want ? want : "-") != 0) abort();
+    sqlite3_free(listed);
+    sqlite3_free(want);
+  }
   return 0;
 }

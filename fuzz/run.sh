@@ -1,16 +1,16 @@
 #!/bin/sh
 # make fuzz: builds the fuzz targets (core decoders, SQL functions) with
 # clang's libFuzzer and the sanitizers and runs each for $1 seconds (default
-# 60), growing a scratch copy of src/fuzz/corpus. New inputs worth keeping can be copied back by hand.
+# 60), growing a scratch copy of fuzz/corpus. New inputs worth keeping can be copied back by hand.
 set -e
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/.."
 secs=${1:-60}
 command -v clang >/dev/null 2>&1 || { apt-get install -y -qq clang >/dev/null; }
 mkdir -p build-fuzz/corpus
-cp src/fuzz/corpus/* build-fuzz/corpus/
+cp fuzz/corpus/* build-fuzz/corpus/
 flags="-g -O1 -std=c99 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all"
-clang $flags -Isrc src/fuzz/decode.c src/*.c -o build-fuzz/decode
-clang $flags -Isrc test/fuzz_sql.c src/*.c ext/*.c -o build-fuzz/sql -lsqlite3 -lm
+clang $flags -Isrc fuzz/decode.c src/*.c -o build-fuzz/decode
+clang $flags -Isrc fuzz/sql.c src/*.c ext/*.c -o build-fuzz/sql -lsqlite3 -lm
 echo "== core decoders, $secs s"
 ./build-fuzz/decode -max_total_time="$secs" -max_len=256 build-fuzz/corpus
 echo "== SQL functions, $secs s"

@@ -1,0 +1,88 @@
+/*
+** fdb.c -- unit tests of FoundationDB's tuple layer (src/fdb.c): FDB's
+** number order, integers of any size, decimal text of big integers.
+*/
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ok.h"
+#include "test.h"
+
+/* FDB's order: every integer before every double (separate types); doubles
+** numerically, -0.0 before 0.0. */
+static int cmp_fdb_num(num a, num b) {
+  if (a.is_int != b.is_int) return a.is_int ? -1 : 1;
+  if (!a.is_int && a.d == 0 && b.d == 0) return (signbit(b.d) != 0) - (signbit(a.d) != 0);
+  return cmp_num(a, b);
+}
+
+static size_t fdb_num(uint8_t *out, num x) {
+  return x.is_int ? ok_fdb_enc_int(out, x.i) : ok_fdb_enc_double(out, x.d);
+}
+
+/* An integer of 0..40 magnitude bytes, no leading zero byte. */
+static size_t random_mag(uint8_t *mag, int *neg) {
+  size_t n = rnd() % 41, i;
+  for (i = 0; i < n; i++) mag[i] = (uint8_t)rnd();
+  if (n && !mag[0]) mag[0] = 1;
+  *neg = (int)(rnd() & 1) && n > 0;
+  return n;
+}
+
+static int cmp_mag(int na_neg, const uint8_t *a, size_t na, int nb_neg, const uint8_t *b,
+                   size_t nb) {
+  int c;
+  if (na_neg != nb_neg) return na_neg ? -1 : 1;
+  c = na != nb ? (na < nb ? -1 : 1) : sign(memcmp(a, b, na));
+  return na_neg ? -c : c;
+}
+
+void test_fdb(long rounds) {
+  long r, bad_num = 0, bad_big = 0, bad_dec = 0, bad_trip = 0;
+  char text[OK_DECIMAL_MAX + 1], why[64];
+  uint8_t ka[OK_FDB_BIG_MAX + 2], kb[OK_FDB_BIG_MAX + 2], ma[OK_FDB_BIG_MAX], mb[OK_FDB_BIG_MAX],
+      back[OK_FDB_BIG_MAX];
+  size_t na, nb, la, lb, len, err;
+  int nega, negb, neg;
+  ok_item it;
+  for (r = 0; r < rounds; r++) {
+    num a = random_num(), b = random_num();
+    na = fdb_num(ka, a);
+    nb = fdb_num(kb, b);
+    if (sign(cmp_bytes(ka, na, kb, nb)) != cmp_fdb_num(a, b)) bad_num++;
+    if (ok_fdb_decode(ka, na, &it, &err) != OK_OK || it.len != na ||
+        (a.is_int ? it.type != OK_INT || it.i != a.i
+                  : it.type != OK_REAL || memcmp(&it.d, &a.d, sizeof a.d) != 0))
+      bad_trip++;
+    /* integers of any size: byte order is numeric order, and the decimal
+    ** text reads back to the same magnitude */
+    la = random_mag(ma, &nega);
+    lb = random_mag(mb, &negb);
+    na = ok_fdb_enc_bigint(ka, nega, ma, la);
+    nb = ok_fdb_enc_bigint(kb, negb, mb, lb);
+    if (sign(cmp_bytes(ka, na, kb, nb)) != cmp_mag(nega, ma, la, negb, mb, lb)) bad_big++;
+    len = ok_decimal_format(text, nega, ma, la, 0);
+    if (ok_decimal_parse(back, sizeof back, &lb, &neg, text, len, &err) != OK_OK || lb != la ||
+        neg != nega || memcmp(back, ma, la) != 0)
+      bad_dec++;
+  }
+  check(bad_num == 0, "fdb: integers and doubles sort as FDB orders them", "violations");
+  check(bad_trip == 0, "fdb: integers and doubles decode to themselves", "violations");
+  check(bad_big == 0, "fdb: integers of up to 40 bytes sort numerically", "violations");
+  check(bad_dec == 0, "fdb: decimal text of large integers reads back", "violations");
+  /* decimal edges: the largest magnitude, one digit more, signs */
+  memset(text, '9', 614);
+  check(ok_decimal_parse(back, 255, &la, &nega, text, 614, &err) == OK_OK && la == 255,
+        "decimal: 614 nines fit 255 bytes", "");
+  text[614] = '9';
+  r = ok_decimal_parse(back, 255, &la, &nega, text, 615, &err);
+  sprintf(why, "status %ld at %d", r, (int)err);
+  check(r == OK_E_RANGE && err == 614, "decimal: 615 nines are too many (OK_E_RANGE)", why);
+  check(ok_decimal_parse(back, 255, &la, &nega, "-000", 4, &err) == OK_OK && la == 0 && nega == 0,
+        "decimal: -000 is 0", "");
+  len = ok_decimal_format(text, 1, (const uint8_t *)"\x00\x00", 2, 0);
+  text[len] = 0;
+  check(strcmp(text, "0") == 0, "decimal: a zero magnitude formats as 0", text);
+}
+
