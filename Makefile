@@ -56,7 +56,7 @@ $(B)/ext/%.o: ext/%.c ext/common.h $(CORE_H)
 	$(CC) $(EXT_CFLAGS) $(CFLAGS) -c $< -o $@
 
 $(B)/libokcore.a: $(CORE_OBJ)
-	$(AR) rcs $@ $^
+	rm -f $@ && $(AR) rcs $@ $^
 
 $(B)/ok.$(SO): $(CORE_OBJ) $(EXT_OBJ)
 	$(CC) $(CFLAGS) $(SHARED) $^ -o $@ $(LDFLAGS) -lm

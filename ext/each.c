@@ -134,6 +134,8 @@ static int each_filter(sqlite3_vtab_cursor *cur, int idx, const char *idxStr, in
   }
   p = sqlite3_value_blob(argv[0]);
   n = (size_t)sqlite3_value_bytes(argv[0]);
+  if (!p && n) return SQLITE_NOMEM;
+  if (!p) p = (const uint8_t *)""; /* SQLite gives NULL for x'' */
   rc = salted ? ok_salt_find(c->f->core, p, n, &k, &err) : ok_count(c->f->core, p, n, &count, &err);
   if (rc < 0) {
     return fail(c, sqlite3_mprintf("ok_each: malformed key at byte %lld: %s", (long long)err,

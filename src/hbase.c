@@ -113,68 +113,64 @@ void ok_hbase_num_double(ok_hbase_num *x, double d) {
   }
 }
 
-int ok_hbase_num_parse(ok_hbase_num *x, const char *s, size_t n, size_t *err_at) {
-  size_t i = 0, at = 0;
+/* The digits and point of s[*i..n) into x (at most 8 past the 31 kept, as
+** half-up rounding looks at the 32nd only). 0 when there is no digit. */
+static int parse_digits(ok_hbase_num *x, const char *s, size_t n, size_t *i) {
   int seen_point = 0, any = 0;
-  long e = 0;
+  for (; *i < n; (*i)++) {
+    char c = s[*i];
+    if (c == '.' && !seen_point) {
+      seen_point = 1;
+      continue;
+    }
+    if (c < '0' || c > '9') break;
+    any = 1;
+    if (x->n == 0 && c == '0') { /* leading zeros only move the point */
+      if (seen_point) x->exp--;
+      continue;
+    }
+    if (x->n < sizeof x->digit) x->digit[x->n++] = c;
+    if (!seen_point) x->exp++;
+  }
+  return any;
+}
+
+/* An exponent "e-7" at s[*i] (none is 0) into *e; OK_E_SYNTAX without
+** digits, OK_E_RANGE beyond any exponent HBase holds. */
+static int parse_exponent(const char *s, size_t n, size_t *i, long *e) {
+  int neg = 0, digits = 0;
+  *e = 0;
+  if (*i >= n || (s[*i] != 'e' && s[*i] != 'E')) return OK_OK;
+  (*i)++;
+  if (*i < n && (s[*i] == '-' || s[*i] == '+')) neg = s[(*i)++] == '-';
+  for (; *i < n && s[*i] >= '0' && s[*i] <= '9'; (*i)++, digits++) {
+    if (*e > 100000000L) return OK_E_RANGE;
+    *e = *e * 10 + (s[*i] - '0');
+  }
+  if (neg) *e = -*e;
+  return digits ? OK_OK : OK_E_SYNTAX;
+}
+
+int ok_hbase_num_parse(ok_hbase_num *x, const char *s, size_t n, size_t *err_at) {
+  size_t i = 0;
+  long e;
+  int rc = OK_E_SYNTAX;
   x->neg = 0;
   x->n = 0;
   x->exp = 0;
   if (i < n && (s[i] == '-' || s[i] == '+')) x->neg = s[i++] == '-';
-  for (; i < n; i++) {
-    if (s[i] == '.' && !seen_point) {
-      seen_point = 1;
-      continue;
-    }
-    if (s[i] < '0' || s[i] > '9') break;
-    any = 1;
-    if (x->n == 0 && s[i] == '0') { /* leading zeros only move the point */
-      if (seen_point) x->exp--;
-      continue;
-    }
-    /* half-up rounding to 31 digits looks at the 32nd only */
-    if (x->n < sizeof x->digit) x->digit[x->n++] = s[i];
-    if (!seen_point) x->exp++;
+  if (parse_digits(x, s, n, &i) && (rc = parse_exponent(s, n, &i, &e)) == OK_OK) {
+    x->exp += e;
+    if (i < n) rc = OK_E_SYNTAX;
   }
-  if (!any) {
-    at = i;
-    goto bad_syntax;
+  if (rc == OK_OK) {
+    normalize(x);
+    /* Java's encoder loses its way past 100^351 (its exponent loop stops);
+    ** tiny exponents are capped where decoding caps them */
+    if (x->n > 0 && (x->exp > 702 || x->exp < -199999999L)) rc = OK_E_RANGE, i = 0;
   }
-  if (i < n && (s[i] == 'e' || s[i] == 'E')) {
-    int eneg = 0, digits = 0;
-    i++;
-    if (i < n && (s[i] == '-' || s[i] == '+')) eneg = s[i++] == '-';
-    for (; i < n && s[i] >= '0' && s[i] <= '9'; i++, digits++) {
-      if (e > 100000000L) {
-        at = i;
-        goto bad_range;
-      }
-      e = e * 10 + (s[i] - '0');
-    }
-    if (!digits) {
-      at = i;
-      goto bad_syntax;
-    }
-    x->exp += eneg ? -e : e;
-  }
-  if (i < n) {
-    if (err_at) *err_at = i;
-    return OK_E_SYNTAX;
-  }
-  normalize(x);
-  /* Java's encoder loses its way past 100^351 (its exponent loop stops);
-  ** tiny exponents are capped where decoding caps them */
-  if (x->n > 0 && (x->exp > 702 || x->exp < -199999999L)) {
-    at = 0;
-    goto bad_range;
-  }
-  return OK_OK;
-bad_syntax:
-  if (err_at) *err_at = at;
-  return OK_E_SYNTAX;
-bad_range:
-  if (err_at) *err_at = at;
-  return OK_E_RANGE;
+  if (rc != OK_OK && err_at) *err_at = i;
+  return rc;
 }
 
 size_t ok_hbase_num_format(char *out, const ok_hbase_num *x) {

@@ -143,13 +143,93 @@ size_t ok_enc_double(uint8_t *out, double v, int desc) {
   return enc_finite(out, neg, ex - 1023, ((uint64_t)1 << 63) | (frac << 11), desc);
 }
 
+/* The exponent k = floor(e / 2) of a finite nonzero number: from its tag,
+** or from the two bytes after an escape tag; *i is where the stream starts. */
+static int dec_k(const uint8_t *c, size_t n, int t, int neg, uint8_t x, int *k, size_t *i,
+                 size_t *err_at) {
+  int big;
+  *i = 1;
+  if (t != TAG_NEG_BIG && t != TAG_NEG_SMALL && t != TAG_POS_BIG && t != TAG_POS_SMALL) {
+    *k = neg ? K_MAX - (t - TAG_NEG_K(K_MAX)) : K_MIN + (t - TAG_POS_K(K_MIN));
+    return OK_OK;
+  }
+  big = t == TAG_NEG_BIG || t == TAG_POS_BIG;
+  if (n < 3) {
+    *err_at = n;
+    return OK_E_TRUNCATED;
+  }
+  *k = (int)(((unsigned)(c[1] ^ x) << 8) | (unsigned)(c[2] ^ x)) - 0x8000;
+  if (big ? *k <= K_MAX : *k >= K_MIN) { /* a tag holds it: the escape is not canonical */
+    *err_at = 1;
+    return OK_E_NONCANONICAL;
+  }
+  *i = 3;
+  return OK_OK;
+}
+
+/* The stream of 7-bit groups from c[*i]: the bit e & 1 and the 52 (at
+** most) significand bits after the leading 1, in *s from bit 63 down. */
+static int dec_stream(const uint8_t *c, size_t n, uint8_t x, size_t *i, uint64_t *s,
+                      size_t *err_at) {
+  int g, more = 1;
+  *s = 0;
+  for (g = 0; more; g++, (*i)++) {
+    unsigned b;
+    if (*i >= n) {
+      *err_at = n;
+      return OK_E_TRUNCATED;
+    }
+    if (g == 10) {
+      *err_at = *i;
+      return OK_E_RANGE;
+    }
+    b = (unsigned)(c[*i] ^ x);
+    more = (int)(b & 1);
+    b >>= 1;
+    if (g == 9 && (b & 0x3F)) {
+      *err_at = *i;
+      return OK_E_RANGE;
+    }
+    if (!more && g > 0 && b == 0) { /* trailing zero groups are dropped */
+      *err_at = *i;
+      return OK_E_NONCANONICAL;
+    }
+    *s |= g < 9 ? (uint64_t)b << (57 - 7 * g) : (uint64_t)(b >> 6);
+  }
+  return OK_OK;
+}
+
+/* The value (-1)^neg * 1.s * 2^e: an INTEGER when it is one within int64,
+** else a REAL, which must be a double exactly. */
+static int set_value(ok_item *it, int neg, int e, uint64_t s, size_t *err_at) {
+  uint64_t sig = ((uint64_t)1 << 63) | s, bits;
+  int lo = e - 63 + lobit(sig); /* exponent of the lowest set bit */
+  if (lo >= 0 && (e <= 62 || (neg && e == 63 && sig == ((uint64_t)1 << 63)))) {
+    uint64_t mag = sig >> (63 - e);
+    it->type = OK_INT;
+    it->i = neg ? (int64_t)((uint64_t)0 - mag) : (int64_t)mag;
+    return OK_OK;
+  }
+  if (e > 1023 || lo < -1074 || e - lo > 52) {
+    *err_at = 0;
+    return OK_E_RANGE;
+  }
+  if (e >= -1022)
+    bits = ((uint64_t)(e + 1023) << 52) | ((sig << 1) >> 12);
+  else
+    bits = sig >> (63 - (e + 1074)); /* subnormal */
+  bits |= (uint64_t)neg << 63;
+  it->type = OK_REAL;
+  memcpy(&it->d, &bits, sizeof bits);
+  return OK_OK;
+}
+
 /* Decodes the number component c[0..n) whose ascending tag is t (a number
 ** tag, OK_TAG_NEG_INF..OK_TAG_POS_INF); x is 0xFF for a descending one. */
 int ok_dec_number(const uint8_t *c, size_t n, int t, uint8_t x, ok_item *it, size_t *err_at) {
-  int neg = t < OK_TAG_ZERO, k, e, lo;
-  size_t i = 1;
-  uint64_t s = 0, sig;
-  int g, more = 1;
+  int neg = t < OK_TAG_ZERO, k, rc;
+  size_t i;
+  uint64_t s;
   it->len = 1;
   if (t == OK_TAG_ZERO) {
     it->type = OK_INT;
@@ -162,68 +242,9 @@ int ok_dec_number(const uint8_t *c, size_t n, int t, uint8_t x, ok_item *it, siz
     memcpy(&it->d, &bits, sizeof bits);
     return OK_OK;
   }
-  if (neg) x ^= 0xFF;
-  if (t == TAG_NEG_BIG || t == TAG_NEG_SMALL || t == TAG_POS_BIG || t == TAG_POS_SMALL) {
-    int big = t == TAG_NEG_BIG || t == TAG_POS_BIG;
-    if (n < 3) {
-      *err_at = n;
-      return OK_E_TRUNCATED;
-    }
-    k = (int)(((unsigned)(c[1] ^ x) << 8) | (unsigned)(c[2] ^ x)) - 0x8000;
-    if (big ? k <= K_MAX : k >= K_MIN) {
-      *err_at = 1;
-      return OK_E_NONCANONICAL;
-    }
-    i = 3;
-  } else {
-    k = neg ? K_MAX - (t - TAG_NEG_K(K_MAX)) : K_MIN + (t - TAG_POS_K(K_MIN));
-  }
-  for (g = 0; more; g++, i++) {
-    unsigned b;
-    if (i >= n) {
-      *err_at = n;
-      return OK_E_TRUNCATED;
-    }
-    if (g == 10) {
-      *err_at = i;
-      return OK_E_RANGE;
-    }
-    b = (unsigned)(c[i] ^ x);
-    more = (int)(b & 1);
-    b >>= 1;
-    if (g == 9 && (b & 0x3F)) {
-      *err_at = i;
-      return OK_E_RANGE;
-    }
-    if (!more && g > 0 && b == 0) {
-      *err_at = i;
-      return OK_E_NONCANONICAL;
-    }
-    s |= g < 9 ? (uint64_t)b << (57 - 7 * g) : (uint64_t)(b >> 6);
-  }
+  if (neg) x ^= 0xFF; /* negatives are stored complemented */
+  if ((rc = dec_k(c, n, t, neg, x, &k, &i, err_at)) != OK_OK) return rc;
+  if ((rc = dec_stream(c, n, x, &i, &s, err_at)) != OK_OK) return rc;
   it->len = i;
-  e = 2 * k + (int)(s >> 63);
-  sig = ((uint64_t)1 << 63) | s;
-  lo = e - 63 + lobit(sig); /* exponent of the lowest set bit */
-  if (lo >= 0 && (e <= 62 || (neg && e == 63 && sig == ((uint64_t)1 << 63)))) {
-    uint64_t mag = sig >> (63 - e);
-    it->type = OK_INT;
-    it->i = neg ? (int64_t)((uint64_t)0 - mag) : (int64_t)mag;
-    return OK_OK;
-  }
-  if (e > 1023 || lo < -1074 || e - lo > 52) {
-    *err_at = 0;
-    return OK_E_RANGE;
-  }
-  {
-    uint64_t bits;
-    if (e >= -1022)
-      bits = ((uint64_t)(e + 1023) << 52) | ((sig << 1) >> 12);
-    else
-      bits = sig >> (63 - (e + 1074)); /* subnormal */
-    bits |= (uint64_t)neg << 63;
-    it->type = OK_REAL;
-    memcpy(&it->d, &bits, sizeof bits);
-  }
-  return OK_OK;
+  return set_value(it, neg, 2 * k + (int)(s >> 63), s & ~((uint64_t)1 << 63), err_at);
 }

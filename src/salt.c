@@ -31,12 +31,13 @@ int ok_salt(const ok_format *f, uint8_t *salt, const uint8_t *key, size_t n, siz
 ** same streaming state, so trying every k costs one walk of the key. */
 int ok_salt_find(const ok_format *f, const uint8_t *s, size_t n, size_t *k, size_t *err_at) {
   XXH32_state_t st;
-  const uint8_t *key = s + OK_SALT_LEN;
+  const uint8_t *key;
   size_t off = 0, i, count, len;
   uint8_t salt[OK_SALT_LEN];
   int rc;
   *k = 0;
   if (n < OK_SALT_LEN) return OK_FEWER;
+  key = s + OK_SALT_LEN;
   len = n - OK_SALT_LEN;
   if ((rc = ok_count(f, key, len, &count, err_at)) != OK_OK) {
     *err_at += OK_SALT_LEN;
