@@ -75,7 +75,7 @@ $(B)/hbase-decimals: test/hbase_decimals.c test/load.h
 	$(CC) -std=c99 $(WARN) $(CFLAGS) $< -o $@ -lsqlite3
 
 $(B)/fuzz-replay: fuzz/decode.c fuzz/replay.c $(B)/libokcore.a
-	$(CC) $(CORE_CFLAGS) $(CFLAGS) -Isrc fuzz/decode.c fuzz/replay.c $(B)/libokcore.a -o $@
+	$(CC) $(CORE_CFLAGS) $(CFLAGS) -Isrc fuzz/decode.c fuzz/replay.c $(B)/libokcore.a -o $@ -lm
 
 # The SQL-level target links the extension's objects and SQLite directly.
 $(B)/fuzz-sql-replay: fuzz/sql.c fuzz/replay.c $(CORE_OBJ) $(EXT_OBJ)

@@ -9,7 +9,7 @@ command -v clang >/dev/null 2>&1 || { apt-get install -y -qq clang >/dev/null; }
 mkdir -p build-fuzz/corpus
 cp fuzz/corpus/* build-fuzz/corpus/
 flags="-g -O1 -std=c99 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all"
-clang $flags -Isrc fuzz/decode.c src/*.c -o build-fuzz/decode
+clang $flags -Isrc fuzz/decode.c src/*.c -o build-fuzz/decode -lm
 clang $flags -Isrc fuzz/sql.c src/*.c ext/*.c -o build-fuzz/sql -lsqlite3 -lm
 echo "== core decoders, $secs s"
 ./build-fuzz/decode -max_total_time="$secs" -max_len=256 build-fuzz/corpus

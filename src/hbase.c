@@ -9,6 +9,7 @@
 ** only what the Java encoder writes, so that an accepted item re-encodes to
 ** itself.
 */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,59 +59,38 @@ void ok_hbase_num_int(ok_hbase_num *x, int64_t v) {
   normalize(x); /* drops trailing zeros */
 }
 
-/* A fast path for doubles with few decimals (prices, measurements): the
-** fewest fractional digits k whose grid holds exactly one decimal that
-** reads back as d. m / 10^k is exact division of exact values, so it
-** equals strtod's reading of the decimal; checking m - 1 and m + 1 too
-** makes up for the rounding of d * 10^k. 0 when this does not decide (two
-** candidates, one digit, or no k up to 15): the caller searches with printf. */
-static int few_decimals(ok_hbase_num *x, double d) {
-  static const double p10[] = {1e1, 1e2,  1e3,  1e4,  1e5,  1e6,  1e7, 1e8,
-                               1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
-  double a = d < 0 ? -d : d;
+/* The decimal HBase writes for a double: BigDecimal.valueOf(d), i.e.
+** Double.toString (JDK 19 and later): the shortest decimal that reads back
+** as d; when one digit would do, the closest of one or two. */
+void ok_hbase_num_double(ok_hbase_num *x, double d) {
+  int point;
+  x->neg = d < 0;
+  x->n = ok_double_digits(x->digit, &point, d, 1);
+  x->exp = x->n ? point : 0;
+}
+
+/* The double whose Java decimal num is, in *d; 0 when there is none. The
+** double nearest num is within an ulp of ok_double_near's; each candidate
+** is checked by writing its own decimal. */
+static int java_double(const ok_hbase_num *num, double *d) {
+  uint64_t m = 0;
+  double near;
+  size_t i;
   int k;
-  for (k = 0; k < 15; k++) {
-    double m = a * p10[k], hits = 0, found = 0, c;
-    if (m >= 9007199254740992.0) return 0;
-    m = (double)(int64_t)(m + 0.5);
-    for (c = m - 1; c <= m + 1; c++) {
-      if (c > 0 && c / p10[k] == a) hits++, found = c;
-    }
-    if (hits > 1 || (hits == 1 && found < 10)) return 0;
-    if (hits == 1) {
-      ok_hbase_num_int(x, d < 0 ? -(int64_t)found : (int64_t)found);
-      x->exp -= k + 1;
+  if (num->n == 0 || num->n > 17) return 0;
+  for (i = 0; i < num->n; i++) m = m * 10 + (uint64_t)(num->digit[i] - '0');
+  near = ok_double_near(m, (int)(num->exp - (long)num->n));
+  for (k = 0; k < 3; k++) {
+    double c = k == 0 ? near : nextafter(near, k == 1 ? 0.0 : HUGE_VAL);
+    ok_hbase_num back;
+    if (c == 0 || c - c != 0) continue;
+    ok_hbase_num_double(&back, c);
+    if (back.n == num->n && back.exp == num->exp && memcmp(back.digit, num->digit, num->n) == 0) {
+      *d = num->neg ? -c : c;
       return 1;
     }
   }
   return 0;
-}
-
-/* The decimal HBase writes for a double: BigDecimal.valueOf(d), i.e.
-** Double.toString (JDK 19 and later): the shortest decimal that reads back
-** as d; when one digit would do, the closest of one or two digits. */
-void ok_hbase_num_double(ok_hbase_num *x, double d) {
-  char s[40];
-  int prec, n = 0;
-  if (d > -9007199254740992.0 && d < 9007199254740992.0 && d == (double)(int64_t)d) {
-    ok_hbase_num_int(x, (int64_t)d); /* integral: its digits are exact */
-    return;
-  }
-  if (few_decimals(x, d)) return;
-  /* Rounded to 15 digits, a normal double reads back exactly when any
-  ** decimal of 15 digits or fewer does (that grid is coarser than the
-  ** double's), and is then that decimal padded with zeros; else 16 digits,
-  ** else 17. Subnormals, with fewer bits, try every length. */
-  for (prec = d > -2.2250738585072014e-308 && d < 2.2250738585072014e-308 ? 1 : 15; prec <= 17;
-       prec++) {
-    n = snprintf(s, sizeof s, "%.*e", prec - 1, d);
-    if (strtod(s, NULL) == d) break;
-  }
-  ok_hbase_num_parse(x, s, (size_t)n, NULL);
-  if (x->n == 1) { /* one digit: Java takes the closest of one or two */
-    n = snprintf(s, sizeof s, "%.1e", d);
-    if (strtod(s, NULL) == d) ok_hbase_num_parse(x, s, (size_t)n, NULL);
-  }
 }
 
 /* The digits and point of s[*i..n) into x (at most 8 past the 31 kept, as
@@ -420,10 +400,8 @@ static int dec_num(const uint8_t *p, size_t n, int h, uint8_t x, ok_hbase_num *n
 ** within int64, REAL when it is the decimal HBase writes for a double,
 ** else TEXT of its decimal digits. */
 static void num_value(ok_item *it, const ok_hbase_num *num) {
-  char text[OK_HBASE_NUM_TEXT_MAX + 1];
-  size_t n = ok_hbase_num_format(text, num), i;
-  ok_hbase_num back;
-  text[n] = 0;
+  char text[OK_HBASE_NUM_TEXT_MAX];
+  size_t i;
   if (num->exp >= (long)num->n && num->exp <= 19) {
     uint64_t m = 0, limit = num->neg ? (uint64_t)1 << 63 : (uint64_t)INT64_MAX;
     int fits = 1;
@@ -438,15 +416,12 @@ static void num_value(ok_item *it, const ok_hbase_num *num) {
       return;
     }
   }
-  it->d = strtod(text, NULL);
-  ok_hbase_num_double(&back, it->d);
-  if (back.n == num->n && back.exp == num->exp && back.neg == num->neg &&
-      memcmp(back.digit, num->digit, num->n) == 0) {
+  if (java_double(num, &it->d)) {
     it->type = OK_REAL;
     return;
   }
   it->type = OK_TEXT;
-  it->value_len = n;
+  it->value_len = ok_hbase_num_format(text, num);
 }
 
 static void init(ok_item *it, int h, int desc) {

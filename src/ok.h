@@ -191,6 +191,15 @@ size_t ok_prefix_end(uint8_t *out, const uint8_t *key, size_t n);
 /* Room ok_double_repr needs, terminating NUL included. */
 #define OK_REPR_MAX 32
 
+/* ok_double_digits: the shortest decimal that reads back as the finite,
+** nonzero d (its sign aside): digits[0..n) ('1'..'9' first and last, n <=
+** 17, no NUL) with value 0.digits x 10^*point; returns n, or 0 for zero,
+** infinities and NaN. Of several shortest decimals, the closest to d (ties:
+** even last digit). `java` nonzero gives what Java's Double.toString gives
+** from JDK 19 on: where one digit would do, the closest of one or two
+** digits (Double.MIN_VALUE is 4.9e-324, not 5e-324). */
+size_t ok_double_digits(char *digits, int *point, double d, int java);
+
 /* ok_double_repr: writes the shortest decimal form of d that reads back as
 ** exactly d ("0.1", "1.5", "1e+300", "4.9406564584124654e-324"), always with
 ** a '.' or an exponent so that SQL reads it as a REAL; "Inf", "-Inf" and

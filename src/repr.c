@@ -1,40 +1,56 @@
 /*
-** repr.c -- the shortest decimal text of a double that reads back exactly.
+** repr.c -- the shortest decimal text of a double that reads back exactly,
+** in the form C's %g gives it: plain digits for decimal exponents -4..16
+** ("0.0001", "1.5", "9007199254740993.0"), else "1.5e-07", "1e+300".
 */
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "ok.h"
 
 size_t ok_double_repr(char *out, double d) {
-  int prec;
-  size_t n;
+  char digits[20];
+  int point, x, i;
+  size_t n, o = 0;
   if (d != d) {
     memcpy(out, "NaN", 4);
     return 3;
   }
+  if (d < 0 || (d == 0 && 1 / d < 0)) out[o++] = '-';
   if (d != 0 && d == d * 2) { /* only the infinities double to themselves */
-    memcpy(out, d < 0 ? "-Inf" : "Inf", d < 0 ? 5 : 4);
-    return d < 0 ? 4 : 3;
+    memcpy(out + o, "Inf", 4);
+    return o + 3;
   }
-  /* %.17g always reads back; fewer digits often do and read better */
-  for (prec = 1; prec < 17; prec++) {
-    snprintf(out, OK_REPR_MAX, "%.*g", prec, d);
-    if (strtod(out, NULL) == d) break;
+  if ((n = ok_double_digits(digits, &point, d, 0)) == 0) {
+    memcpy(out + o, "0.0", 4);
+    return o + 3;
   }
-  if (prec == 17) snprintf(out, OK_REPR_MAX, "%.17g", d);
-  /* %g writes 100 as 1e+02 when one digit suffices; below 1e17 the
-  ** plain digits read better */
-  {
-    char *e = strchr(out, 'e');
-    int x = e ? atoi(e + 1) : 0;
-    if (e && x >= prec && x < 17) snprintf(out, OK_REPR_MAX, "%.*g", x + 1, d);
+  x = point - 1; /* the exponent of the first digit */
+  if (x < -4 || x > 16) {
+    out[o++] = digits[0];
+    if (n > 1) {
+      out[o++] = '.';
+      memcpy(out + o, digits + 1, n - 1);
+      o += n - 1;
+    }
+    out[o++] = 'e';
+    out[o++] = x < 0 ? '-' : '+';
+    if (x < 0) x = -x;
+    if (x >= 100) out[o++] = (char)('0' + x / 100);
+    out[o++] = (char)('0' + x / 10 % 10);
+    out[o++] = (char)('0' + x % 10);
+  } else if (x < 0) { /* 0.000ddd */
+    out[o++] = '0';
+    out[o++] = '.';
+    for (i = 0; i < -x - 1; i++) out[o++] = '0';
+    memcpy(out + o, digits, n);
+    o += n;
+  } else { /* ddd.ddd, or ddd00.0 */
+    for (i = 0; i < (int)n || i <= x; i++) {
+      if (i == x + 1) out[o++] = '.';
+      out[o++] = i < (int)n ? digits[i] : '0';
+    }
+    if ((int)n <= x + 1) out[o++] = '.', out[o++] = '0';
   }
-  n = strlen(out);
-  if (!strpbrk(out, ".en")) { /* keep it a REAL literal: 1e+20, not 100000000000000000000 */
-    memcpy(out + n, ".0", 3);
-    n += 2;
-  }
-  return n;
+  out[o] = 0;
+  return o;
 }

@@ -263,6 +263,96 @@ static void test_random_numbers(long rounds) {
   check(bad_size == 0, "random numbers: size function and OK_NUM_MAX", "violations");
 }
 
+/* A double of the kinds where shortest decimals go wrong: any bits,
+** subnormals, powers of two (narrower gap below), powers of ten and their
+** neighbours, integers near 2^53, few-decimal values. */
+static double tricky_double(void) {
+  uint64_t r = rnd(), b = rnd();
+  double d;
+  int e = (int)(r >> 8) % 600 - 300;
+  switch (r % 6) {
+    case 0: memcpy(&d, &b, sizeof d); break;
+    case 1: b &= 0x800FFFFFFFFFFFFFULL; memcpy(&d, &b, sizeof d); break;
+    case 2: d = ldexp(1.0, (int)(r >> 8) % 2098 - 1074); break;
+    case 3: d = nextafter(pow(10, e), (r >> 20) & 1 ? INFINITY : 0); if ((r >> 21) & 1) d = pow(10, e); break;
+    case 4: d = 9007199254740992.0 + (double)((int64_t)(b % 64) - 32) * ((r >> 20) & 1 ? 1 : 2); break;
+    default: d = (double)(int64_t)(b % 100000000) / pow(10, (double)((r >> 8) % 9)); break;
+  }
+  if (d != d || d - d != 0 || d == 0) d = 1.0;
+  return (r >> 40) & 1 ? -d : d;
+}
+
+/* The text of the n-digit decimal m (at most 19 digits) times 10^e. */
+static int reads_back(uint64_t m, int e, double d) {
+  char t[48];
+  sprintf(t, "%llue%d", (unsigned long long)m, e);
+  return strtod(t, NULL) == d;
+}
+
+/* ok_double_digits against first principles: it reads back, no decimal
+** of one digit fewer does (the closest such and both its neighbours are
+** tried), and of its length it is the closest to d that reads back. */
+static int digits_ok(double d, int java) {
+  char digits[20], t[48];
+  int point, e, k;
+  size_t n = ok_double_digits(digits, &point, d, java), i;
+  uint64_t m = 0, c;
+  double a = fabs(d);
+  for (i = 0; i < n; i++) m = m * 10 + (uint64_t)(digits[i] - '0');
+  e = point - (int)n;
+  if (n == 0 || n > 17 || digits[n - 1] == '0' || !reads_back(m, e, a)) return 0;
+  if (n > (java ? 2u : 1u)) { /* nothing shorter: the closest n-1 digits, and its neighbours */
+    sprintf(t, "%.*e", (int)n - 2, a);
+    c = 0;
+    for (i = 0; t[i] && t[i] != 'e'; i++)
+      if (t[i] != '.') c = c * 10 + (uint64_t)(t[i] - '0');
+    e = atoi(strchr(t, 'e') + 1) - (int)n + 2;
+    for (k = -1; k <= 1; k++)
+      if (c + (uint64_t)k > 0 && reads_back(c + (uint64_t)k, e, a)) return 0;
+  }
+  /* the closest of n digits (printf rounds correctly), when it reads back */
+  sprintf(t, "%.*e", (int)n - 1, a);
+  if (strtod(t, NULL) == a) {
+    char again[48];
+    sprintf(again, "%llue%d", (unsigned long long)m, point - (int)n);
+    if (strtod(t, NULL) != strtod(again, NULL)) return 0;
+    /* the same decimal, not just the same double */
+    c = 0;
+    for (i = 0; t[i] && t[i] != 'e'; i++)
+      if (t[i] != '.') c = c * 10 + (uint64_t)(t[i] - '0');
+    while (c % 10 == 0 && c) c /= 10;
+    if (c != m) return 0;
+  }
+  return 1;
+}
+
+/* The routine ok_double_repr replaced (up to ok 1.0.0): the first %.Ng
+** that reads back. Slow, and at powers of two sometimes a digit long. */
+static void old_repr(char *out, double d) {
+  int prec;
+  char *e;
+  for (prec = 1; prec < 17; prec++) {
+    snprintf(out, OK_REPR_MAX, "%.*g", prec, d);
+    if (strtod(out, NULL) == d) break;
+  }
+  if (prec == 17) snprintf(out, OK_REPR_MAX, "%.17g", d);
+  e = strchr(out, 'e');
+  if (e && atoi(e + 1) >= prec && atoi(e + 1) < 17) snprintf(out, OK_REPR_MAX, "%.*g", atoi(e + 1) + 1, d);
+  if (!strpbrk(out, ".en")) strcat(out, ".0");
+}
+
+/* Significant digits of a rendering. */
+static size_t digit_count(const char *t) {
+  size_t n = 0, zeros = 0;
+  int started = 0;
+  for (; *t && *t != 'e'; t++) {
+    if (*t < '0' || *t > '9') continue;
+    if (*t != '0') started = 1, n += zeros + 1, zeros = 0;
+    else if (started) zeros++;
+  }
+  return n;
+}
+
 static void test_double_repr(long rounds) {
   static const struct {
     double d;
@@ -270,21 +360,42 @@ static void test_double_repr(long rounds) {
   } cases[] = {{0.1, "0.1"},        {1.5, "1.5"},          {-1.5e-300, "-1.5e-300"},
                {1e300, "1e+300"},   {0x1p-1074, "5e-324"}, {0x1p63, "9.223372036854776e+18"},
                {100.0, "100.0"},    {-0.0, "-0.0"},        {INFINITY, "Inf"},
-               {-INFINITY, "-Inf"}, {1e21, "1e+21"},       {123456.5, "123456.5"}};
-  char buf[OK_REPR_MAX];
+               {-INFINITY, "-Inf"}, {1e21, "1e+21"},       {123456.5, "123456.5"},
+               {0x1p-24, "5.960464477539063e-08"}, {1e16, "10000000000000000.0"}, {1e17, "1e+17"},
+               {0.0001, "0.0001"},  {0.00001, "1e-05"},    {9007199254740993.0, "9007199254740992.0"},
+               {1.7976931348623157e308, "1.7976931348623157e+308"}, {0.0, "0.0"},
+               {2.2250738585072014e-308, "2.2250738585072014e-308"}, {NAN, "NaN"}};
+  char buf[OK_REPR_MAX], digits[20];
   size_t i;
-  long r, bad = 0;
+  int point;
+  long r, bad = 0, bad_java = 0, bad_old = 0, shorter = 0;
+  char old[OK_REPR_MAX];
   for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     size_t n = ok_double_repr(buf, cases[i].d);
     check(strcmp(buf, cases[i].text) == 0 && n == strlen(buf), "double_repr", buf);
   }
+  check(ok_double_digits(digits, &point, 0x1p-1074, 1) == 2 && memcmp(digits, "49", 2) == 0 &&
+            point == -323,
+        "double_digits: Java's Double.MIN_VALUE is 4.9e-324", "");
   for (r = 0; r < rounds; r++) {
-    num x = random_num();
-    if (x.is_int || x.d != x.d) continue;
-    ok_double_repr(buf, x.d);
-    if (strtod(buf, NULL) != x.d || !strpbrk(buf, ".eI")) bad++;
+    double d = tricky_double();
+    ok_double_repr(buf, d);
+    if (strtod(buf, NULL) != d || !strpbrk(buf, ".eI") || !digits_ok(d, 0)) bad++;
+    if (!digits_ok(d, 1)) bad_java++;
+    old_repr(old, d);
+    if (strcmp(old, buf) != 0) { /* only where the old one was a digit long */
+      if (digit_count(buf) < digit_count(old))
+        shorter++;
+      else
+        bad_old++;
+    }
   }
-  check(bad == 0, "double_repr: random doubles read back exactly", "violations");
+  printf("double_repr: %ld doubles, %ld differ from the old routine, all by being shorter\n",
+         rounds, shorter);
+  check(bad_old == 0, "double_repr: as the old routine, or shorter", "violations");
+  check(bad == 0, "double_repr: shortest, closest, reads back (random and tricky doubles)",
+        "violations");
+  check(bad_java == 0, "double_digits java: two digits at least, closest, reads back", "violations");
 }
 
 static void test_b64_and_hash(void) {
@@ -514,6 +625,11 @@ int main(int argc, char **argv) {
   if (argc > 1 && strcmp(argv[1], "--markdown") == 0) {
     print_markdown();
     return 0;
+  }
+  if (argc > 2 && strcmp(argv[1], "--doubles") == 0) { /* the long proof run */
+    test_double_repr(atol(argv[2]));
+    printf("%d passed, %d failed\n", passed, failed);
+    return failed ? 1 : 0;
   }
   test_vectors();
   test_malformed();
