@@ -14,6 +14,7 @@
 ** (any correctly rounding JSON parser reads it back) and {"text_hex": ".."}.
 */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "common.h"
@@ -95,6 +96,28 @@ static int append_text(ok_sql_out *o, const uint8_t *p, size_t n) {
                    : append(o, "CAST(X'", esc_hex, p, n, "' AS TEXT)");
 }
 
+/* 1 when SQLite reads the decimal text t (as ok_double_repr writes it)
+** exactly, whatever its version: as D * 10^x with D its significant digits,
+** when x >= 0 and D * 10^x < 10^18 (SQLite turns it into an int64, and
+** that into a double, one rounding), or when -4 <= x < 0 (SQLite divides
+** D by 10^-x in long double: as D < 2^64 and 5^4 < 2^11, the quotient is
+** never within 2^-64 of a midpoint between doubles unless on it, so the
+** second rounding cannot err). Correctly rounding readers are exact anyway. */
+static int sqlite_reads_exactly(const char *t) {
+  int len = 0, whole = -1, first = -1, last = -1, x = 0;
+  for (; *t && *t != 'e'; t++) {
+    if (*t == '.') whole = len;
+    if (*t < '0' || *t > '9') continue;
+    if (*t != '0') last = len, first = first < 0 ? len : first;
+    len++;
+  }
+  if (first < 0) return 1; /* zero */
+  if (whole < 0) whole = len;
+  if (*t == 'e') x = atoi(t + 1);
+  x += whole - last - 1; /* the exponent of the last significant digit */
+  return last - first < 17 && (x >= 0 ? last - first + 1 + x <= 18 : x >= -4);
+}
+
 /* SQLite's own reading of decimal text is not always correctly rounded
 ** (3.40 misreads about one double in 5,000, most near the subnormals), so
 ** an SQL rendering is checked against the SQLite at hand: *st is a lazily
@@ -154,7 +177,7 @@ void ok_sql_put_real(ok_sql_out *o, double d) {
       sqlite3_str_appendf(o->s, "{\"real\":\"%s\"}", num);
     else
       sqlite3_str_appendall(o->s, num[0] == '-' ? "-9e999" : "9e999");
-  } else if (o->json || sqlite_reads_back(o->db, &o->st, num, d)) {
+  } else if (o->json || sqlite_reads_exactly(num) || sqlite_reads_back(o->db, &o->st, num, d)) {
     sqlite3_str_appendall(o->s, num);
   } else {
     append_exact_real(o->s, d);

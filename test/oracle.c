@@ -322,6 +322,44 @@ static void quote_reads_back(sqlite3 *db, int rows) {
   printf("%s R3.quote_reads_back (%d violations)\n", bad ? "FAIL" : "ok  ", bad);
 }
 
+/* ok_quote writes a REAL without asking SQLite to read it back when SQLite
+** reads it exactly (up to 4 decimals, or an integer below 10^18): each
+** rendering of decimals of every length, with up to 40 decimals, must
+** evaluate to the double again. */
+static void quote_exact_decimals(sqlite3 *db, int rows) {
+  sqlite3_stmt *st, *back;
+  int i, bad = 0;
+  if (sqlite3_prepare_v2(db, "SELECT substr(q, 2, length(q) - 2) FROM (SELECT ok_quote(ok_pack(?1)) AS q)",
+                         -1, &st, NULL))
+    exit(2);
+  for (i = 0; i < rows; i++) {
+    char t[48], *sql;
+    uint64_t m = rnd() >> below(64);
+    int j = (int)below(41), digits = (int)below(18) + 1;
+    double d;
+    while (m >= 1000000000000000000ULL || (digits < 19 && m >= 1ULL << (digits * 3))) m >>= 1;
+    snprintf(t, sizeof t, "%llue-%d", (unsigned long long)m, j);
+    d = strtod(t, NULL);
+    sqlite3_bind_double(st, 1, d);
+    if (sqlite3_step(st) != SQLITE_ROW) exit(2);
+    sql = sqlite3_mprintf("SELECT %s", sqlite3_column_text(st, 0));
+    if (sqlite3_prepare_v2(db, sql, -1, &back, NULL) != SQLITE_OK ||
+        sqlite3_step(back) != SQLITE_ROW || sqlite3_column_double(back, 0) != d) {
+      if (!bad) printf("  %s reads back wrong: %s\n", t, sql);
+      bad++;
+    }
+    sqlite3_finalize(back);
+    sqlite3_free(sql);
+    sqlite3_reset(st);
+  }
+  sqlite3_finalize(st);
+  if (bad == 0)
+    passed++;
+  else
+    failed++;
+  printf("%s R3.quote_exact_decimals (%d violations)\n", bad ? "FAIL" : "ok  ", bad);
+}
+
 int main(int argc, char **argv) {
   sqlite3 *db;
   sqlite3_stmt *ins;
@@ -388,6 +426,7 @@ int main(int argc, char **argv) {
               " SELECT count(*) FROM (SELECT e, lead(e) OVER (ORDER BY e) AS nx FROM e)"
               " WHERE substr(nx, 1, length(e)) = e");
   quote_reads_back(db, 5000);
+  quote_exact_decimals(db, 200000);
   check_collations(db, rows);
   /* ok_b64: keys and random byte prefixes of them (so many keys are
   ** prefixes of others) sort as text exactly as they sort as bytes */
