@@ -113,11 +113,40 @@ static double node_fdb(double *size) {
   return ns;
 }
 
+/* The floor: a function that only copies its arguments into a BLOB (8
+** bytes a number, the bytes of a TEXT or BLOB), as any key builder must
+** at least. */
+static void floor_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  unsigned char buf[512];
+  size_t n = 0;
+  int i;
+  for (i = 0; i < argc; i++) {
+    int t = sqlite3_value_type(argv[i]);
+    if (t == SQLITE_INTEGER || t == SQLITE_FLOAT) {
+      sqlite3_int64 v = sqlite3_value_int64(argv[i]);
+      double d = sqlite3_value_double(argv[i]);
+      if (n + 8 > sizeof buf) break;
+      memcpy(buf + n, t == SQLITE_INTEGER ? (void *)&v : (void *)&d, 8);
+      n += 8;
+    } else if (t != SQLITE_NULL) {
+      const void *p = sqlite3_value_blob(argv[i]);
+      size_t len = (size_t)sqlite3_value_bytes(argv[i]);
+      if (n + len > sizeof buf) break;
+      if (len) memcpy(buf + n, p, len);
+      n += len;
+    }
+  }
+  sqlite3_result_blob(ctx, buf, (int)n, SQLITE_TRANSIENT);
+}
+
+static const char *table = "t";
+static long table_rows;
+
 /* Per-row nanoseconds of `expr` over the scan cost of `base`. */
 static double per_row(const char *expr, double base) {
   char sql[512];
-  snprintf(sql, sizeof sql, "SELECT count(%s) FROM t", expr);
-  return (best(sql) - base) * 1e9 / (double)rows;
+  snprintf(sql, sizeof sql, "SELECT count(%s) FROM %s", expr, table);
+  return (best(sql) - base) * 1e9 / (double)table_rows;
 }
 
 static void line(const char *what, const char *ours, double a, const char *theirs, double b) {
@@ -130,6 +159,56 @@ static double compare(const char *what, const char *ours, const char *theirs, do
   double a = per_row(ours, base);
   line(what, ours, a, theirs, per_row(theirs, base));
   return a;
+}
+
+/* REALs alone, three kinds: any bits, prices (two decimals), random
+** 17-digit decimals; what turns doubles into decimal text and back. */
+static void doubles(void) {
+  static const char *const kinds[] = {"any-bits doubles", "prices (2 decimals)",
+                                      "17-digit randoms"};
+  sqlite3_stmt *st;
+  uint64_t r = 0x2545F4914F6CDD1DULL;
+  long i, n = rows < 40000 ? rows : 40000;
+  int kind;
+  double base;
+  printf("\ndoubles: %ld REALs of each kind, per-row cost over a bare scan\n", n);
+  for (kind = 0; kind < 3; kind++) {
+    if (sqlite3_exec(db, "DROP TABLE IF EXISTS d; CREATE TABLE d(x REAL, k, h); BEGIN", 0, 0, 0))
+      die("d");
+    if (sqlite3_prepare_v2(db, "INSERT INTO d(x) VALUES (?)", -1, &st, NULL)) die("d");
+    for (i = 0; i < n; i++) {
+      double x;
+      char t[40];
+      r ^= r << 13, r ^= r >> 7, r ^= r << 17;
+      if (kind == 0) {
+        memcpy(&x, &r, 8);
+        if (x != x || x - x != 0) x = 1.0 / (double)(i + 1);
+      } else if (kind == 1) {
+        x = (double)(r % 10000000) / 100.0;
+      } else {
+        snprintf(t, sizeof t, "0.%017llue%d", (unsigned long long)(r % 100000000000000000ULL),
+                 (int)(r >> 59) - 16);
+        x = strtod(t, NULL);
+      }
+      sqlite3_bind_double(st, 1, x);
+      if (sqlite3_step(st) != SQLITE_DONE) die("d");
+      sqlite3_reset(st);
+    }
+    sqlite3_finalize(st);
+    if (sqlite3_exec(db, "UPDATE d SET k = ok_pack(x), h = ok_hbase_pack(x); COMMIT", 0, 0, 0))
+      die("d keys");
+    table = "d";
+    table_rows = n;
+    printf("%s\n", kinds[kind]);
+    base = best("SELECT count(x) FROM d");
+    compare("  build an HBase key", "ok_hbase_pack(x)", "ok_pack(x)", base);
+    base = best("SELECT count(k) FROM d");
+    compare("  read an HBase key", "ok_unpack_col(h, 1, 'hbase')", "ok_unpack_col(k, 1)", base);
+    compare("  render as JSON", "ok_json(k)", "json_array(x)", base);
+    compare("  render as SQL", "ok_quote(k)", "quote(x)", base);
+  }
+  table = "t";
+  table_rows = rows;
 }
 
 int main(int argc, char **argv) {
@@ -146,6 +225,10 @@ int main(int argc, char **argv) {
     fprintf(stderr, "bench: %s\n", err);
     return 1;
   }
+  if (sqlite3_create_function(db, "floor", -1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL, floor_fn,
+                              NULL, NULL))
+    die("floor");
+  table_rows = rows;
   fill();
   printf("ok bench: %ld rows of (INTEGER id, REAL price, TEXT word), SQLite %s, best of 5\n\n",
          rows, sqlite3_libversion());
@@ -153,6 +236,9 @@ int main(int argc, char **argv) {
   printf("speed: per-row cost over a bare scan; ratio = ok / SQLite (lower is better)\n");
   base = best("SELECT count(a) FROM t");
   compare("build a key", "ok_pack(a, b, c)", "json_array(a, b, c)", base);
+  compare("  against the floor", "ok_pack(a, b, c)", "floor(a, b, c)", base);
+  compare("  FDB against the floor", "ok_fdb_pack(a, b, c)", "floor(a, b, c)", base);
+  compare("  HBase against the floor", "ok_hbase_pack(a, b, c)", "floor(a, b, c)", base);
   compare("build a descending key", "ok_pack(a, ok_desc(b), c)", "json_array(a, -b, c)", base);
   if (sqlite3_exec(db,
                    "ALTER TABLE t ADD COLUMN k; ALTER TABLE t ADD COLUMN j;"
@@ -192,6 +278,8 @@ int main(int argc, char **argv) {
   }
 
   compare("build an HBase key", "ok_hbase_pack(a, b, c)", "ok_pack(a, b, c)", base);
+
+  doubles();
 
   ok_size = scalar("SELECT avg(length(k)) FROM t");
   json_size = scalar("SELECT avg(length(j)) FROM t");

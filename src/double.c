@@ -120,8 +120,17 @@ size_t ok_double_digits(char *digits, int *point, double d, int java) {
     f = schubfach(Q_MIN, frac, 0, java, &e10);
   }
   while (f % 10 == 0) f /= 10, e10++;
-  while (f) tmp[n++] = (char)('0' + f % 10), f /= 10;
-  for (i = 0; i < n; i++) digits[i] = tmp[n - 1 - i];
+  /* two digits a division; from the end of tmp backwards */
+  i = (int)sizeof tmp;
+  for (; f >= 100; f /= 100) {
+    unsigned r = (unsigned)(f % 100);
+    tmp[--i] = (char)('0' + r % 10);
+    tmp[--i] = (char)('0' + r / 10);
+  }
+  if (f >= 10) tmp[--i] = (char)('0' + f % 10), f /= 10;
+  tmp[--i] = (char)('0' + f);
+  n = (int)sizeof tmp - i;
+  memcpy(digits, tmp + i, (size_t)n);
   *point = e10 + n;
   return (size_t)n;
 }

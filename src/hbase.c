@@ -76,10 +76,17 @@ static int java_double(const ok_hbase_num *num, double *d) {
   uint64_t m = 0;
   double near;
   size_t i;
-  int k;
+  int k, e10;
   if (num->n == 0 || num->n > 17) return 0;
   for (i = 0; i < num->n; i++) m = m * 10 + (uint64_t)(num->digit[i] - '0');
-  near = ok_double_near(m, (int)(num->exp - (long)num->n));
+  e10 = (int)(num->exp - (long)num->n);
+  near = ok_double_near(m, e10);
+  if (num->n <= 15 && e10 >= -22 && e10 <= 22) {
+    /* exact, and normal: no other decimal of 15 digits or fewer is within
+    ** an ulp of it, so it is the shortest and the closest */
+    *d = num->neg ? -near : near;
+    return 1;
+  }
   for (k = 0; k < 3; k++) {
     double c = k == 0 ? near : nextafter(near, k == 1 ? 0.0 : HUGE_VAL);
     ok_hbase_num back;

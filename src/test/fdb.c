@@ -75,6 +75,14 @@ void test_fdb(long rounds) {
   memset(text, '9', 614);
   check(ok_decimal_parse(back, 255, &la, &nega, text, 614, &err) == OK_OK && la == 255,
         "decimal: 614 nines fit 255 bytes", "");
+  len = ok_decimal_format(why, 0, (const uint8_t *)"\x01\x00\x00\x00\x00\x00\x00\x00\x00", 9, 0);
+  check(len == 20 && memcmp(why, "18446744073709551616", 20) == 0, "decimal: 2^64 formats", why);
+  {
+    char back_text[OK_DECIMAL_MAX];
+    len = ok_decimal_format(back_text, 1, back, la, 0);
+    check(len == 615 && back_text[0] == '-' && memcmp(back_text + 1, text, 614) == 0,
+          "decimal: 614 nines format back (nine digits a pass)", "");
+  }
   text[614] = '9';
   r = ok_decimal_parse(back, 255, &la, &nega, text, 615, &err);
   sprintf(why, "status %ld at %d", r, (int)err);
