@@ -57,28 +57,24 @@ char *ok_sql_formats_known(int salt) {
   return next;
 }
 
-int ok_sql_reader_of(sqlite3_value *key, sqlite3_value *format, int salt, ok_sql_reader *r,
-                     char **msg) {
-  const ok_sql_format *tagged = NULL, *f;
-  const char *name;
+/* The reader a format argument names, in *named: SQLITE_OK, SQLITE_ERROR
+** with *msg, or SQLITE_NOMEM. */
+static int named_reader(sqlite3_value *format, int salt, ok_sql_reader *named, char **msg) {
+  const char *name = (const char *)sqlite3_value_text(format);
+  const ok_sql_format *f;
   char *known;
-  *msg = NULL;
-  if (sqlite3_value_type(key) == SQLITE_BLOB)
-    tagged = ok_sql_format_of_subtype(sqlite3_value_subtype(key));
-  r->f = tagged ? tagged : ok_sql_formats;
-  r->salted = 0;
-  if (!format) return SQLITE_OK;
-  name = (const char *)sqlite3_value_text(format);
+  int salted;
   if (sqlite3_value_type(format) == SQLITE_TEXT && name &&
-      (f = ok_sql_format_parse(name, (size_t)sqlite3_value_bytes(format), &r->salted))) {
-    if (r->salted && !salt)
+      (f = ok_sql_format_parse(name, (size_t)sqlite3_value_bytes(format), &salted))) {
+    if (salted && !salt) {
       *msg = sqlite3_mprintf("takes an unsalted key: give the format without 'salt+'");
-    else if (tagged && f != tagged)
-      *msg = sqlite3_mprintf("the key is a piece of %s (%s), not of format '%s'", tagged->noun,
-                             tagged->builders, f->core->name);
-    else
-      return r->f = f, SQLITE_OK;
-  } else if ((known = ok_sql_formats_known(salt)) != NULL) {
+      return *msg ? SQLITE_ERROR : SQLITE_NOMEM;
+    }
+    named->f = f;
+    named->salted = salted;
+    return SQLITE_OK;
+  }
+  if ((known = ok_sql_formats_known(salt)) != NULL) {
     if (sqlite3_value_type(format) != SQLITE_TEXT)
       *msg = sqlite3_mprintf("the format must be TEXT (known: %s)", known);
     else if (name)
@@ -88,10 +84,49 @@ int ok_sql_reader_of(sqlite3_value *key, sqlite3_value *format, int salt, ok_sql
   return *msg ? SQLITE_ERROR : SQLITE_NOMEM;
 }
 
+/* The reader of a key: the named one (NULL: none), which a key that
+** carries another format's subtype contradicts. */
+static int key_reader(sqlite3_value *key, const ok_sql_reader *named, ok_sql_reader *r,
+                      char **msg) {
+  const ok_sql_format *tagged = NULL;
+  if (sqlite3_value_type(key) == SQLITE_BLOB)
+    tagged = ok_sql_format_of_subtype(sqlite3_value_subtype(key));
+  r->f = tagged ? tagged : ok_sql_formats;
+  r->salted = 0;
+  if (!named) return SQLITE_OK;
+  if (tagged && named->f != tagged) {
+    *msg = sqlite3_mprintf("the key is a piece of %s (%s), not of format '%s'", tagged->noun,
+                           tagged->builders, named->f->core->name);
+    return *msg ? SQLITE_ERROR : SQLITE_NOMEM;
+  }
+  *r = *named;
+  return SQLITE_OK;
+}
+
+int ok_sql_reader_of(sqlite3_value *key, sqlite3_value *format, int salt, ok_sql_reader *r,
+                     char **msg) {
+  ok_sql_reader named;
+  int rc = SQLITE_OK;
+  *msg = NULL;
+  if (format) rc = named_reader(format, salt, &named, msg);
+  return rc == SQLITE_OK ? key_reader(key, format ? &named : NULL, r, msg) : rc;
+}
+
+/* A constant format argument is parsed once a statement (auxdata). */
 int ok_sql_key_in(sqlite3_context *ctx, int argc, sqlite3_value **argv, int fi, int salt,
                   ok_sql_reader *r, const uint8_t **p, size_t *n) {
-  char *msg;
-  int rc = ok_sql_reader_of(argv[0], fi < argc ? argv[fi] : NULL, salt, r, &msg);
+  ok_sql_reader *named = NULL, parsed;
+  char *msg = NULL;
+  int rc = SQLITE_OK;
+  if (fi < argc && !(named = sqlite3_get_auxdata(ctx, fi))) {
+    rc = named_reader(argv[fi], salt, &parsed, &msg);
+    named = &parsed;
+    if (rc == SQLITE_OK) { /* kept while the argument stays the same, if memory allows */
+      ok_sql_reader *keep = sqlite3_malloc(sizeof *keep);
+      if (keep) *keep = parsed, sqlite3_set_auxdata(ctx, fi, keep, sqlite3_free);
+    }
+  }
+  if (rc == SQLITE_OK) rc = key_reader(argv[0], named, r, &msg);
   if (rc == SQLITE_NOMEM) sqlite3_result_error_nomem(ctx);
   if (rc == SQLITE_ERROR) ok_sql_error(ctx, "%s", msg);
   sqlite3_free(msg);

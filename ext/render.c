@@ -269,8 +269,11 @@ int ok_sql_render_native(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
 ** offset of a malformed component. */
 static int render_items(ok_sql_out *o, const ok_sql_format *f, const uint8_t *p, size_t n,
                         int *status, size_t *at) {
-  size_t off = 0, err;
+  size_t off = 0, err, count;
   int rc = SQLITE_OK;
+  /* the whole key first: no rendering (megabytes, for a short key with
+  ** long values) of a key that turns out malformed */
+  if ((*status = ok_count(f->core, p, n, &count, at)) != OK_OK) return SQLITE_ERROR;
   sqlite3_str_appendchar(o->s, 1, o->json ? '[' : '(');
   while (off < n && rc == SQLITE_OK) {
     ok_item it;

@@ -119,7 +119,11 @@ size_t ok_double_digits(char *digits, int *point, double d, int java) {
   } else {
     f = schubfach(Q_MIN, frac, 0, java, &e10);
   }
-  while (f % 10 == 0) f /= 10, e10++;
+  /* drop trailing zeros, many at a time (shorter decimals have many) */
+  while (f % 100000000 == 0) f /= 100000000, e10 += 8;
+  if (f % 10000 == 0) f /= 10000, e10 += 4;
+  if (f % 100 == 0) f /= 100, e10 += 2;
+  if (f % 10 == 0) f /= 10, e10 += 1;
   /* two digits a division; from the end of tmp backwards */
   i = (int)sizeof tmp;
   for (; f >= 100; f /= 100) {

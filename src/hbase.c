@@ -358,48 +358,61 @@ size_t ok_hbase_get_varint(const uint8_t *p, size_t n, uint8_t x, uint64_t *v) {
 }
 
 /* The numeric item at p (header h, ascending form), its decimal in *x. */
+static const char two_digits[] =
+    "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+    "8081828384858687888990919293949596979899";
+
 static int dec_num(const uint8_t *p, size_t n, int h, uint8_t x, ok_hbase_num *num, size_t *len,
                    size_t *err_at) {
-  uint8_t again[OK_HBASE_NUM_MAX];
   int neg = h < OK_HBASE_ZERO;
   uint8_t mx = neg ? (uint8_t)~x : x; /* how the mantissa is stored */
-  size_t o = 1, i, vl;
+  size_t o = 1, i, vl, m = 0, first = 0, last = 0;
   uint64_t v = 0;
   long e;
-  char pairs[2 * 18];
-  size_t m = 0;
+  int canonical;
+  char pairs[2 * 16];
   if (h == OK_HBASE_NEG_LARGE || h == OK_HBASE_POS_LARGE || h == OK_HBASE_NEG_SMALL ||
       h == OK_HBASE_POS_SMALL) {
     /* the exponent's varint is complemented for large negatives and small
     ** positives */
-    uint8_t vx = (h == OK_HBASE_NEG_LARGE || h == OK_HBASE_POS_SMALL) ? (uint8_t)~x : x;
+    uint8_t vx = (h == OK_HBASE_NEG_LARGE || h == OK_HBASE_POS_SMALL) ? (uint8_t)~x : x, again[9];
+    int large = h == OK_HBASE_NEG_LARGE || h == OK_HBASE_POS_LARGE;
     if (!(vl = ok_hbase_get_varint(p + 1, n - 1, vx, &v))) return fail(OK_E_TRUNCATED, n, err_at);
     o += vl;
     /* what HBase can write: below 100^351, above 100^-(10^8) (as parsed) */
     if (v >= 100000000u) return fail(OK_E_RANGE, 1, err_at);
-    e = h == OK_HBASE_NEG_LARGE || h == OK_HBASE_POS_LARGE ? (long)v : -(long)v;
+    e = large ? (long)v : -(long)v;
     if (e > 351) return fail(OK_E_RANGE, 1, err_at);
-  } else {
+    /* the shortest varint, and a large exponent only past the medium ones */
+    canonical = ok_hbase_put_varint(again, v) == vl && !(large && e <= 10);
+    for (i = 0; canonical && i < vl; i++) canonical = (uint8_t)(p[1 + i] ^ vx) == again[i];
+  } else { /* medium: 1..10 (0 is small) */
     e = neg ? OK_HBASE_NEG_MED - h : h - OK_HBASE_POS_MED;
+    canonical = e != 0;
   }
-  for (i = o;; i++) { /* centimal digits, the last one even */
+  for (i = o;; i++) { /* centimal digits 2c+1, the last one 2c */
     unsigned b;
     if (i >= n) return fail(OK_E_TRUNCATED, n, err_at);
     if (m == sizeof pairs) return fail(OK_E_NONCANONICAL, i, err_at);
     b = (uint8_t)(p[i] ^ mx);
     if (b / 2 > 99) return fail(OK_E_NONCANONICAL, i, err_at);
-    pairs[m++] = (char)('0' + b / 2 / 10);
-    pairs[m++] = (char)('0' + b / 2 % 10);
+    if (m == 0) first = b / 2;
+    last = b / 2;
+    memcpy(pairs + m, two_digits + b / 2 * 2, 2);
+    m += 2;
     if (!(b & 1)) break;
   }
   *len = i + 1;
-  memcpy(num->digit, pairs, m < sizeof num->digit ? m : sizeof num->digit);
-  num->n = m < sizeof num->digit ? m : sizeof num->digit;
-  num->neg = neg;
-  num->exp = 2 * e;
-  if (m > sizeof num->digit || (normalize(num), num->n == 0) ||
-      ok_hbase_enc_num(again, num, x != 0) != *len || memcmp(again, p, *len) != 0)
+  /* as the encoder writes it: no zero pair at either end, at most 31
+  ** significant digits (a leading or trailing '0' in a pair is padding) */
+  if (!canonical || first == 0 || last == 0 ||
+      m - (first < 10) - (last % 10 == 0) > OK_HBASE_DIGITS)
     return fail(OK_E_NONCANONICAL, 0, err_at);
+  num->neg = neg;
+  num->exp = 2 * e - (first < 10);
+  num->n = m - (first < 10) - (last % 10 == 0);
+  memcpy(num->digit, pairs + (first < 10), num->n);
   return OK_OK;
 }
 
