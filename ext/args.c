@@ -119,7 +119,7 @@ int ok_sql_special_real(const char *s, double *d) {
   return 0;
 }
 
-int ok_sql_real_arg(sqlite3_context *ctx, sqlite3_value *v, size_t size, double *d) {
+int ok_sql_real_arg(sqlite3_context *ctx, sqlite3_value *v, double *d) {
   int t = sqlite3_value_type(v);
   if (t == SQLITE_INTEGER || t == SQLITE_FLOAT) {
     *d = sqlite3_value_double(v);
@@ -128,10 +128,6 @@ int ok_sql_real_arg(sqlite3_context *ctx, sqlite3_value *v, size_t size, double 
     return 0;
   } else if (!ok_sql_special_real((const char *)sqlite3_value_text(v), d)) {
     ok_sql_error(ctx, "TEXT must be 'NaN', 'Inf' or '-Inf', not '%q'", sqlite3_value_text(v));
-    return 0;
-  }
-  if (size == 4 && fabs(*d) > 3.4028234663852886e38 && fabs(*d) != HUGE_VAL) {
-    ok_sql_error(ctx, "%!.17g is beyond the float range", *d);
     return 0;
   }
   return 1;

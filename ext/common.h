@@ -77,9 +77,10 @@ const char *ok_sql_type_name(int t);
 /* The IEEE special TEXT names ('NaN', 'Inf', '-Inf', 'Infinity', any case)
 ** in *d; 0 for any other text. */
 int ok_sql_special_real(const char *s, double *d);
-/* A number argument, or 'NaN', 'Inf', '-Inf', in *d; size 4 also wants it
-** within the float range (infinities and NaN aside). 0 with the error set. */
-int ok_sql_real_arg(sqlite3_context *ctx, sqlite3_value *v, size_t size, double *d);
+/* A number argument, or 'NaN', 'Inf', '-Inf', in *d; 0 with the error set.
+** A float is then (float)*d, rounded to nearest as every FDB binding and
+** Java's cast round: past FLT_MAX and half an ulp, an infinity. */
+int ok_sql_real_arg(sqlite3_context *ctx, sqlite3_value *v, double *d);
 /* A boolean argument: any number, 0 false. 0 with the error set. */
 int ok_sql_bool_arg(sqlite3_context *ctx, sqlite3_value *v, int *b);
 

@@ -182,7 +182,7 @@ void ok_fdb_ieee_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     result_piece(ctx, out, ok_fdb_enc_ieee(out, code, sqlite3_value_blob(v), size));
     return;
   }
-  if (!ok_sql_real_arg(ctx, v, size, &d)) return;
+  if (!ok_sql_real_arg(ctx, v, &d)) return;
   result_piece(ctx, out, size == 8 ? ok_fdb_enc_double(out, d) : ok_fdb_enc_float(out, (float)d));
 }
 
@@ -296,7 +296,10 @@ const char *ok_sql_fdb_kind(const ok_item *it) {
     case OK_FDB_BYTES_LEN16: return "bytes length-prefixed";
     case OK_FDB_END: return "end of tuple";
   }
-  return it->type == OK_INT ? "integer" : "bigint";
+  if (it->type == OK_INT) return "integer";
+  return (it->tag == OK_FDB_POS_BIG || it->tag == OK_FDB_NEG_BIG) && it->body_len == 8
+             ? "bigint (Python form)"
+             : "bigint";
 }
 
 /* One item that is not a nested tuple; raw: its bytes in the key. */
@@ -348,6 +351,8 @@ static int render_item(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
     case OK_FDB_BYTES_LEN16:
     case OK_FDB_END: return ok_sql_put_raw(o, "ok_fdb_raw", "fdb", raw, it->len);
   }
+  if (!o->json && ok_fdb_python_form(raw, it->len)) /* ok_fdb_int would write the spec's form */
+    return ok_sql_put_raw(o, "ok_fdb_raw", "fdb", raw, it->len);
   if (it->type == OK_TEXT && it->tag != OK_FDB_STRING) { /* beyond int64 */
     ok_sql_open_call(o, "ok_fdb_int", "int");
     rc = ok_sql_put_value(o, it);

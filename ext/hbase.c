@@ -156,7 +156,7 @@ void ok_hbase_float_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   size_t n, size = code == OK_HBASE_FLOAT32 ? 4 : 8;
   double d;
   (void)argc;
-  if (sqlite3_value_type(argv[0]) == SQLITE_NULL || !ok_sql_real_arg(ctx, argv[0], size, &d))
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL || !ok_sql_real_arg(ctx, argv[0], &d))
     return;
   n = size == 4 ? ok_hbase_enc_float32(out, (float)d, 0) : ok_hbase_enc_float64(out, d, 0);
   result_piece(ctx, out, n);
@@ -195,7 +195,7 @@ void ok_hbase_numeric_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   rc = ok_hbase_num_parse(&x, s, (size_t)sqlite3_value_bytes(argv[0]), &err);
   if (rc == OK_E_RANGE)
     ok_sql_error(
-        ctx, "'%q' is beyond HBase's numeric range (magnitudes from 1e-200000000 to below 1e702)",
+        ctx, "'%q' is beyond the numeric range ok writes (magnitudes from 1e-200000000 to below 1e200000000)",
         s);
   else if (rc != OK_OK)
     ok_sql_error(ctx, "'%q' is not a decimal number (character %lld)", s, (long long)err + 1);

@@ -53,6 +53,7 @@ static size_t fdb_reencode(uint8_t *out, const ok_item *it, const uint8_t *value
     default:
       if (it->tag < OK_FDB_NEG_BIG || it->tag > OK_FDB_POS_BIG) break;
       if (it->type == OK_INT) return ok_fdb_enc_int(out, it->i);
+      if (ok_fdb_python_form(src, it->len)) break; /* read, never written */
       if (ok_decimal_parse(mag, sizeof mag, &n, &neg, (const char *)value, it->value_len, &err))
         return 0;
       return ok_fdb_enc_bigint(out, neg, mag, n);

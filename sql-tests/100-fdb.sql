@@ -152,3 +152,17 @@ SELECT * FROM ok_each(x'01', 'fdb');
 SELECT ok_quote(x'150113', 'fdb');
 SELECT ok_json(x'16', 'fdb');
 SELECT ok_hex(x'1600', '', 'fdb');
+-- Apple's Python binding writes +-(2^64-1) in the arbitrary-precision form
+-- (1D 08 FF*8, 0B F7 00*8); the spec and the Java and Go bindings, and ok,
+-- write 1C FF*8 and 0C 00*8. ok reads both, writes the spec's.
+SELECT 'python.writes_spec_form', hex(ok_fdb_int('18446744073709551615')), hex(ok_fdb_int('-18446744073709551615'));
+SELECT 'python.reads', ok_valid(x'1D08FFFFFFFFFFFFFFFF', 'fdb'), ok_unpack_col(x'1D08FFFFFFFFFFFFFFFF', 1, 'fdb'),
+  ok_unpack_col(x'0BF70000000000000000', 1, 'fdb');
+SELECT 'python.kind', kind FROM ok_each(x'1D08FFFFFFFFFFFFFFFF', 'fdb');
+SELECT 'python.quote_keeps_bytes', ok_quote(x'0BF70000000000000000', 'fdb'), ok_json(x'0BF70000000000000000', 'fdb');
+SELECT 'python.sorts_by_value', x'1CFFFFFFFFFFFFFFFF' < x'1D08FFFFFFFFFFFFFFFF' AND x'1D08FFFFFFFFFFFFFFFF' < ok_fdb_int('18446744073709551616');
+-- no binding writes other short big forms: still malformed
+SELECT ok_valid(x'1D08FFFFFFFFFFFFFFFE', 'fdb'), ok_valid(x'1D0105', 'fdb');
+-- floats round to nearest as every binding's (float) cast does; past FLT_MAX
+-- and half an ulp, an infinity
+SELECT 'float.round', hex(ok_fdb_float(3.4028235e38)), hex(ok_fdb_float(3.4028235677973362e38)), hex(ok_fdb_float(3.4028235677973366e38)), hex(ok_fdb_float(-1e39));

@@ -156,3 +156,11 @@ SELECT ok_count(x'30FFC00001', 'hbase');
 SELECT ok_count(x'C7FE', 'hbase');
 SELECT ok_unpack_col(x'3461', 1, 'hbase');
 SELECT ok_quote(x'05FF', 'hbase');
+-- HBase 2.5 and later write magnitudes from 1e702 on (2.4 broke there); so does ok
+SELECT 'numeric.huge', hex(ok_hbase_numeric('1e702')), hex(ok_hbase_numeric('1e2000')), hex(ok_hbase_numeric('-1e702'));
+SELECT 'numeric.huge_reads', ok_unpack_col(ok_hbase_numeric('1e2000'), 1), ok_quote(ok_hbase_numeric('-1e702'));
+SELECT ok_hbase_numeric('1e200000000');
+-- powers of two: the 16 digits Java writes (2^-24 = 5.960464477539063E-8)
+SELECT 'double.power_of_two', hex(ok_hbase_pack(power(2, -24))), ok_unpack_col(ok_hbase_pack(power(2, -24)), 1) = power(2, -24);
+-- float32 rounds as Java's (float) cast: Float.MAX_VALUE as Java prints it, and overflow
+SELECT 'float32.round', hex(ok_hbase_float32(3.4028235e38)), hex(ok_hbase_float32(1e39));

@@ -127,6 +127,12 @@ static int fits_int64(const uint8_t *p, size_t n, uint8_t x, int64_t *v) {
   return 1;
 }
 
+int ok_fdb_python_form(const uint8_t *c, size_t n) {
+  static const uint8_t pos[10] = {0x1D, 0x08, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
+  static const uint8_t neg[10] = {0x0B, 0xF7, 0, 0, 0, 0, 0, 0, 0, 0};
+  return n >= 10 && (memcmp(c, pos, 10) == 0 || memcmp(c, neg, 10) == 0);
+}
+
 static int dec_int(const uint8_t *c, size_t n, ok_item *it, size_t *err_at) {
   int code = c[0], neg = code < OK_FDB_INT_ZERO;
   uint8_t x = neg ? 0xFF : 0x00;
@@ -135,7 +141,9 @@ static int dec_int(const uint8_t *c, size_t n, ok_item *it, size_t *err_at) {
     if (n < 2) return truncated(n, err_at);
     head = 2;
     len = c[1] ^ x;
-    if (len <= 8) {
+    /* the spec keeps these codes for 9 bytes and more; Apple's Python
+    ** binding also writes +-(2^64 - 1) with them (ok_fdb_python_form) */
+    if (len < 8 || (len == 8 && !ok_fdb_python_form(c, n))) {
       *err_at = 1;
       return OK_E_NONCANONICAL;
     }

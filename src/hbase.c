@@ -152,9 +152,9 @@ int ok_hbase_num_parse(ok_hbase_num *x, const char *s, size_t n, size_t *err_at)
   }
   if (rc == OK_OK) {
     normalize(x);
-    /* Java's encoder loses its way past 100^351 (its exponent loop stops);
-    ** tiny exponents are capped where decoding caps them */
-    if (x->n > 0 && (x->exp > 702 || x->exp < -199999999L)) rc = OK_E_RANGE, i = 0;
+    /* HBase 2.5 and later write any exponent (up to 2.4 its encoder broke
+    ** past 100^351); both ways capped where decoding caps them */
+    if (x->n > 0 && (x->exp > 200000000L || x->exp < -199999999L)) rc = OK_E_RANGE, i = 0;
   }
   if (rc != OK_OK && err_at) *err_at = i;
   return rc;
@@ -380,10 +380,9 @@ static int dec_num(const uint8_t *p, size_t n, int h, uint8_t x, ok_hbase_num *n
     int large = h == OK_HBASE_NEG_LARGE || h == OK_HBASE_POS_LARGE;
     if (!(vl = ok_hbase_get_varint(p + 1, n - 1, vx, &v))) return fail(OK_E_TRUNCATED, n, err_at);
     o += vl;
-    /* what HBase can write: below 100^351, above 100^-(10^8) (as parsed) */
+    /* exponents within 100^(+-10^8) (what ok_hbase_num_parse takes) */
     if (v >= 100000000u) return fail(OK_E_RANGE, 1, err_at);
     e = large ? (long)v : -(long)v;
-    if (e > 351) return fail(OK_E_RANGE, 1, err_at);
     /* the shortest varint, and a large exponent only past the medium ones */
     canonical = ok_hbase_put_varint(again, v) == vl && !(large && e <= 10);
     for (i = 0; canonical && i < vl; i++) canonical = (uint8_t)(p[1 + i] ^ vx) == again[i];

@@ -375,6 +375,12 @@ int ok_fdb_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at);
 ** it->len is the bytes the step covers. A negative status on bad bytes. */
 int ok_fdb_step(const uint8_t *p, size_t n, ok_item *it, size_t *err_at);
 
+/* ok_fdb_python_form: 1 when c[0..n) starts with the item Apple's Python
+** binding writes for 2^64 - 1 or -(2^64 - 1) (1D 08 FF*8, 0B F7 00*8),
+** where the spec and the other bindings write 1C FF*8 and 0C 00*8. The
+** decoder reads both; the encoder writes the spec's. */
+int ok_fdb_python_form(const uint8_t *c, size_t n);
+
 /* ok_fdb_uuid_parse: a UUID from text s[0..n), 8-4-4-4-12 or 32 hex
 ** digits in any case, into u[0..16). OK_OK, or OK_E_SYNTAX. */
 int ok_fdb_uuid_parse(uint8_t *u, const char *s, size_t n);
@@ -426,7 +432,7 @@ typedef struct {
 
 /* Decimal text (sign, digits, '.', exponent: "-1.5e-7") rounded as HBase
 ** rounds a BigDecimal. OK_E_SYNTAX (with *err_at) for what
-** is not a number, OK_E_RANGE past 1e702 (where HBase's encoder breaks). */
+** is not a number, OK_E_RANGE for magnitudes past 1e+-200000000. */
 int ok_hbase_num_parse(ok_hbase_num *x, const char *s, size_t n, size_t *err_at);
 void ok_hbase_num_int(ok_hbase_num *x, int64_t v);
 /* A finite double as HBase writes it: the decimal Java's Double.toString
