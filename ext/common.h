@@ -100,13 +100,31 @@ void ok_sql_buf_init(ok_sql_buf *b);
 int ok_sql_buf_reserve(sqlite3_context *ctx, ok_sql_buf *b, size_t more, size_t least);
 void ok_sql_buf_free(ok_sql_buf *b);
 
-/* Where ok_quote (SQL) and ok_json (json = 1) write a rendering. */
+/* Where ok_quote (SQL) and ok_json (json = 1) write a rendering: text that
+** starts on the stack and grows on the heap. The first failure (TOOBIG past
+** SQLite's length limit, NOMEM) stays in rc and later writes are dropped. */
 typedef struct {
-  sqlite3_str *s;
+  char *p;
+  size_t n, cap, limit;
+  int rc;
   int json;
   sqlite3 *db;
-  sqlite3_stmt *st; /* prepared on demand to check SQLite reads a REAL back */
+  sqlite3_stmt *st; /* "SELECT CAST(?1 AS REAL)": asks SQLite to read a REAL back;
+                    ** prepared on demand, kept for the calling statement */
+  char stack[256];
 } ok_sql_out;
+
+void ok_sql_out_init(ok_sql_out *o, sqlite3 *db, int json);
+/* Room for n more bytes at o->p + o->n (the caller adds n to o->n), or
+** NULL with o->rc set. */
+char *ok_sql_room(ok_sql_out *o, size_t n);
+void ok_sql_put(ok_sql_out *o, const char *p, size_t n);
+void ok_sql_puts(ok_sql_out *o, const char *s);
+void ok_sql_putc(ok_sql_out *o, char c);
+/* Formatted as sqlite3_mprintf does, for short pieces (up to 200 bytes). */
+void ok_sql_putf(ok_sql_out *o, const char *fmt, ...);
+/* Hands the text to ctx as the result, or sets the error of o->rc. */
+void ok_sql_out_result(sqlite3_context *ctx, ok_sql_out *o);
 
 /* A plain value: NULL, the integer, the REAL, the text or blob literal. */
 int ok_sql_put_value(ok_sql_out *o, const ok_item *it);

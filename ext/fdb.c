@@ -310,9 +310,9 @@ static int render_item(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
     case OK_FDB_FALSE:
     case OK_FDB_TRUE:
       if (o->json)
-        sqlite3_str_appendall(o->s, it->i ? "true" : "false");
+        ok_sql_puts(o, it->i ? "true" : "false");
       else
-        sqlite3_str_appendf(o->s, "ok_fdb_bool(%d)", (int)it->i);
+        ok_sql_putf(o, "ok_fdb_bool(%d)", (int)it->i);
       return SQLITE_OK;
     case OK_FDB_FLOAT:
     case OK_FDB_DOUBLE:
@@ -369,18 +369,18 @@ int ok_sql_render_fdb(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
   size_t off = 1, depth = 1, err;
   int first = 1, rc = SQLITE_OK;
   if (it->tag != OK_FDB_NESTED) return render_item(o, it, raw);
-  sqlite3_str_appendall(o->s, open);
+  ok_sql_puts(o, open);
   while (depth > 0 && rc == SQLITE_OK) {
     ok_item in;
     int step = ok_fdb_step(raw + off, it->len - off, &in, &err);
     if (step == OK_FDB_CLOSE) {
-      sqlite3_str_appendall(o->s, close);
+      ok_sql_puts(o, close);
       depth--;
       first = 0;
     } else {
-      if (!first) sqlite3_str_appendall(o->s, sep);
+      if (!first) ok_sql_puts(o, sep);
       if (step == OK_FDB_OPEN) {
-        sqlite3_str_appendall(o->s, open);
+        ok_sql_puts(o, open);
         depth++;
       } else {
         rc = render_item(o, &in, raw + off);

@@ -178,33 +178,26 @@ void ok_formats_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   const uint8_t *p;
   size_t n, count, err, k;
   const ok_sql_format *f;
-  sqlite3_str *s;
+  ok_sql_out o;
   int salted, first = 1;
-  char *out;
   (void)argc;
   if (!ok_sql_key_arg(ctx, argv[0], &p, &n)) return;
-  s = sqlite3_str_new(sqlite3_context_db_handle(ctx));
-  sqlite3_str_appendchar(s, 1, '[');
+  ok_sql_out_init(&o, sqlite3_context_db_handle(ctx), 1);
+  ok_sql_putc(&o, '[');
   for (salted = 0; salted <= 1; salted++) {
     for (f = ok_sql_formats; f->core; f++) {
       if (salted ? ok_salt_find(f->core, p, n, &k, &err) != OK_OK ||
                        ok_count(f->core, p + OK_SALT_LEN, n - OK_SALT_LEN, &count, &err) != OK_OK
                  : ok_count(f->core, p, n, &count, &err) != OK_OK)
         continue;
-      sqlite3_str_appendf(s, "%s{\"format\":\"%s%s\",\"components\":%lld", first ? "" : ",",
-                          salted ? SALT_PREFIX : "", f->core->name, (long long)count);
-      if (salted) sqlite3_str_appendf(s, ",\"salt_over\":%lld", (long long)k);
-      sqlite3_str_appendchar(s, 1, '}');
+      ok_sql_putf(&o, "%s{\"format\":\"%s%s\",\"components\":%lld", first ? "" : ",",
+                  salted ? SALT_PREFIX : "", f->core->name, (long long)count);
+      if (salted) ok_sql_putf(&o, ",\"salt_over\":%lld", (long long)k);
+      ok_sql_putc(&o, '}');
       first = 0;
     }
   }
-  sqlite3_str_appendchar(s, 1, ']');
-  if (sqlite3_str_errcode(s) != SQLITE_OK) {
-    sqlite3_free(sqlite3_str_finish(s));
-    sqlite3_result_error_nomem(ctx);
-    return;
-  }
-  out = sqlite3_str_finish(s);
-  sqlite3_result_text(ctx, out, -1, sqlite3_free);
-  sqlite3_result_subtype(ctx, 'J');
+  ok_sql_putc(&o, ']');
+  ok_sql_out_result(ctx, &o);
+  if (o.rc == SQLITE_OK) sqlite3_result_subtype(ctx, 'J');
 }

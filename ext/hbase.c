@@ -292,9 +292,9 @@ static int render_value(ok_sql_out *o, const ok_item *it) {
     case OK_HBASE_INT32:
     case OK_HBASE_INT64:
       if (o->json)
-        sqlite3_str_appendf(o->s, "{\"%s\":%lld}", ints[it->tag - OK_HBASE_INT8], (long long)it->i);
+        ok_sql_putf(o, "{\"%s\":%lld}", ints[it->tag - OK_HBASE_INT8], (long long)it->i);
       else
-        sqlite3_str_appendf(o->s, "ok_hbase_%s(%lld)", ints[it->tag - OK_HBASE_INT8],
+        ok_sql_putf(o, "ok_hbase_%s(%lld)", ints[it->tag - OK_HBASE_INT8],
                             (long long)it->i);
       return SQLITE_OK;
     case OK_HBASE_FLOAT32:
@@ -304,15 +304,15 @@ static int render_value(ok_sql_out *o, const ok_item *it) {
       if (it->type == OK_REAL)
         ok_sql_put_real(o, it->d);
       else
-        sqlite3_str_appendall(o->s, o->json ? "\"NaN\"" : "'NaN'");
+        ok_sql_puts(o, o->json ? "\"NaN\"" : "'NaN'");
       ok_sql_close_call(o);
       return SQLITE_OK;
     case OK_HBASE_FALSE:
     case OK_HBASE_TRUE:
       if (o->json)
-        sqlite3_str_appendall(o->s, it->i ? "true" : "false");
+        ok_sql_puts(o, it->i ? "true" : "false");
       else
-        sqlite3_str_appendf(o->s, "ok_hbase_bool(%d)", (int)it->i);
+        ok_sql_putf(o, "ok_hbase_bool(%d)", (int)it->i);
       return SQLITE_OK;
     case OK_HBASE_JSON:
       ok_sql_open_call(o, "ok_hbase_json", "json");

@@ -14,12 +14,76 @@
 ** (any correctly rounding JSON parser reads it back) and {"text_hex": ".."}.
 */
 #include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "common.h"
 
 static int is_utf8(const uint8_t *p, size_t n) { return ok_utf8_check(p, n) == n; }
+
+void ok_sql_out_init(ok_sql_out *o, sqlite3 *db, int json) {
+  o->p = o->stack;
+  o->n = 0;
+  o->cap = sizeof o->stack;
+  o->limit = (size_t)sqlite3_limit(db, SQLITE_LIMIT_LENGTH, -1);
+  o->rc = SQLITE_OK;
+  o->json = json;
+  o->db = db;
+  o->st = NULL;
+}
+
+char *ok_sql_room(ok_sql_out *o, size_t n) {
+  if (o->rc != SQLITE_OK) return NULL;
+  if (n > o->limit || o->n > o->limit - n) {
+    o->rc = SQLITE_TOOBIG;
+    return NULL;
+  }
+  if (o->n + n > o->cap) {
+    size_t cap = 2 * o->cap > o->n + n ? 2 * o->cap : o->n + n;
+    char *q = o->p == o->stack ? sqlite3_malloc64(cap) : sqlite3_realloc64(o->p, cap);
+    if (!q) {
+      o->rc = SQLITE_NOMEM;
+      return NULL;
+    }
+    if (o->p == o->stack) memcpy(q, o->stack, o->n);
+    o->p = q;
+    o->cap = cap;
+  }
+  return o->p + o->n;
+}
+
+void ok_sql_put(ok_sql_out *o, const char *p, size_t n) {
+  char *at = ok_sql_room(o, n);
+  if (at) memcpy(at, p, n), o->n += n;
+}
+
+void ok_sql_puts(ok_sql_out *o, const char *s) { ok_sql_put(o, s, strlen(s)); }
+
+void ok_sql_putc(ok_sql_out *o, char c) { ok_sql_put(o, &c, 1); }
+
+void ok_sql_putf(ok_sql_out *o, const char *fmt, ...) {
+  char buf[200];
+  va_list ap;
+  va_start(ap, fmt);
+  sqlite3_vsnprintf((int)sizeof buf, buf, fmt, ap);
+  va_end(ap);
+  ok_sql_puts(o, buf);
+}
+
+void ok_sql_out_result(sqlite3_context *ctx, ok_sql_out *o) {
+  if (o->rc == SQLITE_OK && o->p != o->stack) {
+    sqlite3_result_text64(ctx, o->p, o->n, sqlite3_free, SQLITE_UTF8); /* SQLite owns it */
+    return;
+  }
+  if (o->rc == SQLITE_OK)
+    sqlite3_result_text64(ctx, o->p, o->n, SQLITE_TRANSIENT, SQLITE_UTF8);
+  else if (o->rc == SQLITE_TOOBIG)
+    sqlite3_result_error_toobig(ctx);
+  else
+    sqlite3_result_error_nomem(ctx);
+  if (o->p != o->stack) sqlite3_free(o->p);
+}
 
 /* Escapers: the form of p[0..n) written to out (unless NULL), its length
 ** returned. Values are escaped into a buffer and appended at once, since
@@ -71,17 +135,11 @@ static size_t esc_json(char *out, const uint8_t *p, size_t n) {
 static int append(ok_sql_out *o, const char *head, escaper f, const uint8_t *p, size_t n,
                   const char *tail) {
   size_t len = f(NULL, p, n);
-  char stack[512], *buf = stack;
-  if (len + strlen(head) + strlen(tail) + (size_t)sqlite3_str_length(o->s) >
-      (size_t)sqlite3_limit(o->db, SQLITE_LIMIT_LENGTH, -1))
-    return SQLITE_TOOBIG;
-  if (len > sizeof stack && !(buf = sqlite3_malloc64(len))) return SQLITE_NOMEM;
-  f(buf, p, len ? n : 0);
-  sqlite3_str_appendall(o->s, head);
-  sqlite3_str_append(o->s, buf, (int)len);
-  sqlite3_str_appendall(o->s, tail);
-  if (buf != stack) sqlite3_free(buf);
-  return SQLITE_OK;
+  char *at;
+  ok_sql_puts(o, head);
+  if ((at = ok_sql_room(o, len)) != NULL) f(at, p, len ? n : 0), o->n += len;
+  ok_sql_puts(o, tail);
+  return o->rc;
 }
 
 /* TEXT as SQL or JSON: readable when it can be, else its bytes in hex. */
@@ -136,16 +194,16 @@ static int sqlite_reads_back(sqlite3 *db, sqlite3_stmt **st, const char *text, d
 /* d as an expression SQLite evaluates exactly, without decimal fractions:
 ** its integer significand m (|m| < 2^53) divided or multiplied by 2^62 as
 ** often as needed (each step is exact, as the result is a double). */
-static void append_exact_real(sqlite3_str *s, double d) {
+static void append_exact_real(ok_sql_out *o, double d) {
   int e;
   double m = ldexp(frexp(d, &e), 53);
   e -= 53;
   while (m != 0 && fmod(m, 2) == 0) m /= 2, e++;
-  sqlite3_str_appendf(s, "(%lld.0", (long long)m);
+  ok_sql_putf(o, "(%lld.0", (long long)m);
   for (; e < 0; e += e < -62 ? 62 : -e)
-    sqlite3_str_appendf(s, " / %lld", 1LL << (e < -62 ? 62 : -e));
-  for (; e > 0; e -= e > 62 ? 62 : e) sqlite3_str_appendf(s, " * %lld", 1LL << (e > 62 ? 62 : e));
-  sqlite3_str_appendchar(s, 1, ')');
+    ok_sql_putf(o, " / %lld", 1LL << (e < -62 ? 62 : -e));
+  for (; e > 0; e -= e > 62 ? 62 : e) ok_sql_putf(o, " * %lld", 1LL << (e > 62 ? 62 : e));
+  ok_sql_putc(o, ')');
 }
 
 int ok_sql_put_hex_literal(ok_sql_out *o, const uint8_t *p, size_t n) {
@@ -154,12 +212,12 @@ int ok_sql_put_hex_literal(ok_sql_out *o, const uint8_t *p, size_t n) {
 
 void ok_sql_open_call(ok_sql_out *o, const char *fn, const char *key) {
   if (o->json)
-    sqlite3_str_appendf(o->s, "{\"%s\":", key);
+    ok_sql_putf(o, "{\"%s\":", key);
   else
-    sqlite3_str_appendf(o->s, "%s(", fn);
+    ok_sql_putf(o, "%s(", fn);
 }
 
-void ok_sql_close_call(ok_sql_out *o) { sqlite3_str_appendchar(o->s, 1, o->json ? '}' : ')'); }
+void ok_sql_close_call(ok_sql_out *o) { ok_sql_putc(o, o->json ? '}' : ')'); }
 
 int ok_sql_put_raw(ok_sql_out *o, const char *fn, const char *key, const uint8_t *raw, size_t n) {
   int rc;
@@ -171,16 +229,16 @@ int ok_sql_put_raw(ok_sql_out *o, const char *fn, const char *key, const uint8_t
 
 void ok_sql_put_real(ok_sql_out *o, double d) {
   char num[OK_REPR_MAX];
-  ok_double_repr(num, d);
+  int len = (int)ok_double_repr(num, d);
   if (num[0] == 'I' || num[1] == 'I') {
     if (o->json)
-      sqlite3_str_appendf(o->s, "{\"real\":\"%s\"}", num);
+      ok_sql_putf(o, "{\"real\":\"%s\"}", num);
     else
-      sqlite3_str_appendall(o->s, num[0] == '-' ? "-9e999" : "9e999");
+      ok_sql_puts(o, num[0] == '-' ? "-9e999" : "9e999");
   } else if (o->json || sqlite_reads_exactly(num) || sqlite_reads_back(o->db, &o->st, num, d)) {
-    sqlite3_str_appendall(o->s, num);
+    ok_sql_put(o, num, (size_t)len);
   } else {
-    append_exact_real(o->s, d);
+    append_exact_real(o, d);
   }
 }
 
@@ -188,17 +246,15 @@ int ok_sql_put_value(ok_sql_out *o, const ok_item *it) {
   uint8_t stack[256], *buf = stack;
   int rc;
   switch (it->type) {
-    case OK_NULL: sqlite3_str_appendall(o->s, o->json ? "null" : "NULL"); return SQLITE_OK;
-    case OK_INT: sqlite3_str_appendf(o->s, "%lld", (long long)it->i); return SQLITE_OK;
+    case OK_NULL: ok_sql_puts(o, o->json ? "null" : "NULL"); return SQLITE_OK;
+    case OK_INT: ok_sql_putf(o, "%lld", (long long)it->i); return SQLITE_OK;
     case OK_REAL: ok_sql_put_real(o, it->d); return SQLITE_OK;
     case OK_TEXT:
     case OK_BLOB: break;
   }
   /* a short key can hold a long value (ok_natural's zero runs): stop at
   ** SQLite's length limit before building it */
-  if (it->value_len + (size_t)sqlite3_str_length(o->s) >
-      (size_t)sqlite3_limit(o->db, SQLITE_LIMIT_LENGTH, -1))
-    return SQLITE_TOOBIG;
+  if (it->value_len > o->limit || o->n > o->limit - it->value_len) return o->rc = SQLITE_TOOBIG;
   if (it->value_len > sizeof stack && !(buf = sqlite3_malloc64(it->value_len))) {
     return SQLITE_NOMEM;
   }
@@ -247,21 +303,21 @@ int ok_sql_render_native(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
   const char *coll = NULL;
   (void)raw;
   if (it->type == OK_TEXT && it->tag != OK_TAG_TEXT) coll = ok_sql_collation_name(it->tag);
-  if (it->desc) sqlite3_str_appendall(o->s, o->json ? "{\"desc\":" : "ok_desc(");
+  if (it->desc) ok_sql_puts(o, o->json ? "{\"desc\":" : "ok_desc(");
   if (coll) {
     if (o->json)
-      sqlite3_str_appendf(o->s, "{\"collate\":\"%s\",\"text\":", coll);
+      ok_sql_putf(o, "{\"collate\":\"%s\",\"text\":", coll);
     else
-      sqlite3_str_appendall(o->s, "ok_collate(");
+      ok_sql_puts(o, "ok_collate(");
   }
   rc = ok_sql_put_value(o, it);
   if (coll) {
     if (o->json)
-      sqlite3_str_appendchar(o->s, 1, '}');
+      ok_sql_putc(o, '}');
     else
-      sqlite3_str_appendf(o->s, ", '%s')", coll);
+      ok_sql_putf(o, ", '%s')", coll);
   }
-  if (it->desc) sqlite3_str_appendchar(o->s, 1, o->json ? '}' : ')');
+  if (it->desc) ok_sql_putc(o, o->json ? '}' : ')');
   return rc;
 }
 
@@ -270,24 +326,32 @@ int ok_sql_render_native(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
 static int render_items(ok_sql_out *o, const ok_sql_format *f, const uint8_t *p, size_t n,
                         int *status, size_t *at) {
   size_t off = 0, err, count;
-  int rc = SQLITE_OK;
-  /* the whole key first: no rendering (megabytes, for a short key with
-  ** long values) of a key that turns out malformed */
-  if ((*status = ok_count(f->core, p, n, &count, at)) != OK_OK) return SQLITE_ERROR;
-  sqlite3_str_appendchar(o->s, 1, o->json ? '[' : '(');
+  int rc = SQLITE_OK, checked = 0;
+  ok_sql_putc(o, o->json ? '[' : '(');
   while (off < n && rc == SQLITE_OK) {
     ok_item it;
     if ((*status = f->core->decode(p + off, n - off, &it, &err)) != OK_OK) {
       *at = off + err;
       return SQLITE_ERROR;
     }
-    if (off > 0) sqlite3_str_appendall(o->s, o->json ? "," : ", ");
+    /* before a long value, the rest of the key: no megabytes rendered (a
+    ** short key can hold long values) for a key that turns out malformed */
+    if (!checked && it.value_len > 4096 && (it.type == OK_TEXT || it.type == OK_BLOB)) {
+      if ((*status = ok_count(f->core, p + off, n - off, &count, at)) != OK_OK) {
+        *at += off;
+        return SQLITE_ERROR;
+      }
+      checked = 1;
+    }
+    if (off > 0) ok_sql_puts(o, o->json ? "," : ", ");
     rc = f->render(o, &it, p + off);
     off += it.len;
   }
-  sqlite3_str_appendchar(o->s, 1, o->json ? ']' : ')');
+  ok_sql_putc(o, o->json ? ']' : ')');
   return rc;
 }
+
+static void finalize(void *st) { sqlite3_finalize(st); }
 
 /* ok_quote(key [, format]) and ok_json(key [, format]) (arg 1). A salted
 ** key shows as ok_salt(<builder>(...), k [, 'format']) in SQL and as
@@ -297,43 +361,36 @@ void ok_render_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   size_t n, len, k = 0, at = 0;
   ok_sql_reader r;
   ok_sql_out o;
-  char *out, salt[2 * OK_SALT_LEN];
+  char salt[2 * OK_SALT_LEN];
+  sqlite3_stmt *st;
   int rc, status = OK_OK, json = ok_sql_fn_arg(ctx);
   if (!ok_sql_key_in(ctx, argc, argv, 1, 1, &r, &p, &n)) return;
   key = p, len = n;
   if (r.salted && !ok_sql_unsalt(ctx, &r, p, n, &key, &len, &k)) return;
-  o.db = sqlite3_context_db_handle(ctx);
-  o.s = sqlite3_str_new(o.db);
-  o.json = json;
-  o.st = NULL;
+  ok_sql_out_init(&o, sqlite3_context_db_handle(ctx), json);
+  /* the read-back statement lives as long as the statement calling us */
+  st = o.st = sqlite3_get_auxdata(ctx, -1);
   if (r.salted) {
     ok_hex_encode(salt, p, OK_SALT_LEN);
     if (json)
-      sqlite3_str_appendf(o.s, "{\"salt\":\"%.8s\",\"salt_over\":%lld,\"key\":", salt,
-                          (long long)k);
+      ok_sql_putf(&o, "{\"salt\":\"%.8s\",\"salt_over\":%lld,\"key\":", salt, (long long)k);
     else
-      sqlite3_str_appendf(o.s, "ok_salt(%s", r.f->pack);
+      ok_sql_putf(&o, "ok_salt(%s", r.f->pack);
   }
   rc = render_items(&o, r.f, key, len, &status, &at);
-  if (r.salted && json) sqlite3_str_appendchar(o.s, 1, '}');
+  if (r.salted && json) ok_sql_putc(&o, '}');
   if (r.salted && !json) {
-    sqlite3_str_appendf(o.s, ", %lld", (long long)k);
-    if (r.f != ok_sql_formats) sqlite3_str_appendf(o.s, ", '%s'", r.f->core->name);
-    sqlite3_str_appendchar(o.s, 1, ')');
+    ok_sql_putf(&o, ", %lld", (long long)k);
+    if (r.f != ok_sql_formats) ok_sql_putf(&o, ", '%s'", r.f->core->name);
+    ok_sql_putc(&o, ')');
   }
-  sqlite3_finalize(o.st);
-  if (rc == SQLITE_OK) rc = sqlite3_str_errcode(o.s);
-  out = sqlite3_str_finish(o.s);
-  if (rc == SQLITE_OK && out) {
-    sqlite3_result_text(ctx, out, -1, sqlite3_free);
-    if (json) sqlite3_result_subtype(ctx, 'J'); /* JSON to SQLite's json functions */
+  if (o.st != st) sqlite3_set_auxdata(ctx, -1, o.st, finalize); /* or finalized at once */
+  if (rc == SQLITE_ERROR) {
+    if (o.p != o.stack) sqlite3_free(o.p);
+    ok_sql_malformed(ctx, status, at + (size_t)(key - p));
     return;
   }
-  sqlite3_free(out);
-  if (rc == SQLITE_ERROR)
-    ok_sql_malformed(ctx, status, at + (size_t)(key - p));
-  else if (rc == SQLITE_TOOBIG)
-    sqlite3_result_error_toobig(ctx);
-  else
-    sqlite3_result_error_nomem(ctx);
+  if (o.rc == SQLITE_OK && rc != SQLITE_OK) o.rc = rc;
+  ok_sql_out_result(ctx, &o);
+  if (o.rc == SQLITE_OK && json) sqlite3_result_subtype(ctx, 'J'); /* for SQLite's json functions */
 }

@@ -97,10 +97,9 @@ static uint64_t schubfach(int q, uint64_t c, int dk, int java, int *e10) {
   }
 }
 
-size_t ok_double_digits(char *digits, int *point, double d, int java) {
+uint64_t ok_double_decimal(double d, int java, int *e10) {
   uint64_t bits, frac, c, f;
-  int bq, q, e10, n = 0, i;
-  char tmp[24];
+  int bq, q;
   memcpy(&bits, &d, sizeof bits);
   bq = (int)((bits >> 52) & 0x7FF);
   frac = bits & (C_MIN - 1);
@@ -110,20 +109,28 @@ size_t ok_double_digits(char *digits, int *point, double d, int java) {
     q = bq - 1075;
     if (q < 0 && q > -53 && ((c >> -q) << -q) == c) { /* an integer: its own digits */
       f = c >> -q;
-      e10 = 0;
+      *e10 = 0;
     } else {
-      f = schubfach(q, c, 0, java, &e10);
+      f = schubfach(q, c, 0, java, e10);
     }
   } else if (frac < 3) { /* too few bits for 2 digits: scaled by 10 */
-    f = schubfach(Q_MIN, 10 * frac, -1, java, &e10);
+    f = schubfach(Q_MIN, 10 * frac, -1, java, e10);
   } else {
-    f = schubfach(Q_MIN, frac, 0, java, &e10);
+    f = schubfach(Q_MIN, frac, 0, java, e10);
   }
   /* drop trailing zeros, many at a time (shorter decimals have many) */
-  while (f % 100000000 == 0) f /= 100000000, e10 += 8;
-  if (f % 10000 == 0) f /= 10000, e10 += 4;
-  if (f % 100 == 0) f /= 100, e10 += 2;
-  if (f % 10 == 0) f /= 10, e10 += 1;
+  while (f % 100000000 == 0) f /= 100000000, *e10 += 8;
+  if (f % 10000 == 0) f /= 10000, *e10 += 4;
+  if (f % 100 == 0) f /= 100, *e10 += 2;
+  if (f % 10 == 0) f /= 10, *e10 += 1;
+  return f;
+}
+
+size_t ok_double_digits(char *digits, int *point, double d, int java) {
+  int e10, i, n;
+  char tmp[24];
+  uint64_t f = ok_double_decimal(d, java, &e10);
+  if (f == 0) return 0;
   /* two digits a division; from the end of tmp backwards */
   i = (int)sizeof tmp;
   for (; f >= 100; f /= 100) {

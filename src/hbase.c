@@ -87,12 +87,11 @@ static int java_double(const ok_hbase_num *num, double *d) {
     *d = num->neg ? -near : near;
     return 1;
   }
-  for (k = 0; k < 3; k++) {
+  for (k = 0; k < 3; k++) { /* num has no trailing zero, as the decimal */
     double c = k == 0 ? near : nextafter(near, k == 1 ? 0.0 : HUGE_VAL);
-    ok_hbase_num back;
+    int ce;
     if (c == 0 || c - c != 0) continue;
-    ok_hbase_num_double(&back, c);
-    if (back.n == num->n && back.exp == num->exp && memcmp(back.digit, num->digit, num->n) == 0) {
+    if (ok_double_decimal(c, 1, &ce) == m && ce == e10) {
       *d = num->neg ? -c : c;
       return 1;
     }

@@ -22,6 +22,10 @@ size_t ok_bytes_value(uint8_t *out, const uint8_t *body, size_t n, uint8_t x);
 size_t ok_hbase_put_varint(uint8_t *out, uint64_t v);
 size_t ok_hbase_get_varint(const uint8_t *p, size_t n, uint8_t x, uint64_t *v);
 
+/* The decimal of ok_double_digits as f * 10^*e10, f without trailing
+** zeros; 0 for zero, infinities and NaN. */
+uint64_t ok_double_decimal(double d, int java, int *e10);
+
 /* m * 10^e10 as a double, exact when both are doubles exactly (|e10| <=
 ** 22, m < 2^53), else within about an ulp: callers that need the exact
 ** double check its neighbours (src/double.c). */
