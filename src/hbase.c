@@ -50,13 +50,18 @@ static void normalize(ok_hbase_num *x) {
 void ok_hbase_num_int(ok_hbase_num *x, int64_t v) {
   uint64_t m = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
   char tmp[20];
-  size_t k = 0;
-  for (; m; m /= 10) tmp[k++] = (char)('0' + m % 10);
-  x->neg = v < 0;
-  x->n = k;
-  x->exp = (long)k;
-  while (k) x->digit[x->n - k] = tmp[k - 1], k--;
-  normalize(x); /* drops trailing zeros */
+  size_t k = sizeof tmp, zeros = 0;
+  x->neg = v < 0 && m;
+  if (!m) {
+    x->n = 0, x->exp = 0;
+    return;
+  }
+  while (m % 10 == 0) m /= 10, zeros++; /* no trailing zero digits */
+  for (; m >= 10; m /= 10) tmp[--k] = (char)('0' + m % 10);
+  tmp[--k] = (char)('0' + m);
+  x->n = sizeof tmp - k;
+  x->exp = (long)(x->n + zeros);
+  memcpy(x->digit, tmp + k, x->n);
 }
 
 /* The decimal HBase writes for a double: BigDecimal.valueOf(d), i.e.
@@ -223,16 +228,12 @@ size_t ok_hbase_enc_header(uint8_t *out, int code, int desc) {
 
 size_t ok_hbase_enc_num(uint8_t *out, const ok_hbase_num *x, int desc) {
   uint8_t buf[OK_HBASE_NUM_MAX];
-  char pairs[OK_HBASE_DIGITS + 2];
-  size_t o = 1, m = 0, i, start;
+  size_t o = 1, i = 0, start;
+  int odd = x->exp % 2 != 0;
   long e;
   if (x->n == 0) return ok_hbase_enc_header(out, OK_HBASE_ZERO, desc);
   /* base 100: 0.c1c2... x 100^e, c1 nonzero; an odd exponent shifts a 0 in */
-  e = x->exp % 2 == 0 ? x->exp / 2 : (x->exp + 1) / 2;
-  if (x->exp % 2 != 0) pairs[m++] = '0';
-  memcpy(pairs + m, x->digit, x->n);
-  m += x->n;
-  if (m % 2) pairs[m++] = '0';
+  e = odd ? (x->exp + 1) / 2 : x->exp / 2;
   if (e > 10) { /* large: the exponent follows as a varint */
     buf[0] = x->neg ? OK_HBASE_NEG_LARGE : OK_HBASE_POS_LARGE;
     o += ok_hbase_put_varint(buf + 1, (uint64_t)e);
@@ -245,9 +246,12 @@ size_t ok_hbase_enc_num(uint8_t *out, const ok_hbase_num *x, int desc) {
     if (!x->neg) ok_invert(buf + 1, o - 1);
   }
   start = o;
-  for (i = 0; i < m; i += 2)
-    buf[o++] = (uint8_t)(2 * ((pairs[i] - '0') * 10 + pairs[i + 1] - '0') + 1);
-  buf[o - 1] &= 0xFE; /* the last digit is 2x, the others 2x+1 */
+  if (odd) buf[o++] = (uint8_t)(2 * (x->digit[i++] - '0') + 1); /* the pair 0d */
+  for (; i < x->n; i += 2) { /* each pair c as 2c + 1; the last one 2c */
+    int c = 10 * (x->digit[i] - '0') + (i + 1 < x->n ? x->digit[i + 1] - '0' : 0);
+    buf[o++] = (uint8_t)(2 * c + 1);
+  }
+  buf[o - 1] &= 0xFE;
   if (x->neg) ok_invert(buf + start, o - start);
   if (out) {
     memcpy(out, buf, o);

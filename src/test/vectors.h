@@ -46,7 +46,7 @@ static const ok_vector ok_vectors[] = {
     V_INT("-42", -42, "2557"),
     V_REAL("-1.5", -1.5, "27BF"),
     V_INT("-1", -1, "27FF"),
-    V_REAL("-2.0e-10 (2^-33, below the tag window)", -0x1p-33, "3880107F"),
+    V_REAL("-power(2, -33) (-1.16e-10, below the tag window)", -0x1p-33, "3880107F"),
     V_INT("0", 0, "39"),
     V_REAL("-0.0", -0.0, "39"),
     V_REAL("5e-324 (smallest subnormal)", 0x1p-1074, "3A7DE700"),
