@@ -12,8 +12,8 @@
 const ok_sql_format ok_sql_formats[] = {
     {&ok_format_native, OK_SUBTYPE, "native", "a native key", "ok_pack, ok_desc...", "ok_pack",
      ok_sql_native_kind, ok_sql_render_native},
-    {&ok_format_fdb, OK_FDB_SUBTYPE, "FDB", "an FDB tuple", "ok_fdb_*", "ok_fdb_pack", ok_sql_fdb_kind,
-     ok_sql_render_fdb},
+    {&ok_format_fdb, OK_FDB_SUBTYPE, "FDB", "an FDB tuple", "ok_fdb_*", "ok_fdb_pack",
+     ok_sql_fdb_kind, ok_sql_render_fdb},
     {&ok_format_hbase, OK_HBASE_SUBTYPE, "HBase", "an HBase key", "ok_hbase_*", "ok_hbase_pack",
      ok_sql_hbase_kind, ok_sql_render_hbase},
     {NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL},

@@ -41,7 +41,8 @@ static size_t put_number(uint8_t *out, sqlite3_value *v, int desc) {
   }
   d = sqlite3_value_double(v);
   if (d != d) return ok_hbase_enc_header(out, OK_HBASE_NAN, desc);
-  if (d - d != 0) return ok_hbase_enc_header(out, d > 0 ? OK_HBASE_POS_INF : OK_HBASE_NEG_INF, desc);
+  if (d - d != 0)
+    return ok_hbase_enc_header(out, d > 0 ? OK_HBASE_POS_INF : OK_HBASE_NEG_INF, desc);
   ok_hbase_num_double(&x, d);
   return ok_hbase_enc_num(out, &x, desc);
 }
@@ -156,8 +157,7 @@ void ok_hbase_float_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   size_t n, size = code == OK_HBASE_FLOAT32 ? 4 : 8;
   double d;
   (void)argc;
-  if (sqlite3_value_type(argv[0]) == SQLITE_NULL || !ok_sql_real_arg(ctx, argv[0], &d))
-    return;
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL || !ok_sql_real_arg(ctx, argv[0], &d)) return;
   n = size == 4 ? ok_hbase_enc_float32(out, (float)d, 0) : ok_hbase_enc_float64(out, d, 0);
   result_piece(ctx, out, n);
 }
@@ -186,17 +186,18 @@ void ok_hbase_numeric_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   if (ok_sql_special_real(s, &d)) {
     result_piece(ctx, out,
                  ok_hbase_enc_header(out,
-                                  d != d  ? OK_HBASE_NAN
-                                  : d > 0 ? OK_HBASE_POS_INF
-                                          : OK_HBASE_NEG_INF,
-                                  0));
+                                     d != d  ? OK_HBASE_NAN
+                                     : d > 0 ? OK_HBASE_POS_INF
+                                             : OK_HBASE_NEG_INF,
+                                     0));
     return;
   }
   rc = ok_hbase_num_parse(&x, s, (size_t)sqlite3_value_bytes(argv[0]), &err);
   if (rc == OK_E_RANGE)
-    ok_sql_error(
-        ctx, "'%q' is beyond the numeric range ok writes (magnitudes from 1e-200000000 to below 1e200000000)",
-        s);
+    ok_sql_error(ctx,
+                 "'%q' is beyond the numeric range ok writes (magnitudes from 1e-200000000 to "
+                 "below 1e200000000)",
+                 s);
   else if (rc != OK_OK)
     ok_sql_error(ctx, "'%q' is not a decimal number (character %lld)", s, (long long)err + 1);
   else
@@ -294,8 +295,7 @@ static int render_value(ok_sql_out *o, const ok_item *it) {
       if (o->json)
         ok_sql_putf(o, "{\"%s\":%lld}", ints[it->tag - OK_HBASE_INT8], (long long)it->i);
       else
-        ok_sql_putf(o, "ok_hbase_%s(%lld)", ints[it->tag - OK_HBASE_INT8],
-                            (long long)it->i);
+        ok_sql_putf(o, "ok_hbase_%s(%lld)", ints[it->tag - OK_HBASE_INT8], (long long)it->i);
       return SQLITE_OK;
     case OK_HBASE_FLOAT32:
     case OK_HBASE_FLOAT64:

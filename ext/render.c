@@ -200,8 +200,7 @@ static void append_exact_real(ok_sql_out *o, double d) {
   e -= 53;
   while (m != 0 && fmod(m, 2) == 0) m /= 2, e++;
   ok_sql_putf(o, "(%lld.0", (long long)m);
-  for (; e < 0; e += e < -62 ? 62 : -e)
-    ok_sql_putf(o, " / %lld", 1LL << (e < -62 ? 62 : -e));
+  for (; e < 0; e += e < -62 ? 62 : -e) ok_sql_putf(o, " / %lld", 1LL << (e < -62 ? 62 : -e));
   for (; e > 0; e -= e > 62 ? 62 : e) ok_sql_putf(o, " * %lld", 1LL << (e > 62 ? 62 : e));
   ok_sql_putc(o, ')');
 }

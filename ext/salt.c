@@ -125,7 +125,8 @@ void ok_xxh_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   if (argc > 1) {
     sqlite3_int64 v = sqlite3_value_int64(argv[1]);
     if (sqlite3_value_type(argv[1]) != SQLITE_INTEGER || (!wide && (v < 0 || v > 0xFFFFFFFFLL))) {
-      ok_sql_error(ctx, wide ? "seed must be an INTEGER" : "seed must be an INTEGER from 0 to 4294967295");
+      ok_sql_error(
+          ctx, wide ? "seed must be an INTEGER" : "seed must be an INTEGER from 0 to 4294967295");
       return;
     }
     seed = (uint64_t)v;

@@ -4,8 +4,7 @@
 */
 #include "ok.h"
 
-const ok_format *const ok_formats[] = {&ok_format_native, &ok_format_fdb, &ok_format_hbase,
-                                       NULL};
+const ok_format *const ok_formats[] = {&ok_format_native, &ok_format_fdb, &ok_format_hbase, NULL};
 
 const ok_format *ok_format_named(const char *s, size_t n) {
   size_t i, j;

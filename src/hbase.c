@@ -261,7 +261,11 @@ size_t ok_hbase_enc_num(uint8_t *out, const ok_hbase_num *x, int desc) {
 }
 
 size_t ok_hbase_enc_int(uint8_t *out, int code, int64_t v, int desc) {
-  size_t w = code == OK_HBASE_INT8 ? 1 : code == OK_HBASE_INT16 ? 2 : code == OK_HBASE_INT32 ? 4 : 8, i;
+  size_t w = code == OK_HBASE_INT8    ? 1
+             : code == OK_HBASE_INT16 ? 2
+             : code == OK_HBASE_INT32 ? 4
+                                      : 8,
+         i;
   uint64_t u = (uint64_t)v ^ ((uint64_t)1 << (8 * w - 1)); /* the sign bit flipped */
   if (!out) return 1 + w;
   out[0] = (uint8_t)code;

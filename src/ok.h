@@ -445,7 +445,8 @@ size_t ok_hbase_num_format(char *out, const ok_hbase_num *x);
 ** desc complements the item. */
 size_t ok_hbase_enc_header(uint8_t *out, int code, int desc); /* NULL, NaN, infinities, booleans */
 size_t ok_hbase_enc_num(uint8_t *out, const ok_hbase_num *x, int desc);
-size_t ok_hbase_enc_int(uint8_t *out, int code, int64_t v, int desc); /* OK_HBASE_INT8..64, v in range */
+size_t ok_hbase_enc_int(uint8_t *out, int code, int64_t v,
+                        int desc); /* OK_HBASE_INT8..64, v in range */
 size_t ok_hbase_enc_float32(uint8_t *out, float f, int desc);
 size_t ok_hbase_enc_float64(uint8_t *out, double d, int desc);
 /* TEXT or JSON: s must hold no NUL. */

@@ -3,6 +3,7 @@
 ** {g >> 63, g & (2^63 - 1)}. */
 #define OK_POW10_E_MIN (-292)
 #define OK_POW10_E_MAX 324
+/* clang-format off */
 static const uint64_t ok_pow10_g[][2] = {
     {0x7FBBD8FE5F5E6E27ULL, 0x497A3A2704EEC3DFULL},
     {0x4FD5679EFB9B04D8ULL, 0x5DEC645863153A6CULL},
@@ -622,3 +623,4 @@ static const uint64_t ok_pow10_g[][2] = {
     {0x7E7B160EF71C1621ULL, 0x119CA780F767B5EEULL},
     {0x4F0CEDC95A718DD4ULL, 0x5B01E8B09AA0D1B5ULL},
 };
+/* clang-format on */

@@ -37,12 +37,14 @@ def main():
     print("** {g >> 63, g & (2^63 - 1)}. */")
     print("#define OK_POW10_E_MIN (%d)" % E_MIN)
     print("#define OK_POW10_E_MAX %d" % E_MAX)
+    print("/* clang-format off */")
     print("static const uint64_t ok_pow10_g[][2] = {")
     for e in range(E_MIN, E_MAX + 1):
         v, _ = g(e)
         assert (1 << 125) < v <= (1 << 126)
         print("    {0x%016XULL, 0x%016XULL}," % (v >> 63, v & ((1 << 63) - 1)))
     print("};")
+    print("/* clang-format on */")
 
 
 def floor_log10_pow2(q):

@@ -93,4 +93,3 @@ void test_fdb(long rounds) {
   text[len] = 0;
   check(strcmp(text, "0") == 0, "decimal: a zero magnitude formats as 0", text);
 }
-
