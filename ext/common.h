@@ -115,10 +115,6 @@ typedef struct {
 } ok_sql_out;
 
 void ok_sql_out_init(ok_sql_out *o, sqlite3 *db, int json);
-/* Room for n more bytes at o->p + o->n (the caller adds n to o->n), or
-** NULL with o->rc set. */
-char *ok_sql_room(ok_sql_out *o, size_t n);
-void ok_sql_put(ok_sql_out *o, const char *p, size_t n);
 void ok_sql_puts(ok_sql_out *o, const char *s);
 void ok_sql_putc(ok_sql_out *o, char c);
 /* Formatted as sqlite3_mprintf does, for short pieces (up to 200 bytes). */
@@ -191,10 +187,6 @@ int ok_sql_unsalt(sqlite3_context *ctx, const ok_sql_reader *r, const uint8_t *p
 /* The format the TEXT s[0..n) names as ok_sql_key_in reads it ('salt+' in
 ** front, any case, sets *salted), or NULL. */
 const ok_sql_format *ok_sql_format_parse(const char *s, size_t n, int *salted);
-/* "'ok', 'fdb', 'hbase'" (with `salt`: "; 'salt+' in front ..."): the
-** known names for an error message (sqlite3_free it), or NULL when out of
-** memory. */
-char *ok_sql_formats_known(int salt);
 
 /* The result for a `format`'s raw constructor (ok_fdb_raw...): the key
 ** argument, checked in that format, as a piece of that format. */

@@ -43,7 +43,10 @@ const ok_sql_format *ok_sql_format_parse(const char *s, size_t n, int *salted) {
   return of_core(ok_format_named(s, n));
 }
 
-char *ok_sql_formats_known(int salt) {
+/* "'ok', 'fdb', 'hbase'" (with `salt`: "; 'salt+' in front ..."): the
+** known names for an error message (sqlite3_free it), or NULL when out of
+** memory. */
+static char *formats_known(int salt) {
   const ok_sql_format *f;
   char *list = NULL, *next;
   for (f = ok_sql_formats; f->core; f++) {
@@ -74,7 +77,7 @@ static int named_reader(sqlite3_value *format, int salt, ok_sql_reader *named, c
     named->salted = salted;
     return SQLITE_OK;
   }
-  if ((known = ok_sql_formats_known(salt)) != NULL) {
+  if ((known = formats_known(salt)) != NULL) {
     if (sqlite3_value_type(format) != SQLITE_TEXT)
       *msg = sqlite3_mprintf("the format must be TEXT (known: %s)", known);
     else if (name)

@@ -33,7 +33,9 @@ void ok_sql_out_init(ok_sql_out *o, sqlite3 *db, int json) {
   o->st = NULL;
 }
 
-char *ok_sql_room(ok_sql_out *o, size_t n) {
+/* Room for n more bytes at o->p + o->n (the caller adds n to o->n), or
+** NULL with o->rc set. */
+static char *room(ok_sql_out *o, size_t n) {
   if (o->rc != SQLITE_OK) return NULL;
   if (n > o->limit || o->n > o->limit - n) {
     o->rc = SQLITE_TOOBIG;
@@ -53,14 +55,14 @@ char *ok_sql_room(ok_sql_out *o, size_t n) {
   return o->p + o->n;
 }
 
-void ok_sql_put(ok_sql_out *o, const char *p, size_t n) {
-  char *at = ok_sql_room(o, n);
+static void put(ok_sql_out *o, const char *p, size_t n) {
+  char *at = room(o, n);
   if (at) memcpy(at, p, n), o->n += n;
 }
 
-void ok_sql_puts(ok_sql_out *o, const char *s) { ok_sql_put(o, s, strlen(s)); }
+void ok_sql_puts(ok_sql_out *o, const char *s) { put(o, s, strlen(s)); }
 
-void ok_sql_putc(ok_sql_out *o, char c) { ok_sql_put(o, &c, 1); }
+void ok_sql_putc(ok_sql_out *o, char c) { put(o, &c, 1); }
 
 void ok_sql_putf(ok_sql_out *o, const char *fmt, ...) {
   char buf[200];
@@ -137,7 +139,7 @@ static int append(ok_sql_out *o, const char *head, escaper f, const uint8_t *p, 
   size_t len = f(NULL, p, n);
   char *at;
   ok_sql_puts(o, head);
-  if ((at = ok_sql_room(o, len)) != NULL) f(at, p, len ? n : 0), o->n += len;
+  if ((at = room(o, len)) != NULL) f(at, p, len ? n : 0), o->n += len;
   ok_sql_puts(o, tail);
   return o->rc;
 }
@@ -235,7 +237,7 @@ void ok_sql_put_real(ok_sql_out *o, double d) {
     else
       ok_sql_puts(o, num[0] == '-' ? "-9e999" : "9e999");
   } else if (o->json || sqlite_reads_exactly(num) || sqlite_reads_back(o->db, &o->st, num, d)) {
-    ok_sql_put(o, num, (size_t)len);
+    put(o, num, (size_t)len);
   } else {
     append_exact_real(o, d);
   }
