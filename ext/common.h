@@ -165,16 +165,16 @@ typedef struct {
   int salted;
 } ok_sql_reader;
 
-/* The key argv[0] and how to read it: the format named by argv[fi] when
-** fi < argc (any case; 'salt+' in front when `salt` allows it), else the
-** format of the key's subtype, else native. A key that carries one
-** format's subtype is refused under another. Returns 1 with the key bytes
-** in *p, *n; or 0 after setting the result (NULL for a NULL key). */
 /* The reader of a key and an optional format value (NULL: none), for
 ** ok_sql_key_in and ok_each: SQLITE_OK; SQLITE_ERROR with the message
 ** (without the function's name) in *msg to sqlite3_free; SQLITE_NOMEM. */
 int ok_sql_reader_of(sqlite3_value *key, sqlite3_value *format, int salt, ok_sql_reader *r,
                      char **msg);
+/* The key argv[0] and how to read it: the format named by argv[fi] when
+** fi < argc (any case; 'salt+' in front when `salt` allows it), else the
+** format of the key's subtype, else native. A key that carries one
+** format's subtype is refused under another. Returns 1 with the key bytes
+** in *p, *n; or 0 after setting the result (NULL for a NULL key). */
 int ok_sql_key_in(sqlite3_context *ctx, int argc, sqlite3_value **argv, int fi, int salt,
                   ok_sql_reader *r, const uint8_t **p, size_t *n);
 
