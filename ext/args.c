@@ -79,6 +79,13 @@ int ok_sql_piece(sqlite3_context *ctx, sqlite3_value *v, int subtype, int i) {
   const ok_sql_format *from, *to;
   if (sqlite3_value_type(v) != SQLITE_BLOB) return 0;
   if (s == (unsigned)subtype) return 1;
+  if (s == OK_FDB_PREFIX_SUBTYPE) {
+    ok_sql_error(ctx,
+                 "argument %d is an ok_fdb_prefix(), which goes first in ok_fdb_pack, "
+                 "ok_fdb_pack_versionstamped, ok_fdb_range_begin or ok_fdb_range_end",
+                 i);
+    return -1;
+  }
   if (!(from = ok_sql_format_of_subtype(s))) return 0;
   to = ok_sql_format_of_subtype((unsigned)subtype);
   ok_sql_error(ctx, "argument %d is a piece of %s (%s), which cannot go into %s keys", i,

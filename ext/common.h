@@ -21,6 +21,10 @@ SQLITE_EXTENSION_INIT3
 #define OK_SUBTYPE 0x6B       /* 'k': native keys */
 #define OK_FDB_SUBTYPE 0x66   /* 'f': FoundationDB tuples */
 #define OK_HBASE_SUBTYPE 0x68 /* 'h': HBase OrderedBytes */
+/* A raw prefix (a FoundationDB subspace or directory) in front of a tuple:
+** ok_fdb_prefix(bytes), taken only as the first argument of the FDB
+** packing functions. */
+#define OK_FDB_PREFIX_SUBTYPE 0x70 /* 'p' */
 
 /* Newer SQLite wants these flags on functions that read or set subtypes;
 ** older versions ignore the bits. */
@@ -242,6 +246,7 @@ void ok_fdb_uuid_fn(sqlite3_context *, int, sqlite3_value **);
 void ok_fdb_versionstamp_fn(sqlite3_context *, int, sqlite3_value **);
 void ok_fdb_versionstamp_incomplete_fn(sqlite3_context *, int, sqlite3_value **);
 void ok_fdb_raw_fn(sqlite3_context *, int, sqlite3_value **);
+void ok_fdb_prefix_fn(sqlite3_context *, int, sqlite3_value **);
 void ok_hbase_pack_fn(sqlite3_context *, int, sqlite3_value **);
 void ok_hbase_desc_fn(sqlite3_context *, int, sqlite3_value **);
 void ok_hbase_int_fn(sqlite3_context *, int, sqlite3_value **);

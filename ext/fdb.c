@@ -47,19 +47,56 @@ static int put(sqlite3_context *ctx, ok_sql_buf *b, sqlite3_value *v, int i) {
   return 1;
 }
 
-static int pack(sqlite3_context *ctx, ok_sql_buf *b, int argc, sqlite3_value **argv) {
-  int i;
+/* The arguments packed into *b, an ok_fdb_prefix() first argument as its
+** raw bytes (their count in *prefix, if asked; else it is refused). */
+static int pack(sqlite3_context *ctx, ok_sql_buf *b, int argc, sqlite3_value **argv,
+                size_t *prefix) {
+  int i = 0;
   ok_sql_buf_init(b);
-  for (i = 0; i < argc; i++) {
+  if (prefix) *prefix = 0;
+  if (prefix && argc > 0 && sqlite3_value_type(argv[0]) == SQLITE_BLOB &&
+      sqlite3_value_subtype(argv[0]) == OK_FDB_PREFIX_SUBTYPE) {
+    const uint8_t *p;
+    size_t n;
+    if (!ok_sql_bytes(ctx, argv[0], &p, &n) || !ok_sql_buf_reserve(ctx, b, n, n)) return 0;
+    memcpy(b->p, p, n);
+    b->n = *prefix = n;
+    i = 1;
+  }
+  for (; i < argc; i++) {
     if (!put(ctx, b, argv[i], i + 1)) return 0;
   }
   return 1;
 }
 
+/* ok_fdb_pack([prefix,] v, ...): a tuple, a piece to inline; behind a
+** prefix a plain BLOB, as a tuple no longer. */
 void ok_fdb_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   ok_sql_buf b;
-  if (pack(ctx, &b, argc, argv)) result_piece(ctx, b.p, b.n);
+  size_t prefix;
+  if (pack(ctx, &b, argc, argv, &prefix)) {
+    if (prefix)
+      sqlite3_result_blob64(ctx, b.p, b.n, SQLITE_TRANSIENT);
+    else
+      result_piece(ctx, b.p, b.n);
+  }
   ok_sql_buf_free(&b);
+}
+
+/* ok_fdb_prefix(bytes): raw bytes to put in front of a tuple, as a
+** subspace's or a directory's key is: the first argument of ok_fdb_pack,
+** ok_fdb_pack_versionstamped and the ranges. */
+void ok_fdb_prefix_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  const uint8_t *p;
+  size_t n;
+  (void)argc;
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL) return;
+  if (sqlite3_value_type(argv[0]) != SQLITE_BLOB) {
+    ok_sql_error(ctx, "takes a BLOB, not %s", ok_sql_type_name(sqlite3_value_type(argv[0])));
+    return;
+  }
+  if (!ok_sql_bytes(ctx, argv[0], &p, &n)) return;
+  ok_sql_result_piece(ctx, p, n, OK_FDB_PREFIX_SUBTYPE, 0);
 }
 
 /* The bounds of every key that extends the tuple, as FoundationDB's
@@ -67,7 +104,8 @@ void ok_fdb_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 ** BLOBs (no longer tuples), since SQL's || would make TEXT of them. */
 static void range(sqlite3_context *ctx, int argc, sqlite3_value **argv, uint8_t last) {
   ok_sql_buf b;
-  if (pack(ctx, &b, argc, argv) && ok_sql_buf_reserve(ctx, &b, 1, 1)) {
+  size_t prefix;
+  if (pack(ctx, &b, argc, argv, &prefix) && ok_sql_buf_reserve(ctx, &b, 1, 1)) {
     b.p[b.n++] = last;
     sqlite3_result_blob64(ctx, b.p, b.n, SQLITE_TRANSIENT);
   }
@@ -83,9 +121,10 @@ void ok_fdb_range_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 ** versionstamp appended, as SET_VERSIONSTAMPED_KEY takes it (API 520+). */
 void ok_fdb_pack_versionstamped_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   ok_sql_buf b;
-  size_t count, at = 0;
-  if (pack(ctx, &b, argc, argv)) {
-    ok_fdb_incomplete(b.p, b.n, &count, &at);
+  size_t count, at = 0, prefix;
+  if (pack(ctx, &b, argc, argv, &prefix)) {
+    ok_fdb_incomplete(b.p + prefix, b.n - prefix, &count, &at);
+    at += prefix;
     if (count != 1) {
       ok_sql_error(ctx, "needs exactly one ok_fdb_versionstamp_incomplete() item, found %lld",
                    (long long)count);
@@ -104,7 +143,7 @@ void ok_fdb_tuple_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   ok_sql_buf b;
   size_t len, err;
   uint8_t *out;
-  if (pack(ctx, &b, argc, argv)) {
+  if (pack(ctx, &b, argc, argv, NULL)) {
     int rc = ok_fdb_enc_nested(NULL, &len, b.p, b.n, &err);
     if (rc != OK_OK) {
       ok_sql_error(ctx, "an argument is a malformed FDB piece at byte %lld: %s", (long long)err,

@@ -58,6 +58,7 @@ static const ok_sql_function functions[] = {
     {"ok_fdb_versionstamp", 1, 2, PURE | MAKES, ok_fdb_versionstamp_fn, 0},
     {"ok_fdb_versionstamp_incomplete", 0, 1, PURE | MAKES, ok_fdb_versionstamp_incomplete_fn, 0},
     {"ok_fdb_raw", 1, 1, PURE | MAKES, ok_fdb_raw_fn, 0},
+    {"ok_fdb_prefix", 1, 1, PURE | MAKES, ok_fdb_prefix_fn, 0},
     {"ok_hbase_pack", 0, -1, PURE | READS | MAKES, ok_hbase_pack_fn, 0},
     {"ok_hbase_desc", 1, 1, PURE | READS | MAKES, ok_hbase_desc_fn, 0},
     {"ok_hbase_int8", 1, 1, PURE | MAKES, ok_hbase_int_fn, OK_HBASE_INT8},

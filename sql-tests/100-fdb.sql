@@ -166,3 +166,15 @@ SELECT ok_valid(x'1D08FFFFFFFFFFFFFFFE', 'fdb'), ok_valid(x'1D0105', 'fdb');
 -- floats round to nearest as every binding's (float) cast does; past FLT_MAX
 -- and half an ulp, an infinity
 SELECT 'float.round', hex(ok_fdb_float(3.4028235e38)), hex(ok_fdb_float(3.4028235677973362e38)), hex(ok_fdb_float(3.4028235677973366e38)), hex(ok_fdb_float(-1e39));
+-- subspaces and directories: a raw prefix in front of the tuple, as
+-- subspace.pack(t), subspace.range(t) and pack_with_versionstamp(t, prefix=...)
+SELECT 'prefix.pack', hex(ok_fdb_pack(ok_fdb_prefix(x'FE01'), 'users', 42));
+SELECT 'prefix.range', hex(ok_fdb_range_begin(ok_fdb_prefix(x'FE01'), 'users')), hex(ok_fdb_range_end(ok_fdb_prefix(x'FE01'), 'users'));
+SELECT 'prefix.versionstamped', hex(ok_fdb_pack_versionstamped(ok_fdb_prefix(x'FE01'), 'e', ok_fdb_versionstamp_incomplete()));
+SELECT 'prefix.read_after_it', ok_unpack_col(substr(ok_fdb_pack(ok_fdb_prefix(x'FE01'), 'users', 42), 3), 2, 'fdb');
+SELECT 'prefix.not_a_tuple', ok_valid(ok_fdb_pack(ok_fdb_prefix(x'FE01'), 1), 'fdb'), hex(ok_fdb_pack(ok_fdb_prefix(x'')));
+SELECT 'prefix.null', ok_fdb_prefix(NULL);
+SELECT ok_fdb_pack(1, ok_fdb_prefix(x'FE'));
+SELECT ok_fdb_tuple(ok_fdb_prefix(x'FE'));
+SELECT ok_pack(ok_fdb_prefix(x'FE'));
+SELECT ok_fdb_prefix('FE');
