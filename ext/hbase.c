@@ -349,6 +349,8 @@ int ok_sql_render_hbase(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
     if ((rc = ok_sql_item_is_utf8(it)) < 0) return SQLITE_NOMEM;
     if (!rc) return ok_sql_put_raw(o, "ok_hbase_raw", "hbase", raw, it->len);
   }
+  if (!o->json && ok_hbase_odd_one(raw, it->len)) /* ok_hbase_pack(1) would write 1802 */
+    return ok_sql_put_raw(o, "ok_hbase_raw", "hbase", raw, it->len);
   if (!it->desc) return render_value(o, it);
   ok_sql_open_call(o, "ok_hbase_desc", "desc");
   rc = render_value(o, it);

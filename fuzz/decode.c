@@ -135,6 +135,9 @@ static void hbase_check(const uint8_t *data, size_t size) {
         if (it.tag < OK_HBASE_NEG_LARGE || it.tag > OK_HBASE_POS_LARGE || it.tag == OK_HBASE_ZERO ||
             it.tag == OK_HBASE_POS_INF) {
           n = ok_hbase_enc_header(again, it.tag, it.desc);
+        } else if (ok_hbase_odd_one(p, it.len)) { /* +-1 as HBase wrote it: read only */
+          n = it.len;
+          memcpy(again, p, n);
         } else if (it.type == OK_INT) {
           ok_hbase_num_int(&x, it.i);
           n = ok_hbase_enc_num(again, &x, it.desc);

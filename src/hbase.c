@@ -40,7 +40,7 @@ static void normalize(ok_hbase_num *x) {
     }
     if (up) { /* 999... became 1000... */
       x->digit[0] = '1';
-      x->exp++;
+      if (x->exp++ == 0) x->form = OK_HBASE_FORM_SMALL_ONE; /* as HBase writes it */
     }
   }
   while (x->n > 0 && x->digit[x->n - 1] == '0') x->n--;
@@ -52,6 +52,7 @@ void ok_hbase_num_int(ok_hbase_num *x, int64_t v) {
   char tmp[20];
   size_t k = sizeof tmp, zeros = 0;
   x->neg = v < 0 && m;
+  x->form = 0;
   if (!m) {
     x->n = 0, x->exp = 0;
     return;
@@ -70,6 +71,7 @@ void ok_hbase_num_int(ok_hbase_num *x, int64_t v) {
 void ok_hbase_num_double(ok_hbase_num *x, double d) {
   int point;
   x->neg = d < 0;
+  x->form = 0;
   x->n = ok_double_digits(x->digit, &point, d, 1);
   x->exp = x->n ? point : 0;
 }
@@ -149,6 +151,7 @@ int ok_hbase_num_parse(ok_hbase_num *x, const char *s, size_t n, size_t *err_at)
   x->neg = 0;
   x->n = 0;
   x->exp = 0;
+  x->form = 0;
   if (i < n && (s[i] == '-' || s[i] == '+')) x->neg = s[i++] == '-';
   if (parse_digits(x, s, n, &i) && (rc = parse_exponent(s, n, &i, &e)) == OK_OK) {
     x->exp += e;
@@ -238,7 +241,7 @@ size_t ok_hbase_enc_num(uint8_t *out, const ok_hbase_num *x, int desc) {
     buf[0] = x->neg ? OK_HBASE_NEG_LARGE : OK_HBASE_POS_LARGE;
     o += ok_hbase_put_varint(buf + 1, (uint64_t)e);
     if (x->neg) ok_invert(buf + 1, o - 1);
-  } else if (e > 0) { /* medium: the exponent is in the header */
+  } else if (e > 0 && x->form != OK_HBASE_FORM_SMALL_ONE) { /* medium: E in the header */
     buf[0] = (uint8_t)(x->neg ? OK_HBASE_NEG_MED - e : OK_HBASE_POS_MED + e);
   } else { /* small: 0 or a negative exponent, as a varint of -e */
     buf[0] = x->neg ? OK_HBASE_NEG_SMALL : OK_HBASE_POS_SMALL;
@@ -387,21 +390,27 @@ static int dec_num(const uint8_t *p, size_t n, int h, uint8_t x, ok_hbase_num *n
     int large = h == OK_HBASE_NEG_LARGE || h == OK_HBASE_POS_LARGE;
     if (!(vl = ok_hbase_get_varint(p + 1, n - 1, vx, &v))) return fail(OK_E_TRUNCATED, n, err_at);
     o += vl;
+    num->form = !large && v == UINT64_MAX ? OK_HBASE_FORM_SMALL_ONE : 0;
     /* exponents within 100^(+-10^8) (what ok_hbase_num_parse takes) */
-    if (v >= 100000000u) return fail(OK_E_RANGE, 1, err_at);
-    e = large ? (long)v : -(long)v;
+    if (v >= 100000000u && !num->form) return fail(OK_E_RANGE, 1, err_at);
+    e = num->form ? 1 : large ? (long)v : -(long)v;
     /* the shortest varint, and a large exponent only past the medium ones */
     canonical = ok_hbase_put_varint(again, v) == vl && !(large && e <= 10);
     for (i = 0; canonical && i < vl; i++) canonical = (uint8_t)(p[1 + i] ^ vx) == again[i];
   } else { /* medium: 1..10 (0 is small) */
     e = neg ? OK_HBASE_NEG_MED - h : h - OK_HBASE_POS_MED;
     canonical = e != 0;
+    num->form = 0;
   }
   for (i = o;; i++) { /* centimal digits 2c+1, the last one 2c */
     unsigned b;
     if (i >= n) return fail(OK_E_TRUNCATED, n, err_at);
     if (m == sizeof pairs) return fail(OK_E_NONCANONICAL, i, err_at);
     b = (uint8_t)(p[i] ^ mx);
+    if (b == 200 && i == o && e == 0) { /* HBase 2.4's 1: the centimal digit 100 */
+      num->form = OK_HBASE_FORM_DIGIT_100;
+      b = 2, e = 1;
+    }
     if (b / 2 > 99) return fail(OK_E_NONCANONICAL, i, err_at);
     if (m == 0) first = b / 2;
     last = b / 2;
@@ -413,7 +422,7 @@ static int dec_num(const uint8_t *p, size_t n, int h, uint8_t x, ok_hbase_num *n
   /* as the encoder writes it: no zero pair at either end, at most 31
   ** significant digits (a leading or trailing '0' in a pair is padding) */
   if (!canonical || first == 0 || last == 0 ||
-      m - (first < 10) - (last % 10 == 0) > OK_HBASE_DIGITS)
+      m - (first < 10) - (last % 10 == 0) > OK_HBASE_DIGITS || (num->form && (m != 2 || first != 1)))
     return fail(OK_E_NONCANONICAL, 0, err_at);
   num->neg = neg;
   num->exp = 2 * e - (first < 10);
@@ -574,6 +583,16 @@ int ok_hbase_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) {
     return OK_OK;
   }
   return fail(OK_E_TAG, 0, err_at);
+}
+
+int ok_hbase_odd_one(const uint8_t *p, size_t n) {
+  ok_hbase_num num;
+  size_t len, err;
+  int h;
+  if (n == 0) return 0;
+  h = p[0] >= 0x80 ? (uint8_t)~p[0] : p[0];
+  if (h != OK_HBASE_NEG_SMALL && h != OK_HBASE_POS_SMALL) return 0;
+  return dec_num(p, n, h, p[0] >= 0x80 ? 0xFF : 0x00, &num, &len, &err) == OK_OK && num.form;
 }
 
 int ok_hbase_ends_open(const uint8_t *p, size_t n) {

@@ -422,11 +422,19 @@ int ok_fdb_incomplete(const uint8_t *key, size_t n, size_t *count, size_t *at);
 #define OK_HBASE_NUM_TEXT_MAX 80 /* longest ok_hbase_num_format output */
 
 /* A decimal as HBase's numeric encoding holds it: 0.digit[0..n) x 10^exp,
-** no leading or trailing zero digit; n = 0 is zero. */
+** no leading or trailing zero digit; n = 0 is zero. `form` says how HBase
+** wrote a decimal below 1 in magnitude that its 31-digit rounding made +-1
+** (0.999... with 32 or more nines): HBase 2.5 and later keep the header of
+** numbers below 1 with a 9-byte exponent of -1 (16 00*9 02 for 1, which
+** sorts below every other positive); 2.4 wrote a centimal digit 100
+** (16 FF C8). */
+#define OK_HBASE_FORM_SMALL_ONE 1 /* 2.5 and later: written and read */
+#define OK_HBASE_FORM_DIGIT_100 2 /* 2.4 and earlier: read only */
 typedef struct {
   int neg;
   long exp;
   size_t n;
+  int form; /* 0, or an OK_HBASE_FORM_* for +-1 */
   char digit[OK_HBASE_DIGITS + 8];
 } ok_hbase_num;
 
@@ -461,6 +469,10 @@ size_t ok_hbase_enc_blob_copy(uint8_t *out, const uint8_t *p, size_t n, int desc
 ** *at the item's offset, OK_E_DESC for an item that is descending
 ** already, OK_E_NUL for a BlobCopy holding a NUL (its terminator). */
 int ok_hbase_desc(uint8_t *out, size_t *len, const uint8_t *items, size_t n, size_t *at);
+
+/* ok_hbase_odd_one: 1 when the item at p[0..n) is +-1 in one of the
+** forms of OK_HBASE_FORM_*, which ok_hbase_pack(1) does not write. */
+int ok_hbase_odd_one(const uint8_t *p, size_t n);
 
 /* 1 when the items p[0..n) end with an ascending BlobCopy, which takes the
 ** rest of a key, so that nothing may follow it. */
