@@ -85,6 +85,7 @@ for B in "$@"; do
   suite sql env LD_PRELOAD="$SHELL_PRELOAD" ASAN_OPTIONS=detect_leaks=0 sh sql-tests/run.sh "$B"
   suite oracle "$B/oracle" "$B/ok" "${ORACLE_ROWS:-100000}"
   suite fdb-conformance "$B/fdb-conformance" "$B/ok" "$fdb_cases"
+  suite fdb-python "$B/fdb-conformance" "$B/ok" test/fdb/python-7.4.6.tsv
   suite hbase-decimals hbase_decimals
   suite fuzz-replay "$B/fuzz-replay" fuzz/corpus
   suite fuzz-sql-replay "$B/fuzz-sql-replay" fuzz/corpus
