@@ -9,6 +9,8 @@ EXT_CFLAGS  = -std=c99 $(WARN)
 B       ?= build
 PREFIX  ?= /usr/local
 LIBDIR   = $(DESTDIR)$(PREFIX)/lib
+INCDIR   = $(DESTDIR)$(PREFIX)/include
+VERSION  = $(shell cat VERSION)
 
 ifeq ($(shell uname),Darwin)
   SO = dylib
@@ -24,7 +26,7 @@ CORE_OBJ = $(CORE_SRC:src/%.c=$(B)/core/%.o)
 EXT_OBJ  = $(EXT_SRC:ext/%.c=$(B)/ext/%.o)
 CORE_H   = $(wildcard src/*.h)
 
-.PHONY: all deps deps-test demo test test-accept test-asan test-valgrind fuzz bench \
+.PHONY: all deps deps-test demo test test-accept test-asan test-valgrind fuzz bench dist \
         test-build install uninstall clean lint help
 
 all: $(B)/ok.$(SO) $(B)/libokcore.a
@@ -38,7 +40,8 @@ help:
 	@echo "make test-valgrind  unit tests and oracle under valgrind"
 	@echo "make fuzz       libFuzzer on the decoders (FUZZ_SECONDS=60 each)"
 	@echo "make bench      speed and size against SQLite's JSON functions and FDB"
-	@echo "make install    copy ok.$(SO) to $(LIBDIR) (PREFIX, DESTDIR)"
+	@echo "make install    ok.$(SO) (stripped), ok.h, libokcore.a, ok.pc under PREFIX (DESTDIR)"
+	@echo "make dist       ok-VERSION.tar.gz of the tracked files"
 	@echo "make lint       clang-format check and cppcheck"
 
 deps:
@@ -114,12 +117,22 @@ fuzz: deps
 bench: deps-test all
 	@sh bench/run.sh $(B)
 
-install: $(B)/ok.$(SO)
-	install -d $(LIBDIR)
+# The extension, stripped; the core library for C programs without SQLite
+# (ok.h, libokcore.a, and ok.pc for pkg-config --cflags --libs ok).
+install: $(B)/ok.$(SO) $(B)/libokcore.a
+	install -d $(LIBDIR) $(LIBDIR)/pkgconfig $(INCDIR)
 	install -m 644 $(B)/ok.$(SO) $(LIBDIR)/ok.$(SO)
+	strip --strip-unneeded $(LIBDIR)/ok.$(SO)
+	install -m 644 $(B)/libokcore.a $(LIBDIR)/libokcore.a
+	install -m 644 src/ok.h $(INCDIR)/ok.h
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' ok.pc.in > $(LIBDIR)/pkgconfig/ok.pc
 
 uninstall:
-	rm -f $(LIBDIR)/ok.$(SO)
+	rm -f $(LIBDIR)/ok.$(SO) $(LIBDIR)/libokcore.a $(INCDIR)/ok.h $(LIBDIR)/pkgconfig/ok.pc
+
+dist:
+	git archive --prefix=ok-$(VERSION)/ -o ok-$(VERSION).tar.gz HEAD
+	@echo "ok-$(VERSION).tar.gz"
 
 lint:
 	clang-format --dry-run --Werror src/*.c src/*.h ext/*.c ext/*.h

@@ -1,7 +1,8 @@
 #!/bin/sh
 # Installs the Debian packages that building and testing `ok` need, when
 # any is missing: a C compiler, make, SQLite (shell and headers), xxHash.
-# With --test also Node.js and npm, and FoundationDB's Node tuple encoder
+# With --test also Node.js and npm, pkg-config (to check the installed
+# core), and FoundationDB's Node tuple encoder
 # (test/fdb, pinned by its package-lock.json) for the conformance suite.
 # Idempotent and quick when everything is there. Runs apt-get as root, or
 # through sudo.
@@ -19,6 +20,7 @@ command -v nm >/dev/null 2>&1 || need="$need binutils"
 if [ "$1" = --test ]; then
   command -v node >/dev/null 2>&1 || need="$need nodejs"
   command -v npm >/dev/null 2>&1 || need="$need npm"
+  command -v pkg-config >/dev/null 2>&1 || need="$need pkg-config"
 fi
 if [ -n "$need" ]; then
   echo "deps: installing$need"

@@ -87,6 +87,7 @@ for B in "$@"; do
   suite fdb-conformance "$B/fdb-conformance" "$B/ok" "$fdb_cases"
   suite fdb-python "$B/fdb-conformance" "$B/ok" test/fdb/python-7.4.6.tsv
   suite hbase-decimals hbase_decimals
+  [ -z "$SHELL_PRELOAD" ] && suite install sh test/install.sh "$B"
   suite fuzz-replay "$B/fuzz-replay" fuzz/corpus
   suite fuzz-sql-replay "$B/fuzz-sql-replay" fuzz/corpus
 done

@@ -1,0 +1,53 @@
+#!/bin/sh
+# install.sh BUILD_DIR: `make install` into a scratch DESTDIR, then what the
+# README promises of it: the one-line load from the sqlite3 shell and from
+# Python's sqlite3, a stripped module, and the core from C with only
+# `pkg-config --cflags --libs ok`. Ends with "N passed, M failed".
+cd "$(dirname "$0")/.." || exit 2
+B=${1:-build}
+root=$(mktemp -d)
+trap 'rm -rf "$root"' EXIT
+pass=0
+fail=0
+check() { # check NAME COMMAND...: the command must succeed
+  if "$@"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL $1"; fi
+}
+make -s B="$B" install DESTDIR="$root" PREFIX=/usr/local >/dev/null || { echo "0 passed, 1 failed"; exit 1; }
+lib=$root/usr/local/lib
+want=$(cat VERSION)
+
+shell_load() { [ "$(sqlite3 -batch -init /dev/null -cmd ".load $lib/ok" :memory: 'SELECT ok_version()')" = "$want" ]; }
+stripped() { ! nm "$lib/ok.so" >/dev/null 2>&1 || [ -z "$(nm "$lib/ok.so" 2>/dev/null)" ]; }
+python_load() {
+  "$py" - "$lib/ok" "$want" <<'PY'
+import sqlite3, sys
+c = sqlite3.connect(":memory:")
+c.enable_load_extension(True)
+c.load_extension(sys.argv[1])
+sys.exit(c.execute("SELECT ok_version()").fetchone()[0] != sys.argv[2])
+PY
+}
+c_core() {
+  flags=$(PKG_CONFIG_SYSROOT_DIR="$root" PKG_CONFIG_PATH="$lib/pkgconfig" pkg-config --cflags --libs ok) &&
+    ${CC:-cc} examples/keys.c $flags -o "$root/keys" &&
+    [ "$("$root/keys")" = "4DA8706162630005: 3 components" ]
+}
+check shell_load
+check stripped
+py=
+for p in python3 /usr/bin/python3; do # some builds (pyenv, python.org) leave extensions out
+  if command -v "$p" >/dev/null 2>&1 &&
+    "$p" -c 'import sqlite3; sqlite3.connect(":memory:").enable_load_extension' 2>/dev/null; then
+    py=$p
+    break
+  fi
+done
+if [ -n "$py" ]; then
+  check python_load
+else
+  echo "skipped: python_load (no python3 with enable_load_extension here)"
+fi
+check c_core
+echo "installed $lib/ok.so ($(wc -c <"$lib/ok.so") bytes), ok.h, libokcore.a, ok.pc"
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
