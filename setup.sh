@@ -32,5 +32,8 @@ if [ -n "$need" ]; then
 fi
 if [ "$1" = --test ] && [ ! -d test/fdb/node_modules/fdb-tuple ]; then
   echo "deps: npm ci in test/fdb"
-  (cd test/fdb && npm ci --silent --no-audit --no-fund)
+  # without the npm registry the Node conformance suite reports itself
+  # skipped (a failure under CI=true) and every other suite still runs
+  (cd test/fdb && npm ci --silent --no-audit --no-fund) ||
+    echo "deps: npm ci failed: the FDB Node conformance suite will be skipped"
 fi
