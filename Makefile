@@ -74,6 +74,9 @@ $(B)/oracle: test/oracle.c test/load.h $(B)/ok.$(SO)
 $(B)/fdb-conformance: test/fdb_conformance.c test/load.h
 	$(CC) -std=c99 $(WARN) $(CFLAGS) $< -o $@ -lsqlite3
 
+$(B)/nomem: test/nomem.c test/load.h
+	$(CC) -std=c99 $(WARN) $(CFLAGS) $< -o $@ -lsqlite3
+
 $(B)/hbase-decimals: test/hbase_decimals.c test/load.h
 	$(CC) -std=c99 $(WARN) $(CFLAGS) $< -o $@ -lsqlite3
 
@@ -103,7 +106,7 @@ test-asan: deps-test
 	@sh test/run_all.sh build-asan
 
 test-build: all $(B)/unit $(B)/oracle $(B)/fuzz-replay $(B)/fuzz-sql-replay $(B)/fdb-conformance \
-            $(B)/hbase-decimals
+            $(B)/hbase-decimals $(B)/nomem
 
 test-valgrind: deps test-build
 	@command -v valgrind >/dev/null || apt-get install -y -qq valgrind

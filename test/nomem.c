@@ -1,0 +1,185 @@
+/*
+** nomem.c -- every SQL function of the extension with SQLite's allocator
+** failing at the 1st, 2nd, ... allocation, until the statement runs through.
+**
+** Usage: nomem <extension>
+**
+** For each statement below, a first run without failures gives its rows
+** (or its own error). Then for n = 1, 2, ...: the n-th allocation from then
+** on fails, and the statement must end with SQLITE_NOMEM (or its own error)
+** or, once the n-th allocation is past its end, with exactly the rows of the
+** first run: never a wrong result. Under the sanitizer build a crash, a
+** leak or a bad access fails it too. Prints "N passed, M failed", one test
+** a statement.
+*/
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "load.h"
+
+static sqlite3_mem_methods real;
+static long countdown = -1; /* allocations left before one fails; -1: none fail */
+static int injected;
+
+static int should_fail(void) {
+  if (countdown < 0) return 0;
+  if (countdown-- > 0) return 0;
+  injected = 1;
+  return 1;
+}
+static void *x_malloc(int n) { return should_fail() ? NULL : real.xMalloc(n); }
+static void *x_realloc(void *p, int n) { return should_fail() ? NULL : real.xRealloc(p, n); }
+
+/* The statement's rows as text (one line a row, columns by quote()), or
+** its error code in *rc. Returns an sqlite3_malloc'd string, or NULL. */
+static char *run(sqlite3 *db, const char *sql, int *rc) {
+  sqlite3_stmt *st = NULL;
+  sqlite3_str *out;
+  char *text;
+  long saved = countdown;
+  countdown = -1; /* the output itself is not under test */
+  out = sqlite3_str_new(db);
+  countdown = saved;
+  *rc = sqlite3_prepare_v2(db, sql, -1, &st, NULL);
+  while (st && (*rc = sqlite3_step(st)) == SQLITE_ROW) {
+    int i;
+    saved = countdown;
+    countdown = -1;
+    for (i = 0; i < sqlite3_column_count(st); i++) {
+      const unsigned char *v;
+      int n;
+      if (sqlite3_column_type(st, i) == SQLITE_BLOB) {
+        const unsigned char *b = sqlite3_column_blob(st, i);
+        int k;
+        n = sqlite3_column_bytes(st, i);
+        sqlite3_str_appendall(out, "x'");
+        for (k = 0; k < n; k++) sqlite3_str_appendf(out, "%02X", b[k]);
+        sqlite3_str_appendall(out, "'|");
+        continue;
+      }
+      v = sqlite3_column_text(st, i);
+      n = sqlite3_column_bytes(st, i);
+      if (v) sqlite3_str_append(out, (const char *)v, n);
+      sqlite3_str_appendchar(out, 1, '|');
+    }
+    sqlite3_str_appendchar(out, 1, '\n');
+    countdown = saved;
+  }
+  if (*rc == SQLITE_DONE) *rc = SQLITE_OK;
+  if (*rc != SQLITE_OK) *rc = sqlite3_extended_errcode(db) & 0xFF;
+  saved = countdown;
+  countdown = -1;
+  sqlite3_finalize(st);
+  text = sqlite3_str_finish(out);
+  countdown = saved;
+  return text;
+}
+
+/* Every function, every format, long and short arguments. */
+static const char *const statements[] = {
+    "SELECT ok_pack(1, 2.5, 'abc', x'00FF', NULL, ok_desc('z'), ok_collate('Item10', 'NOCASE'))",
+    "SELECT ok_pack(x'', zeroblob(70000), printf('%.*c', 70000, 'x'))",
+    "SELECT ok_concat(ok_pack(1), ok_pack(zeroblob(5000))), ok_prefix('Ch'), ok_prefix('ab', "
+    "'NOCASE')",
+    "SELECT ok_prefix_end(ok_pack('a')), ok_prefix_end(zeroblob(3000))",
+    "SELECT ok_unpack_col(ok_pack(1, printf('%.*c', 70000, 'y'), 3), 2), "
+    "ok_unpack_col(ok_pack(1, 2), -1)",
+    "SELECT ok_hex(ok_pack(1, 'abc')), ok_hex(ok_pack(1, zeroblob(5000)), ' '), "
+    "ok_hex(ok_fdb_pack(1, 'a'), '|', 'fdb')",
+    "SELECT ok_count(ok_pack(1, 2, 3)), ok_valid(x'0102'), ok_formats(ok_pack(42, 'abc'))",
+    "SELECT ok_quote(ok_pack(42, 'ab''c', NULL, x'00FF', -1.5e-300, 0.1, 1e300, 3.14159, "
+    "ok_desc('z'), ok_collate('a', 'RTRIM')))",
+    "SELECT ok_quote(ok_pack(zeroblob(70000))), ok_json(ok_pack(printf('%.*c', 70000, 'q')))",
+    "SELECT ok_json(ok_pack(42, 'tëxt', NULL, x'00', 2.5e-310, ok_desc(7)))",
+    "SELECT ok_quote(x, 'fdb'), ok_json(x, 'fdb') FROM (SELECT ok_fdb_pack(1, 'a', "
+    "ok_fdb_tuple(NULL, 2.5), ok_fdb_uuid('123e4567-e89b-12d3-a456-426614174000'), "
+    "ok_fdb_int('123456789012345678901234567890'), ok_fdb_float(0.5), ok_fdb_bool(1), "
+    "ok_fdb_versionstamp_incomplete(3), CAST(x'61FF' AS TEXT) IS NULL) AS x)",
+    "SELECT ok_quote(x, 'hbase'), ok_json(x, 'hbase') FROM (SELECT ok_hbase_pack(1, 2.5, 'a', "
+    "x'00', ok_hbase_int32(7), ok_hbase_float64(0.1), ok_hbase_numeric('1e-400'), "
+    "ok_hbase_desc(ok_hbase_text('z')), ok_hbase_json('{}'), ok_hbase_bool(0), "
+    "ok_hbase_blob_copy(x'01')) AS x)",
+    "SELECT ok_quote(ok_salt(ok_pack(42, 'abc'), 1), 'salt+ok'), "
+    "ok_json(ok_salt(ok_fdb_pack(1, 2), 2, 'fdb'), 'salt+fdb'), "
+    "ok_unsalt(ok_salt(ok_pack(1), 1)), ok_salt_check(ok_salt(ok_pack(1), 1), 1)",
+    "SELECT pos, type, kind, value, dir, offset, length, hex FROM "
+    "ok_each(ok_salt(ok_pack(1, 'a', zeroblob(3000)), 2), 'salt+ok')",
+    "SELECT pos, kind, value FROM ok_each(ok_fdb_pack(1, ok_fdb_tuple(2, 'x')))",
+    "SELECT ok_fdb_pack_versionstamped(ok_fdb_prefix(x'FE01'), 'e', "
+    "ok_fdb_versionstamp_incomplete()), ok_fdb_range_begin('a'), ok_fdb_range_end('a')",
+    "SELECT ok_b64(ok_pack(1, 'abc')), ok_unb64(ok_b64(ok_pack(zeroblob(3000)))), "
+    "ok_xxh32('abc'), ok_xxh64(zeroblob(100))",
+    "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 40) "
+    "SELECT group_concat(x, ',') FROM (SELECT 'item' || (i * 7 % 13) AS x FROM n "
+    "ORDER BY x COLLATE ok_natural)",
+    "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 30) "
+    "SELECT ok_quote(ok_pack(i * 0.1234567891234567, i / 7.0)) FROM n",
+    "SELECT ok_collate(printf('%.*c', 5000, 'A') || '12', 'ok_natural'), "
+    "ok_collate('Hello', 'NOCASE')",
+    "SELECT ok_unpack_col(x'0B', 1)", /* its own error */
+    "SELECT ok_quote(ok_fdb_pack(printf('%.*c', 300, 'x') || char(0)), 'fdb'), "
+    "ok_json(ok_hbase_pack(printf('%.*c', 300, 'y')), 'hbase')",
+    "SELECT ok_version()",
+};
+
+int main(int argc, char **argv) {
+  sqlite3 *db;
+  sqlite3_mem_methods mine;
+  size_t i;
+  long pass = 0, failed = 0, points = 0;
+  if (argc < 2) {
+    fprintf(stderr, "usage: nomem <extension>\n");
+    return 2;
+  }
+  sqlite3_config(SQLITE_CONFIG_GETMALLOC, &real);
+  mine = real;
+  mine.xMalloc = x_malloc;
+  mine.xRealloc = x_realloc;
+  if (sqlite3_config(SQLITE_CONFIG_MALLOC, &mine) != SQLITE_OK) {
+    fprintf(stderr, "nomem: cannot install the allocator\n");
+    return 2;
+  }
+  if (!(db = open_with_extension("nomem", argv[1]))) return 2;
+  for (i = 0; i < sizeof statements / sizeof statements[0]; i++) {
+    int rc0, rc, ok = 1;
+    long n;
+    char *want = run(db, statements[i], &rc0), *got;
+    for (n = 0; ok; n++) {
+      countdown = n;
+      injected = 0;
+      got = run(db, statements[i], &rc);
+      countdown = -1;
+      points++;
+      if (!injected) { /* ran through: the same rows, or its own error */
+        ok = rc == rc0 && strcmp(got ? got : "", want ? want : "") == 0;
+        if (!ok)
+          fprintf(stderr, "statement %zu: differs after %ld allocations (code %d, first %d)\n%s\n%s\n",
+                  i + 1, n, rc, rc0, got ? got : "", want ? want : "");
+        sqlite3_free(got);
+        break;
+      }
+      if (rc != SQLITE_NOMEM && rc != rc0) {
+        ok = 0;
+        fprintf(stderr, "statement %zu: allocation %ld failing gave code %d, not SQLITE_NOMEM\n",
+                i + 1, n + 1, rc);
+      } else if (rc == SQLITE_OK && strcmp(got ? got : "", want ? want : "") != 0) {
+        ok = 0;
+        fprintf(stderr, "statement %zu: allocation %ld failing gave a wrong result\n", i + 1,
+                n + 1);
+      }
+      sqlite3_free(got);
+    }
+    sqlite3_free(want);
+    if (ok)
+      pass++;
+    else
+      failed++;
+  }
+  sqlite3_close(db);
+  printf("%zu statements, %ld failing allocations tried\n",
+         sizeof statements / sizeof statements[0], points);
+  printf("%ld passed, %ld failed\n", pass, failed);
+  return failed != 0;
+}
