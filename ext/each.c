@@ -121,7 +121,7 @@ static int each_filter(sqlite3_vtab_cursor *cur, int idx, const char *idxStr, in
   c->n = c->off = 0;
   c->pos = 1;
   /* the format, of the key's subtype or named, as the scalar readers take it */
-  if ((rc = ok_sql_reader_of(argv[0], idx & 1 ? argv[1] : NULL, 1, &r, &msg)) != SQLITE_OK) {
+  if (ok_sql_reader_of(argv[0], idx & 1 ? argv[1] : NULL, 1, &r, &msg) != SQLITE_OK) {
     char *full = msg ? sqlite3_mprintf("ok_each: %s", msg) : NULL;
     sqlite3_free(msg);
     return fail(c, full);

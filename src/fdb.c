@@ -345,7 +345,7 @@ static size_t fdb_value(uint8_t *out, const ok_item *it) {
         int rc = ok_fdb_step(it->body + i, it->body_len - i, &in, &err);
         if (rc == OK_OK && in.type == OK_NULL && depth == 1) {
           out[o++] = OK_FDB_NULL;
-        } else {
+        } else { /* clang --analyze thinks in.len unset here; ok_fdb_step sets it always */
           memcpy(out + o, it->body + i, in.len);
           o += in.len;
         }
@@ -371,7 +371,7 @@ int ok_fdb_incomplete(const uint8_t *key, size_t n, size_t *count, size_t *at) {
     int rc = ok_fdb_step(key + off, n - off, &it, &err);
     if (rc < 0) rc = ok_fdb_decode(key + off, n - off, &it, &err); /* top-level NULL, 0xF0 */
     if (rc < 0) return rc;
-    if (rc == OK_OK && it.tag == OK_FDB_VERSIONSTAMP) {
+    if (rc == OK_OK && it.tag == OK_FDB_VERSIONSTAMP && it.body_len == 12) {
       static const uint8_t unset[10] = {0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
       if (memcmp(it.body, unset, 10) == 0 && (*count)++ == 0) *at = off + 1;
     }

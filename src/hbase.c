@@ -652,7 +652,8 @@ static size_t hbase_value(uint8_t *out, const ok_item *it) {
     case OK_HBASE_FLOAT32:
     case OK_HBASE_FLOAT64: memcpy(out, "NaN", 3); return 3;
   }
-  dec_num(it->body - 1, it->len, it->tag, x, &num, &len, &i);
+  /* the item decoded before, so its numeric does again */
+  if (dec_num(it->body - 1, it->len, it->tag, x, &num, &len, &i) != OK_OK) return 0;
   return ok_hbase_num_format((char *)out, &num);
 }
 
