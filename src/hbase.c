@@ -422,7 +422,8 @@ static int dec_num(const uint8_t *p, size_t n, int h, uint8_t x, ok_hbase_num *n
   /* as the encoder writes it: no zero pair at either end, at most 31
   ** significant digits (a leading or trailing '0' in a pair is padding) */
   if (!canonical || first == 0 || last == 0 ||
-      m - (first < 10) - (last % 10 == 0) > OK_HBASE_DIGITS || (num->form && (m != 2 || first != 1)))
+      m - (first < 10) - (last % 10 == 0) > OK_HBASE_DIGITS ||
+      (num->form && (m != 2 || first != 1)))
     return fail(OK_E_NONCANONICAL, 0, err_at);
   num->neg = neg;
   num->exp = 2 * e - (first < 10);
