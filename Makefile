@@ -26,7 +26,7 @@ CORE_OBJ = $(CORE_SRC:src/%.c=$(B)/core/%.o)
 EXT_OBJ  = $(EXT_SRC:ext/%.c=$(B)/ext/%.o)
 CORE_H   = $(wildcard src/*.h)
 
-.PHONY: all deps deps-test demo test test-accept test-asan test-valgrind fuzz bench dist \
+.PHONY: all deps deps-test demo test test-accept test-asan test-tsan test-valgrind fuzz bench dist \
         test-build install uninstall clean lint help
 
 all: $(B)/ok.$(SO) $(B)/libokcore.a
@@ -38,6 +38,7 @@ help:
 	@echo "make test-accept  rewrite sql-tests/*.out from the current output"
 	@echo "make test-asan  the test suites under AddressSanitizer + UBSan"
 	@echo "make test-valgrind  unit tests and oracle under valgrind"
+	@echo "make test-tsan  8 threads with a connection each, under ThreadSanitizer"
 	@echo "make fuzz       libFuzzer on the decoders (FUZZ_SECONDS=60 each)"
 	@echo "make bench      speed and size against SQLite's JSON functions and FDB"
 	@echo "make install    ok.$(SO) (stripped), ok.h, libokcore.a, ok.pc under PREFIX (DESTDIR)"
@@ -74,6 +75,9 @@ $(B)/oracle: test/oracle.c test/load.h $(B)/ok.$(SO)
 $(B)/fdb-conformance: test/fdb_conformance.c test/load.h
 	$(CC) -std=c99 $(WARN) $(CFLAGS) $< -o $@ -lsqlite3
 
+$(B)/threads: test/threads.c test/load.h
+	$(CC) -std=c99 $(WARN) $(CFLAGS) -pthread $< -o $@ -lsqlite3
+
 $(B)/nomem: test/nomem.c test/load.h
 	$(CC) -std=c99 $(WARN) $(CFLAGS) $< -o $@ -lsqlite3
 
@@ -92,10 +96,12 @@ demo: deps all
 
 SAN_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
-# Everything twice: the normal build, then under ASan + UBSan.
+# Everything twice: the normal build, then under ASan + UBSan; and the
+# threads under ThreadSanitizer.
 test: deps-test
 	@$(MAKE) --no-print-directory test-build
 	@$(MAKE) --no-print-directory B=build-asan OPT=-O1 SAN="$(SAN_FLAGS)" test-build
+	@$(MAKE) --no-print-directory B=build-tsan OPT=-O1 SAN="-fsanitize=thread" all build-tsan/threads
 	@sh test/run_all.sh build build-asan
 
 test-accept: all
@@ -106,7 +112,12 @@ test-asan: deps-test
 	@sh test/run_all.sh build-asan
 
 test-build: all $(B)/unit $(B)/oracle $(B)/fuzz-replay $(B)/fuzz-sql-replay $(B)/fdb-conformance \
-            $(B)/hbase-decimals $(B)/nomem
+            $(B)/hbase-decimals $(B)/nomem $(B)/threads
+
+# Many connections in 8 threads at once, under ThreadSanitizer.
+test-tsan: deps
+	@$(MAKE) --no-print-directory B=build-tsan OPT=-O1 SAN="-fsanitize=thread" all build-tsan/threads
+	TSAN_OPTIONS="halt_on_error=1 suppressions=test/tsan.supp" build-tsan/threads build-tsan/ok 8 200
 
 test-valgrind: deps test-build
 	@command -v valgrind >/dev/null || apt-get install -y -qq valgrind
@@ -142,4 +153,4 @@ lint:
 	cppcheck --quiet --error-exitcode=1 --enable=warning,portability -Isrc src ext
 
 clean:
-	rm -rf build build-asan build-fuzz
+	rm -rf build build-asan build-tsan build-fuzz

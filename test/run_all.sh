@@ -104,6 +104,7 @@ for B in "$@"; do
   suite sql env LD_PRELOAD="$SHELL_PRELOAD" ASAN_OPTIONS=detect_leaks=0 sh sql-tests/run.sh "$B"
   suite oracle "$B/oracle" "$B/ok" "${ORACLE_ROWS:-100000}"
   suite nomem "$B/nomem" "$B/ok"
+  suite threads "$B/threads" "$B/ok" 8 20
   suite fdb-conformance fdb_node_suite
   suite fdb-python "$B/fdb-conformance" "$B/ok" test/fdb/python-7.4.6.tsv
   suite hbase-decimals hbase_decimals
@@ -111,5 +112,10 @@ for B in "$@"; do
   suite fuzz-replay "$B/fuzz-replay" fuzz/corpus
   suite fuzz-sql-replay "$B/fuzz-sql-replay" fuzz/corpus
 done
+if [ -x build-tsan/threads ]; then # built by make test
+  echo "=== threads under ThreadSanitizer"
+  suite threads-tsan env TSAN_OPTIONS="halt_on_error=1 suppressions=test/tsan.supp" \
+    build-tsan/threads build-tsan/ok 8 50
+fi
 echo "total: $total_pass passed, $total_fail failed"
 [ "$total_fail" -eq 0 ]
