@@ -33,18 +33,14 @@ static int text_ok(sqlite3_context *ctx, const uint8_t *p, size_t n, int i) {
 
 /* A number as the variable-length numeric encoding. */
 static size_t put_number(uint8_t *out, sqlite3_value *v, int desc) {
-  ok_hbase_num x;
   double d;
-  if (sqlite3_value_type(v) == SQLITE_INTEGER) {
-    ok_hbase_num_int(&x, sqlite3_value_int64(v));
-    return ok_hbase_enc_num(out, &x, desc);
-  }
+  if (sqlite3_value_type(v) == SQLITE_INTEGER)
+    return ok_hbase_enc_int_num(out, sqlite3_value_int64(v), desc);
   d = sqlite3_value_double(v);
   if (d != d) return ok_hbase_enc_header(out, OK_HBASE_NAN, desc);
   if (d - d != 0)
     return ok_hbase_enc_header(out, d > 0 ? OK_HBASE_POS_INF : OK_HBASE_NEG_INF, desc);
-  ok_hbase_num_double(&x, d);
-  return ok_hbase_enc_num(out, &x, desc);
+  return ok_hbase_enc_double_num(out, d, desc);
 }
 
 /* Appends argument number i (1-based, for messages) as one or more items;

@@ -229,38 +229,83 @@ size_t ok_hbase_enc_header(uint8_t *out, int code, int desc) {
   return 1;
 }
 
-size_t ok_hbase_enc_num(uint8_t *out, const ok_hbase_num *x, int desc) {
-  uint8_t buf[OK_HBASE_NUM_MAX];
-  size_t o = 1, i = 0, start;
-  int odd = x->exp % 2 != 0;
-  long e;
-  if (x->n == 0) return ok_hbase_enc_header(out, OK_HBASE_ZERO, desc);
-  /* base 100: 0.c1c2... x 100^e, c1 nonzero; an odd exponent shifts a 0 in */
-  e = odd ? (x->exp + 1) / 2 : x->exp / 2;
+/* The header of a nonzero numeric of centimal exponent e, and its exponent
+** varint, at buf; returns their length. */
+static size_t num_header(uint8_t *buf, int neg, long e, int small_one) {
+  size_t o = 1;
   if (e > 10) { /* large: the exponent follows as a varint */
-    buf[0] = x->neg ? OK_HBASE_NEG_LARGE : OK_HBASE_POS_LARGE;
+    buf[0] = neg ? OK_HBASE_NEG_LARGE : OK_HBASE_POS_LARGE;
     o += ok_hbase_put_varint(buf + 1, (uint64_t)e);
-    if (x->neg) ok_invert(buf + 1, o - 1);
-  } else if (e > 0 && x->form != OK_HBASE_FORM_SMALL_ONE) { /* medium: E in the header */
-    buf[0] = (uint8_t)(x->neg ? OK_HBASE_NEG_MED - e : OK_HBASE_POS_MED + e);
+    if (neg) ok_invert(buf + 1, o - 1);
+  } else if (e > 0 && !small_one) { /* medium: E in the header */
+    buf[0] = (uint8_t)(neg ? OK_HBASE_NEG_MED - e : OK_HBASE_POS_MED + e);
   } else { /* small: 0 or a negative exponent, as a varint of -e */
-    buf[0] = x->neg ? OK_HBASE_NEG_SMALL : OK_HBASE_POS_SMALL;
+    buf[0] = neg ? OK_HBASE_NEG_SMALL : OK_HBASE_POS_SMALL;
     o += ok_hbase_put_varint(buf + 1, (uint64_t)-e);
-    if (!x->neg) ok_invert(buf + 1, o - 1);
+    if (!neg) ok_invert(buf + 1, o - 1);
   }
-  start = o;
-  if (odd) buf[o++] = (uint8_t)(2 * (x->digit[i++] - '0') + 1); /* the pair 0d */
-  for (; i < x->n; i += 2) { /* each pair c as 2c + 1; the last one 2c */
-    int c = 10 * (x->digit[i] - '0') + (i + 1 < x->n ? x->digit[i + 1] - '0' : 0);
-    buf[o++] = (uint8_t)(2 * c + 1);
-  }
+  return o;
+}
+
+/* Marks the last centimal digit (2c, the others 2c + 1), complements the
+** mantissa of a negative, and writes buf[0..o) to out unless NULL. */
+static size_t num_finish(uint8_t *out, uint8_t *buf, size_t o, size_t start, int neg, int desc) {
   buf[o - 1] &= 0xFE;
-  if (x->neg) ok_invert(buf + start, o - start);
+  if (neg) ok_invert(buf + start, o - start);
   if (out) {
     memcpy(out, buf, o);
     if (desc) ok_invert(out, o);
   }
   return o;
+}
+
+/* base 100: 0.c1c2... x 100^e, c1 nonzero; an odd decimal exponent shifts
+** a 0 in front of the digits */
+static long centimal_exp(long exp) { return exp % 2 != 0 ? (exp + 1) / 2 : exp / 2; }
+
+size_t ok_hbase_enc_num(uint8_t *out, const ok_hbase_num *x, int desc) {
+  uint8_t buf[OK_HBASE_NUM_MAX];
+  size_t o, i = 0, start;
+  if (x->n == 0) return ok_hbase_enc_header(out, OK_HBASE_ZERO, desc);
+  o = start = num_header(buf, x->neg, centimal_exp(x->exp), x->form == OK_HBASE_FORM_SMALL_ONE);
+  if (x->exp % 2 != 0) buf[o++] = (uint8_t)(2 * (x->digit[i++] - '0') + 1); /* the pair 0d */
+  for (; i < x->n; i += 2) { /* each pair c as 2c + 1 */
+    int c = 10 * (x->digit[i] - '0') + (i + 1 < x->n ? x->digit[i + 1] - '0' : 0);
+    buf[o++] = (uint8_t)(2 * c + 1);
+  }
+  return num_finish(out, buf, o, start, x->neg, desc);
+}
+
+/* f * 10^e10 (f > 0 without trailing zeros, up to 20 digits) as a numeric,
+** straight from the integer: its centimal digits from the right. */
+static size_t enc_decimal(uint8_t *out, int neg, uint64_t f, long e10, int desc) {
+  uint8_t buf[OK_HBASE_NUM_MAX], pairs[11];
+  size_t o, start, k = 0, digits = 1;
+  uint64_t t = f;
+  long exp;
+  while (t >= 10) t /= 10, digits++;
+  exp = (long)digits + e10; /* f = 0.digits x 10^exp */
+  o = start = num_header(buf, neg, centimal_exp(exp), 0);
+  /* the digits, a 0 in front when exp is odd, a 0 behind to fill the last pair */
+  if ((digits + (exp % 2 != 0)) % 2) pairs[k++] = (uint8_t)(f % 10 * 10), f /= 10;
+  for (; f; f /= 100) pairs[k++] = (uint8_t)(f % 100);
+  while (k > 0) buf[o++] = (uint8_t)(2 * pairs[--k] + 1);
+  return num_finish(out, buf, o, start, neg, desc);
+}
+
+size_t ok_hbase_enc_int_num(uint8_t *out, int64_t v, int desc) {
+  uint64_t m = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+  long zeros = 0;
+  if (v == 0) return ok_hbase_enc_header(out, OK_HBASE_ZERO, desc);
+  while (m % 10 == 0) m /= 10, zeros++;
+  return enc_decimal(out, v < 0, m, zeros, desc);
+}
+
+size_t ok_hbase_enc_double_num(uint8_t *out, double d, int desc) {
+  int e10;
+  uint64_t f = ok_double_decimal(d, 1, &e10);
+  if (f == 0) return ok_hbase_enc_header(out, OK_HBASE_ZERO, desc);
+  return enc_decimal(out, d < 0, f, e10, desc);
 }
 
 size_t ok_hbase_enc_int(uint8_t *out, int code, int64_t v, int desc) {

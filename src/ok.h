@@ -455,6 +455,10 @@ size_t ok_hbase_enc_header(uint8_t *out, int code, int desc); /* NULL, NaN, infi
 size_t ok_hbase_enc_num(uint8_t *out, const ok_hbase_num *x, int desc);
 size_t ok_hbase_enc_int(uint8_t *out, int code, int64_t v,
                         int desc); /* OK_HBASE_INT8..64, v in range */
+/* The numeric of an int64, or of a finite double (its Java decimal), as
+** ok_hbase_enc_num writes them through ok_hbase_num_int/_double, faster. */
+size_t ok_hbase_enc_int_num(uint8_t *out, int64_t v, int desc);
+size_t ok_hbase_enc_double_num(uint8_t *out, double d, int desc);
 size_t ok_hbase_enc_float32(uint8_t *out, float f, int desc);
 size_t ok_hbase_enc_float64(uint8_t *out, double d, int desc);
 /* TEXT or JSON: s must hold no NUL. */

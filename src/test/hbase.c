@@ -273,6 +273,30 @@ static void test_doubles(long rounds) {
   check(bad == 0, "hbase numeric: doubles give Java's decimal (shortest; 1 or 2 digits)", why);
 }
 
+/* The direct numeric encoders write what the decimal path writes. */
+static void test_direct_numbers(long rounds) {
+  long r, bad = 0;
+  char why[64] = "";
+  for (r = 0; r < rounds; r++) {
+    num v = random_num();
+    uint8_t a[OK_HBASE_NUM_MAX], b[OK_HBASE_NUM_MAX];
+    size_t na, nb;
+    int desc = (int)(r & 1);
+    ok_hbase_num x;
+    if (!v.is_int && v.d - v.d != 0) continue;
+    if (v.is_int)
+      ok_hbase_num_int(&x, v.i), na = ok_hbase_enc_int_num(a, v.i, desc);
+    else
+      ok_hbase_num_double(&x, v.d), na = ok_hbase_enc_double_num(a, v.d, desc);
+    nb = ok_hbase_enc_num(b, &x, desc);
+    if (na != nb || memcmp(a, b, na) != 0) {
+      if (!bad) sprintf(why, "%.17g", v.is_int ? (double)v.i : v.d);
+      bad++;
+    }
+  }
+  check(bad == 0, "hbase numeric: ints and doubles encoded directly as through decimals", why);
+}
+
 void test_hbase(long rounds) {
   long r, bad_num = 0, bad_int = 0, bad_float = 0, bad_bytes[4] = {0, 0, 0, 0}, bad_trip = 0;
   static const int byte_codes[4] = {OK_HBASE_BLOB_VAR, OK_HBASE_TEXT, OK_HBASE_JSON, OK_HBASE_BLOB_COPY};
@@ -282,6 +306,7 @@ void test_hbase(long rounds) {
   test_lengths();
   test_examples();
   test_doubles(rounds / 4);
+  test_direct_numbers(rounds);
   for (r = 0; r < rounds; r++) {
     int desc = (int)(r & 1), want;
     uint8_t a[64], b[64], va[16], vb[16], back[16];

@@ -499,6 +499,28 @@ static void print_markdown(void) {
 
 /* --- formats, salt, hex, the encoder contract ------------------------------ */
 
+/* UTF-8: the valid prefix, with ASCII read eight bytes at a time. */
+static void test_utf8(void) {
+  static const struct {
+    const char *s;
+    size_t n, want;
+  } cases[] = {{"abcdefgh", 8, 8},
+               {"abcdefgh\xC3", 9, 8},
+               {"abcdefghi\xFF", 10, 9},
+               {"abcdefghijklmnop\xED\xA0\x80", 19, 16}, /* a surrogate */
+               {"abcdefg\xC3\xA9zzzzzzzz", 17, 17},
+               {"\xF4\x90\x80\x80", 4, 0}, /* above U+10FFFF */
+               {"\xC0\xAF", 2, 0},           /* overlong */
+               {"", 0, 0}};
+  size_t i;
+  for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    char why[32];
+    size_t got = ok_utf8_check((const uint8_t *)cases[i].s, cases[i].n);
+    sprintf(why, "case %d: %d", (int)i, (int)got);
+    check(got == cases[i].want, "utf8_check: valid prefix", why);
+  }
+}
+
 /* Each status code has a phrase of its own. */
 static void test_status(void) {
   static const int codes[] = {OK_OK,        OK_E_TRUNCATED, OK_E_TAG,    OK_E_ESCAPE,
@@ -635,6 +657,7 @@ int main(int argc, char **argv) {
   test_malformed();
   test_keys();
   test_status();
+  test_utf8();
   test_formats();
   test_encoder_contract(argc > 1 ? atol(argv[1]) / 10 : 200000);
   test_b64_and_hash();
