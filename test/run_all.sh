@@ -109,6 +109,7 @@ for B in "$@"; do
   suite fdb-python "$B/fdb-conformance" "$B/ok" test/fdb/python-7.4.6.tsv
   suite hbase-decimals hbase_decimals
   [ -z "$SHELL_PRELOAD" ] && suite install sh test/install.sh "$B"
+  [ -z "$SHELL_PRELOAD" ] && suite docs sh test/docs.sh "$B"
   suite fuzz-replay "$B/fuzz-replay" fuzz/corpus
   suite fuzz-sql-replay "$B/fuzz-sql-replay" fuzz/corpus
 done

@@ -1,0 +1,37 @@
+#!/bin/sh
+# docs.sh BUILD_DIR: every one-line example in README.md and docs/*.md of
+# the form `SELECT ...;  -- result` is run in the sqlite3 shell with the
+# extension loaded, and its output must be the result the comment states
+# (quotes around it, and a ": explanation" after it, aside). Examples over
+# tables the reader would have (events, users...) fail with "no such ..."
+# and are passed over. Ends with "N passed, M failed".
+cd "$(dirname "$0")/.." || exit 2
+B=${1:-build}
+pass=0
+fail=0
+skip=0
+tmp=$(mktemp)
+trap 'rm -f "$tmp"' EXIT
+grep -HE '^SELECT .*; +-- ' README.md docs/*.md >"$tmp"
+while IFS= read -r line; do
+  file=${line%%:*}
+  text=${line#*:}
+  sql=${text%%;*}
+  want=${text#*; }
+  want=$(printf '%s' "$want" | sed -E 's/^ *-- //')
+  got=$(sqlite3 -batch -init /dev/null -cmd ".load $B/ok" :memory: "$sql;" 2>&1)
+  case "$got" in *"no such"*) skip=$((skip + 1)); continue ;; esac
+  short=$(printf '%s' "$want" | sed -E "s/^'(.*)'$/\1/")
+  first=${want%%: *}
+  if [ "$got" = "$want" ] || [ "$got" = "$short" ] || [ "$got" = "$first" ]; then
+    pass=$((pass + 1))
+  else
+    fail=$((fail + 1))
+    echo "FAIL $file: $sql"
+    echo "  the docs say: $want"
+    echo "  it gives:     $got"
+  fi
+done <"$tmp"
+echo "$skip examples over the reader's own tables passed over"
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
