@@ -119,7 +119,7 @@ static void hbase_check(const uint8_t *data, size_t size) {
       if (!(value = malloc(it.value_len + 1))) abort();
       if (ok_unescape(value, &it) != it.value_len) abort();
     }
-    if (!(again = malloc(it.len + 16))) abort();
+    if (!(again = malloc(2 * it.len + 2 * OK_HBASE_NUM_MAX))) abort();
     switch (it.tag) {
       case OK_HBASE_INT8:
       case OK_HBASE_INT16:
@@ -141,9 +141,14 @@ static void hbase_check(const uint8_t *data, size_t size) {
         } else if (it.type == OK_INT) {
           ok_hbase_num_int(&x, it.i);
           n = ok_hbase_enc_num(again, &x, it.desc);
+          /* the direct encoder writes the same */
+          if (ok_hbase_enc_int_num(again + n, it.i, it.desc) != n || memcmp(again, again + n, n))
+            abort();
         } else if (it.type == OK_REAL) {
           ok_hbase_num_double(&x, it.d);
           n = ok_hbase_enc_num(again, &x, it.desc);
+          if (ok_hbase_enc_double_num(again + n, it.d, it.desc) != n || memcmp(again, again + n, n))
+            abort();
         } else if (ok_hbase_num_parse(&x, (const char *)value, it.value_len, &err) == OK_OK) {
           n = ok_hbase_enc_num(again, &x, it.desc);
         } else {
