@@ -101,6 +101,13 @@ static int fail(cursor *c, char *msg) {
   return msg ? SQLITE_ERROR : SQLITE_NOMEM;
 }
 
+/* fail() with "ok_each: " in front of msg (which it frees; NULL: no memory). */
+static int fail_named(cursor *c, char *msg) {
+  char *full = msg ? sqlite3_mprintf("ok_each: %s", msg) : NULL;
+  sqlite3_free(msg);
+  return fail(c, full);
+}
+
 /* Decodes the component at c->off (checked whole before). */
 static void decode_here(cursor *c) {
   size_t err;
@@ -121,11 +128,8 @@ static int each_filter(sqlite3_vtab_cursor *cur, int idx, const char *idxStr, in
   c->n = c->off = 0;
   c->pos = 1;
   /* the format, of the key's subtype or named, as the scalar readers take it */
-  if (ok_sql_reader_of(argv[0], idx & 1 ? argv[1] : NULL, 1, &r, &msg) != SQLITE_OK) {
-    char *full = msg ? sqlite3_mprintf("ok_each: %s", msg) : NULL;
-    sqlite3_free(msg);
-    return fail(c, full);
-  }
+  if (ok_sql_reader_of(argv[0], idx & 1 ? argv[1] : NULL, 1, &r, &msg) != SQLITE_OK)
+    return fail_named(c, msg);
   c->f = r.f;
   salted = r.salted;
   if (t == SQLITE_NULL) return SQLITE_OK; /* no rows */
@@ -136,15 +140,10 @@ static int each_filter(sqlite3_vtab_cursor *cur, int idx, const char *idxStr, in
   n = (size_t)sqlite3_value_bytes(argv[0]);
   if (!p && n) return SQLITE_NOMEM;
   if (!p) p = (const uint8_t *)""; /* SQLite gives NULL for x'' */
-  rc = salted ? ok_salt_find(c->f->core, p, n, &k, &err) : ok_count(c->f->core, p, n, &count, &err);
-  if (rc < 0) {
+  if (salted && ok_sql_salt_of(c->f, p, n, &k, &msg) != SQLITE_OK) return fail_named(c, msg);
+  if (!salted && (rc = ok_count(c->f->core, p, n, &count, &err)) != OK_OK) {
     return fail(c, sqlite3_mprintf("ok_each: malformed key at byte %lld: %s", (long long)err,
                                    ok_strerror(rc)));
-  }
-  if (rc == OK_FEWER) {
-    return fail(c, sqlite3_mprintf("ok_each: the salt is the hash of no leading components of "
-                                   "the key (not made by ok_salt, or not in format '%s')",
-                                   c->f->core->name));
   }
   if (n == 0) return SQLITE_OK;
   if (!(c->key = sqlite3_malloc64(n))) return SQLITE_NOMEM;

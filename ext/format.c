@@ -136,30 +136,35 @@ int ok_sql_key_in(sqlite3_context *ctx, int argc, sqlite3_value **argv, int fi, 
   return rc == SQLITE_OK && ok_sql_key_arg(ctx, argv[0], p, n);
 }
 
-int ok_sql_unsalt(sqlite3_context *ctx, const ok_sql_reader *r, const uint8_t *p, size_t n,
-                  const uint8_t **key, size_t *len, size_t *k) {
+int ok_sql_salt_of(const ok_sql_format *f, const uint8_t *p, size_t n, size_t *k, char **msg) {
   size_t err;
   int rc;
-  if (n < OK_SALT_LEN) {
-    ok_sql_error(ctx, "a salted key starts with %d bytes of hash; this one has %lld bytes",
-                 OK_SALT_LEN, (long long)n);
-    return 0;
-  }
-  rc = ok_salt_find(r->f->core, p, n, k, &err);
-  if (rc < 0) {
-    ok_sql_malformed(ctx, rc, err);
-    return 0;
-  }
-  if (rc == OK_FEWER) {
-    ok_sql_error(ctx,
-                 "the salt %02X%02X%02X%02X is the hash of no leading components of the key "
-                 "(not made by ok_salt, or not in format '%s')",
-                 p[0], p[1], p[2], p[3], r->f->core->name);
-    return 0;
-  }
+  *msg = NULL;
+  if (n < OK_SALT_LEN)
+    *msg = sqlite3_mprintf("a salted key starts with %d bytes of hash; this one has %lld bytes",
+                           OK_SALT_LEN, (long long)n);
+  else if ((rc = ok_salt_find(f->core, p, n, k, &err)) < 0)
+    *msg = sqlite3_mprintf("malformed key at byte %lld: %s", (long long)err, ok_strerror(rc));
+  else if (rc == OK_FEWER)
+    *msg = sqlite3_mprintf(
+        "the salt %02X%02X%02X%02X is the hash of no leading components of "
+        "the key (not made by ok_salt, or not in format '%s')",
+        p[0], p[1], p[2], p[3], f->core->name);
+  else
+    return SQLITE_OK;
+  return *msg ? SQLITE_ERROR : SQLITE_NOMEM;
+}
+
+int ok_sql_unsalt(sqlite3_context *ctx, const ok_sql_reader *r, const uint8_t *p, size_t n,
+                  const uint8_t **key, size_t *len, size_t *k) {
+  char *msg;
+  int rc = ok_sql_salt_of(r->f, p, n, k, &msg);
+  if (rc == SQLITE_ERROR) ok_sql_error(ctx, "%s", msg);
+  if (rc == SQLITE_NOMEM) sqlite3_result_error_nomem(ctx);
+  sqlite3_free(msg);
   *key = p + OK_SALT_LEN;
   *len = n - OK_SALT_LEN;
-  return 1;
+  return rc == SQLITE_OK;
 }
 
 void ok_sql_result_raw(sqlite3_context *ctx, sqlite3_value *v, const ok_sql_format *f) {

@@ -70,10 +70,11 @@ void ok_unpack_col_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 void ok_hex_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   const uint8_t *p, *key;
   const char *sep = NULL;
-  size_t n, len, base = 0, i, off = 0, o = 0, seplen = 0, err;
+  size_t n, len, base = 0, off, o, seplen = 0, err;
   sqlite3_uint64 size;
   char *out, stack[512];
   ok_sql_reader r;
+  ok_item it;
   int salted;
   if (argc == 1) { /* plain hex of any BLOB */
     if (!ok_sql_key_arg(ctx, argv[0], &p, &n)) return;
@@ -103,19 +104,16 @@ void ok_hex_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     return;
   }
   o = ok_hex_encode(out, p, base); /* the salt */
-  for (i = 0; i < len; i++) {
-    if (sep && i == off) { /* at the start of a component */
-      ok_item it;
-      int rc = r.f->core->decode(key + off, len - off, &it, &err);
-      if (rc != OK_OK) {
-        if (out != stack) sqlite3_free(out);
-        ok_sql_malformed(ctx, rc, base + off + err);
-        return;
-      }
-      if (o > 0) memcpy(out + o, sep, seplen), o += seplen;
-      off += it.len;
+  if (!sep) o += ok_hex_encode(out + o, key, len);
+  for (off = 0; sep && off < len; off += it.len) { /* component by component */
+    int rc = r.f->core->decode(key + off, len - off, &it, &err);
+    if (rc != OK_OK) {
+      if (out != stack) sqlite3_free(out);
+      ok_sql_malformed(ctx, rc, base + off + err);
+      return;
     }
-    o += ok_hex_encode(out + o, key + i, 1);
+    if (o > 0) memcpy(out + o, sep, seplen), o += seplen;
+    o += ok_hex_encode(out + o, key + off, it.len);
   }
   sqlite3_result_text64(ctx, out, o, SQLITE_TRANSIENT, SQLITE_UTF8);
   if (out != stack) sqlite3_free(out);

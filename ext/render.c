@@ -88,8 +88,8 @@ void ok_sql_out_result(sqlite3_context *ctx, ok_sql_out *o) {
 }
 
 /* Escapers: the form of p[0..n) written to out (unless NULL), its length
-** returned. Values are escaped into a buffer and appended at once, since
-** SQLite's string builder grows one append at a time near its limit. */
+** returned: sized first, so that the length limit is checked before any
+** work, then written straight into the output. */
 typedef size_t (*escaper)(char *out, const uint8_t *p, size_t n);
 
 static size_t esc_hex(char *out, const uint8_t *p, size_t n) {
