@@ -181,14 +181,28 @@ static sqlite3_int64 scalar(sqlite3 *db, const char *sql) {
   return v;
 }
 
-/* A property: the query counts violations; zero passes. */
-static void expect_none(sqlite3 *db, const char *label, const char *sql) {
-  sqlite3_int64 bad = scalar(db, sql);
+/* Counts a property with `bad` violations (zero passes) and says so. */
+static void verdict(const char *label, sqlite3_int64 bad) {
   if (bad == 0)
     passed++;
   else
     failed++;
   printf("%s %s (%lld violations)\n", bad == 0 ? "ok  " : "FAIL", label, bad);
+}
+
+/* A property: the query counts violations; zero passes. */
+static void expect_none(sqlite3 *db, const char *label, const char *sql) {
+  verdict(label, scalar(db, sql));
+}
+
+/* sql prepared and stepped to its first row, or NULL (finalized) when it
+** has none or fails. */
+static sqlite3_stmt *first_row(sqlite3 *db, const char *sql) {
+  sqlite3_stmt *st = NULL;
+  if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+    return st;
+  sqlite3_finalize(st);
+  return NULL;
 }
 
 static void exec(sqlite3 *db, const char *sql) {
@@ -303,9 +317,7 @@ static void quote_reads_back(sqlite3 *db, int rows) {
   sqlite3_bind_int(st, 1, rows);
   while (sqlite3_step(st) == SQLITE_ROW) {
     char *sql = sqlite3_mprintf("SELECT ok_pack%s", sqlite3_column_text(st, 1));
-    if (sqlite3_prepare_v2(db, sql, -1, &back, NULL) != SQLITE_OK ||
-        sqlite3_step(back) != SQLITE_ROW ||
-        sqlite3_column_bytes(back, 0) != sqlite3_column_bytes(st, 0) ||
+    if (!(back = first_row(db, sql)) || sqlite3_column_bytes(back, 0) != sqlite3_column_bytes(st, 0) ||
         memcmp(sqlite3_column_blob(back, 0), sqlite3_column_blob(st, 0),
                (size_t)sqlite3_column_bytes(st, 0)) != 0) {
       if (!bad) printf("  does not read back: %s\n", sql);
@@ -315,11 +327,7 @@ static void quote_reads_back(sqlite3 *db, int rows) {
     sqlite3_free(sql);
   }
   sqlite3_finalize(st);
-  if (bad == 0)
-    passed++;
-  else
-    failed++;
-  printf("%s R3.quote_reads_back (%d violations)\n", bad ? "FAIL" : "ok  ", bad);
+  verdict("R3.quote_reads_back", bad);
 }
 
 /* ok_quote writes a REAL without asking SQLite to read it back when SQLite
@@ -343,8 +351,7 @@ static void quote_exact_decimals(sqlite3 *db, int rows) {
     sqlite3_bind_double(st, 1, d);
     if (sqlite3_step(st) != SQLITE_ROW) exit(2);
     sql = sqlite3_mprintf("SELECT %s", sqlite3_column_text(st, 0));
-    if (sqlite3_prepare_v2(db, sql, -1, &back, NULL) != SQLITE_OK ||
-        sqlite3_step(back) != SQLITE_ROW || sqlite3_column_double(back, 0) != d) {
+    if (!(back = first_row(db, sql)) || sqlite3_column_double(back, 0) != d) {
       if (!bad) printf("  %s reads back wrong: %s\n", t, sql);
       bad++;
     }
@@ -353,11 +360,7 @@ static void quote_exact_decimals(sqlite3 *db, int rows) {
     sqlite3_reset(st);
   }
   sqlite3_finalize(st);
-  if (bad == 0)
-    passed++;
-  else
-    failed++;
-  printf("%s R3.quote_exact_decimals (%d violations)\n", bad ? "FAIL" : "ok  ", bad);
+  verdict("R3.quote_exact_decimals", bad);
 }
 
 int main(int argc, char **argv) {
