@@ -21,6 +21,7 @@ SQLITE_EXTENSION_INIT3
 #define OK_SUBTYPE 0x6B       /* 'k': native keys */
 #define OK_FDB_SUBTYPE 0x66   /* 'f': FoundationDB tuples */
 #define OK_HBASE_SUBTYPE 0x68 /* 'h': HBase OrderedBytes */
+#define OK_ORDERLY_SUBTYPE 0x6F /* 'o': Orderly keys (read with their schema) */
 /* A raw prefix (a FoundationDB subspace or directory) in front of a tuple:
 ** ok_fdb_prefix(bytes), taken only as the first argument of the FDB
 ** packing functions. */
@@ -155,6 +156,10 @@ typedef struct {
   /* how ok_quote and ok_json show an item (raw: its bytes in the key);
   ** returns an SQLite code */
   int (*render)(ok_sql_out *o, const ok_item *it, const uint8_t *raw);
+  /* what ok_quote writes before the items (NULL: nothing), given the
+  ** format the key is read with */
+  void (*head)(ok_sql_out *o, const ok_format *core);
+  int schema; /* 1: named as 'NAME:<schema>' (Orderly), never guessed */
 } ok_sql_format;
 
 /* The formats, in the core's order, and the one whose pieces carry that
@@ -166,7 +171,9 @@ const ok_sql_format *ok_sql_format_of_subtype(unsigned subtype);
 ** (a format argument 'salt+NAME': OK_SALT_LEN bytes of salt, then the key). */
 typedef struct {
   const ok_sql_format *f;
+  const ok_format *core; /* what reads the key: f->core, or a schema's format */
   int salted;
+  ok_orderly schema; /* an 'orderly:<schema>' format's, when parsed for this call */
 } ok_sql_reader;
 
 /* The reader of a key and an optional format value (NULL: none), for
@@ -188,12 +195,13 @@ int ok_sql_key_in(sqlite3_context *ctx, int argc, sqlite3_value **argv, int fi, 
 /* The same without a context (for ok_each): SQLITE_OK with the k in *k;
 ** SQLITE_ERROR with the message (without the function's name) in *msg to
 ** sqlite3_free; SQLITE_NOMEM. */
-int ok_sql_salt_of(const ok_sql_format *f, const uint8_t *p, size_t n, size_t *k, char **msg);
+int ok_sql_salt_of(const ok_format *f, const uint8_t *p, size_t n, size_t *k, char **msg);
 int ok_sql_unsalt(sqlite3_context *ctx, const ok_sql_reader *r, const uint8_t *p, size_t n,
                   const uint8_t **key, size_t *len, size_t *k);
 
 /* The format the TEXT s[0..n) names as ok_sql_key_in reads it ('salt+' in
-** front, any case, sets *salted), or NULL. */
+** front, any case, sets *salted; a schema after ':' where the format takes
+** one, not parsed here), or NULL. */
 const ok_sql_format *ok_sql_format_parse(const char *s, size_t n, int *salted);
 
 /* The result for a `format`'s raw constructor (ok_fdb_raw...): the key
@@ -207,6 +215,12 @@ const char *ok_sql_fdb_kind(const ok_item *it);
 int ok_sql_render_fdb(ok_sql_out *o, const ok_item *it, const uint8_t *raw);
 const char *ok_sql_hbase_kind(const ok_item *it);
 int ok_sql_render_hbase(ok_sql_out *o, const ok_item *it, const uint8_t *raw);
+const char *ok_sql_orderly_kind(const ok_item *it);
+int ok_sql_render_orderly(ok_sql_out *o, const ok_item *it, const uint8_t *raw);
+void ok_sql_orderly_head(ok_sql_out *o, const ok_format *core);
+/* The message for a schema s[0..n) that ok_orderly_parse refused (at, why),
+** to sqlite3_free; NULL when out of memory. */
+char *ok_sql_schema_error(const char *s, size_t n, size_t at, const char *why);
 
 /* Collations by name (case-insensitive, as SQLite's): the tag, or -1. */
 int ok_sql_collation_tag(const char *name);
@@ -260,6 +274,7 @@ void ok_hbase_text_fn(sqlite3_context *, int, sqlite3_value **);
 void ok_hbase_blob_fn(sqlite3_context *, int, sqlite3_value **);
 void ok_hbase_bool_fn(sqlite3_context *, int, sqlite3_value **);
 void ok_hbase_raw_fn(sqlite3_context *, int, sqlite3_value **);
+void ok_orderly_pack_fn(sqlite3_context *, int, sqlite3_value **);
 int ok_each_register(sqlite3 *db);
 int ok_collation_register(sqlite3 *db);
 

@@ -23,7 +23,9 @@ typedef struct {
   uint8_t *key; /* a copy of the key */
   size_t n, off;
   sqlite3_int64 pos; /* 0: the salt of a salted key */
-  const ok_sql_format *f;
+  int eof;
+  ok_sql_reader r; /* the format (and the schema it may hold) */
+  ok_walk w;       /* through the key after the salt */
   ok_item it;
 } cursor;
 
@@ -108,10 +110,11 @@ static int fail_named(cursor *c, char *msg) {
   return fail(c, full);
 }
 
-/* Decodes the component at c->off (checked whole before). */
-static void decode_here(cursor *c) {
+/* Decodes the next component (the key was checked whole before). */
+static void decode_next(cursor *c) {
   size_t err;
-  if (c->off < c->n) c->f->core->decode(c->key + c->off, c->n - c->off, &c->it, &err);
+  c->eof = ok_next(&c->w, &c->it, &err) != OK_OK;
+  c->off = OK_SALT_LEN * (size_t)c->r.salted + c->w.at;
 }
 
 static int each_filter(sqlite3_vtab_cursor *cur, int idx, const char *idxStr, int argc,
@@ -119,19 +122,17 @@ static int each_filter(sqlite3_vtab_cursor *cur, int idx, const char *idxStr, in
   cursor *c = (cursor *)cur;
   const uint8_t *p;
   size_t n, count, err, k;
-  int t = sqlite3_value_type(argv[0]), rc, salted;
-  ok_sql_reader r;
+  int t = sqlite3_value_type(argv[0]), rc;
   char *msg;
   (void)idxStr, (void)argc;
   sqlite3_free(c->key);
   c->key = NULL;
   c->n = c->off = 0;
   c->pos = 1;
+  c->eof = 1;
   /* the format, of the key's subtype or named, as the scalar readers take it */
-  if (ok_sql_reader_of(argv[0], idx & 1 ? argv[1] : NULL, 1, &r, &msg) != SQLITE_OK)
+  if (ok_sql_reader_of(argv[0], idx & 1 ? argv[1] : NULL, 1, &c->r, &msg) != SQLITE_OK)
     return fail_named(c, msg);
-  c->f = r.f;
-  salted = r.salted;
   if (t == SQLITE_NULL) return SQLITE_OK; /* no rows */
   if (t != SQLITE_BLOB) {
     return fail(c, sqlite3_mprintf("ok_each: key must be a BLOB, not %s", ok_sql_type_name(t)));
@@ -140,34 +141,31 @@ static int each_filter(sqlite3_vtab_cursor *cur, int idx, const char *idxStr, in
   n = (size_t)sqlite3_value_bytes(argv[0]);
   if (!p && n) return SQLITE_NOMEM;
   if (!p) p = (const uint8_t *)""; /* SQLite gives NULL for x'' */
-  if (salted && ok_sql_salt_of(c->f, p, n, &k, &msg) != SQLITE_OK) return fail_named(c, msg);
-  if (!salted && (rc = ok_count(c->f->core, p, n, &count, &err)) != OK_OK) {
+  if (c->r.salted && ok_sql_salt_of(c->r.core, p, n, &k, &msg) != SQLITE_OK) return fail_named(c, msg);
+  if (!c->r.salted && (rc = ok_count(c->r.core, p, n, &count, &err)) != OK_OK) {
     return fail(c, sqlite3_mprintf("ok_each: malformed key at byte %lld: %s", (long long)err,
                                    ok_strerror(rc)));
   }
-  if (n == 0) return SQLITE_OK;
-  if (!(c->key = sqlite3_malloc64(n))) return SQLITE_NOMEM;
+  if (!(c->key = sqlite3_malloc64(n ? n : 1))) return SQLITE_NOMEM;
   memcpy(c->key, p, n);
   c->n = n;
-  if (salted)
-    c->pos = 0; /* the salt's row first */
+  ok_walk_start(&c->w, c->r.core, c->key + OK_SALT_LEN * (size_t)c->r.salted,
+                n - OK_SALT_LEN * (size_t)c->r.salted);
+  if (c->r.salted)
+    c->pos = 0, c->eof = 0; /* the salt's row first */
   else
-    decode_here(c);
+    decode_next(c);
   return SQLITE_OK;
 }
 
 static int each_next(sqlite3_vtab_cursor *cur) {
   cursor *c = (cursor *)cur;
-  c->off += c->pos == 0 ? OK_SALT_LEN : c->it.len;
   c->pos++;
-  decode_here(c);
+  decode_next(c);
   return SQLITE_OK;
 }
 
-static int each_eof(sqlite3_vtab_cursor *cur) {
-  cursor *c = (cursor *)cur;
-  return c->off >= c->n;
-}
+static int each_eof(sqlite3_vtab_cursor *cur) { return ((cursor *)cur)->eof; }
 
 static int each_column(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int col) {
   static const char *const types[] = {"", "null", "integer", "real", "text", "blob"};
@@ -179,7 +177,7 @@ static int each_column(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int col) 
       sqlite3_result_text(ctx, c->pos == 0 ? "blob" : types[c->it.type], -1, SQLITE_STATIC);
       break;
     case C_KIND:
-      sqlite3_result_text(ctx, c->pos == 0 ? "salt" : c->f->kind(&c->it), -1, SQLITE_STATIC);
+      sqlite3_result_text(ctx, c->pos == 0 ? "salt" : c->r.f->kind(&c->it), -1, SQLITE_STATIC);
       break;
     case C_VALUE:
       if (c->pos == 0)
@@ -202,7 +200,7 @@ static int each_column(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int col) 
     case C_KEY:
       sqlite3_result_blob64(ctx, c->key ? c->key : (uint8_t *)"", c->n, SQLITE_TRANSIENT);
       break;
-    default: sqlite3_result_text(ctx, c->f->core->name, -1, SQLITE_STATIC); break;
+    default: sqlite3_result_text(ctx, c->r.core->name, -1, SQLITE_STATIC); break;
   }
   return SQLITE_OK;
 }

@@ -23,9 +23,10 @@ static int key_to_read(sqlite3_context *ctx, int argc, sqlite3_value **argv, int
 /* ok_unpack_col(key, i [, format]) */
 void ok_unpack_col_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   const uint8_t *p;
-  size_t n, base, off = 0, count = 0, err;
+  size_t n, base, count = 0, err;
   sqlite3_int64 i, want;
   ok_item it, found;
+  ok_walk w;
   ok_sql_reader r;
   int rc;
   if (!key_to_read(ctx, argc, argv, 2, &r, &p, &n, &base)) return;
@@ -38,24 +39,23 @@ void ok_unpack_col_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   /* Decode the whole key, so a damaged key never yields a value. One pass
   ** finds a component counted from the front; from the end takes two. */
   if (i < 0) {
-    if ((rc = ok_count(r.f->core, p, n, &count, &err)) != OK_OK) {
+    if ((rc = ok_count(r.core, p, n, &count, &err)) != OK_OK) {
       ok_sql_malformed(ctx, rc, base + err);
       return;
     }
     i += (sqlite3_int64)count + 1;
   }
   want = i - 1;
-  count = 0;
   memset(&found, 0, sizeof found);
-  while (off < n) {
-    if ((rc = r.f->core->decode(p + off, n - off, &it, &err)) != OK_OK) {
-      ok_sql_malformed(ctx, rc, base + off + err);
-      return;
-    }
-    if ((sqlite3_int64)count == want) found = it;
-    off += it.len;
-    count++;
+  ok_walk_start(&w, r.core, p, n);
+  while ((rc = ok_next(&w, &it, &err)) == OK_OK) {
+    if ((sqlite3_int64)w.index - 1 == want) found = it;
   }
+  if (rc != OK_FEWER) {
+    ok_sql_malformed(ctx, rc, base + err);
+    return;
+  }
+  count = w.index;
   if (i < 1 || i > (sqlite3_int64)count) {
     ok_sql_error(ctx, "index %lld is out of range for a key of %lld components",
                  sqlite3_value_int64(argv[1]), (long long)count);
@@ -70,7 +70,7 @@ void ok_unpack_col_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 void ok_hex_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   const uint8_t *p, *key;
   const char *sep = NULL;
-  size_t n, len, base = 0, off, o, seplen = 0, err;
+  size_t n, len, base = 0, o, seplen = 0, err, parts;
   sqlite3_uint64 size;
   char *out, stack[512];
   ok_sql_reader r;
@@ -79,6 +79,7 @@ void ok_hex_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   if (argc == 1) { /* plain hex of any BLOB */
     if (!ok_sql_key_arg(ctx, argv[0], &p, &n)) return;
     key = p, len = n;
+    parts = 0;
   } else {
     if (sqlite3_value_type(argv[1]) == SQLITE_NULL) return;
     sep = (const char *)sqlite3_value_text(argv[1]);
@@ -95,8 +96,9 @@ void ok_hex_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     if (!key_to_read(ctx, argc, argv, 2, &r, &key, &len, &base)) return;
     p = key - base;
     n = len + base;
+    parts = n + r.core->fields; /* the salt, components, empty ones */
   }
-  size = (sqlite3_uint64)n * (2 + seplen);
+  size = 2 * (sqlite3_uint64)n + (sqlite3_uint64)seplen * parts;
   if (ok_sql_too_big(ctx, size)) return;
   out = size <= sizeof stack ? stack : sqlite3_malloc64(size);
   if (!out) {
@@ -105,15 +107,19 @@ void ok_hex_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   }
   o = ok_hex_encode(out, p, base); /* the salt */
   if (!sep) o += ok_hex_encode(out + o, key, len);
-  for (off = 0; sep && off < len; off += it.len) { /* component by component */
-    int rc = r.f->core->decode(key + off, len - off, &it, &err);
-    if (rc != OK_OK) {
+  if (sep) { /* component by component */
+    ok_walk w;
+    int rc;
+    ok_walk_start(&w, r.core, key, len);
+    while ((rc = ok_next(&w, &it, &err)) == OK_OK) {
+      if (o > 0) memcpy(out + o, sep, seplen), o += seplen;
+      o += ok_hex_encode(out + o, key + w.at, it.len);
+    }
+    if (rc != OK_FEWER) {
       if (out != stack) sqlite3_free(out);
-      ok_sql_malformed(ctx, rc, base + off + err);
+      ok_sql_malformed(ctx, rc, base + err);
       return;
     }
-    if (o > 0) memcpy(out + o, sep, seplen), o += seplen;
-    o += ok_hex_encode(out + o, key + off, it.len);
   }
   sqlite3_result_text64(ctx, out, o, SQLITE_TRANSIENT, SQLITE_UTF8);
   if (out != stack) sqlite3_free(out);
@@ -127,7 +133,7 @@ void ok_count_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   ok_sql_reader r;
   int rc;
   if (!key_to_read(ctx, argc, argv, 1, &r, &p, &n, &base)) return;
-  if ((rc = ok_count(r.f->core, p, n, &count, &err)) != OK_OK) {
+  if ((rc = ok_count(r.core, p, n, &count, &err)) != OK_OK) {
     ok_sql_malformed(ctx, rc, base + err);
     return;
   }
@@ -147,6 +153,6 @@ void ok_valid_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     return;
   }
   if (!ok_sql_key_in(ctx, argc, argv, 1, 1, &r, &p, &n)) return;
-  sqlite3_result_int(ctx, r.salted ? ok_salt_find(r.f->core, p, n, &k, &err) == OK_OK
-                                   : ok_count(r.f->core, p, n, &count, &err) == OK_OK);
+  sqlite3_result_int(ctx, r.salted ? ok_salt_find(r.core, p, n, &k, &err) == OK_OK
+                                   : ok_count(r.core, p, n, &count, &err) == OK_OK);
 }

@@ -324,30 +324,27 @@ int ok_sql_render_native(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
 
 /* The components of key[0..n) in format f, between brackets; *at the
 ** offset of a malformed component. */
-static int render_items(ok_sql_out *o, const ok_sql_format *f, const uint8_t *p, size_t n,
+static int render_items(ok_sql_out *o, const ok_sql_reader *r, const uint8_t *p, size_t n,
                         int *status, size_t *at) {
-  size_t off = 0, err, count;
+  size_t count;
   int rc = SQLITE_OK, checked = 0;
+  ok_walk w;
+  ok_item it;
   ok_sql_putc(o, o->json ? '[' : '(');
-  while (off < n && rc == SQLITE_OK) {
-    ok_item it;
-    if ((*status = f->core->decode(p + off, n - off, &it, &err)) != OK_OK) {
-      *at = off + err;
-      return SQLITE_ERROR;
-    }
+  if (r->f->head && !o->json) r->f->head(o, r->core);
+  ok_walk_start(&w, r->core, p, n);
+  while (rc == SQLITE_OK && (*status = ok_next(&w, &it, at)) == OK_OK) {
     /* before a long value, the rest of the key: no megabytes rendered (a
     ** short key can hold long values) for a key that turns out malformed */
     if (!checked && it.value_len > 4096 && (it.type == OK_TEXT || it.type == OK_BLOB)) {
-      if ((*status = ok_count(f->core, p + off, n - off, &count, at)) != OK_OK) {
-        *at += off;
-        return SQLITE_ERROR;
-      }
+      if ((*status = ok_count(r->core, p, n, &count, at)) != OK_OK) return SQLITE_ERROR;
       checked = 1;
     }
-    if (off > 0) ok_sql_puts(o, o->json ? "," : ", ");
-    rc = f->render(o, &it, p + off);
-    off += it.len;
+    if (w.index > 1 || (r->f->head && !o->json)) ok_sql_puts(o, o->json ? "," : ", ");
+    rc = r->f->render(o, &it, p + w.at);
   }
+  if (rc == SQLITE_OK && *status != OK_FEWER) return SQLITE_ERROR;
+  *status = OK_OK;
   ok_sql_putc(o, o->json ? ']' : ')');
   return rc;
 }
@@ -378,7 +375,7 @@ void ok_render_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     else
       ok_sql_putf(&o, "ok_salt(%s", r.f->pack);
   }
-  rc = render_items(&o, r.f, key, len, &status, &at);
+  rc = render_items(&o, &r, key, len, &status, &at);
   if (r.salted && json) ok_sql_putc(&o, '}');
   if (r.salted && !json) {
     ok_sql_putf(&o, ", %lld", (long long)k);

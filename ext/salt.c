@@ -49,7 +49,7 @@ void ok_salt_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     sqlite3_result_error_nomem(ctx);
     return;
   }
-  if (!salt_of(ctx, r.f->core, out, p, len, n, 0)) {
+  if (!salt_of(ctx, r.core, out, p, len, n, 0)) {
     sqlite3_free(out);
     return;
   }
@@ -70,7 +70,7 @@ void ok_unsalt_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
                  OK_SALT_LEN, (long long)len);
     return;
   }
-  if ((rc = ok_count(r.f->core, p + OK_SALT_LEN, len - OK_SALT_LEN, &count, &err)) != OK_OK) {
+  if ((rc = ok_count(r.core, p + OK_SALT_LEN, len - OK_SALT_LEN, &count, &err)) != OK_OK) {
     ok_sql_malformed(ctx, rc, OK_SALT_LEN + err);
     return;
   }
@@ -89,7 +89,7 @@ void ok_salt_check_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   if (sqlite3_value_type(argv[1]) == SQLITE_NULL) return;
   if (!count_arg(ctx, argv[1], &n)) return;
   sqlite3_result_int(ctx, len >= OK_SALT_LEN &&
-                              ok_salt(r.f->core, want, p + OK_SALT_LEN, len - OK_SALT_LEN,
+                              ok_salt(r.core, want, p + OK_SALT_LEN, len - OK_SALT_LEN,
                                       (size_t)n, &err) == OK_OK &&
                               memcmp(want, p, OK_SALT_LEN) == 0);
 }

@@ -3,9 +3,10 @@
 ** magnitude bytes (FDB's arbitrary-precision integers are such bytes).
 ** Schoolbook arithmetic: quadratic, and the sizes are at most 255 bytes.
 */
+#include <stdio.h>
 #include <string.h>
 
-#include "ok.h"
+#include "internal.h"
 
 int ok_decimal_parse(uint8_t *mag, size_t cap, size_t *len, int *neg, const char *s, size_t n,
                      size_t *err_at) {
@@ -79,4 +80,103 @@ size_t ok_decimal_format(char *out, int neg, const uint8_t *mag, size_t n, uint8
     for (k = 0; k < digits; k++) out[i + k] = tmp[digits - 1 - k];
   }
   return i + digits;
+}
+
+/* Digit k of src: ASCII, or Orderly's BCD (a nibble of digit + 1, high
+** nibble first, each byte XORed with x). */
+static char digit_at(const uint8_t *src, int bcd, uint8_t x, size_t k) {
+  if (!bcd) return (char)src[k];
+  return (char)('0' - 1 + (((src[k / 2] ^ x) >> (k % 2 ? 0 : 4)) & 15));
+}
+
+size_t ok_decimal_text(char *out, int neg, long exp, size_t n, const uint8_t *src, int bcd,
+                       uint8_t x) {
+  size_t o = 0, i;
+  long k;
+  char e[24];
+  if (n == 0) {
+    if (out) out[0] = '0';
+    return 1;
+  }
+  if (neg && out) out[o] = '-';
+  o += neg != 0;
+  if (exp <= 0 && exp >= -6) { /* 0.000ddd */
+    for (k = exp - 2; k < 0; k++, o++) {
+      if (out) out[o] = k == exp - 1 ? '.' : '0';
+    }
+    for (i = 0; i < n; i++, o++) {
+      if (out) out[o] = digit_at(src, bcd, x, i);
+    }
+    return o;
+  }
+  if (exp > 0 && exp <= 40) { /* ddd.ddd or ddd000 */
+    for (i = 0; i < n || (long)i < exp; i++) {
+      if ((long)i == exp && out) out[o] = '.';
+      o += (long)i == exp;
+      if (out) out[o] = i < n ? digit_at(src, bcd, x, i) : '0';
+      o++;
+    }
+    return o;
+  }
+  for (i = 0; i < n; i++) { /* d.dddE+x */
+    if (i == 1 && out) out[o] = '.';
+    o += i == 1;
+    if (out) out[o] = digit_at(src, bcd, x, i);
+    o++;
+  }
+  k = (long)sprintf(e, "E%+ld", exp - 1);
+  if (out) memcpy(out + o, e, (size_t)k);
+  return o + (size_t)k;
+}
+
+int ok_decimal_split(char *digits, size_t *nd, int *neg, int64_t *exp, const char *s, size_t n,
+                     size_t *err_at) {
+  size_t i = 0, start, zeros = 0;
+  int64_t point = 0, e = 0; /* digits before the point, the written exponent */
+  int seen_point = 0, any = 0, eneg = 0;
+  *nd = 0;
+  *neg = 0;
+  if (i < n && (s[i] == '-' || s[i] == '+')) *neg = s[i++] == '-';
+  for (start = i; i < n; i++) {
+    if (s[i] == '.' && !seen_point) {
+      seen_point = 1;
+      continue;
+    }
+    if (s[i] < '0' || s[i] > '9') break;
+    any = 1;
+    if (*nd == 0 && s[i] == '0') { /* a leading zero only moves the point */
+      point -= seen_point;
+      continue;
+    }
+    if (s[i] == '0') {
+      zeros++; /* kept back: trailing zeros are dropped */
+    } else {
+      for (; zeros > 0; zeros--) digits[(*nd)++] = '0';
+      digits[(*nd)++] = s[i];
+    }
+    if (!seen_point) point++;
+  }
+  (void)start;
+  if (!any) {
+    *err_at = i;
+    return OK_E_SYNTAX;
+  }
+  if (i < n && (s[i] == 'e' || s[i] == 'E')) {
+    size_t at = ++i;
+    if (i < n && (s[i] == '-' || s[i] == '+')) eneg = s[i++] == '-';
+    if (i == n) {
+      *err_at = at;
+      return OK_E_SYNTAX;
+    }
+    for (; i < n && s[i] >= '0' && s[i] <= '9'; i++) {
+      if (e < ((int64_t)1 << 60)) e = e * 10 + (s[i] - '0'); /* saturates far past any range */
+    }
+  }
+  if (i < n) {
+    *err_at = i;
+    return OK_E_SYNTAX;
+  }
+  if (*nd == 0) *neg = 0; /* -0 is 0 */
+  *exp = (eneg ? -e : e) + point - 1;
+  return OK_OK;
 }

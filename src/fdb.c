@@ -404,4 +404,11 @@ int ok_fdb_uuid_parse(uint8_t *u, const char *s, size_t n) {
   return OK_OK;
 }
 
-const ok_format ok_format_fdb = {"fdb", ok_fdb_decode, fdb_value};
+/* The descriptor: a component decodes the same wherever it stands. */
+static int decode_any(const ok_format *f, size_t index, const uint8_t *key, size_t n, ok_item *it,
+                      size_t *err_at) {
+  (void)f, (void)index;
+  return ok_fdb_decode(key, n, it, err_at);
+}
+
+const ok_format ok_format_fdb = {"fdb", 0, decode_any, fdb_value};

@@ -30,6 +30,11 @@ const char *ok_strerror(int status) {
     case OK_E_SYNTAX: return "syntax error";
     case OK_E_DESC: return "descending already";
     case OK_E_NUL: return "NUL not allowed";
+    case OK_E_TRAILING: return "bytes after the last field";
+    case OK_E_NULL: return "NULL not allowed";
+    case OK_E_LENGTH: return "wrong length";
+    case OK_E_BYTE: return "byte not allowed";
+    case OK_E_AMBIGUOUS: return "reads back as other values";
     case OK_FEWER: return "fewer components";
     case OK_FDB_OPEN: return "nested tuple opens";
     case OK_FDB_CLOSE: return "nested tuple closes";
@@ -39,26 +44,43 @@ const char *ok_strerror(int status) {
 
 size_t ok_unescape(uint8_t *out, const ok_item *it) { return it->format->value(out, it); }
 
+void ok_walk_start(ok_walk *w, const ok_format *f, const uint8_t *key, size_t n) {
+  w->f = f;
+  w->key = key;
+  w->n = n;
+  w->at = w->off = w->index = 0;
+}
+
+int ok_next(ok_walk *w, ok_item *it, size_t *err_at) {
+  int rc;
+  if (w->f->fields ? w->index == w->f->fields : w->off == w->n) {
+    *err_at = w->off;
+    return w->off == w->n ? OK_FEWER : OK_E_TRAILING;
+  }
+  rc = w->f->decode(w->f, w->index, w->key + w->off, w->n - w->off, it, err_at);
+  if (rc != OK_OK) {
+    *err_at += w->off;
+    return rc;
+  }
+  w->at = w->off;
+  w->off += it->len;
+  w->index++;
+  return OK_OK;
+}
+
 int ok_locate(const ok_format *f, const uint8_t *key, size_t n, size_t index, ok_item *it,
               size_t *at, size_t *err_at) {
-  size_t off = 0, i;
-  for (i = 0;; i++) {
-    int rc;
-    if (off == n) {
-      *at = i;
-      return OK_FEWER;
-    }
-    rc = f->decode(key + off, n - off, it, err_at);
-    if (rc != OK_OK) {
-      *err_at += off;
-      return rc;
-    }
-    if (i == index) {
-      *at = off;
+  ok_walk w;
+  int rc;
+  ok_walk_start(&w, f, key, n);
+  while ((rc = ok_next(&w, it, err_at)) == OK_OK) {
+    if (w.index == index + 1) {
+      *at = w.at;
       return OK_OK;
     }
-    off += it->len;
   }
+  if (rc == OK_FEWER) *at = w.index;
+  return rc;
 }
 
 int ok_count(const ok_format *f, const uint8_t *key, size_t n, size_t *count, size_t *err_at) {

@@ -168,34 +168,7 @@ int ok_hbase_num_parse(ok_hbase_num *x, const char *s, size_t n, size_t *err_at)
 }
 
 size_t ok_hbase_num_format(char *out, const ok_hbase_num *x) {
-  size_t o = 0, i;
-  long k;
-  if (x->n == 0) {
-    out[0] = '0';
-    return 1;
-  }
-  if (x->neg) out[o++] = '-';
-  if (x->exp <= 0 && x->exp >= -6) { /* 0.000ddd */
-    out[o++] = '0';
-    out[o++] = '.';
-    for (k = x->exp; k < 0; k++) out[o++] = '0';
-    memcpy(out + o, x->digit, x->n);
-    return o + x->n;
-  }
-  if (x->exp > 0 && x->exp <= 40) { /* ddd.ddd or ddd000 */
-    for (i = 0; i < x->n || (long)i < x->exp; i++) {
-      if ((long)i == x->exp) out[o++] = '.';
-      out[o++] = i < x->n ? x->digit[i] : '0';
-    }
-    return o;
-  }
-  out[o++] = x->digit[0]; /* d.dddE+x */
-  if (x->n > 1) {
-    out[o++] = '.';
-    memcpy(out + o, x->digit + 1, x->n - 1);
-    o += x->n - 1;
-  }
-  return o + (size_t)sprintf(out + o, "E%+ld", x->exp - 1);
+  return ok_decimal_text(out, x->neg, x->exp, x->n, (const uint8_t *)x->digit, 0, 0);
 }
 
 /* --- encoders --------------------------------------------------------------- */
@@ -480,7 +453,7 @@ static int dec_num(const uint8_t *p, size_t n, int h, uint8_t x, ok_hbase_num *n
 /* An item's numeric value in the SQL types: INTEGER when integral and
 ** within int64, REAL when it is the decimal HBase writes for a double,
 ** else TEXT of its decimal digits. */
-static void num_value(ok_item *it, const ok_hbase_num *num) {
+void ok_hbase_num_value(ok_item *it, const ok_hbase_num *num) {
   char text[OK_HBASE_NUM_TEXT_MAX];
   size_t i;
   if (num->exp >= (long)num->n && num->exp <= 19) {
@@ -625,7 +598,7 @@ int ok_hbase_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) {
     if (rc != OK_OK) return rc;
     it->body = key + 1;
     it->body_len = it->len - 1;
-    num_value(it, &num);
+    ok_hbase_num_value(it, &num);
     return OK_OK;
   }
   return fail(OK_E_TAG, 0, err_at);
@@ -703,4 +676,11 @@ static size_t hbase_value(uint8_t *out, const ok_item *it) {
   return ok_hbase_num_format((char *)out, &num);
 }
 
-const ok_format ok_format_hbase = {"hbase", ok_hbase_decode, hbase_value};
+/* The descriptor: a component decodes the same wherever it stands. */
+static int decode_any(const ok_format *f, size_t index, const uint8_t *key, size_t n, ok_item *it,
+                      size_t *err_at) {
+  (void)f, (void)index;
+  return ok_hbase_decode(key, n, it, err_at);
+}
+
+const ok_format ok_format_hbase = {"hbase", 0, decode_any, hbase_value};

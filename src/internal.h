@@ -31,4 +31,18 @@ uint64_t ok_double_decimal(double d, int java, int *e10);
 ** double check its neighbours (src/double.c). */
 double ok_double_near(uint64_t m, int e10);
 
+/* The text of the decimal 0.d1..dn x 10^exp (with '-' when neg), as
+** ok_hbase_num_format writes it, to out unless NULL; returns its length.
+** The digits come from src: ASCII (bcd 0), or Orderly's BCD (bcd 1). */
+size_t ok_decimal_text(char *out, int neg, long exp, size_t n, const uint8_t *src, int bcd,
+                       uint8_t x);
+
+/* An item's numeric value in the SQL types: INTEGER when integral and
+** within int64, REAL when it is the decimal Java writes for a double, else
+** TEXT of its decimal digits (it->value_len set). */
+void ok_hbase_num_value(ok_item *it, const ok_hbase_num *num);
+
+/* What ok_orderly_parse makes a schema's format of (its fields counted). */
+extern const ok_format ok_format_orderly_schema;
+
 #endif /* OK_INTERNAL_H */

@@ -36,6 +36,11 @@
 #define OK_E_SYNTAX (-6)       /* text not of the form asked for (a digit, a character) */
 #define OK_E_DESC (-7)         /* an item that is descending already */
 #define OK_E_NUL (-8)          /* a NUL where the encoding holds none */
+#define OK_E_TRAILING (-9)     /* bytes after the last field of a schema */
+#define OK_E_NULL (-10)        /* a NULL where the type has none */
+#define OK_E_LENGTH (-11)      /* a value of the wrong length for its type */
+#define OK_E_BYTE (-12)        /* a byte the type cannot hold */
+#define OK_E_AMBIGUOUS (-13)   /* a key that would read back as other values */
 #define OK_FEWER 1             /* the key has fewer components than asked for */
 #define OK_FDB_OPEN 2          /* ok_fdb_step: a nested tuple starts */
 #define OK_FDB_CLOSE 3         /* ok_fdb_step: a nested tuple ends */
@@ -132,11 +137,17 @@ typedef struct {
 /* A key format: what the reading routines below need of it. Adding a
 ** format is its decoder file, one descriptor, and a row in ok_formats. */
 struct ok_format {
-  const char *name; /* "ok", "fdb", "hbase": lower case */
-  /* Decodes the component that starts at key[0], within n bytes (n may be
-  ** 0): OK_OK with *it filled, or a negative status with *err_at the
-  ** offset of the offending byte. Never reads outside key[0..n). */
-  int (*decode)(const uint8_t *key, size_t n, ok_item *it, size_t *err_at);
+  const char *name; /* "ok", "fdb", "hbase", "orderly": lower case */
+  /* 0: a key is any number of components, up to its end. Else a key has
+  ** exactly this many, and those at its end may take no bytes (an Orderly
+  ** schema's fields, whose NULLs may be left out). */
+  size_t fields;
+  /* Decodes component number `index` (0-based), which starts at key[0],
+  ** within n bytes (n may be 0): OK_OK with *it filled, or a negative
+  ** status with *err_at the offset of the offending byte. Never reads
+  ** outside key[0..n). */
+  int (*decode)(const ok_format *f, size_t index, const uint8_t *key, size_t n, ok_item *it,
+                size_t *err_at);
   /* Writes the it->value_len bytes of a TEXT/BLOB item's value to out. */
   size_t (*value)(uint8_t *out, const ok_item *it);
 };
@@ -168,8 +179,26 @@ size_t ok_unescape(uint8_t *out, const ok_item *it);
 ** format is no proof that it was made in it: short keys are often valid in
 ** several. */
 
+/* A walk through a key, one component at a time: the one way every reader
+** goes through a key, as it knows when the key ends in each format. */
+typedef struct {
+  const ok_format *f;
+  const uint8_t *key;
+  size_t n;
+  size_t at;    /* where the component ok_next gave last starts */
+  size_t off;   /* where the next one starts */
+  size_t index; /* how many ok_next gave */
+} ok_walk;
+
+void ok_walk_start(ok_walk *w, const ok_format *f, const uint8_t *key, size_t n);
+/* ok_next: the next component in *it. Returns OK_OK; OK_FEWER when the key
+** has no more; or a negative status with *err_at its offset in the key
+** (OK_E_TRAILING when bytes follow the last field of a schema). */
+int ok_next(ok_walk *w, ok_item *it, size_t *err_at);
+
 /* ok_count: number of components of key[0..n) in *count. Returns OK_OK, or
-** the first error with *err_at its byte offset. An empty key has 0. */
+** the first error with *err_at its byte offset. An empty key has 0 (or,
+** under a schema, its number of fields, all NULL). */
 int ok_count(const ok_format *f, const uint8_t *key, size_t n, size_t *count, size_t *err_at);
 
 /* ok_locate: finds component number `index` (0-based) and decodes it into
@@ -300,6 +329,14 @@ int ok_decimal_parse(uint8_t *mag, size_t cap, size_t *len, int *neg, const char
 ** mag[0..n) (n <= 255, each byte XORed with x first), negative when neg,
 ** written to out unless NULL (no NUL). Returns its length. */
 size_t ok_decimal_format(char *out, int neg, const uint8_t *mag, size_t n, uint8_t x);
+
+/* ok_decimal_split: decimal text s[0..n) (a sign, digits with a '.', an
+** exponent: "-1.25e+7") as its significant digits (no leading or trailing
+** zero; none for zero) in digits[0..*nd) (room for n), its sign in *neg and
+** the exponent of its first digit in *exp: the value is d1.d2... x 10^exp.
+** Returns OK_OK, or OK_E_SYNTAX with *err_at the character's offset. */
+int ok_decimal_split(char *digits, size_t *nd, int *neg, int64_t *exp, const char *s, size_t n,
+                     size_t *err_at);
 
 /* IEEE floats as sortable bytes (src/ieee.c), as FDB and HBase write
 ** them: sign bit flipped, all bits for negatives: big-endian bits[0..n) to
@@ -490,5 +527,115 @@ int ok_hbase_ends_open(const uint8_t *p, size_t n);
 ** decimal text); BLOB (BlobVar, BlobCopy). An ascending BlobCopy takes the
 ** rest of the key. */
 int ok_hbase_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at);
+
+/* --- Orderly row keys (src/orderly.c, docs/orderly.md) ------------------- */
+/* Orderly keys carry no tags: a key is read and written with its schema,
+** the text that lists its fields ("long, utf8 desc, struct(double) must"),
+** which ok_orderly_parse turns into an ok_orderly. */
+
+enum {
+  OK_OL_INT = 1, /* variable-length, signed 32 bits */
+  OK_OL_LONG,
+  OK_OL_UINT,
+  OK_OL_ULONG,
+  OK_OL_FIXED_INT, /* 4 or 8 bytes */
+  OK_OL_FIXED_LONG,
+  OK_OL_FIXED_UINT,
+  OK_OL_FIXED_ULONG,
+  OK_OL_FLOAT,
+  OK_OL_DOUBLE,
+  OK_OL_DECIMAL, /* Java's BigDecimal */
+  OK_OL_UTF8,
+  OK_OL_BYTES,       /* variable length, after a raw prefix of `size` bytes */
+  OK_OL_FIXED_BYTES, /* `size` bytes */
+  OK_OL_STRUCT
+};
+/* Terminations, as Orderly's Termination enum. */
+#define OK_OL_AUTO 0
+#define OK_OL_MUST 1
+#define OK_OL_SHOULD_NOT 2
+
+#define OK_ORDERLY_MAX 256     /* fields and structs in a schema */
+#define OK_ORDERLY_NONE 0xFFFF /* no field */
+
+/* A field or struct of a schema. Structs hold the fields that follow them
+** up to `end` (the table is in schema order, depth first). */
+typedef struct {
+  uint8_t type;
+  uint8_t desc;          /* written descending: its own desc flipped by each desc struct around it */
+  uint8_t declared_desc; /* as written in the schema */
+  uint8_t term;          /* as written: OK_OL_AUTO, OK_OL_MUST, OK_OL_SHOULD_NOT */
+  uint8_t rbits, rvalue; /* reserved header bits of a variable-length integer, and their value */
+  uint16_t end;          /* the index after the field, and after all a struct holds */
+  uint16_t prev;         /* the field before it in its list, or OK_ORDERLY_NONE */
+  uint16_t last;         /* a struct's last field */
+  uint16_t index;        /* a leaf field's number among the leaves */
+  uint32_t size;         /* fixed_bytes: the length; bytes: the raw prefix */
+} ok_orderly_field;
+
+/* A parsed schema: the format that reads its keys (format.fields is the
+** number of its leaf fields, the components of its keys), and the table. */
+typedef struct {
+  ok_format format;
+  size_t count;  /* of node[] */
+  uint16_t last; /* the last field at the top */
+  ok_orderly_field node[OK_ORDERLY_MAX];
+  uint16_t leaf[OK_ORDERLY_MAX]; /* the node of each leaf field, in order */
+} ok_orderly;
+
+/* The descriptor every parsed schema starts from (its decode needs the
+** rest of an ok_orderly). */
+extern const ok_format ok_format_orderly;
+
+/* ok_orderly_parse: the schema text[0..n) into *s (names in any case, free
+** white space). OK_OK, or OK_E_SYNTAX with *err_at the offset of the
+** offending word and *why a short English reason. */
+int ok_orderly_parse(ok_orderly *s, const char *text, size_t n, size_t *err_at, const char **why);
+/* The schema in its canonical form ("long, utf8 desc"), written to out
+** unless NULL (no NUL); returns its length. */
+size_t ok_orderly_text(char *out, const ok_orderly *s);
+/* "long", "fixed_bytes", "struct"... */
+const char *ok_orderly_type_name(int type);
+
+/* The value of one leaf field, for the encoder. */
+typedef struct {
+  int null;
+  int64_t i;       /* signed integer types */
+  uint64_t u;      /* unsigned integer types */
+  double d;        /* double; float: (float)d */
+  const uint8_t *p; /* utf8, bytes, fixed_bytes: the bytes; decimal: its */
+  size_t n;         /* significant ASCII digits (n = 0: zero) */
+  int neg;          /* decimal: negative */
+  int64_t exp;      /* decimal: the value is p[0].p[1..n) x 10^exp */
+} ok_orderly_value;
+
+/* ok_orderly_check: OK_OK when v is a value field f can hold; else
+** OK_E_NULL (a NULL in a fixed-width field or a prefixed byte array),
+** OK_E_RANGE (an integer beyond the type, a decimal exponent beyond Java's
+** int), OK_E_LENGTH (fixed_bytes of another length, fewer bytes than the
+** prefix), OK_E_BYTE (utf8 holding 0xFF, or starting with 0xFE: Orderly
+** would write a key that reads back as another value), OK_E_SYNTAX
+** (decimal digits that are not significant ASCII digits). */
+int ok_orderly_check(const ok_orderly_field *f, const ok_orderly_value *v);
+
+/* ok_orderly_encode: the key of the first k leaf fields of s, valid
+** values v[0..k) (k = s->format.fields: a whole key), written to out
+** unless NULL; returns its length. The fields after the k-th are left out
+** as if NULL and empty: that is the smallest key that starts with those k
+** values. `more` nonzero writes the k values as they stand when more
+** bytes follow them, whose ok_prefix_end is above every key that starts
+** with them. */
+size_t ok_orderly_encode(uint8_t *out, const ok_orderly *s, const ok_orderly_value *v, size_t k,
+                         int more);
+
+/* ok_orderly_verify: for the key[0..n) ok_orderly_encode made of all the
+** values v, OK_OK when it reads back field by field as those values, else
+** OK_E_AMBIGUOUS with *field the first field that does not: a field
+** declared should_not runs, unterminated, into the bytes of the next. Only
+** schemas with should_not fields need the check (ok_orderly_ambiguous). */
+int ok_orderly_verify(const ok_orderly *s, const ok_orderly_value *v, const uint8_t *key, size_t n,
+                      size_t *field);
+/* 1 when s has a should_not field or struct that other fields follow. */
+int ok_orderly_ambiguous(const ok_orderly *s);
 
 #endif /* OK_H */

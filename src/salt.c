@@ -32,8 +32,9 @@ int ok_salt(const ok_format *f, uint8_t *salt, const uint8_t *key, size_t n, siz
 int ok_salt_find(const ok_format *f, const uint8_t *s, size_t n, size_t *k, size_t *err_at) {
   XXH32_state_t st;
   const uint8_t *key;
-  size_t off = 0, i, count, len;
+  size_t i, count, len;
   uint8_t salt[OK_SALT_LEN];
+  ok_walk w;
   int rc;
   *k = 0;
   if (n < OK_SALT_LEN) return OK_FEWER;
@@ -44,12 +45,12 @@ int ok_salt_find(const ok_format *f, const uint8_t *s, size_t n, size_t *k, size
     return rc;
   }
   XXH32_reset(&st, 0);
+  ok_walk_start(&w, f, key, len);
   for (i = 1; i <= count; i++) {
     ok_item it;
     size_t e;
-    f->decode(key + off, len - off, &it, &e);
-    XXH32_update(&st, key + off, it.len);
-    off += it.len;
+    ok_next(&w, &it, &e);
+    XXH32_update(&st, key + w.at, it.len);
     put_be32(salt, XXH32_digest(&st));
     if (salt[0] == s[0] && salt[1] == s[1] && salt[2] == s[2] && salt[3] == s[3]) {
       *k = i;

@@ -1,0 +1,288 @@
+/*
+** orderly.c -- Orderly row keys in SQL: ok_orderly_pack(schema, v...), the
+** range bounds ok_orderly_prefix and ok_orderly_prefix_end, and how the
+** readers show an Orderly field. The readers take 'orderly:<schema>'.
+*/
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "common.h"
+
+char *ok_sql_schema_error(const char *s, size_t n, size_t at, const char *why) {
+  size_t len = n - at < 24 ? n - at : 24;
+  if (at == n) return sqlite3_mprintf("bad Orderly schema: %s at its end", why);
+  return sqlite3_mprintf("bad Orderly schema: %s at character %lld ('%.*s')", why,
+                         (long long)at + 1, (int)len, s + at);
+}
+
+/* The schema of argument 0: kept for the statement when constant, else
+** parsed into *local. NULL after setting an error. */
+static const ok_orderly *schema_arg(sqlite3_context *ctx, sqlite3_value *v, ok_orderly *local) {
+  const ok_orderly *kept = sqlite3_get_auxdata(ctx, 0);
+  const char *text = (const char *)sqlite3_value_text(v), *why;
+  size_t n = (size_t)sqlite3_value_bytes(v), at;
+  char *msg;
+  if (kept) return kept;
+  if (sqlite3_value_type(v) != SQLITE_TEXT) {
+    ok_sql_error(ctx, "the schema must be TEXT, not %s",
+                 ok_sql_type_name(sqlite3_value_type(v)));
+    return NULL;
+  }
+  if (!text) {
+    sqlite3_result_error_nomem(ctx);
+    return NULL;
+  }
+  if (ok_orderly_parse(local, text, n, &at, &why) == OK_OK) return local;
+  if ((msg = ok_sql_schema_error(text, n, at, why)) != NULL) {
+    ok_sql_error(ctx, "%s", msg);
+    sqlite3_free(msg);
+  } else {
+    sqlite3_result_error_nomem(ctx);
+  }
+  return NULL;
+}
+
+/* Keeps a schema parsed for this call for the rest of the statement. */
+static void keep_schema(sqlite3_context *ctx, const ok_orderly *s, const ok_orderly *local) {
+  ok_orderly *keep;
+  if (s != local || !(keep = sqlite3_malloc(sizeof *keep))) return;
+  memcpy(keep, local, sizeof *keep);
+  sqlite3_set_auxdata(ctx, 0, keep, sqlite3_free);
+}
+
+/* An integer argument of field f into v: INTEGER, a REAL that is an
+** integer, or (unsigned types) decimal TEXT up to 2^64 - 1. */
+static int integer_arg(sqlite3_context *ctx, const ok_orderly_field *f, sqlite3_value *a, int i,
+                       ok_orderly_value *v) {
+  int t = sqlite3_value_type(a);
+  int is_unsigned = f->type == OK_OL_UINT || f->type == OK_OL_ULONG ||
+                    f->type == OK_OL_FIXED_UINT || f->type == OK_OL_FIXED_ULONG;
+  const char *name = ok_orderly_type_name(f->type);
+  if (t == SQLITE_INTEGER) {
+    v->i = sqlite3_value_int64(a);
+    v->u = (uint64_t)v->i;
+    if (!is_unsigned || v->i >= 0) return 1;
+  } else if (t == SQLITE_FLOAT) {
+    double d = sqlite3_value_double(a);
+    if (d == floor(d) && d >= (is_unsigned ? 0 : -9223372036854775808.0) &&
+        d < (is_unsigned ? 18446744073709551616.0 : 9223372036854775808.0)) {
+      v->u = is_unsigned ? (uint64_t)d : 0;
+      v->i = is_unsigned ? 0 : (int64_t)d;
+      return 1;
+    }
+  } else if (t == SQLITE_TEXT && is_unsigned) {
+    const unsigned char *s = sqlite3_value_text(a);
+    int n = sqlite3_value_bytes(a), k, ok = n > 0 && n <= 20;
+    if (!s) {
+      sqlite3_result_error_nomem(ctx);
+      return 0;
+    }
+    for (k = 0, v->u = 0; ok && k < n; k++) {
+      ok = s[k] >= '0' && s[k] <= '9' &&
+           v->u <= (UINT64_MAX - (uint64_t)(s[k] - '0')) / 10;
+      v->u = v->u * 10 + (uint64_t)(s[k] - '0');
+    }
+    if (ok) return 1;
+    ok_sql_error(ctx, "argument %d (%s): '%s' is no integer from 0 to 18446744073709551615", i + 1,
+                 name, s);
+    return 0;
+  } else {
+    ok_sql_error(ctx, "argument %d (%s) must be an INTEGER%s, not %s", i + 1, name,
+                 is_unsigned ? " or decimal TEXT" : "", ok_sql_type_name(t));
+    return 0;
+  }
+  ok_sql_error(ctx, "argument %d (%s): %s is out of range", i + 1, name,
+               sqlite3_value_text(a) ? (const char *)sqlite3_value_text(a) : "");
+  return 0;
+}
+
+/* A decimal argument into v: its digits go to *digits (room for
+** the argument's text, or 24), which moves past them. */
+static int decimal_arg(sqlite3_context *ctx, sqlite3_value *a, int i, ok_orderly_value *v,
+                       char **digits) {
+  int t = sqlite3_value_type(a), point;
+  size_t nd, err;
+  v->p = (const uint8_t *)*digits;
+  if (t == SQLITE_INTEGER || t == SQLITE_TEXT) {
+    char num[24];
+    const char *s = num;
+    size_t n;
+    if (t == SQLITE_INTEGER) {
+      n = (size_t)sprintf(num, "%lld", sqlite3_value_int64(a));
+    } else {
+      s = (const char *)sqlite3_value_text(a);
+      n = (size_t)sqlite3_value_bytes(a);
+      if (!s) {
+        sqlite3_result_error_nomem(ctx);
+        return 0;
+      }
+    }
+    if (ok_decimal_split(*digits, &nd, &v->neg, &v->exp, s, n, &err) != OK_OK) {
+      ok_sql_error(ctx, "argument %d (decimal): '%s' is not a decimal number", i + 1, s);
+      return 0;
+    }
+  } else if (t == SQLITE_FLOAT) {
+    double d = sqlite3_value_double(a);
+    if (d - d != 0) {
+      ok_sql_error(ctx, "argument %d (decimal): %s has no decimal value", i + 1,
+                   d != d ? "NaN" : d > 0 ? "Inf" : "-Inf");
+      return 0;
+    }
+    /* a double as Java's BigDecimal.valueOf(d): its shortest decimal */
+    v->neg = d < 0;
+    nd = ok_double_digits(*digits, &point, d, 1);
+    v->exp = point - 1;
+  } else {
+    ok_sql_error(ctx, "argument %d (decimal) must be a number or decimal TEXT, not %s", i + 1,
+                 ok_sql_type_name(t));
+    return 0;
+  }
+  v->n = nd;
+  *digits += nd;
+  return 1;
+}
+
+/* Argument a (number i) as the value of field f, checked. */
+static int value_arg(sqlite3_context *ctx, const ok_orderly_field *f, sqlite3_value *a, int i,
+                     ok_orderly_value *v, char **digits) {
+  const char *name = ok_orderly_type_name(f->type);
+  int t = sqlite3_value_type(a), rc;
+  memset(v, 0, sizeof *v);
+  v->null = t == SQLITE_NULL;
+  if (v->null) {
+  } else if (f->type <= OK_OL_FIXED_ULONG) {
+    if (!integer_arg(ctx, f, a, i, v)) return 0;
+  } else if (f->type == OK_OL_FLOAT || f->type == OK_OL_DOUBLE) {
+    if (!ok_sql_real_arg(ctx, a, &v->d)) return 0;
+  } else if (f->type == OK_OL_DECIMAL) {
+    if (!decimal_arg(ctx, a, i, v, digits)) return 0;
+  } else if (t != (f->type == OK_OL_UTF8 ? SQLITE_TEXT : SQLITE_BLOB)) {
+    ok_sql_error(ctx, "argument %d (%s) must be %s, not %s", i + 1, name,
+                 f->type == OK_OL_UTF8 ? "TEXT" : "a BLOB", ok_sql_type_name(t));
+    return 0;
+  } else if (!ok_sql_bytes(ctx, a, &v->p, &v->n)) {
+    return 0;
+  }
+  switch ((rc = ok_orderly_check(f, v))) {
+    case OK_OK: return 1;
+    case OK_E_NULL:
+      ok_sql_error(ctx, "argument %d is NULL, which %s has none of", i + 1,
+                   f->type == OK_OL_BYTES ? "bytes with a prefix" : name);
+      return 0;
+    case OK_E_RANGE:
+      ok_sql_error(ctx, "argument %d (%s): %s is out of range", i + 1, name,
+                   f->type == OK_OL_DECIMAL ? "the exponent" : "the value");
+      return 0;
+    case OK_E_LENGTH:
+      ok_sql_error(ctx, "argument %d (%s) takes %s %lu bytes, not %lld", i + 1, name,
+                   f->type == OK_OL_BYTES ? "at least" : "exactly", (unsigned long)f->size,
+                   (long long)v->n);
+      return 0;
+    case OK_E_BYTE:
+      ok_sql_error(ctx,
+                   "argument %d (utf8): text holding byte 0xFF, or starting with 0xFE, "
+                   "would read back as another value (Orderly adds 2 to each byte)",
+                   i + 1);
+      return 0;
+  }
+  ok_sql_error(ctx, "argument %d (%s): %s", i + 1, name, ok_strerror(rc));
+  return 0;
+}
+
+/* The values of arguments 1..argc-1 for the first argc-1 leaf fields of s
+** into v (room for them), their decimal digits in *digits (freed by the
+** caller with sqlite3_free unless it is `stack`). 0 after an error. */
+static int values_of(sqlite3_context *ctx, const ok_orderly *s, int argc, sqlite3_value **argv,
+                     ok_orderly_value *v, char *stack, size_t cap, char **digits) {
+  sqlite3_uint64 need = 0;
+  char *at;
+  int i;
+  for (i = 1; i < argc; i++) {
+    if (s->node[s->leaf[i - 1]].type == OK_OL_DECIMAL) need += (size_t)sqlite3_value_bytes(argv[i]) + 24;
+  }
+  *digits = need <= cap ? stack : sqlite3_malloc64(need);
+  if (!*digits) {
+    sqlite3_result_error_nomem(ctx);
+    return 0;
+  }
+  for (at = *digits, i = 1; i < argc; i++) {
+    if (!value_arg(ctx, &s->node[s->leaf[i - 1]], argv[i], i, &v[i - 1], &at)) return 0;
+  }
+  return 1;
+}
+
+/* ok_orderly_pack(schema, v1, ..., vn) (arg 0); ok_orderly_prefix(schema,
+** v1, ..., vk) (arg 1) and ok_orderly_prefix_end (arg 2) for the first k. */
+void ok_orderly_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  ok_orderly local;
+  const ok_orderly *s;
+  ok_orderly_value vstack[16], *v = vstack;
+  char dstack[256], *digits = NULL;
+  uint8_t kstack[256], *key = NULL;
+  size_t len, k = (size_t)argc - 1, field;
+  int mode = ok_sql_fn_arg(ctx);
+  if (!(s = schema_arg(ctx, argv[0], &local))) return;
+  if (mode == 0 ? k != s->format.fields : k > s->format.fields) {
+    ok_sql_error(ctx, "the schema has %lld fields, and %lld values were given",
+                 (long long)s->format.fields, (long long)k);
+    goto done;
+  }
+  if (k > sizeof vstack / sizeof vstack[0] && !(v = sqlite3_malloc64(k * sizeof *v))) {
+    sqlite3_result_error_nomem(ctx);
+    goto done;
+  }
+  if (!values_of(ctx, s, argc, argv, v, dstack, sizeof dstack, &digits)) goto done;
+  len = ok_orderly_encode(NULL, s, v, k, mode == 2);
+  if (ok_sql_too_big(ctx, len)) goto done;
+  if (!(key = len <= sizeof kstack ? kstack : sqlite3_malloc64(len))) {
+    sqlite3_result_error_nomem(ctx);
+    goto done;
+  }
+  ok_orderly_encode(key, s, v, k, mode == 2);
+  if (mode == 0 && ok_orderly_ambiguous(s) &&
+      ok_orderly_verify(s, v, key, len, &field) != OK_OK) {
+    ok_sql_error(ctx,
+                 "field %lld is should_not and would run into the next field's bytes: "
+                 "Orderly would write a key that reads back as other values",
+                 (long long)field + 1);
+    goto done;
+  }
+  if (mode == 2) { /* a bound, not a key: no subtype; NULL when no key is above them all */
+    if ((len = ok_prefix_end(key, key, len)) > 0) sqlite3_result_blob64(ctx, key, len, SQLITE_TRANSIENT);
+  } else {
+    ok_sql_result_piece(ctx, key, len, OK_ORDERLY_SUBTYPE, 0);
+  }
+done:
+  if (v != vstack) sqlite3_free(v);
+  if (digits != dstack) sqlite3_free(digits);
+  if (key != kstack) sqlite3_free(key);
+  keep_schema(ctx, s, &local);
+}
+
+const char *ok_sql_orderly_kind(const ok_item *it) { return ok_orderly_type_name(it->tag); }
+
+/* Every Orderly value reads back through ok_orderly_pack as it is: NaN as
+** 'NaN', unsigned integers past int64 as decimal TEXT. */
+int ok_sql_render_orderly(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
+  (void)raw;
+  return ok_sql_put_value(o, it);
+}
+
+/* ok_quote of an Orderly key starts with its schema, as ok_orderly_pack's
+** first argument. */
+void ok_sql_orderly_head(ok_sql_out *o, const ok_format *core) {
+  const ok_orderly *s = (const ok_orderly *)core;
+  size_t n = ok_orderly_text(NULL, s);
+  char *text = sqlite3_malloc64(n + 1);
+  if (!text) {
+    if (o->rc == SQLITE_OK) o->rc = SQLITE_NOMEM;
+    return;
+  }
+  ok_orderly_text(text, s);
+  text[n] = 0;
+  ok_sql_putc(o, '\'');
+  ok_sql_puts(o, text);
+  ok_sql_putc(o, '\'');
+  sqlite3_free(text);
+}

@@ -1,0 +1,614 @@
+/*
+** orderly.c -- Orderly's row keys (ndimiduk/orderly), byte for byte: each
+** field type's encoder and decoder, and the struct rule that decides which
+** fields carry a terminator. docs/orderly.md describes the bytes.
+**
+** Every descending field is the complement of its ascending bytes, with
+** the same termination flag t (except the reserved bits of an integer
+** header). t is Orderly's terminate(): MUST, or AUTO on a descending field;
+** a struct hands MUST down to every field that a non-empty one follows.
+** Decoders accept a field with or without its terminator, as Orderly's do,
+** and read an unterminated one to the end of the key.
+*/
+#include <math.h>
+#include <string.h>
+
+#include "internal.h"
+
+static int fail(int status, size_t at, size_t *err_at) {
+  *err_at = at;
+  return status;
+}
+
+static uint8_t low_mask(unsigned bits) { return (uint8_t)((1u << bits) - 1); }
+
+/* --- variable-length integers ------------------------------------------------ */
+
+/* The value bits of an L-byte header before reserved bits: signed 6, 5,
+** then 2 (64-bit) or 3 (32-bit); unsigned 7, 6, then 3 or 4. */
+static unsigned head_bits(int sign, int wide, size_t len) {
+  if (len == 1) return sign ? 6 : 7;
+  if (len == 2) return sign ? 5 : 6;
+  return (sign ? 2u : 3u) + (wide ? 0u : 1u);
+}
+
+/* Encodes raw (an int64's bits, sign set: its two's complement) with R
+** reserved bits holding V, then the descending complement when desc. */
+static size_t enc_varint(uint8_t *out, int sign, int wide, unsigned r, unsigned v, uint64_t raw,
+                         int desc) {
+  int neg = sign && (int64_t)raw < 0;
+  uint64_t mag = neg ? ~raw : raw;
+  unsigned n = 0, h;
+  size_t len, k, max = wide ? 9 : 5;
+  uint8_t form;
+  while (n < 64 && (mag >> n)) n++;
+  for (len = 1; len < max; len++) {
+    if (n <= head_bits(sign, wide, len) - r + 8 * (len - 1)) break;
+  }
+  h = head_bits(sign, wide, len);
+  if (!out) return len;
+  if (sign) {
+    form = len == 1 ? 0x80 : len == 2 ? 0xC0 : (uint8_t)(0xE0 | (len - 3) << h);
+    if (neg) form = (uint8_t)(~form & ~low_mask(h));
+  } else {
+    form = len == 1 ? 0x00 : len == 2 ? 0x80 : (uint8_t)(0xC0 | (len - 3) << h);
+  }
+  form >>= r;
+  if (8 * (len - 1) < 64) form |= (uint8_t)((raw >> (8 * (len - 1))) & low_mask(h - r));
+  if (!sign) form++; /* moves every value off 0x00, which is NULL */
+  out[0] = (uint8_t)(v << (8 - r) | form);
+  for (k = 1; k < len; k++) out[k] = (uint8_t)(raw >> (8 * (len - 1 - k)));
+  if (desc) {
+    out[0] ^= low_mask(8 - r);
+    ok_invert(out + 1, len - 1);
+  }
+  return len;
+}
+
+/* Decodes a variable-length integer at c[0..n), every bit XORed with x
+** (the header's reserved bits apart): *null, or its bits in *raw (signed:
+** sign-extended). Sets *len. */
+static int dec_varint(const uint8_t *c, size_t n, int sign, int wide, unsigned r, uint8_t x,
+                      int *null, uint64_t *raw, size_t *len, size_t *err_at) {
+  uint8_t h = (uint8_t)((c[0] ^ x) & low_mask(8 - r)), q;
+  unsigned bits;
+  size_t k, max = wide ? 9 : 5;
+  int neg = 0;
+  *null = h == 0;
+  *len = 1;
+  if (*null) return OK_OK;
+  if (!sign) h--;
+  q = (uint8_t)(h << r); /* the header as it would be without reserved bits */
+  if (sign) {            /* 1 0.. / 1 10.. / 1 11 L..: length marks after the sign bit */
+    neg = !(q & 0x80);
+    if (neg) q = (uint8_t)~q;
+    *len = !(q & 0x40) ? 1u : !(q & 0x20) ? 2u : 3u + ((q >> head_bits(1, wide, 3)) & (wide ? 7u : 3u));
+  } else { /* 0.. / 10.. / 11 L.. */
+    *len = !(q & 0x80) ? 1u : !(q & 0x40) ? 2u : 3u + ((q >> head_bits(0, wide, 3)) & (wide ? 7u : 3u));
+  }
+  if (*len > max) return fail(OK_E_TAG, 0, err_at);
+  if (n < *len) return fail(OK_E_TRUNCATED, n, err_at);
+  bits = head_bits(sign, wide, *len) - r;
+  *raw = 8 * (*len - 1) < 64 ? (uint64_t)(h & low_mask(bits)) : 0;
+  for (k = 1; k < *len; k++) *raw = *raw << 8 | (uint8_t)(c[k] ^ x);
+  bits += 8 * (unsigned)(*len - 1);
+  if (neg && bits < 64) *raw |= ~(uint64_t)0 << bits;
+  if (!sign && !wide && *raw > 0xFFFFFFFFu) return fail(OK_E_RANGE, 0, err_at);
+  if (!sign && wide && 8 * (*len - 1) == 64 && (h & low_mask(head_bits(0, 1, 9) - r)))
+    return fail(OK_E_RANGE, 0, err_at);
+  if (sign && !wide && ((int64_t)*raw < INT32_MIN || (int64_t)*raw > INT32_MAX))
+    return fail(OK_E_RANGE, 0, err_at);
+  return OK_OK;
+}
+
+/* --- each field type ------------------------------------------------------------ */
+
+static int is_signed(int type) {
+  return type == OK_OL_INT || type == OK_OL_LONG || type == OK_OL_FIXED_INT ||
+         type == OK_OL_FIXED_LONG;
+}
+
+static int is_wide(int type) {
+  return type == OK_OL_LONG || type == OK_OL_ULONG || type == OK_OL_FIXED_LONG ||
+         type == OK_OL_FIXED_ULONG;
+}
+
+/* Big-endian bytes of v, `size` of them. */
+static void put_be(uint8_t *out, uint64_t v, size_t size) {
+  size_t k;
+  for (k = 0; k < size; k++) out[k] = (uint8_t)(v >> (8 * (size - 1 - k)));
+}
+
+static uint64_t get_be(const uint8_t *p, size_t size, uint8_t x) {
+  uint64_t v = 0;
+  size_t k;
+  for (k = 0; k < size; k++) v = v << 8 | (uint8_t)(p[k] ^ x);
+  return v;
+}
+
+/* Float bits as Orderly sorts them: NaN made canonical (as Java's
+** floatToIntBits), the sign bit flipped (all bits for negatives), plus one,
+** so that all zeros is free for NULL. */
+static uint64_t float_key(double d, int size) {
+  uint64_t bits, sign = (uint64_t)1 << (8 * size - 1);
+  uint8_t b[8];
+  if (d != d) return size == 4 ? 0x7FC00000u + sign + 1 : 0x7FF8000000000000u + sign + 1;
+  ok_ieee_bytes(b, d, (size_t)size);
+  bits = get_be(b, (size_t)size, 0);
+  bits = bits & sign ? ~bits & (sign | (sign - 1)) : bits | sign;
+  return bits + 1;
+}
+
+/* The digit-to-nibble map of byte arrays: digits 0..9 of each byte's three. */
+static const uint8_t nibble_of[10] = {3, 4, 5, 6, 7, 9, 0xA, 0xC, 0xE, 0xF};
+static const int8_t digit_of[16] = {-1, -1, -1, 0, 1, 2, 3, 4, -1, 5, 6, -1, 7, -1, 8, 9};
+
+/* Encodes v in the field f with terminate flag t (ascending; the caller
+** complements a descending field). Returns the length. */
+static size_t enc_field(uint8_t *out, const ok_orderly_field *f, const ok_orderly_value *v, int t) {
+  size_t len, k, m, digits;
+  int size = f->type == OK_OL_FLOAT ? 4 : 8;
+  switch (f->type) {
+    case OK_OL_INT:
+    case OK_OL_LONG:
+    case OK_OL_UINT:
+    case OK_OL_ULONG:
+      if (v->null) {
+        if (t && out) out[0] = (uint8_t)(f->rvalue << (8 - f->rbits));
+        return t ? 1 : 0;
+      }
+      return enc_varint(out, is_signed(f->type), is_wide(f->type), f->rbits, f->rvalue,
+                        is_signed(f->type) ? (uint64_t)v->i : v->u, 0);
+    case OK_OL_FIXED_INT:
+    case OK_OL_FIXED_LONG:
+    case OK_OL_FIXED_UINT:
+    case OK_OL_FIXED_ULONG:
+      len = is_wide(f->type) ? 8 : 4;
+      if (out) {
+        put_be(out, is_signed(f->type) ? (uint64_t)v->i : v->u, len);
+        if (is_signed(f->type)) out[0] ^= 0x80;
+      }
+      return len;
+    case OK_OL_FLOAT:
+    case OK_OL_DOUBLE:
+      if (v->null && !t) return 0;
+      if (out) put_be(out, v->null ? 0 : float_key(v->d, size), (size_t)size);
+      return (size_t)size;
+    case OK_OL_DECIMAL:
+      if (v->null) {
+        if (t && out) out[0] = 0;
+        return t ? 1 : 0;
+      }
+      if (v->n == 0) {
+        if (out) out[0] = 0x80;
+        return 1;
+      }
+      /* the exponent as an int with 2 reserved bits (the sign class), then
+      ** the digits + 1 as nibbles; a negative complements all but the class */
+      len = enc_varint(out, 1, 0, 2, v->neg ? 1 : 3, (uint64_t)v->exp, 0);
+      m = (v->n + 1) / 2 + (v->n % 2 == 0 && t);
+      if (out) {
+        for (k = 0; k < m; k++) {
+          unsigned hi = 2 * k < v->n ? (unsigned)(v->p[2 * k] - '0' + 1) : 0;
+          unsigned lo = 2 * k + 1 < v->n ? (unsigned)(v->p[2 * k + 1] - '0' + 1) : 0;
+          out[len + k] = (uint8_t)(hi << 4 | lo);
+        }
+        if (v->neg) {
+          out[0] ^= 0x3F;
+          ok_invert(out + 1, len + m - 1);
+        }
+      }
+      return len + m;
+    case OK_OL_UTF8:
+      if (v->null) {
+        if (t && out) out[0] = 0;
+        return t ? 1 : 0;
+      }
+      if (out) {
+        for (k = 0; k < v->n; k++) out[k] = (uint8_t)(v->p[k] + 2);
+        if (t || v->n == 0) out[v->n] = 1;
+      }
+      return v->n + (t || v->n == 0);
+    case OK_OL_BYTES:
+      if (v->null) {
+        if (t && out) out[0] = 0;
+        return t ? 1 : 0;
+      }
+      if (out) memcpy(out, v->p, f->size);
+      digits = 3 * (v->n - f->size);
+      if (digits == 0) {
+        if (out) out[f->size] = 0x11;
+        return f->size + 1;
+      }
+      len = f->size + (digits + 1) / 2 + (digits % 2 == 0 && t);
+      if (out) {
+        uint8_t *o = out + f->size;
+        for (k = 0; k < digits; k++) {
+          unsigned b = v->p[f->size + k / 3], d = k % 3 == 0 ? b / 100 : k % 3 == 1 ? b / 10 % 10 : b % 10;
+          if (k % 2 == 0)
+            o[k / 2] = (uint8_t)(nibble_of[d] << 4 | 1); /* a terminator nibble unless a digit follows */
+          else
+            o[k / 2] = (uint8_t)((o[k / 2] & 0xF0) | nibble_of[d]);
+        }
+        if (digits % 2 == 0 && t) o[digits / 2] = 0x11;
+      }
+      return len;
+    case OK_OL_FIXED_BYTES:
+      if (out) memcpy(out, v->p, f->size);
+      return f->size;
+  }
+  return 0;
+}
+
+int ok_orderly_check(const ok_orderly_field *f, const ok_orderly_value *v) {
+  size_t k;
+  if (v->null) {
+    return f->type >= OK_OL_FIXED_INT && f->type <= OK_OL_FIXED_ULONG ? OK_E_NULL
+           : f->type == OK_OL_FIXED_BYTES || (f->type == OK_OL_BYTES && f->size) ? OK_E_NULL
+                                                                                 : OK_OK;
+  }
+  switch (f->type) {
+    case OK_OL_INT:
+    case OK_OL_FIXED_INT: return v->i < INT32_MIN || v->i > INT32_MAX ? OK_E_RANGE : OK_OK;
+    case OK_OL_UINT:
+    case OK_OL_FIXED_UINT: return v->u > 0xFFFFFFFFu ? OK_E_RANGE : OK_OK;
+    case OK_OL_DECIMAL:
+      for (k = 0; k < v->n; k++) {
+        if (v->p[k] < '0' || v->p[k] > '9') return OK_E_SYNTAX;
+      }
+      if (v->n && (v->p[0] == '0' || v->p[v->n - 1] == '0')) return OK_E_SYNTAX;
+      return v->n && (v->exp < INT32_MIN || v->exp > INT32_MAX) ? OK_E_RANGE : OK_OK;
+    case OK_OL_UTF8:
+      if (v->n && v->p[0] == 0xFE) return OK_E_BYTE;
+      return memchr(v->p, 0xFF, v->n) ? OK_E_BYTE : OK_OK;
+    case OK_OL_BYTES: return v->n < f->size ? OK_E_LENGTH : OK_OK;
+    case OK_OL_FIXED_BYTES: return v->n != f->size ? OK_E_LENGTH : OK_OK;
+  }
+  return OK_OK;
+}
+
+/* --- the struct rule ---------------------------------------------------------------- */
+
+/* Which leaves terminate: Orderly's StructRowKey walks its fields from the
+** last with T, its own termination: a field takes T (one declared
+** SHOULD_NOT keeps it), and once a field is not empty T becomes MUST. */
+typedef struct {
+  const ok_orderly *s;
+  const ok_orderly_value *v;
+  size_t k; /* leaves given */
+  int more; /* pretend leaf k is there and not empty */
+  uint8_t t[OK_ORDERLY_MAX];
+} plan;
+
+static int plan_list(plan *pl, size_t last, int term);
+
+/* Plans node i under termination T; 1 when its bytes are not empty. */
+static int plan_node(plan *pl, size_t i, int term) {
+  const ok_orderly_field *f = &pl->s->node[i];
+  int eff = f->term == OK_OL_SHOULD_NOT ? OK_OL_SHOULD_NOT : term;
+  int t = eff == OK_OL_MUST || (eff == OK_OL_AUTO && f->desc);
+  if (f->type == OK_OL_STRUCT) return plan_list(pl, f->last, eff);
+  if (f->index >= pl->k) return pl->more && f->index == pl->k;
+  pl->t[f->index] = (uint8_t)t;
+  return !pl->v[f->index].null || t;
+}
+
+static int plan_list(plan *pl, size_t last, int term) {
+  int any = 0;
+  size_t i;
+  for (i = last; i != OK_ORDERLY_NONE; i = pl->s->node[i].prev) {
+    if (plan_node(pl, i, term)) term = OK_OL_MUST, any = 1;
+  }
+  return any;
+}
+
+static void make_plan(plan *pl, const ok_orderly *s, const ok_orderly_value *v, size_t k, int more) {
+  pl->s = s;
+  pl->v = v;
+  pl->k = k;
+  pl->more = more;
+  if (s->last == 0) /* one field (or struct): a key of its own, with its termination */
+    plan_node(pl, 0, more && k == s->format.fields ? OK_OL_MUST : s->node[0].term);
+  else /* several: a struct, ascending, AUTO */
+    plan_list(pl, s->last, more && k == s->format.fields ? OK_OL_MUST : OK_OL_AUTO);
+}
+
+size_t ok_orderly_encode(uint8_t *out, const ok_orderly *s, const ok_orderly_value *v, size_t k,
+                         int more) {
+  plan pl;
+  size_t i, o = 0;
+  make_plan(&pl, s, v, k, more);
+  for (i = 0; i < k; i++) {
+    const ok_orderly_field *f = &s->node[s->leaf[i]];
+    size_t len = enc_field(out ? out + o : NULL, f, &v[i], pl.t[i]);
+    if (out && f->desc && len > 0) {
+      if (f->rbits) { /* the reserved bits stay as they are */
+        out[o] ^= low_mask(8 - f->rbits);
+        ok_invert(out + o + 1, len - 1);
+      } else {
+        ok_invert(out + o, len);
+      }
+    }
+    o += len;
+  }
+  return o;
+}
+
+int ok_orderly_ambiguous(const ok_orderly *s) {
+  size_t i;
+  for (i = 0; i < s->count; i++) {
+    if (s->node[i].term == OK_OL_SHOULD_NOT && s->format.fields > 1) return 1;
+  }
+  return 0;
+}
+
+int ok_orderly_verify(const ok_orderly *s, const ok_orderly_value *v, const uint8_t *key, size_t n,
+                      size_t *field) {
+  plan pl;
+  ok_walk w;
+  ok_item it;
+  size_t err;
+  make_plan(&pl, s, v, s->format.fields, 0);
+  ok_walk_start(&w, &s->format, key, n);
+  for (*field = 0; *field < s->format.fields; (*field)++) {
+    size_t len = enc_field(NULL, &s->node[s->leaf[*field]], &v[*field], pl.t[*field]);
+    if (ok_next(&w, &it, &err) != OK_OK || it.len != len || w.at != w.off - len) return OK_E_AMBIGUOUS;
+  }
+  return OK_OK;
+}
+
+/* --- decoding ------------------------------------------------------------------------- */
+
+/* Digits of a byte array at c[0..n) (XORed with x), three a byte: their
+** count in *digits and the bytes read in *len (a terminator included). */
+static int dec_byte_digits(const uint8_t *c, size_t n, uint8_t x, size_t *digits, size_t *len,
+                           size_t *err_at) {
+  size_t pos = 0, nd = 0;
+  unsigned acc = 0;
+  while (pos < n) {
+    uint8_t b = (uint8_t)(c[pos] ^ x);
+    int k;
+    for (k = 0; k < 2; k++) {
+      unsigned nib = k == 0 ? b >> 4 : b & 15u;
+      if (nib == 1 && (k == 1 || b == 0x11)) { /* the terminator */
+        if (nd % 3) return fail(OK_E_TRUNCATED, pos, err_at);
+        *digits = nd;
+        *len = pos + 1;
+        return OK_OK;
+      }
+      if (digit_of[nib] < 0) return fail(OK_E_NONCANONICAL, pos, err_at);
+      acc = acc * 10 + (unsigned)digit_of[nib];
+      if (++nd % 3 == 0) {
+        if (acc > 255) return fail(OK_E_RANGE, pos, err_at);
+        acc = 0;
+      }
+    }
+    pos++;
+  }
+  if (nd == 0 || nd % 3) return fail(OK_E_TRUNCATED, n, err_at);
+  *digits = nd;
+  *len = n;
+  return OK_OK;
+}
+
+/* The BCD digits of a decimal at c[0..n) (XORed with x): count in
+** *digits, bytes read in *len. */
+static int dec_bcd(const uint8_t *c, size_t n, uint8_t x, size_t *digits, size_t *len,
+                   size_t *err_at) {
+  size_t pos = 0, nd = 0;
+  unsigned last = 0;
+  for (; pos < n; pos++) {
+    uint8_t b = (uint8_t)(c[pos] ^ x);
+    if (b == 0) { /* the terminator after an even count */
+      pos++;
+      break;
+    }
+    if ((b >> 4) == 0 || (b >> 4) > 10 || (b & 15) > 10) return fail(OK_E_NONCANONICAL, pos, err_at);
+    if (nd == 0 && (b >> 4) == 1) return fail(OK_E_NONCANONICAL, pos, err_at); /* a leading 0 */
+    nd++;
+    last = b >> 4;
+    if ((b & 15) == 0) { /* an odd count ends here */
+      pos++;
+      break;
+    }
+    nd++;
+    last = b & 15;
+  }
+  if (nd == 0 || last == 1) return fail(OK_E_NONCANONICAL, pos, err_at); /* a trailing 0 */
+  *digits = nd;
+  *len = pos;
+  return OK_OK;
+}
+
+static size_t u64_digits(uint64_t u) {
+  size_t k = 1;
+  while (u >= 10) u /= 10, k++;
+  return k;
+}
+
+static int dec_decimal(const uint8_t *c, size_t n, uint8_t x, ok_item *it, size_t *err_at) {
+  uint8_t b0 = (uint8_t)(c[0] ^ x), y;
+  uint64_t raw;
+  size_t hlen, blen, nd, k;
+  int null, rc, neg = b0 >> 6 == 1;
+  it->len = 1;
+  if (b0 == 0) return OK_OK; /* NULL */
+  if (b0 >> 6 == 2) {
+    if (b0 != 0x80) return fail(OK_E_NONCANONICAL, 0, err_at);
+    it->type = OK_INT; /* zero */
+    return OK_OK;
+  }
+  if (b0 >> 6 == 0) return fail(OK_E_TAG, 0, err_at);
+  y = (uint8_t)(x ^ (neg ? 0xFF : 0));
+  if ((rc = dec_varint(c, n, 1, 0, 2, y, &null, &raw, &hlen, err_at)) != OK_OK) return rc;
+  if (null) return fail(OK_E_TAG, 0, err_at);
+  if ((rc = dec_bcd(c + hlen, n - hlen, y, &nd, &blen, err_at)) != OK_OK) {
+    *err_at += hlen;
+    return rc;
+  }
+  it->len = hlen + blen;
+  it->body = c + hlen;
+  it->body_len = nd;
+  it->i = (int64_t)raw + 1; /* the exponent of 0.digits */
+  it->d = neg ? -1 : 1;
+  if (nd <= OK_HBASE_DIGITS + 8) { /* small enough to be an INTEGER or a REAL */
+    ok_hbase_num num;
+    num.neg = neg;
+    num.exp = (long)it->i;
+    num.n = nd;
+    num.form = 0;
+    for (k = 0; k < nd; k++) num.digit[k] = (char)('0' - 1 + (((c[hlen + k / 2] ^ y) >> (k % 2 ? 0 : 4)) & 15));
+    ok_hbase_num_value(it, &num);
+    if (it->type != OK_TEXT) return OK_OK;
+  }
+  it->type = OK_TEXT;
+  it->value_len = ok_decimal_text(NULL, neg, (long)it->i, nd, it->body, 1, y);
+  return OK_OK;
+}
+
+static int decode(const ok_format *fmt, size_t index, const uint8_t *c, size_t n, ok_item *it,
+                  size_t *err_at) {
+  const ok_orderly *s = (const ok_orderly *)fmt;
+  const ok_orderly_field *f = &s->node[s->leaf[index]];
+  uint8_t x = f->desc ? 0xFF : 0x00;
+  size_t size = f->type == OK_OL_FLOAT || f->type == OK_OL_FIXED_INT || f->type == OK_OL_FIXED_UINT ? 4 : 8;
+  const uint8_t *end;
+  uint64_t u = 0;
+  int null, rc;
+  memset(it, 0, sizeof *it);
+  it->format = fmt;
+  it->tag = f->type;
+  it->desc = f->desc;
+  it->type = OK_NULL;
+  if (f->type == OK_OL_FIXED_BYTES || (f->type == OK_OL_BYTES && f->size)) size = f->size;
+  if (n == 0 && !(f->type >= OK_OL_FIXED_INT && f->type <= OK_OL_FIXED_ULONG) &&
+      f->type != OK_OL_FIXED_BYTES && !(f->type == OK_OL_BYTES && f->size)) {
+    return OK_OK; /* a NULL left out (the types that have a NULL) */
+  }
+  switch (f->type) {
+    case OK_OL_INT:
+    case OK_OL_LONG:
+    case OK_OL_UINT:
+    case OK_OL_ULONG:
+      rc = dec_varint(c, n, is_signed(f->type), is_wide(f->type), f->rbits, x, &null, &u, &it->len,
+                      err_at);
+      if (rc != OK_OK || null) return rc;
+      break;
+    case OK_OL_FIXED_INT:
+    case OK_OL_FIXED_LONG:
+    case OK_OL_FIXED_UINT:
+    case OK_OL_FIXED_ULONG:
+      if (n < size) return fail(OK_E_TRUNCATED, n, err_at);
+      it->len = size;
+      u = get_be(c, size, x);
+      if (is_signed(f->type)) { /* flip the sign bit back, and extend it */
+        u ^= (uint64_t)1 << (8 * size - 1);
+        if (size == 4) u = (uint64_t)(int64_t)(int32_t)(uint32_t)u;
+      }
+      break;
+    case OK_OL_FLOAT:
+    case OK_OL_DOUBLE: {
+      uint64_t sign = (uint64_t)1 << (8 * size - 1);
+      uint8_t b[8];
+      if (n < size) return fail(OK_E_TRUNCATED, n, err_at);
+      it->len = size;
+      if ((u = get_be(c, size, x)) == 0) return OK_OK; /* NULL */
+      u--;
+      u = u & sign ? u ^ sign : ~u & (sign | (sign - 1));
+      put_be(b, u, size);
+      it->d = ok_ieee_double(b, size);
+      it->type = it->d == it->d ? OK_REAL : OK_TEXT; /* NaN reads as 'NaN' */
+      it->value_len = 3;
+      return OK_OK;
+    }
+    case OK_OL_DECIMAL: return dec_decimal(c, n, x, it, err_at);
+    case OK_OL_UTF8:
+      it->len = 1;
+      if ((c[0] ^ x) == 0) return OK_OK; /* NULL */
+      it->type = OK_TEXT;
+      if ((c[0] ^ x) == 1) return OK_OK; /* '' */
+      end = memchr(c, 1 ^ x, n);
+      it->body = c;
+      it->body_len = it->value_len = end ? (size_t)(end - c) : n;
+      it->len = it->body_len + (end != NULL);
+      return OK_OK;
+    case OK_OL_BYTES: {
+      size_t digits;
+      if (!f->size && (c[0] ^ x) == 0) { /* NULL, which Orderly writes but cannot read */
+        it->len = 1;
+        return OK_OK;
+      }
+      if (n < f->size + 1) return fail(OK_E_TRUNCATED, n, err_at);
+      if ((c[f->size] ^ x) == 0x11) {
+        digits = 0, it->len = f->size + 1;
+      } else if ((rc = dec_byte_digits(c + f->size, n - f->size, x, &digits, &it->len, err_at)) != OK_OK) {
+        *err_at += f->size;
+        return rc;
+      } else {
+        it->len += f->size;
+      }
+      it->type = OK_BLOB;
+      it->body = c;
+      it->body_len = it->len;
+      it->value_len = f->size + digits / 3;
+      it->i = (int64_t)f->size;
+      return OK_OK;
+    }
+    case OK_OL_FIXED_BYTES:
+      if (n < size) return fail(OK_E_TRUNCATED, n, err_at);
+      it->type = OK_BLOB;
+      it->body = c;
+      it->len = it->body_len = it->value_len = size;
+      it->direct = !x;
+      return OK_OK;
+  }
+  /* an integer: INTEGER when it fits, else (unsigned) TEXT */
+  it->i = (int64_t)u;
+  it->type = is_signed(f->type) || u <= INT64_MAX ? OK_INT : OK_TEXT;
+  if (it->type == OK_TEXT) it->value_len = u64_digits(u);
+  return OK_OK;
+}
+
+static size_t value(uint8_t *out, const ok_item *it) {
+  uint8_t x = it->desc ? 0xFF : 0x00;
+  size_t k, o;
+  uint64_t u;
+  switch (it->tag) {
+    case OK_OL_FLOAT:
+    case OK_OL_DOUBLE: memcpy(out, "NaN", 3); return 3;
+    case OK_OL_DECIMAL:
+      return ok_decimal_text((char *)out, it->d < 0, (long)it->i, it->body_len, it->body, 1,
+                             (uint8_t)(x ^ (it->d < 0 ? 0xFF : 0)));
+    case OK_OL_UTF8:
+      for (k = 0; k < it->value_len; k++) out[k] = (uint8_t)((it->body[k] ^ x) - 2);
+      return it->value_len;
+    case OK_OL_BYTES: {
+      size_t raw = (size_t)it->i;
+      unsigned acc = 0, nd = 0;
+      for (o = 0; o < raw; o++) out[o] = (uint8_t)(it->body[o] ^ x);
+      for (k = 0; o < it->value_len; k++) {
+        uint8_t b = (uint8_t)(it->body[raw + k / 2] ^ x);
+        acc = acc * 10 + (unsigned)digit_of[k % 2 ? b & 15 : b >> 4];
+        if (++nd == 3) out[o++] = (uint8_t)acc, acc = 0, nd = 0;
+      }
+      return o;
+    }
+    case OK_OL_FIXED_BYTES:
+      for (k = 0; k < it->value_len; k++) out[k] = (uint8_t)(it->body[k] ^ x);
+      return k;
+  }
+  /* an unsigned integer beyond int64 */
+  u = (uint64_t)it->i;
+  for (k = it->value_len; k-- > 0; u /= 10) out[k] = (uint8_t)('0' + u % 10);
+  return it->value_len;
+}
+
+/* A schema's descriptor before ok_orderly_parse fills it: reads nothing. */
+static int no_schema(const ok_format *fmt, size_t index, const uint8_t *c, size_t n, ok_item *it,
+                     size_t *err_at) {
+  (void)fmt, (void)index, (void)c, (void)n, (void)it;
+  return fail(OK_E_SYNTAX, 0, err_at);
+}
+
+const ok_format ok_format_orderly = {"orderly", 0, no_schema, value};
+const ok_format ok_format_orderly_schema = {"orderly", 0, decode, value};
