@@ -75,6 +75,9 @@ $(B)/oracle: test/oracle.c test/load.h $(B)/ok.$(SO)
 $(B)/fdb-conformance: test/fdb_conformance.c test/load.h
 	$(CC) -std=c99 $(WARN) $(CFLAGS) $< -o $@ -lsqlite3
 
+$(B)/orderly-vectors: test/orderly_vectors.c test/load.h
+	$(CC) -std=c99 $(WARN) $(CFLAGS) $< -o $@ -lsqlite3 -lm
+
 $(B)/threads: test/threads.c test/load.h
 	$(CC) -std=c99 $(WARN) $(CFLAGS) -pthread $< -o $@ -lsqlite3
 
@@ -112,7 +115,7 @@ test-asan: deps-test
 	@sh test/run_all.sh build-asan
 
 test-build: all $(B)/unit $(B)/oracle $(B)/fuzz-replay $(B)/fuzz-sql-replay $(B)/fdb-conformance \
-            $(B)/hbase-decimals $(B)/nomem $(B)/threads
+            $(B)/hbase-decimals $(B)/nomem $(B)/threads $(B)/orderly-vectors
 
 # Many connections in 8 threads at once, under ThreadSanitizer.
 test-tsan: deps

@@ -631,8 +631,9 @@ size_t ok_orderly_encode(uint8_t *out, const ok_orderly *s, const ok_orderly_val
 /* ok_orderly_verify: for the key[0..n) ok_orderly_encode made of all the
 ** values v, OK_OK when it reads back field by field as those values, else
 ** OK_E_AMBIGUOUS with *field the first field that does not: a field
-** declared should_not runs, unterminated, into the bytes of the next. Only
-** schemas with should_not fields need the check (ok_orderly_ambiguous). */
+** declared should_not runs, unterminated, into the bytes of the next, or
+** (left out as NULL) reads them as its own. Only schemas with should_not
+** fields need the check (ok_orderly_ambiguous). */
 int ok_orderly_verify(const ok_orderly *s, const ok_orderly_value *v, const uint8_t *key, size_t n,
                       size_t *field);
 /* 1 when s has a should_not field or struct that other fields follow. */

@@ -342,19 +342,24 @@ int ok_orderly_ambiguous(const ok_orderly *s) {
   return 0;
 }
 
+/* A NULL must read back as NULL, wherever; any other value from exactly
+** the bytes it was written to. */
 int ok_orderly_verify(const ok_orderly *s, const ok_orderly_value *v, const uint8_t *key, size_t n,
                       size_t *field) {
   plan pl;
   ok_walk w;
   ok_item it;
-  size_t err;
+  size_t err, at = 0;
   make_plan(&pl, s, v, s->format.fields, 0);
   ok_walk_start(&w, &s->format, key, n);
   for (*field = 0; *field < s->format.fields; (*field)++) {
     size_t len = enc_field(NULL, &s->node[s->leaf[*field]], &v[*field], pl.t[*field]);
-    if (ok_next(&w, &it, &err) != OK_OK || it.len != len || w.at != w.off - len) return OK_E_AMBIGUOUS;
+    if (ok_next(&w, &it, &err) != OK_OK ||
+        (v[*field].null ? it.type != OK_NULL : w.at != at || it.len != len))
+      return OK_E_AMBIGUOUS;
+    at += len;
   }
-  return OK_OK;
+  return ok_next(&w, &it, &err) == OK_FEWER ? OK_OK : OK_E_AMBIGUOUS;
 }
 
 /* --- decoding ------------------------------------------------------------------------- */
