@@ -78,6 +78,9 @@ $(B)/fdb-conformance: test/fdb_conformance.c test/load.h
 $(B)/orderly-vectors: test/orderly_vectors.c test/load.h
 	$(CC) -std=c99 $(WARN) $(CFLAGS) $< -o $@ -lsqlite3 -lm
 
+$(B)/orderly-oracle: test/orderly_oracle.c test/load.h
+	$(CC) -std=c99 $(WARN) $(CFLAGS) $< -o $@ -lsqlite3 -lm
+
 $(B)/threads: test/threads.c test/load.h
 	$(CC) -std=c99 $(WARN) $(CFLAGS) -pthread $< -o $@ -lsqlite3
 
@@ -115,7 +118,8 @@ test-asan: deps-test
 	@sh test/run_all.sh build-asan
 
 test-build: all $(B)/unit $(B)/oracle $(B)/fuzz-replay $(B)/fuzz-sql-replay $(B)/fdb-conformance \
-            $(B)/hbase-decimals $(B)/nomem $(B)/threads $(B)/orderly-vectors
+            $(B)/hbase-decimals $(B)/nomem $(B)/threads $(B)/orderly-vectors \
+            $(B)/orderly-oracle
 
 # Many connections in 8 threads at once, under ThreadSanitizer.
 test-tsan: deps

@@ -31,7 +31,7 @@ const char *ok_strerror(int status) {
     case OK_E_DESC: return "descending already";
     case OK_E_NUL: return "NUL not allowed";
     case OK_E_TRAILING: return "bytes after the last field";
-    case OK_E_NULL: return "NULL not allowed";
+    case OK_E_NULL: return "NULL where the type has none";
     case OK_E_LENGTH: return "wrong length";
     case OK_E_BYTE: return "byte not allowed";
     case OK_E_AMBIGUOUS: return "reads back as other values";
