@@ -156,10 +156,9 @@ typedef struct {
   /* how ok_quote and ok_json show an item (raw: its bytes in the key);
   ** returns an SQLite code */
   int (*render)(ok_sql_out *o, const ok_item *it, const uint8_t *raw);
-  /* what ok_quote writes before the items (NULL: nothing), given the
-  ** format the key is read with */
-  void (*head)(ok_sql_out *o, const ok_format *core);
-  int schema; /* 1: named as 'NAME:<schema>' (Orderly), never guessed */
+  /* a format read with a schema ('NAME:<schema>', Orderly): writes the
+  ** schema of the format the key is read with; NULL for the others */
+  void (*schema)(ok_sql_out *o, const ok_format *core);
 } ok_sql_format;
 
 /* The formats, in the core's order, and the one whose pieces carry that
@@ -217,7 +216,7 @@ const char *ok_sql_hbase_kind(const ok_item *it);
 int ok_sql_render_hbase(ok_sql_out *o, const ok_item *it, const uint8_t *raw);
 const char *ok_sql_orderly_kind(const ok_item *it);
 int ok_sql_render_orderly(ok_sql_out *o, const ok_item *it, const uint8_t *raw);
-void ok_sql_orderly_head(ok_sql_out *o, const ok_format *core);
+void ok_sql_orderly_schema(ok_sql_out *o, const ok_format *core);
 /* The message for a schema s[0..n) that ok_orderly_parse refused (at, why),
 ** to sqlite3_free; NULL when out of memory. */
 char *ok_sql_schema_error(const char *s, size_t n, size_t at, const char *why);

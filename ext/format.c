@@ -12,14 +12,14 @@
 ** whose keys are read with a schema. */
 const ok_sql_format ok_sql_formats[] = {
     {&ok_format_native, OK_SUBTYPE, "native", "a native key", "ok_pack, ok_desc...", "ok_pack",
-     ok_sql_native_kind, ok_sql_render_native, NULL, 0},
+     ok_sql_native_kind, ok_sql_render_native, NULL},
     {&ok_format_fdb, OK_FDB_SUBTYPE, "FDB", "an FDB tuple", "ok_fdb_*", "ok_fdb_pack",
-     ok_sql_fdb_kind, ok_sql_render_fdb, NULL, 0},
+     ok_sql_fdb_kind, ok_sql_render_fdb, NULL},
     {&ok_format_hbase, OK_HBASE_SUBTYPE, "HBase", "an HBase key", "ok_hbase_*", "ok_hbase_pack",
-     ok_sql_hbase_kind, ok_sql_render_hbase, NULL, 0},
+     ok_sql_hbase_kind, ok_sql_render_hbase, NULL},
     {&ok_format_orderly, OK_ORDERLY_SUBTYPE, "Orderly", "an Orderly key", "ok_orderly_pack",
-     "ok_orderly_pack", ok_sql_orderly_kind, ok_sql_render_orderly, ok_sql_orderly_head, 1},
-    {NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0},
+     "ok_orderly_pack", ok_sql_orderly_kind, ok_sql_render_orderly, ok_sql_orderly_schema},
+    {NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL},
 };
 
 const ok_sql_format *ok_sql_format_of_subtype(unsigned subtype) {
@@ -55,7 +55,7 @@ static char *formats_known(int salt) {
   char *list = NULL, *next;
   for (f = ok_sql_formats; f->core; f++) {
     next = sqlite3_mprintf("%s%s'%s%s'", list ? list : "", list ? ", " : "", f->core->name,
-                           f->schema ? ":<schema>" : "");
+                           f->schema != NULL ? ":<schema>" : "");
     sqlite3_free(list);
     if (!(list = next)) return NULL;
   }
@@ -101,7 +101,7 @@ static int named_reader(sqlite3_value *format, int salt, ok_sql_reader *named, c
     named->f = f;
     named->core = f->core;
     named->salted = salted;
-    return f->schema ? schema_of(name, n, named, msg) : SQLITE_OK;
+    return f->schema != NULL ? schema_of(name, n, named, msg) : SQLITE_OK;
   }
   if ((known = formats_known(salt)) != NULL) {
     if (sqlite3_value_type(format) != SQLITE_TEXT)

@@ -51,6 +51,12 @@ static void keep_schema(sqlite3_context *ctx, const ok_orderly *s, const ok_orde
   sqlite3_set_auxdata(ctx, 0, keep, sqlite3_free);
 }
 
+static int out_of_range(sqlite3_context *ctx, sqlite3_value *a, int i, const char *name) {
+  const char *text = (const char *)sqlite3_value_text(a);
+  ok_sql_error(ctx, "argument %d (%s): %s is out of range", i + 1, name, text ? text : "");
+  return 0;
+}
+
 /* An integer argument of field f into v: INTEGER, a REAL that is an
 ** integer, or (unsigned types) decimal TEXT up to 2^64 - 1. */
 static int integer_arg(sqlite3_context *ctx, const ok_orderly_field *f, sqlite3_value *a, int i,
@@ -65,7 +71,12 @@ static int integer_arg(sqlite3_context *ctx, const ok_orderly_field *f, sqlite3_
     if (!is_unsigned || v->i >= 0) return 1;
   } else if (t == SQLITE_FLOAT) {
     double d = sqlite3_value_double(a);
-    if (d == floor(d) && d >= (is_unsigned ? 0 : -9223372036854775808.0) &&
+    if (d != floor(d)) {
+      ok_sql_error(ctx, "argument %d (%s): %s is not an integer", i + 1, name,
+                   sqlite3_value_text(a) ? (const char *)sqlite3_value_text(a) : "");
+      return 0;
+    }
+    if (d >= (is_unsigned ? 0 : -9223372036854775808.0) &&
         d < (is_unsigned ? 18446744073709551616.0 : 9223372036854775808.0)) {
       v->u = is_unsigned ? (uint64_t)d : 0;
       v->i = is_unsigned ? 0 : (int64_t)d;
@@ -92,9 +103,7 @@ static int integer_arg(sqlite3_context *ctx, const ok_orderly_field *f, sqlite3_
                  is_unsigned ? " or decimal TEXT" : "", ok_sql_type_name(t));
     return 0;
   }
-  ok_sql_error(ctx, "argument %d (%s): %s is out of range", i + 1, name,
-               sqlite3_value_text(a) ? (const char *)sqlite3_value_text(a) : "");
-  return 0;
+  return out_of_range(ctx, a, i, name);
 }
 
 /* A decimal argument into v: its digits go to *digits (room for
@@ -171,8 +180,8 @@ static int value_arg(sqlite3_context *ctx, const ok_orderly_field *f, sqlite3_va
                    f->type == OK_OL_BYTES ? "bytes with a prefix" : name);
       return 0;
     case OK_E_RANGE:
-      ok_sql_error(ctx, "argument %d (%s): %s is out of range", i + 1, name,
-                   f->type == OK_OL_DECIMAL ? "the exponent" : "the value");
+      if (f->type != OK_OL_DECIMAL) return out_of_range(ctx, a, i, name);
+      ok_sql_error(ctx, "argument %d (decimal): its exponent is beyond a Java int, as Orderly's is", i + 1);
       return 0;
     case OK_E_LENGTH:
       ok_sql_error(ctx, "argument %d (%s) takes %s %lu bytes, not %lld", i + 1, name,
@@ -224,8 +233,8 @@ void ok_orderly_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   int mode = ok_sql_fn_arg(ctx);
   if (!(s = schema_arg(ctx, argv[0], &local))) return;
   if (mode == 0 ? k != s->format.fields : k > s->format.fields) {
-    ok_sql_error(ctx, "the schema has %lld fields, and %lld values were given",
-                 (long long)s->format.fields, (long long)k);
+    ok_sql_error(ctx, "%lld value%s given for a schema of %lld field%s", (long long)k,
+                 k == 1 ? "" : "s", (long long)s->format.fields, s->format.fields == 1 ? "" : "s");
     goto done;
   }
   if (k > sizeof vstack / sizeof vstack[0] && !(v = sqlite3_malloc64(k * sizeof *v))) {
@@ -269,9 +278,8 @@ int ok_sql_render_orderly(ok_sql_out *o, const ok_item *it, const uint8_t *raw) 
   return ok_sql_put_value(o, it);
 }
 
-/* ok_quote of an Orderly key starts with its schema, as ok_orderly_pack's
-** first argument. */
-void ok_sql_orderly_head(ok_sql_out *o, const ok_format *core) {
+/* The schema in its canonical form, for ok_quote's renderings. */
+void ok_sql_orderly_schema(ok_sql_out *o, const ok_format *core) {
   const ok_orderly *s = (const ok_orderly *)core;
   size_t n = ok_orderly_text(NULL, s);
   char *text = sqlite3_malloc64(n + 1);
@@ -281,8 +289,6 @@ void ok_sql_orderly_head(ok_sql_out *o, const ok_format *core) {
   }
   ok_orderly_text(text, s);
   text[n] = 0;
-  ok_sql_putc(o, '\'');
   ok_sql_puts(o, text);
-  ok_sql_putc(o, '\'');
   sqlite3_free(text);
 }

@@ -331,7 +331,11 @@ static int render_items(ok_sql_out *o, const ok_sql_reader *r, const uint8_t *p,
   ok_walk w;
   ok_item it;
   ok_sql_putc(o, o->json ? '[' : '(');
-  if (r->f->head && !o->json) r->f->head(o, r->core);
+  if (r->f->schema && !o->json) { /* ok_orderly_pack('<schema>', ...) */
+    ok_sql_putc(o, '\'');
+    r->f->schema(o, r->core);
+    ok_sql_putc(o, '\'');
+  }
   ok_walk_start(&w, r->core, p, n);
   while (rc == SQLITE_OK && (*status = ok_next(&w, &it, at)) == OK_OK) {
     /* before a long value, the rest of the key: no megabytes rendered (a
@@ -340,7 +344,7 @@ static int render_items(ok_sql_out *o, const ok_sql_reader *r, const uint8_t *p,
       if ((*status = ok_count(r->core, p, n, &count, at)) != OK_OK) return SQLITE_ERROR;
       checked = 1;
     }
-    if (w.index > 1 || (r->f->head && !o->json)) ok_sql_puts(o, o->json ? "," : ", ");
+    if (w.index > 1 || (r->f->schema && !o->json)) ok_sql_puts(o, o->json ? "," : ", ");
     rc = r->f->render(o, &it, p + w.at);
   }
   if (rc == SQLITE_OK && *status != OK_FEWER) return SQLITE_ERROR;
@@ -379,7 +383,8 @@ void ok_render_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   if (r.salted && json) ok_sql_putc(&o, '}');
   if (r.salted && !json) {
     ok_sql_putf(&o, ", %lld", (long long)k);
-    if (r.f != ok_sql_formats) ok_sql_putf(&o, ", '%s'", r.f->core->name);
+    if (r.f != ok_sql_formats) ok_sql_putf(&o, ", '%s%s", r.f->core->name, r.f->schema ? ":" : "'");
+    if (r.f->schema) r.f->schema(&o, r.core), ok_sql_putc(&o, '\'');
     ok_sql_putc(&o, ')');
   }
   if (o.st != st) sqlite3_set_auxdata(ctx, -1, o.st, finalize); /* or finalized at once */

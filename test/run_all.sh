@@ -109,7 +109,7 @@ for B in "$@"; do
   suite fdb-python "$B/fdb-conformance" "$B/ok" test/fdb/python-7.4.6.tsv
   suite hbase-decimals hbase_decimals
   suite orderly-vectors "$B/orderly-vectors" "$B/ok" test/orderly/vectors-edge.tsv test/orderly/vectors-random.tsv
-  suite orderly-oracle "$B/orderly-oracle" "$B/ok" "${ORDERLY_SCHEMAS:-300}"
+  suite orderly-oracle "$B/orderly-oracle" "$B/ok" "${ORDERLY_SCHEMAS:-2000}"
   [ -z "$SHELL_PRELOAD" ] && suite install sh test/install.sh "$B"
   [ -z "$SHELL_PRELOAD" ] && suite docs sh test/docs.sh "$B"
   suite fuzz-replay "$B/fuzz-replay" fuzz/corpus
