@@ -93,6 +93,9 @@ $(B)/hbase-decimals: test/hbase_decimals.c test/load.h
 $(B)/fuzz-replay: fuzz/decode.c fuzz/replay.c $(B)/libokcore.a
 	$(CC) $(CORE_CFLAGS) $(CFLAGS) -Isrc fuzz/decode.c fuzz/replay.c $(B)/libokcore.a -o $@ -lm
 
+$(B)/fuzz-orderly-replay: fuzz/orderly.c fuzz/replay.c $(B)/libokcore.a
+	$(CC) $(CORE_CFLAGS) $(CFLAGS) -Isrc fuzz/orderly.c fuzz/replay.c $(B)/libokcore.a -o $@ -lm
+
 # The SQL-level target links the extension's objects and SQLite directly.
 $(B)/fuzz-sql-replay: fuzz/sql.c fuzz/replay.c $(CORE_OBJ) $(EXT_OBJ)
 	$(CC) -std=c99 $(WARN) -Wno-conversion $(CFLAGS) -Isrc fuzz/sql.c fuzz/replay.c $(CORE_OBJ) $(EXT_OBJ) -o $@ -lsqlite3 -lm
@@ -117,7 +120,8 @@ test-asan: deps-test
 	@$(MAKE) --no-print-directory B=build-asan OPT=-O1 SAN="$(SAN_FLAGS)" test-build
 	@sh test/run_all.sh build-asan
 
-test-build: all $(B)/unit $(B)/oracle $(B)/fuzz-replay $(B)/fuzz-sql-replay $(B)/fdb-conformance \
+test-build: all $(B)/unit $(B)/oracle $(B)/fuzz-replay $(B)/fuzz-sql-replay $(B)/fuzz-orderly-replay \
+            $(B)/fdb-conformance \
             $(B)/hbase-decimals $(B)/nomem $(B)/threads $(B)/orderly-vectors \
             $(B)/orderly-oracle
 

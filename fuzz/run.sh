@@ -6,12 +6,16 @@ set -e
 cd "$(dirname "$0")/.."
 secs=${1:-60}
 command -v clang >/dev/null 2>&1 || { apt-get install -y -qq clang >/dev/null; }
-mkdir -p build-fuzz/corpus
+mkdir -p build-fuzz/corpus build-fuzz/corpus-orderly
 cp fuzz/corpus/* build-fuzz/corpus/
+cp fuzz/corpus-orderly/* build-fuzz/corpus-orderly/
 flags="-g -O1 -std=c99 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all"
 clang $flags -Isrc fuzz/decode.c src/*.c -o build-fuzz/decode -lm
 clang $flags -Isrc fuzz/sql.c src/*.c ext/*.c -o build-fuzz/sql -lsqlite3 -lm
+clang $flags -Isrc fuzz/orderly.c src/*.c -o build-fuzz/orderly -lm
 echo "== core decoders, $secs s"
 ./build-fuzz/decode -max_total_time="$secs" -max_len=256 build-fuzz/corpus
 echo "== SQL functions, $secs s"
 ./build-fuzz/sql -max_total_time="$secs" -max_len=256 build-fuzz/corpus
+echo "== Orderly keys under random schemas, $secs s"
+./build-fuzz/orderly -max_total_time="$secs" -max_len=256 build-fuzz/corpus-orderly

@@ -114,6 +114,7 @@ for B in "$@"; do
   [ -z "$SHELL_PRELOAD" ] && suite docs sh test/docs.sh "$B"
   suite fuzz-replay "$B/fuzz-replay" fuzz/corpus
   suite fuzz-sql-replay "$B/fuzz-sql-replay" fuzz/corpus
+  suite fuzz-orderly-replay "$B/fuzz-orderly-replay" fuzz/corpus-orderly
 done
 if [ -x build-tsan/threads ]; then # built by make test
   echo "=== threads under ThreadSanitizer"
