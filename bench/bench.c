@@ -113,6 +113,10 @@ static double node_fdb(double *size) {
   return ns;
 }
 
+/* The same row as an Orderly key of the schema an HBase user would have. */
+#define ORDERLY_SCHEMA "orderly:long, double, utf8"
+#define ORDERLY_PACK "ok_orderly_pack('long, double, utf8', a, b, c)"
+
 /* The floor: a function that only copies its arguments into a BLOB (8
 ** bytes a number, the bytes of a TEXT or BLOB), as any key builder must
 ** at least. */
@@ -239,6 +243,7 @@ int main(int argc, char **argv) {
   compare("  against the floor", "ok_pack(a, b, c)", "floor(a, b, c)", base);
   compare("  FDB against the floor", "ok_fdb_pack(a, b, c)", "floor(a, b, c)", base);
   compare("  HBase against the floor", "ok_hbase_pack(a, b, c)", "floor(a, b, c)", base);
+  compare("  Orderly against the floor", ORDERLY_PACK, "floor(a, b, c)", base);
   compare("build a descending key", "ok_pack(a, ok_desc(b), c)", "json_array(a, -b, c)", base);
   if (sqlite3_exec(db,
                    "ALTER TABLE t ADD COLUMN k; ALTER TABLE t ADD COLUMN j;"
@@ -278,6 +283,12 @@ int main(int argc, char **argv) {
   }
 
   compare("build an HBase key", "ok_hbase_pack(a, b, c)", "ok_pack(a, b, c)", base);
+  compare("build an Orderly key", ORDERLY_PACK, "ok_pack(a, b, c)", base);
+  if (sqlite3_exec(db, "ALTER TABLE t ADD COLUMN o; UPDATE t SET o = " ORDERLY_PACK, 0, 0, 0))
+    die("orderly keys");
+  base = best("SELECT count(o) FROM t");
+  compare("read an Orderly 3rd field", "ok_unpack_col(o, 3, '" ORDERLY_SCHEMA "')",
+          "ok_unpack_col(k, 3)", base);
 
   doubles();
 
@@ -291,6 +302,8 @@ int main(int argc, char **argv) {
   printf("  ok_hbase_pack(a, b, c)  %6.2f   ok/HBase %.3f\n",
          scalar("SELECT avg(length(ok_hbase_pack(a, b, c))) FROM t"),
          ok_size / scalar("SELECT avg(length(ok_hbase_pack(a, b, c))) FROM t"));
+  printf("  Orderly (long, double, utf8) %6.2f   ok/Orderly %.3f\n", scalar("SELECT avg(length(o)) FROM t"),
+         ok_size / scalar("SELECT avg(length(o)) FROM t"));
   printf("  json_array(a, b, c)     %6.2f   ok/JSON %.3f\n", json_size, ok_size / json_size);
   printf("  per column, ok: a %.2f, b %.2f, c %.2f; FDB: b 9.00\n",
          scalar("SELECT avg(length(ok_pack(a))) FROM t"),

@@ -48,12 +48,12 @@ static size_t enc_varint(uint8_t *out, int sign, int wide, unsigned r, unsigned 
   h = head_bits(sign, wide, len);
   if (!out) return len;
   if (sign) {
-    form = len == 1 ? 0x80 : len == 2 ? 0xC0 : (uint8_t)(0xE0 | (len - 3) << h);
+    form = (uint8_t)(len == 1 ? 0x80 : len == 2 ? 0xC0 : 0xE0 | (len - 3) << h);
     if (neg) form = (uint8_t)(~form & ~low_mask(h));
   } else {
-    form = len == 1 ? 0x00 : len == 2 ? 0x80 : (uint8_t)(0xC0 | (len - 3) << h);
+    form = (uint8_t)(len == 1 ? 0x00 : len == 2 ? 0x80 : 0xC0 | (len - 3) << h);
   }
-  form >>= r;
+  form = (uint8_t)(form >> r);
   if (8 * (len - 1) < 64) form |= (uint8_t)((raw >> (8 * (len - 1))) & low_mask(h - r));
   if (!sign) form++; /* moves every value off 0x00, which is NULL */
   out[0] = (uint8_t)(v << (8 - r) | form);
@@ -82,9 +82,9 @@ static int dec_varint(const uint8_t *c, size_t n, int sign, int wide, unsigned r
   if (sign) {            /* 1 0.. / 1 10.. / 1 11 L..: length marks after the sign bit */
     neg = !(q & 0x80);
     if (neg) q = (uint8_t)~q;
-    *len = !(q & 0x40) ? 1u : !(q & 0x20) ? 2u : 3u + ((q >> head_bits(1, wide, 3)) & (wide ? 7u : 3u));
+    *len = !(q & 0x40) ? 1u : !(q & 0x20) ? 2u : 3u + (((unsigned)q >> head_bits(1, wide, 3)) & (wide ? 7u : 3u));
   } else { /* 0.. / 10.. / 11 L.. */
-    *len = !(q & 0x80) ? 1u : !(q & 0x40) ? 2u : 3u + ((q >> head_bits(0, wide, 3)) & (wide ? 7u : 3u));
+    *len = !(q & 0x80) ? 1u : !(q & 0x40) ? 2u : 3u + (((unsigned)q >> head_bits(0, wide, 3)) & (wide ? 7u : 3u));
   }
   if (*len > max) return fail(OK_E_TAG, 0, err_at);
   if (n < *len) return fail(OK_E_TRUNCATED, n, err_at);

@@ -154,7 +154,11 @@ static void gen_decimal(val *x) {
 
 static void gen_value(const leaf *l, val *x) {
   static const unsigned char alphabet[] = {0x00, 0x01, 0x02, 0x7F, 0x80, 0xFE, 0xFF, 'a'};
-  static const char *const texts[] = {"", "a", "ab", "a\0b", "\x01", "\xc3\xa9", "\xef\xbf\xbf", "\xf0\x9f\x98\x80", "~", "b"};
+  static const struct {
+    const char *s;
+    size_t n;
+  } texts[] = {{"", 0}, {"a", 1}, {"ab", 2}, {"a\0b", 3}, {"\x01", 1}, {"\xc3\xa9", 2},
+               {"\xef\xbf\xbf", 3}, {"\xf0\x9f\x98\x80", 4}, {"~", 1}, {"b", 1}};
   int k;
   memset(x, 0, sizeof *x);
   if (nullable(l) && below(8) == 0) {
@@ -190,11 +194,9 @@ static void gen_value(const leaf *l, val *x) {
     case DECIMAL: gen_decimal(x); break;
     case UTF8:
       for (k = (int)below(3); k > 0; k--) {
-        const char *t = texts[below(10)];
-        size_t len = strlen(t) + (t[0] == 'a' && t[1] == 0 && t[2] == 'b' ? 2 : 0);
-        if (t == texts[3]) len = 3;
-        memcpy(x->b + x->n, t, len);
-        x->n += (int)len;
+        unsigned t = below(10);
+        memcpy(x->b + x->n, texts[t].s, texts[t].n);
+        x->n += (int)texts[t].n;
       }
       break;
     case BYTES:
@@ -311,7 +313,7 @@ static int call(const char *fn, const row *r, int k, unsigned char *out) {
   if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_type(st, 0) == SQLITE_BLOB) {
     n = sqlite3_column_bytes(st, 0);
     if (n > 512) n = 512;
-    memcpy(out, sqlite3_column_blob(st, 0), (size_t)n);
+    if (n > 0) memcpy(out, sqlite3_column_blob(st, 0), (size_t)n);
   } else if (sqlite3_errcode(db) != SQLITE_ROW && sqlite3_errcode(db) != SQLITE_DONE &&
              sqlite3_errcode(db) != SQLITE_OK) {
     fprintf(stderr, "%s('%s', ...): %s\n", fn, schema, sqlite3_errmsg(db));
@@ -335,7 +337,7 @@ static int reads_back(const row *r, const char *format) {
     sqlite3_stmt *back;
     ok = sqlite3_prepare_v2(db, (const char *)sqlite3_column_text(st, 0), -1, &back, NULL) == SQLITE_OK &&
          sqlite3_step(back) == SQLITE_ROW && sqlite3_column_bytes(back, 0) == r->klen &&
-         memcmp(sqlite3_column_blob(back, 0), r->key, (size_t)r->klen) == 0;
+         (r->klen == 0 || memcmp(sqlite3_column_blob(back, 0), r->key, (size_t)r->klen) == 0);
     if (!ok) fprintf(stderr, "reads back: %s\n", sqlite3_column_text(st, 0));
     sqlite3_finalize(back);
   }
@@ -370,7 +372,7 @@ int main(int argc, char **argv) {
         return 2;
       }
       r[i].klen = sqlite3_column_bytes(st, 0);
-      memcpy(r[i].key, sqlite3_column_blob(st, 0), (size_t)r[i].klen);
+      if (r[i].klen > 0) memcpy(r[i].key, sqlite3_column_blob(st, 0), (size_t)r[i].klen);
       sqlite3_reset(st);
       if (i % 10 == 0 && !reads_back(&r[i], format)) bad_back++;
     }
@@ -403,7 +405,8 @@ int main(int argc, char **argv) {
       for (j = 0; j < rows; j++) {
         row lo_row, hi_row;
         int in;
-        memcpy(lo_row.key, lo, (size_t)lo_n), lo_row.klen = lo_n;
+        if (lo_n > 0) memcpy(lo_row.key, lo, (size_t)lo_n);
+        lo_row.klen = lo_n;
         in = cmp_keys(&lo_row, &r[j]) <= 0;
         if (hi_n >= 0) memcpy(hi_row.key, hi, (size_t)hi_n), hi_row.klen = hi_n, in = in && cmp_keys(&r[j], &hi_row) < 0;
         want += cmp_rows(p, &r[j], k, &f) == 0;
