@@ -121,6 +121,16 @@ static const char *const statements[] = {
     "SELECT ok_unpack_col(x'0B', 1)", /* its own error */
     "SELECT ok_quote(ok_fdb_pack(printf('%.*c', 300, 'x') || char(0)), 'fdb'), "
     "ok_json(ok_hbase_pack(printf('%.*c', 300, 'y')), 'hbase')",
+    "SELECT ok_quote(x, 'orderly:long, utf8 desc, struct(decimal, bytes) desc, double'), "
+    "ok_json(x, 'orderly:long, utf8 desc, struct(decimal, bytes) desc, double') FROM (SELECT "
+    "ok_orderly_pack('long, utf8 desc, struct(decimal, bytes) desc, double', 1, 'a', "
+    "'1234567890123456789012345678901234567890123e-7', x'00ff', 'NaN') AS x)",
+    "SELECT ok_orderly_pack('utf8, bytes', printf('%.*c', 5000, 'o'), zeroblob(3000)), "
+    "ok_orderly_prefix('utf8, long', 'a'), ok_orderly_prefix_end('utf8, long', 'a')",
+    "SELECT pos, kind, value, hex FROM ok_each(ok_orderly_pack('ulong, decimal', "
+    "'18446744073709551615', printf('%.*c', 400, '7')), 'orderly:ulong, decimal')",
+    "SELECT ok_hex(x, ' ', 'salt+orderly:long, utf8') FROM (SELECT ok_salt(ok_orderly_pack("
+    "'long, utf8', 1, 'a'), 1, 'orderly:long, utf8') AS x)",
     "SELECT ok_version()",
 };
 

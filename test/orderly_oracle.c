@@ -14,9 +14,8 @@
 **           keys exactly where the values are equal; the one exception is
 **           Orderly's own (an unterminated negative decimal, docs/orderly.md),
 **           which is counted and must be the only kind of disagreement;
-**   back    ok_quote reads back as the same key, ok_count is the number of
-**           fields, and each field reads back (ok_unpack_col) as a value
-**           that packs to the same bytes;
+**   back    (every 10th row) ok_quote, which reads each field, reads back
+**           as the same key, and ok_count is the number of fields;
 **   ranges  for a row and k, the keys within [ok_orderly_prefix(schema, its
 **           first k values), ok_orderly_prefix_end(...)) are exactly those
 **           of the rows whose first k values equal its own.

@@ -26,6 +26,8 @@ static const char *const statements[] = {
     "SELECT ok_quote(ok_hbase_pack(1, 2.5, 'a', x'00', ok_hbase_numeric('1e-400')), 'hbase')",
     "SELECT group_concat(value, ',') FROM ok_each(ok_salt(ok_pack(1, 'a', 2), 2), 'salt+ok')",
     "SELECT ok_formats(x'1919443461626300'), ok_b64(ok_pack(7)), ok_xxh64('abc')",
+    "SELECT ok_quote(ok_orderly_pack('long, utf8 desc, decimal', 7, 'b', -1.5), "
+    "'orderly:long, utf8 desc, decimal')",
     "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 200) "
     "SELECT group_concat(x, ',') FROM (SELECT 'item' || (i * 37 % 101) AS x FROM n "
     "ORDER BY x COLLATE ok_natural)",
