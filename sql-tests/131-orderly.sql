@@ -43,6 +43,8 @@ SELECT 'order', a, b FROM t ORDER BY k;
 -- 6. to HBase OrderedBytes and native keys, in one statement over a table of keys
 SELECT 'to_hbase', a, b, hex(ok_hbase_pack(ok_unpack_col(k, 1, 'orderly:utf8, long'), ok_unpack_col(k, 2, 'orderly:utf8, long'))) FROM t ORDER BY k;
 SELECT 'to_native', count(*) FROM t WHERE ok_pack(ok_unpack_col(k, 1, 'orderly:utf8, long'), ok_unpack_col(k, 2, 'orderly:utf8, long')) IS NOT ok_pack(a, b);
+-- the new keys sort as the Orderly keys did: no neighbours out of order
+SELECT 'to_hbase.order', count(*) FROM (SELECT h, lag(h) OVER (ORDER BY k) AS p FROM (SELECT k, ok_hbase_pack(ok_unpack_col(k, 1, 'orderly:utf8, long'), ok_unpack_col(k, 2, 'orderly:utf8, long')) AS h FROM t)) WHERE p >= h;
 -- 7. errors name the function and the offence
 SELECT ok_orderly_pack('lon', 1);
 SELECT ok_orderly_pack('long desc desc', 1);
