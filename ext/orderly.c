@@ -20,10 +20,12 @@ char *ok_sql_schema_error(const char *s, size_t n, size_t at, const char *why) {
 ** parsed into *local. NULL after setting an error. */
 static const ok_orderly *schema_arg(sqlite3_context *ctx, sqlite3_value *v, ok_orderly *local) {
   const ok_orderly *kept = sqlite3_get_auxdata(ctx, 0);
-  const char *text = (const char *)sqlite3_value_text(v), *why;
-  size_t n = (size_t)sqlite3_value_bytes(v), at;
+  const char *text, *why;
+  size_t n, at;
   char *msg;
   if (kept) return kept;
+  text = (const char *)sqlite3_value_text(v);
+  n = (size_t)sqlite3_value_bytes(v);
   if (sqlite3_value_type(v) != SQLITE_TEXT) {
     ok_sql_error(ctx, "the schema must be TEXT, not %s",
                  ok_sql_type_name(sqlite3_value_type(v)));
@@ -64,7 +66,6 @@ static int integer_arg(sqlite3_context *ctx, const ok_orderly_field *f, sqlite3_
   int t = sqlite3_value_type(a);
   int is_unsigned = f->type == OK_OL_UINT || f->type == OK_OL_ULONG ||
                     f->type == OK_OL_FIXED_UINT || f->type == OK_OL_FIXED_ULONG;
-  const char *name = ok_orderly_type_name(f->type);
   if (t == SQLITE_INTEGER) {
     v->i = sqlite3_value_int64(a);
     v->u = (uint64_t)v->i;
@@ -72,7 +73,7 @@ static int integer_arg(sqlite3_context *ctx, const ok_orderly_field *f, sqlite3_
   } else if (t == SQLITE_FLOAT) {
     double d = sqlite3_value_double(a);
     if (d != floor(d)) {
-      ok_sql_error(ctx, "argument %d (%s): %s is not an integer", i + 1, name,
+      ok_sql_error(ctx, "argument %d (%s): %s is not an integer", i + 1, ok_orderly_type_name(f->type),
                    sqlite3_value_text(a) ? (const char *)sqlite3_value_text(a) : "");
       return 0;
     }
@@ -96,14 +97,14 @@ static int integer_arg(sqlite3_context *ctx, const ok_orderly_field *f, sqlite3_
     }
     if (ok) return 1;
     ok_sql_error(ctx, "argument %d (%s): '%s' is no integer from 0 to 18446744073709551615", i + 1,
-                 name, s);
+                 ok_orderly_type_name(f->type), s);
     return 0;
   } else {
-    ok_sql_error(ctx, "argument %d (%s) must be an INTEGER%s, not %s", i + 1, name,
+    ok_sql_error(ctx, "argument %d (%s) must be an INTEGER%s, not %s", i + 1, ok_orderly_type_name(f->type),
                  is_unsigned ? " or decimal TEXT" : "", ok_sql_type_name(t));
     return 0;
   }
-  return out_of_range(ctx, a, i, name);
+  return out_of_range(ctx, a, i, ok_orderly_type_name(f->type));
 }
 
 /* A decimal argument into v: its digits go to *digits (room for
@@ -155,7 +156,6 @@ static int decimal_arg(sqlite3_context *ctx, sqlite3_value *a, int i, ok_orderly
 /* Argument a (number i) as the value of field f, checked. */
 static int value_arg(sqlite3_context *ctx, const ok_orderly_field *f, sqlite3_value *a, int i,
                      ok_orderly_value *v, char **digits) {
-  const char *name = ok_orderly_type_name(f->type);
   int t = sqlite3_value_type(a), rc;
   memset(v, 0, sizeof *v);
   v->null = t == SQLITE_NULL;
@@ -167,7 +167,7 @@ static int value_arg(sqlite3_context *ctx, const ok_orderly_field *f, sqlite3_va
   } else if (f->type == OK_OL_DECIMAL) {
     if (!decimal_arg(ctx, a, i, v, digits)) return 0;
   } else if (t != (f->type == OK_OL_UTF8 ? SQLITE_TEXT : SQLITE_BLOB)) {
-    ok_sql_error(ctx, "argument %d (%s) must be %s, not %s", i + 1, name,
+    ok_sql_error(ctx, "argument %d (%s) must be %s, not %s", i + 1, ok_orderly_type_name(f->type),
                  f->type == OK_OL_UTF8 ? "TEXT" : "a BLOB", ok_sql_type_name(t));
     return 0;
   } else if (!ok_sql_bytes(ctx, a, &v->p, &v->n)) {
@@ -177,14 +177,14 @@ static int value_arg(sqlite3_context *ctx, const ok_orderly_field *f, sqlite3_va
     case OK_OK: return 1;
     case OK_E_NULL:
       ok_sql_error(ctx, "argument %d is NULL, which %s has none of", i + 1,
-                   f->type == OK_OL_BYTES ? "bytes with a prefix" : name);
+                   f->type == OK_OL_BYTES ? "bytes with a prefix" : ok_orderly_type_name(f->type));
       return 0;
     case OK_E_RANGE:
-      if (f->type != OK_OL_DECIMAL) return out_of_range(ctx, a, i, name);
+      if (f->type != OK_OL_DECIMAL) return out_of_range(ctx, a, i, ok_orderly_type_name(f->type));
       ok_sql_error(ctx, "argument %d (decimal): its exponent is beyond a Java int, as Orderly's is", i + 1);
       return 0;
     case OK_E_LENGTH:
-      ok_sql_error(ctx, "argument %d (%s) takes %s %lu bytes, not %lld", i + 1, name,
+      ok_sql_error(ctx, "argument %d (%s) takes %s %lu bytes, not %lld", i + 1, ok_orderly_type_name(f->type),
                    f->type == OK_OL_BYTES ? "at least" : "exactly", (unsigned long)f->size,
                    (long long)v->n);
       return 0;
@@ -195,7 +195,7 @@ static int value_arg(sqlite3_context *ctx, const ok_orderly_field *f, sqlite3_va
                    i + 1);
       return 0;
   }
-  ok_sql_error(ctx, "argument %d (%s): %s", i + 1, name, ok_strerror(rc));
+  ok_sql_error(ctx, "argument %d (%s): %s", i + 1, ok_orderly_type_name(f->type), ok_strerror(rc));
   return 0;
 }
 
@@ -242,14 +242,16 @@ void ok_orderly_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     goto done;
   }
   if (!values_of(ctx, s, argc, argv, v, dstack, sizeof dstack, &digits)) goto done;
-  len = ok_orderly_encode(NULL, s, v, k, mode == 2);
-  if (ok_sql_too_big(ctx, len)) goto done;
-  if (!(key = len <= sizeof kstack ? kstack : sqlite3_malloc64(len))) {
-    sqlite3_result_error_nomem(ctx);
-    goto done;
+  key = kstack;
+  if ((len = ok_orderly_encode(key, sizeof kstack, s, v, k, mode == 2)) > sizeof kstack) {
+    if (ok_sql_too_big(ctx, len)) goto done;
+    if (!(key = sqlite3_malloc64(len))) {
+      sqlite3_result_error_nomem(ctx);
+      goto done;
+    }
+    ok_orderly_encode(key, len, s, v, k, mode == 2);
   }
-  ok_orderly_encode(key, s, v, k, mode == 2);
-  if (mode == 0 && ok_orderly_ambiguous(s) &&
+  if (mode == 0 && s->should_not &&
       ok_orderly_verify(s, v, key, len, &field) != OK_OK) {
     ok_sql_error(ctx,
                  "field %lld is should_not and would run into the next field's bytes: "

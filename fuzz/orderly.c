@@ -140,14 +140,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     for (i = 0; i < s.format.fields; i++) {
       if (ok_orderly_check(&s.node[s.leaf[i]], &v[i]) != OK_OK) goto done; /* Orderly's FE/FF text */
     }
-    n1 = ok_orderly_encode(NULL, &s, v, s.format.fields, 0);
+    n1 = ok_orderly_encode(NULL, 0, &s, v, s.format.fields, 0);
     if (!(k1 = malloc(n1 + 1))) abort();
-    if (ok_orderly_encode(k1, &s, v, s.format.fields, 0) != n1) abort();
-    if (!ok_orderly_ambiguous(&s) || ok_orderly_verify(&s, v, k1, n1, &field) == OK_OK) {
+    if (ok_orderly_encode(k1, n1, &s, v, s.format.fields, 0) != n1) abort();
+    if (!s.should_not || ok_orderly_verify(&s, v, k1, n1, &field) == OK_OK) {
       if (!read_values(&s, k1, n1, v2, bufs2)) abort();
-      n2 = ok_orderly_encode(NULL, &s, v2, s.format.fields, 0);
+      n2 = ok_orderly_encode(NULL, 0, &s, v2, s.format.fields, 0);
       if (!(k2 = malloc(n2 + 1))) abort();
-      ok_orderly_encode(k2, &s, v2, s.format.fields, 0);
+      ok_orderly_encode(k2, n2, &s, v2, s.format.fields, 0);
       if (n2 != n1 || memcmp(k1, k2, n1) != 0) abort();
       free(k2);
     }

@@ -42,6 +42,9 @@ size_t ok_decimal_text(char *out, int neg, long exp, size_t n, const uint8_t *sr
 ** TEXT of its decimal digits (it->value_len set). */
 void ok_hbase_num_value(ok_item *it, const ok_hbase_num *num);
 
+/* Fills s->full, the terminator flags of a key of s without NULLs. */
+void ok_orderly_plan_full(ok_orderly *s);
+
 /* What ok_orderly_parse makes a schema's format of (its fields counted). */
 extern const ok_format ok_format_orderly_schema;
 

@@ -581,6 +581,9 @@ typedef struct {
   uint16_t last; /* the last field at the top */
   ok_orderly_field node[OK_ORDERLY_MAX];
   uint16_t leaf[OK_ORDERLY_MAX]; /* the node of each leaf field, in order */
+  uint8_t full[OK_ORDERLY_MAX];  /* each leaf's terminator flag when no value is NULL */
+  int should_not; /* 1 when a should_not field or struct is not the whole schema: keys need
+                  ** ok_orderly_verify */
 } ok_orderly;
 
 /* The descriptor every parsed schema starts from (its decode needs the
@@ -618,25 +621,23 @@ typedef struct {
 ** (decimal digits that are not significant ASCII digits). */
 int ok_orderly_check(const ok_orderly_field *f, const ok_orderly_value *v);
 
-/* ok_orderly_encode: the key of the first k leaf fields of s, valid
-** values v[0..k) (k = s->format.fields: a whole key), written to out
-** unless NULL; returns its length. The fields after the k-th are left out
-** as if NULL and empty: that is the smallest key that starts with those k
-** values. `more` nonzero writes the k values as they stand when more
-** bytes follow them, whose ok_prefix_end is above every key that starts
-** with them. */
-size_t ok_orderly_encode(uint8_t *out, const ok_orderly *s, const ok_orderly_value *v, size_t k,
-                         int more);
+/* ok_orderly_encode: the length of the key of the first k leaf fields of
+** s, valid values v[0..k) (k = s->format.fields: a whole key); the key is
+** written to out when that length is at most cap. The fields after the
+** k-th are left out as if NULL and empty: that is the smallest key that
+** starts with those k values. `more` nonzero writes the k values as they
+** stand when more bytes follow them, whose ok_prefix_end is above every key
+** that starts with them. */
+size_t ok_orderly_encode(uint8_t *out, size_t cap, const ok_orderly *s, const ok_orderly_value *v,
+                         size_t k, int more);
 
 /* ok_orderly_verify: for the key[0..n) ok_orderly_encode made of all the
 ** values v, OK_OK when it reads back field by field as those values, else
 ** OK_E_AMBIGUOUS with *field the first field that does not: a field
 ** declared should_not runs, unterminated, into the bytes of the next, or
 ** (left out as NULL) reads them as its own. Only schemas with should_not
-** fields need the check (ok_orderly_ambiguous). */
+** fields need the check (s->should_not). */
 int ok_orderly_verify(const ok_orderly *s, const ok_orderly_value *v, const uint8_t *key, size_t n,
                       size_t *field);
-/* 1 when s has a should_not field or struct that other fields follow. */
-int ok_orderly_ambiguous(const ok_orderly *s);
 
 #endif /* OK_H */

@@ -41,7 +41,8 @@ static size_t enc_varint(uint8_t *out, int sign, int wide, unsigned r, unsigned 
   unsigned n = 0, h;
   size_t len, k, max = wide ? 9 : 5;
   uint8_t form;
-  while (n < 64 && (mag >> n)) n++;
+  for (; mag >= 256; mag >>= 8) n += 8; /* the bit length of mag */
+  for (; mag; mag >>= 1) n++;
   for (len = 1; len < max; len++) {
     if (n <= head_bits(sign, wide, len) - r + 8 * (len - 1)) break;
   }
@@ -240,6 +241,17 @@ static size_t enc_field(uint8_t *out, const ok_orderly_field *f, const ok_orderl
   return 0;
 }
 
+/* An upper bound of the bytes enc_field writes for v, found at a glance. */
+static size_t bound(const ok_orderly_field *f, const ok_orderly_value *v) {
+  switch (f->type) {
+    case OK_OL_DECIMAL: return 7 + v->n / 2;
+    case OK_OL_UTF8: return v->n + 1;
+    case OK_OL_BYTES: return 2 * v->n + 2;
+    case OK_OL_FIXED_BYTES: return f->size;
+  }
+  return 9;
+}
+
 int ok_orderly_check(const ok_orderly_field *f, const ok_orderly_value *v) {
   size_t k;
   if (v->null) {
@@ -274,7 +286,7 @@ int ok_orderly_check(const ok_orderly_field *f, const ok_orderly_value *v) {
 ** SHOULD_NOT keeps it), and once a field is not empty T becomes MUST. */
 typedef struct {
   const ok_orderly *s;
-  const ok_orderly_value *v;
+  const ok_orderly_value *v; /* NULL: no value is NULL */
   size_t k; /* leaves given */
   int more; /* pretend leaf k is there and not empty */
   uint8_t t[OK_ORDERLY_MAX];
@@ -290,7 +302,7 @@ static int plan_node(plan *pl, size_t i, int term) {
   if (f->type == OK_OL_STRUCT) return plan_list(pl, f->last, eff);
   if (f->index >= pl->k) return pl->more && f->index == pl->k;
   pl->t[f->index] = (uint8_t)t;
-  return !pl->v[f->index].null || t;
+  return !pl->v || !pl->v[f->index].null || t;
 }
 
 static int plan_list(plan *pl, size_t last, int term) {
@@ -302,26 +314,55 @@ static int plan_list(plan *pl, size_t last, int term) {
   return any;
 }
 
+/* The struct rule over the whole schema. */
+static void plan_walk(plan *pl) {
+  const ok_orderly *s = pl->s;
+  int whole = pl->more && pl->k == s->format.fields;
+  if (s->last == 0) /* one field (or struct): a key of its own, with its termination */
+    plan_node(pl, 0, whole ? OK_OL_MUST : s->node[0].term);
+  else /* several: a struct, ascending, AUTO */
+    plan_list(pl, s->last, whole ? OK_OL_MUST : OK_OL_AUTO);
+}
+
 static void make_plan(plan *pl, const ok_orderly *s, const ok_orderly_value *v, size_t k, int more) {
+  size_t i = 0;
   pl->s = s;
   pl->v = v;
   pl->k = k;
   pl->more = more;
-  if (s->last == 0) /* one field (or struct): a key of its own, with its termination */
-    plan_node(pl, 0, more && k == s->format.fields ? OK_OL_MUST : s->node[0].term);
-  else /* several: a struct, ascending, AUTO */
-    plan_list(pl, s->last, more && k == s->format.fields ? OK_OL_MUST : OK_OL_AUTO);
+  if (k == s->format.fields && !more) {
+    while (i < k && !v[i].null) i++;
+  }
+  if (i == s->format.fields) /* a whole key without NULLs: planned once, at parse */
+    memcpy(pl->t, s->full, k);
+  else
+    plan_walk(pl);
 }
 
-size_t ok_orderly_encode(uint8_t *out, const ok_orderly *s, const ok_orderly_value *v, size_t k,
-                         int more) {
+void ok_orderly_plan_full(ok_orderly *s) {
   plan pl;
-  size_t i, o = 0;
+  pl.s = s;
+  pl.v = NULL; /* no NULLs */
+  pl.k = s->format.fields;
+  pl.more = 0;
+  plan_walk(&pl);
+  memcpy(s->full, pl.t, s->format.fields);
+}
+
+size_t ok_orderly_encode(uint8_t *out, size_t cap, const ok_orderly *s, const ok_orderly_value *v,
+                         size_t k, int more) {
+  plan pl;
+  size_t i, o = 0, len;
   make_plan(&pl, s, v, k, more);
-  for (i = 0; i < k; i++) {
+  for (i = 0; i < k; i++) o += bound(&s->node[s->leaf[i]], &v[i]);
+  if (o > cap || !out) { /* the exact size first */
+    for (i = 0, o = 0; i < k; i++) o += enc_field(NULL, &s->node[s->leaf[i]], &v[i], pl.t[i]);
+    if (o > cap || !out) return o;
+  }
+  for (i = 0, o = 0; i < k; i++, o += len) {
     const ok_orderly_field *f = &s->node[s->leaf[i]];
-    size_t len = enc_field(out ? out + o : NULL, f, &v[i], pl.t[i]);
-    if (out && f->desc && len > 0) {
+    len = enc_field(out + o, f, &v[i], pl.t[i]);
+    if (f->desc && len > 0) {
       if (f->rbits) { /* the reserved bits stay as they are */
         out[o] ^= low_mask(8 - f->rbits);
         ok_invert(out + o + 1, len - 1);
@@ -329,17 +370,8 @@ size_t ok_orderly_encode(uint8_t *out, const ok_orderly *s, const ok_orderly_val
         ok_invert(out + o, len);
       }
     }
-    o += len;
   }
   return o;
-}
-
-int ok_orderly_ambiguous(const ok_orderly *s) {
-  size_t i;
-  for (i = 0; i < s->count; i++) {
-    if (s->node[i].term == OK_OL_SHOULD_NOT && s->format.fields > 1) return 1;
-  }
-  return 0;
 }
 
 /* A NULL must read back as NULL, wherever; any other value from exactly

@@ -222,11 +222,16 @@ int ok_orderly_parse(ok_orderly *s, const char *text, size_t n, size_t *err_at, 
   }
   s->last = (uint16_t)last;
   /* a struct's desc flips the order of all it holds */
-  for (i = 0; i < s->count; i++) s->node[i].desc = s->node[i].declared_desc;
+  s->should_not = 0;
+  for (i = 0; i < s->count; i++) {
+    s->node[i].desc = s->node[i].declared_desc;
+    s->should_not |= s->node[i].term == OK_OL_SHOULD_NOT && s->format.fields > 1;
+  }
   for (i = 0; i < s->count; i++) {
     if (s->node[i].type != OK_OL_STRUCT || !s->node[i].declared_desc) continue;
     for (j = i + 1; j < s->node[i].end; j++) s->node[j].desc ^= 1;
   }
+  ok_orderly_plan_full(s);
   return OK_OK;
 }
 
