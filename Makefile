@@ -69,7 +69,7 @@ UNIT_SRC = $(wildcard src/test/*.c)
 $(B)/unit: $(UNIT_SRC) src/test/test.h src/test/vectors.h $(B)/libokcore.a
 	$(CC) $(CORE_CFLAGS) $(CFLAGS) -Isrc $(UNIT_SRC) $(B)/libokcore.a -o $@ -lm
 
-$(B)/oracle: test/oracle.c test/load.h $(B)/ok.$(SO)
+$(B)/oracle: test/oracle.c test/load.h test/rng.h $(B)/ok.$(SO)
 	$(CC) -std=c99 $(WARN) $(CFLAGS) $< -o $@ -lsqlite3 -lm
 
 $(B)/fdb-conformance: test/fdb_conformance.c test/load.h
@@ -78,7 +78,7 @@ $(B)/fdb-conformance: test/fdb_conformance.c test/load.h
 $(B)/orderly-vectors: test/orderly_vectors.c test/load.h
 	$(CC) -std=c99 $(WARN) $(CFLAGS) $< -o $@ -lsqlite3 -lm
 
-$(B)/orderly-oracle: test/orderly_oracle.c test/load.h
+$(B)/orderly-oracle: test/orderly_oracle.c test/load.h test/rng.h
 	$(CC) -std=c99 $(WARN) $(CFLAGS) $< -o $@ -lsqlite3 -lm
 
 $(B)/threads: test/threads.c test/load.h

@@ -109,14 +109,17 @@ typedef struct ok_format ok_format;
 **   format    the format whose decoder made it;
 **   type      the SQL type of its value;
 **   tag       native: the ascending tag byte; fdb: the type code; hbase: the
-**             ascending header byte;
+**             ascending header byte; orderly: the field's type (OK_OL_*);
 **   desc      1 when descending (native, hbase; always 0 in fdb);
 **   len       the bytes the component occupies in the key;
 **   i, d      the value of an OK_INT or OK_REAL item;
 **   body      OK_TEXT/OK_BLOB: where the value's bytes lie in the key, as the
 **             format holds them (escaped, complemented, 7-bit packed...);
 **             fdb and hbase also point it at the payload of fixed-size items
-**             (UUID, versionstamp, float bits, a numeric's digits);
+**             (UUID, versionstamp, float bits, a numeric's digits), orderly
+**             at a decimal's digits (then body_len is their count, i the
+**             exponent of 0.digits and d its sign, -1 or 1) and at the whole
+**             of a byte array (then i is its raw prefix's length);
 **   body_len  their count;
 **   value_len the length of the TEXT/BLOB value once read (ok_unescape);
 **   direct    1 when body[0..value_len) is the value as it is. */

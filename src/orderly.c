@@ -10,7 +10,6 @@
 ** Decoders accept a field with or without its terminator, as Orderly's do,
 ** and read an unterminated one to the end of the key.
 */
-#include <math.h>
 #include <string.h>
 
 #include "internal.h"

@@ -24,17 +24,7 @@
 #include <string.h>
 
 #include "load.h"
-
-static uint64_t rng_state;
-
-static uint64_t rnd(void) { /* xorshift64* */
-  rng_state ^= rng_state >> 12;
-  rng_state ^= rng_state << 25;
-  rng_state ^= rng_state >> 27;
-  return rng_state * 0x2545F4914F6CDD1DULL;
-}
-
-static unsigned below(unsigned n) { return (unsigned)(rnd() % n); }
+#include "rng.h"
 
 static double bits_to_double(uint64_t b) {
   double d;

@@ -30,6 +30,7 @@
 #include <string.h>
 
 #include "load.h"
+#include "rng.h"
 
 enum { INT, LONG, UINT, ULONG, FINT, FLONG, FUINT, FULONG, FLOAT, DOUBLE, DECIMAL, UTF8, BYTES, FBYTES, TYPES };
 static const char *const type_name[] = {"int", "long", "uint", "ulong", "fixed_int", "fixed_long",
@@ -61,15 +62,6 @@ typedef struct {
   unsigned char key[512];
   int klen;
 } row;
-
-static uint64_t rng_state;
-static uint64_t rnd(void) { /* xorshift64* */
-  rng_state ^= rng_state >> 12;
-  rng_state ^= rng_state << 25;
-  rng_state ^= rng_state >> 27;
-  return rng_state * 0x2545F4914F6CDD1DULL;
-}
-static unsigned below(unsigned n) { return (unsigned)(rnd() % n); }
 
 static leaf leaves[MAX_LEAVES];
 static int nleaves;
