@@ -18,9 +18,9 @@ SQLITE_EXTENSION_INIT3
 ** format's subtype, so that its builders inline them (ok_pack(a,
 ** ok_desc(b))) and its readers know what they hold. A subtype does not
 ** survive a table column: stored fragments are joined with ok_concat. */
-#define OK_SUBTYPE 0x6B       /* 'k': native keys */
-#define OK_FDB_SUBTYPE 0x66   /* 'f': FoundationDB tuples */
-#define OK_HBASE_SUBTYPE 0x68 /* 'h': HBase OrderedBytes */
+#define OK_SUBTYPE 0x6B         /* 'k': native keys */
+#define OK_FDB_SUBTYPE 0x66     /* 'f': FoundationDB tuples */
+#define OK_HBASE_SUBTYPE 0x68   /* 'h': HBase OrderedBytes */
 #define OK_ORDERLY_SUBTYPE 0x6F /* 'o': Orderly keys (read with their schema) */
 /* A raw prefix (a FoundationDB subspace or directory) in front of a tuple:
 ** ok_fdb_prefix(bytes), taken only as the first argument of the FDB

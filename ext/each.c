@@ -141,7 +141,8 @@ static int each_filter(sqlite3_vtab_cursor *cur, int idx, const char *idxStr, in
   n = (size_t)sqlite3_value_bytes(argv[0]);
   if (!p && n) return SQLITE_NOMEM;
   if (!p) p = (const uint8_t *)""; /* SQLite gives NULL for x'' */
-  if (c->r.salted && ok_sql_salt_of(c->r.core, p, n, &k, &msg) != SQLITE_OK) return fail_named(c, msg);
+  if (c->r.salted && ok_sql_salt_of(c->r.core, p, n, &k, &msg) != SQLITE_OK)
+    return fail_named(c, msg);
   if (!c->r.salted && (rc = ok_count(c->r.core, p, n, &count, &err)) != OK_OK) {
     return fail(c, sqlite3_mprintf("ok_each: malformed key at byte %lld: %s", (long long)err,
                                    ok_strerror(rc)));

@@ -27,8 +27,7 @@ static const ok_orderly *schema_arg(sqlite3_context *ctx, sqlite3_value *v, ok_o
   text = (const char *)sqlite3_value_text(v);
   n = (size_t)sqlite3_value_bytes(v);
   if (sqlite3_value_type(v) != SQLITE_TEXT) {
-    ok_sql_error(ctx, "the schema must be TEXT, not %s",
-                 ok_sql_type_name(sqlite3_value_type(v)));
+    ok_sql_error(ctx, "the schema must be TEXT, not %s", ok_sql_type_name(sqlite3_value_type(v)));
     return NULL;
   }
   if (!text) {
@@ -73,7 +72,8 @@ static int integer_arg(sqlite3_context *ctx, const ok_orderly_field *f, sqlite3_
   } else if (t == SQLITE_FLOAT) {
     double d = sqlite3_value_double(a);
     if (d != floor(d)) {
-      ok_sql_error(ctx, "argument %d (%s): %s is not an integer", i + 1, ok_orderly_type_name(f->type),
+      ok_sql_error(ctx, "argument %d (%s): %s is not an integer", i + 1,
+                   ok_orderly_type_name(f->type),
                    sqlite3_value_text(a) ? (const char *)sqlite3_value_text(a) : "");
       return 0;
     }
@@ -91,8 +91,7 @@ static int integer_arg(sqlite3_context *ctx, const ok_orderly_field *f, sqlite3_
       return 0;
     }
     for (k = 0, v->u = 0; ok && k < n; k++) {
-      ok = s[k] >= '0' && s[k] <= '9' &&
-           v->u <= (UINT64_MAX - (uint64_t)(s[k] - '0')) / 10;
+      ok = s[k] >= '0' && s[k] <= '9' && v->u <= (UINT64_MAX - (uint64_t)(s[k] - '0')) / 10;
       v->u = v->u * 10 + (uint64_t)(s[k] - '0');
     }
     if (ok) return 1;
@@ -100,8 +99,9 @@ static int integer_arg(sqlite3_context *ctx, const ok_orderly_field *f, sqlite3_
                  ok_orderly_type_name(f->type), s);
     return 0;
   } else {
-    ok_sql_error(ctx, "argument %d (%s) must be an INTEGER%s, not %s", i + 1, ok_orderly_type_name(f->type),
-                 is_unsigned ? " or decimal TEXT" : "", ok_sql_type_name(t));
+    ok_sql_error(ctx, "argument %d (%s) must be an INTEGER%s, not %s", i + 1,
+                 ok_orderly_type_name(f->type), is_unsigned ? " or decimal TEXT" : "",
+                 ok_sql_type_name(t));
     return 0;
   }
   return out_of_range(ctx, a, i, ok_orderly_type_name(f->type));
@@ -136,7 +136,9 @@ static int decimal_arg(sqlite3_context *ctx, sqlite3_value *a, int i, ok_orderly
     double d = sqlite3_value_double(a);
     if (d - d != 0) {
       ok_sql_error(ctx, "argument %d (decimal): %s has no decimal value", i + 1,
-                   d != d ? "NaN" : d > 0 ? "Inf" : "-Inf");
+                   d != d  ? "NaN"
+                   : d > 0 ? "Inf"
+                           : "-Inf");
       return 0;
     }
     /* a double as Java's BigDecimal.valueOf(d): its shortest decimal */
@@ -181,12 +183,13 @@ static int value_arg(sqlite3_context *ctx, const ok_orderly_field *f, sqlite3_va
       return 0;
     case OK_E_RANGE:
       if (f->type != OK_OL_DECIMAL) return out_of_range(ctx, a, i, ok_orderly_type_name(f->type));
-      ok_sql_error(ctx, "argument %d (decimal): its exponent is beyond a Java int, as Orderly's is", i + 1);
+      ok_sql_error(ctx, "argument %d (decimal): its exponent is beyond a Java int, as Orderly's is",
+                   i + 1);
       return 0;
     case OK_E_LENGTH:
-      ok_sql_error(ctx, "argument %d (%s) takes %s %lu bytes, not %lld", i + 1, ok_orderly_type_name(f->type),
-                   f->type == OK_OL_BYTES ? "at least" : "exactly", (unsigned long)f->size,
-                   (long long)v->n);
+      ok_sql_error(ctx, "argument %d (%s) takes %s %lu bytes, not %lld", i + 1,
+                   ok_orderly_type_name(f->type), f->type == OK_OL_BYTES ? "at least" : "exactly",
+                   (unsigned long)f->size, (long long)v->n);
       return 0;
     case OK_E_BYTE:
       ok_sql_error(ctx,
@@ -208,7 +211,8 @@ static int values_of(sqlite3_context *ctx, const ok_orderly *s, int argc, sqlite
   char *at;
   int i;
   for (i = 1; i < argc; i++) {
-    if (s->node[s->leaf[i - 1]].type == OK_OL_DECIMAL) need += (size_t)sqlite3_value_bytes(argv[i]) + 24;
+    if (s->node[s->leaf[i - 1]].type == OK_OL_DECIMAL)
+      need += (size_t)sqlite3_value_bytes(argv[i]) + 24;
   }
   *digits = need <= cap ? stack : sqlite3_malloc64(need);
   if (!*digits) {
@@ -251,8 +255,7 @@ void ok_orderly_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     }
     ok_orderly_encode(key, len, s, v, k, mode == 2);
   }
-  if (mode == 0 && s->should_not &&
-      ok_orderly_verify(s, v, key, len, &field) != OK_OK) {
+  if (mode == 0 && s->should_not && ok_orderly_verify(s, v, key, len, &field) != OK_OK) {
     ok_sql_error(ctx,
                  "field %lld is should_not and would run into the next field's bytes: "
                  "Orderly would write a key that reads back as other values",
@@ -260,7 +263,8 @@ void ok_orderly_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     goto done;
   }
   if (mode == 2) { /* a bound, not a key: no subtype; NULL when no key is above them all */
-    if ((len = ok_prefix_end(key, key, len)) > 0) sqlite3_result_blob64(ctx, key, len, SQLITE_TRANSIENT);
+    if ((len = ok_prefix_end(key, key, len)) > 0)
+      sqlite3_result_blob64(ctx, key, len, SQLITE_TRANSIENT);
   } else {
     ok_sql_result_piece(ctx, key, len, OK_ORDERLY_SUBTYPE, 0);
   }

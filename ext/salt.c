@@ -89,8 +89,8 @@ void ok_salt_check_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   if (sqlite3_value_type(argv[1]) == SQLITE_NULL) return;
   if (!count_arg(ctx, argv[1], &n)) return;
   sqlite3_result_int(ctx, len >= OK_SALT_LEN &&
-                              ok_salt(r.core, want, p + OK_SALT_LEN, len - OK_SALT_LEN,
-                                      (size_t)n, &err) == OK_OK &&
+                              ok_salt(r.core, want, p + OK_SALT_LEN, len - OK_SALT_LEN, (size_t)n,
+                                      &err) == OK_OK &&
                               memcmp(want, p, OK_SALT_LEN) == 0);
 }
 

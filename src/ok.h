@@ -565,7 +565,7 @@ enum {
 ** up to `end` (the table is in schema order, depth first). */
 typedef struct {
   uint8_t type;
-  uint8_t desc;          /* written descending: its own desc flipped by each desc struct around it */
+  uint8_t desc; /* written descending: its own desc flipped by each desc struct around it */
   uint8_t declared_desc; /* as written in the schema */
   uint8_t term;          /* as written: OK_OL_AUTO, OK_OL_MUST, OK_OL_SHOULD_NOT */
   uint8_t rbits, rvalue; /* reserved header bits of a variable-length integer, and their value */
@@ -606,9 +606,9 @@ const char *ok_orderly_type_name(int type);
 /* The value of one leaf field, for the encoder. */
 typedef struct {
   int null;
-  int64_t i;       /* signed integer types */
-  uint64_t u;      /* unsigned integer types */
-  double d;        /* double; float: (float)d */
+  int64_t i;        /* signed integer types */
+  uint64_t u;       /* unsigned integer types */
+  double d;         /* double; float: (float)d */
   const uint8_t *p; /* utf8, bytes, fixed_bytes: the bytes; decimal: its */
   size_t n;         /* significant ASCII digits (n = 0: zero) */
   int neg;          /* decimal: negative */

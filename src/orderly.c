@@ -82,9 +82,13 @@ static int dec_varint(const uint8_t *c, size_t n, int sign, int wide, unsigned r
   if (sign) {            /* 1 0.. / 1 10.. / 1 11 L..: length marks after the sign bit */
     neg = !(q & 0x80);
     if (neg) q = (uint8_t)~q;
-    *len = !(q & 0x40) ? 1u : !(q & 0x20) ? 2u : 3u + (((unsigned)q >> head_bits(1, wide, 3)) & (wide ? 7u : 3u));
+    *len = !(q & 0x40)   ? 1u
+           : !(q & 0x20) ? 2u
+                         : 3u + (((unsigned)q >> head_bits(1, wide, 3)) & (wide ? 7u : 3u));
   } else { /* 0.. / 10.. / 11 L.. */
-    *len = !(q & 0x80) ? 1u : !(q & 0x40) ? 2u : 3u + (((unsigned)q >> head_bits(0, wide, 3)) & (wide ? 7u : 3u));
+    *len = !(q & 0x80)   ? 1u
+           : !(q & 0x40) ? 2u
+                         : 3u + (((unsigned)q >> head_bits(0, wide, 3)) & (wide ? 7u : 3u));
   }
   if (*len > max) return fail(OK_E_TAG, 0, err_at);
   if (n < *len) return fail(OK_E_TRUNCATED, n, err_at);
@@ -224,9 +228,12 @@ static size_t enc_field(uint8_t *out, const ok_orderly_field *f, const ok_orderl
       if (out) {
         uint8_t *o = out + f->size;
         for (k = 0; k < digits; k++) {
-          unsigned b = v->p[f->size + k / 3], d = k % 3 == 0 ? b / 100 : k % 3 == 1 ? b / 10 % 10 : b % 10;
+          unsigned b = v->p[f->size + k / 3], d = k % 3 == 0   ? b / 100
+                                                  : k % 3 == 1 ? b / 10 % 10
+                                                               : b % 10;
           if (k % 2 == 0)
-            o[k / 2] = (uint8_t)(nibble_of[d] << 4 | 1); /* a terminator nibble unless a digit follows */
+            o[k / 2] =
+                (uint8_t)(nibble_of[d] << 4 | 1); /* a terminator nibble unless a digit follows */
           else
             o[k / 2] = (uint8_t)((o[k / 2] & 0xF0) | nibble_of[d]);
         }
@@ -254,7 +261,7 @@ static size_t bound(const ok_orderly_field *f, const ok_orderly_value *v) {
 int ok_orderly_check(const ok_orderly_field *f, const ok_orderly_value *v) {
   size_t k;
   if (v->null) {
-    return f->type >= OK_OL_FIXED_INT && f->type <= OK_OL_FIXED_ULONG ? OK_E_NULL
+    return f->type >= OK_OL_FIXED_INT && f->type <= OK_OL_FIXED_ULONG            ? OK_E_NULL
            : f->type == OK_OL_FIXED_BYTES || (f->type == OK_OL_BYTES && f->size) ? OK_E_NULL
                                                                                  : OK_OK;
   }
@@ -286,8 +293,8 @@ int ok_orderly_check(const ok_orderly_field *f, const ok_orderly_value *v) {
 typedef struct {
   const ok_orderly *s;
   const ok_orderly_value *v; /* NULL: no value is NULL */
-  size_t k; /* leaves given */
-  int more; /* pretend leaf k is there and not empty */
+  size_t k;                  /* leaves given */
+  int more;                  /* pretend leaf k is there and not empty */
   uint8_t t[OK_ORDERLY_MAX];
 } plan;
 
@@ -323,7 +330,8 @@ static void plan_walk(plan *pl) {
     plan_list(pl, s->last, whole ? OK_OL_MUST : OK_OL_AUTO);
 }
 
-static void make_plan(plan *pl, const ok_orderly *s, const ok_orderly_value *v, size_t k, int more) {
+static void make_plan(plan *pl, const ok_orderly *s, const ok_orderly_value *v, size_t k,
+                      int more) {
   size_t i = 0;
   pl->s = s;
   pl->v = v;
@@ -439,7 +447,8 @@ static int dec_bcd(const uint8_t *c, size_t n, uint8_t x, size_t *digits, size_t
       pos++;
       break;
     }
-    if ((b >> 4) == 0 || (b >> 4) > 10 || (b & 15) > 10) return fail(OK_E_NONCANONICAL, pos, err_at);
+    if ((b >> 4) == 0 || (b >> 4) > 10 || (b & 15) > 10)
+      return fail(OK_E_NONCANONICAL, pos, err_at);
     if (nd == 0 && (b >> 4) == 1) return fail(OK_E_NONCANONICAL, pos, err_at); /* a leading 0 */
     nd++;
     last = b >> 4;
@@ -493,7 +502,8 @@ static int dec_decimal(const uint8_t *c, size_t n, uint8_t x, ok_item *it, size_
     num.exp = (long)it->i;
     num.n = nd;
     num.form = 0;
-    for (k = 0; k < nd; k++) num.digit[k] = (char)('0' - 1 + (((c[hlen + k / 2] ^ y) >> (k % 2 ? 0 : 4)) & 15));
+    for (k = 0; k < nd; k++)
+      num.digit[k] = (char)('0' - 1 + (((c[hlen + k / 2] ^ y) >> (k % 2 ? 0 : 4)) & 15));
     ok_hbase_num_value(it, &num);
     if (it->type != OK_TEXT) return OK_OK;
   }
@@ -507,7 +517,8 @@ static int decode(const ok_format *fmt, size_t index, const uint8_t *c, size_t n
   const ok_orderly *s = (const ok_orderly *)fmt;
   const ok_orderly_field *f = &s->node[s->leaf[index]];
   uint8_t x = f->desc ? 0xFF : 0x00;
-  size_t size = f->type == OK_OL_FLOAT || f->type == OK_OL_FIXED_INT || f->type == OK_OL_FIXED_UINT ? 4 : 8;
+  size_t size =
+      f->type == OK_OL_FLOAT || f->type == OK_OL_FIXED_INT || f->type == OK_OL_FIXED_UINT ? 4 : 8;
   const uint8_t *end;
   uint64_t u = 0;
   int null, rc;
@@ -577,7 +588,8 @@ static int decode(const ok_format *fmt, size_t index, const uint8_t *c, size_t n
       if (n < f->size + 1) return fail(OK_E_TRUNCATED, n, err_at);
       if ((c[f->size] ^ x) == 0x11) {
         digits = 0, it->len = f->size + 1;
-      } else if ((rc = dec_byte_digits(c + f->size, n - f->size, x, &digits, &it->len, err_at)) != OK_OK) {
+      } else if ((rc = dec_byte_digits(c + f->size, n - f->size, x, &digits, &it->len, err_at)) !=
+                 OK_OK) {
         *err_at += f->size;
         return rc;
       } else {

@@ -105,7 +105,8 @@ static int number(parser *p, const char *name, uint32_t max, uint32_t *v) {
   space(p);
   at = p->i;
   if (name && (!word(p, &w, &len) || !is(w, len, name))) {
-    return fail(p, at, name[0] == 'p' ? "expected prefix=" : "expected reserved_bits=, reserved_value=");
+    return fail(p, at,
+                name[0] == 'p' ? "expected prefix=" : "expected reserved_bits=, reserved_value=");
   }
   if (name && !punct(p, '=')) return fail(p, p->i, "expected '='");
   space(p);
@@ -148,7 +149,8 @@ static int arguments(parser *p, ok_orderly_field *f, int args, int depth) {
   } else {
     return 1;
   }
-  return punct(p, ')') || fail(p, p->i, f->type == OK_OL_STRUCT ? "expected ',' or ')'" : "expected ')'");
+  return punct(p, ')') ||
+         fail(p, p->i, f->type == OK_OL_STRUCT ? "expected ',' or ')'" : "expected ')'");
 }
 
 /* One field: a type, its arguments, then desc/asc and a termination. */
@@ -215,7 +217,8 @@ int ok_orderly_parse(ok_orderly *s, const char *text, size_t n, size_t *err_at, 
   p.why = NULL;
   s->format = ok_format_orderly_schema;
   s->count = 0;
-  if (!field_list(&p, 0, &last) || (space(&p), p.i != n && fail(&p, p.i, "expected ',' or the end"))) {
+  if (!field_list(&p, 0, &last) ||
+      (space(&p), p.i != n && fail(&p, p.i, "expected ',' or the end"))) {
     *err_at = p.i;
     *why = p.why;
     return OK_E_SYNTAX;
@@ -244,7 +247,7 @@ static void put(char *out, size_t *o, const char *p, size_t n) {
 static size_t text_of(char *out, size_t o, const ok_orderly *s, size_t i) {
   const ok_orderly_field *f = &s->node[i];
   const char *name = ok_orderly_type_name(f->type);
-  char num[64];
+  char args[64] = "";
   put(out, &o, name, strlen(name));
   if (f->type == OK_OL_STRUCT) {
     size_t c;
@@ -255,13 +258,13 @@ static size_t text_of(char *out, size_t o, const ok_orderly *s, size_t i) {
     }
     put(out, &o, ")", 1);
   } else if (f->type == OK_OL_FIXED_BYTES) {
-    put(out, &o, num, (size_t)sprintf(num, "(%lu)", (unsigned long)f->size));
+    sprintf(args, "(%lu)", (unsigned long)f->size);
   } else if (f->type == OK_OL_BYTES && f->size) {
-    put(out, &o, num, (size_t)sprintf(num, "(prefix=%lu)", (unsigned long)f->size));
+    sprintf(args, "(prefix=%lu)", (unsigned long)f->size);
   } else if (f->rbits) {
-    put(out, &o, num,
-        (size_t)sprintf(num, "(reserved_bits=%u, reserved_value=%u)", f->rbits, f->rvalue));
+    sprintf(args, "(reserved_bits=%u, reserved_value=%u)", f->rbits, f->rvalue);
   }
+  put(out, &o, args, strlen(args));
   if (f->declared_desc) put(out, &o, " desc", 5);
   if (f->term) {
     put(out, &o, " ", 1);
