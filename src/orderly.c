@@ -340,10 +340,12 @@ static void make_plan(plan *pl, const ok_orderly *s, const ok_orderly_value *v, 
   if (k == s->format.fields && !more) {
     while (i < k && !v[i].null) i++;
   }
-  if (i == s->format.fields) /* a whole key without NULLs: planned once, at parse */
+  if (i == s->format.fields) { /* a whole key without NULLs: planned once, at parse */
     memcpy(pl->t, s->full, k);
-  else
+  } else {
+    memset(pl->t, 0, k);
     plan_walk(pl);
+  }
 }
 
 void ok_orderly_plan_full(ok_orderly *s) {
