@@ -156,7 +156,9 @@ struct ok_format {
 };
 
 /* The native format (src/FORMAT.md), FoundationDB's tuple layer and HBase
-** OrderedBytes; and all of them in a fixed order, NULL after the last. */
+** OrderedBytes; and all of them in a fixed order, NULL after the last.
+** (Orderly's keys are read with a schema: ok_orderly_parse makes the format
+** of each schema, below.) */
 extern const ok_format ok_format_native;
 extern const ok_format ok_format_fdb;
 extern const ok_format ok_format_hbase;
