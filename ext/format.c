@@ -34,17 +34,16 @@ const ok_sql_format *ok_sql_format_of_subtype(unsigned subtype) {
 
 const ok_sql_format *ok_sql_format_parse(const char *s, size_t n, int *salted) {
   size_t k = sizeof SALT_PREFIX - 1, name;
+  const ok_format *core;
   const ok_sql_format *f;
   *salted = n > k && sqlite3_strnicmp(s, SALT_PREFIX, (int)k) == 0;
   if (*salted) s += k, n -= k;
-  for (name = 0; name < n && s[name] != ':'; name++) {
+  for (name = 0; name < n && s[name] != ':'; name++) { /* a schema follows a ':' */
   }
-  for (f = ok_sql_formats; f->core; f++) {
-    if (strlen(f->core->name) == name && sqlite3_strnicmp(s, f->core->name, (int)name) == 0 &&
-        (name == n || f->schema))
-      return f;
+  core = ok_format_named(s, name);
+  for (f = ok_sql_formats; f->core && f->core != core; f++) {
   }
-  return NULL;
+  return f->core && (name == n || f->schema) ? f : NULL;
 }
 
 /* "'ok', 'fdb', 'hbase', 'orderly:<schema>'" (with `salt`: "; 'salt+' in

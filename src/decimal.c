@@ -131,13 +131,13 @@ size_t ok_decimal_text(char *out, int neg, long exp, size_t n, const uint8_t *sr
 
 int ok_decimal_split(char *digits, size_t *nd, int *neg, int64_t *exp, const char *s, size_t n,
                      size_t *err_at) {
-  size_t i = 0, start, zeros = 0;
+  size_t i = 0, zeros = 0;
   int64_t point = 0, e = 0; /* digits before the point, the written exponent */
   int seen_point = 0, any = 0, eneg = 0;
   *nd = 0;
   *neg = 0;
   if (i < n && (s[i] == '-' || s[i] == '+')) *neg = s[i++] == '-';
-  for (start = i; i < n; i++) {
+  for (; i < n; i++) {
     if (s[i] == '.' && !seen_point) {
       seen_point = 1;
       continue;
@@ -156,7 +156,6 @@ int ok_decimal_split(char *digits, size_t *nd, int *neg, int64_t *exp, const cha
     }
     if (!seen_point) point++;
   }
-  (void)start;
   if (!any) {
     *err_at = i;
     return OK_E_SYNTAX;

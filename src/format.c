@@ -6,17 +6,21 @@
 
 const ok_format *const ok_formats[] = {&ok_format_native, &ok_format_fdb, &ok_format_hbase, NULL};
 
-const ok_format *ok_format_named(const char *s, size_t n) {
-  size_t i, j;
-  for (i = 0; ok_formats[i]; i++) {
-    const char *name = ok_formats[i]->name;
-    for (j = 0; j < n && name[j]; j++) {
-      char c = s[j] >= 'A' && s[j] <= 'Z' ? (char)(s[j] + 32) : s[j];
-      if (c != name[j]) break;
-    }
-    if (j == n && !name[j]) return ok_formats[i];
+static int same_name(const char *name, const char *s, size_t n) {
+  size_t j;
+  for (j = 0; j < n && name[j]; j++) {
+    char c = s[j] >= 'A' && s[j] <= 'Z' ? (char)(s[j] + 32) : s[j];
+    if (c != name[j]) return 0;
   }
-  return NULL;
+  return j == n && !name[j];
+}
+
+const ok_format *ok_format_named(const char *s, size_t n) {
+  size_t i;
+  for (i = 0; ok_formats[i]; i++) {
+    if (same_name(ok_formats[i]->name, s, n)) return ok_formats[i];
+  }
+  return same_name(ok_format_orderly.name, s, n) ? &ok_format_orderly : NULL;
 }
 
 const char *ok_strerror(int status) {

@@ -165,7 +165,9 @@ extern const ok_format ok_format_hbase;
 extern const ok_format *const ok_formats[];
 
 /* ok_format_named: the format whose name is s[0..n), compared without
-** regard to ASCII case; NULL when there is none. */
+** regard to ASCII case; NULL when there is none. "orderly" names
+** ok_format_orderly, which reads keys only once ok_orderly_parse has made
+** the format of a schema from it. */
 const ok_format *ok_format_named(const char *s, size_t n);
 
 /* ok_decode: decodes the native component that starts at key[0], as the

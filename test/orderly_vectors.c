@@ -231,6 +231,8 @@ static int same(sqlite3_stmt *st, const value *x) {
       return t == SQLITE_FLOAT && sqlite3_column_double(st, 0) == d &&
              signbit(sqlite3_column_double(st, 0)) == signbit(d);
     case 'm':
+      /* a REAL is the double nearest the decimal; that its digits are exactly
+      ** Orderly's, the quote read-back shows (it packs the REAL again) */
       if (t == SQLITE_FLOAT) return sqlite3_column_double(st, 0) == strtod(x->text, NULL);
       if (t != SQLITE_INTEGER && t != SQLITE_TEXT) return 0;
       canon(txt, a);
@@ -434,7 +436,6 @@ static void run_case(char *line) {
       snprintf(why, sizeof why, "ok_orderly_pack('%s', ...) refused: %s", schema, sqlite3_errmsg(db));
       fail(why, copy);
     } else {
-      if (getenv("ORDERLY_VERBOSE")) fprintf(stderr, "refused: %s\n", sqlite3_errmsg(db));
       refused++;
       passed++;
     }

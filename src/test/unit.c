@@ -552,10 +552,11 @@ static void test_formats(void) {
   }
   check(i == 3, "formats: three in the table", "");
   check(ok_format_named("FDB", 3) == &ok_format_fdb && ok_format_named("HBase", 5) == &ok_format_hbase &&
-            ok_format_named("ok", 2) == &ok_format_native,
+            ok_format_named("ok", 2) == &ok_format_native &&
+            ok_format_named("Orderly", 7) == &ok_format_orderly,
         "formats: named in any case", "");
   check(!ok_format_named("fdbx", 4) && !ok_format_named("fd", 2) && !ok_format_named("", 0) &&
-            !ok_format_named("fdb\0", 4),
+            !ok_format_named("fdb\0", 4) && !ok_format_named("orderly:", 8),
         "formats: no other name", "");
   /* one walk for every format: FDB 1, 'a'; HBase 1, 'a' */
   n = ok_fdb_enc_int(key, 1);
