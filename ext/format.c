@@ -4,6 +4,7 @@
 ** argument, else the key's subtype, else native), salted keys, and
 ** ok_formats(key).
 */
+#include <stddef.h>
 #include <string.h>
 
 #include "common.h"
@@ -151,10 +152,12 @@ int ok_sql_reader_of(sqlite3_value *key, sqlite3_value *format, int salt, ok_sql
 /* Keeps a copy of a parsed reader for the statement (auxdata of argument
 ** fi), if memory allows. */
 static void keep_reader(sqlite3_context *ctx, int fi, const ok_sql_reader *r) {
-  ok_sql_reader *keep = sqlite3_malloc(sizeof *keep);
+  int schema = r->core == &r->schema.format; /* else its schema part is not used */
+  size_t size = schema ? sizeof *r : offsetof(ok_sql_reader, schema);
+  ok_sql_reader *keep = sqlite3_malloc((int)size);
   if (!keep) return;
-  memcpy(keep, r, sizeof *keep);
-  if (r->core == &r->schema.format) keep->core = &keep->schema.format;
+  memcpy(keep, r, size);
+  if (schema) keep->core = &keep->schema.format;
   sqlite3_set_auxdata(ctx, fi, keep, sqlite3_free);
 }
 
