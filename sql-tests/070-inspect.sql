@@ -14,7 +14,8 @@ INSERT INTO k VALUES
 SELECT pos, type, kind, quote(value), dir, offset, length, hex FROM ok_each((SELECT key FROM k WHERE id = 1));
 SELECT pos, type, quote(value), dir FROM ok_each((SELECT key FROM k WHERE id = 2));
 SELECT pos, type, hex(value), length(value) FROM ok_each((SELECT key FROM k WHERE id = 3));
-SELECT pos, type, quote(value), dir, hex FROM ok_each((SELECT key FROM k WHERE id = 4));
+-- (REALs through ok_json: the shell's own REAL text differs between SQLite versions)
+SELECT pos, type, ok_json(ok_pack(value)), dir, hex FROM ok_each((SELECT key FROM k WHERE id = 4));
 SELECT 'each.empty_key', count(*) FROM ok_each(x'');
 SELECT 'each.null_key', count(*) FROM ok_each(NULL);
 SELECT 'each.hidden_columns', key = ok_pack(1, 2), format FROM ok_each(ok_pack(1, 2)) WHERE pos = 1;
@@ -29,10 +30,13 @@ SELECT 'json.is_json', json_valid(ok_json(key)) FROM k WHERE id = 1;
 SELECT 'json.extract', json_extract(ok_json(key), '$[5].desc'), json_extract(ok_json(key), '$[3].blob') FROM k WHERE id = 1;
 SELECT 'json.nested_as_json', json_array(ok_json(ok_pack(1, 'a')));
 SELECT 'quote.reads_back', ok_pack(42, 'ab''c', NULL, X'00FF', -1.5e-300, ok_desc('z')) = key FROM k WHERE id = 1;
--- Reals that SQLite's own text reader gets one bit wrong are quoted as an
--- exact product (the large one used to loop forever)
-SELECT 'quote.misread_large', ok_quote(x'077FA7E6985A60A8906C6F');
-SELECT 'quote.misread_small', ok_quote(x'287C7C9C38B0A618CF');
+-- Reals that SQLite 3.40's own text reader gets one bit wrong are quoted as
+-- an exact product (the large one used to loop forever); a SQLite that reads
+-- decimals exactly gets the plain decimal.
+SELECT 'quote.misread_large', ok_quote(x'077FA7E6985A60A8906C6F') IN
+  ('((-5376416953515161.0 * 4611686018427387904 * 4611686018427387904))', '(-1.14343742906e+53)');
+SELECT 'quote.misread_small', ok_quote(x'287C7C9C38B0A618CF') IN
+  ('((-4609916285052723.0 / 9007199254740992))', '(-0.511803520126)');
 SELECT 'quote.misread_reads_back',
   ok_pack((-5376416953515161.0 * 4611686018427387904 * 4611686018427387904)) = x'077FA7E6985A60A8906C6F',
   ok_pack((-4609916285052723.0 / 9007199254740992)) = x'287C7C9C38B0A618CF';

@@ -40,7 +40,7 @@ SELECT 'b64.prefix_sorts_first', ok_b64(x'00') < ok_b64(x'0000'), ok_b64(x'01') 
 CREATE TABLE city(name TEXT, pop INTEGER, lat REAL);
 INSERT INTO city VALUES ('Ushuaia', 82615, -54.8019), ('Quito', 2011388, -0.2299), ('Singapore', 5917600, 1.3521),
   ('Reykjavik', 139875, 64.1466), ('Cape Town', 4618000, -33.9249), ('Oslo', 709037, 59.9139), ('Null Island', 0, 0.0);
-SELECT 'b64.cities_by_lat', name, lat, ok_b64(ok_pack('lat', lat, name)) AS text_key FROM city ORDER BY ok_b64(ok_pack('lat', lat, name));
+SELECT 'b64.cities_by_lat', name, printf('%.4f', lat), ok_b64(ok_pack('lat', lat, name)) AS text_key FROM city ORDER BY ok_b64(ok_pack('lat', lat, name));
 SELECT 'b64.same_order', count(*) FROM (SELECT row_number() OVER (ORDER BY lat, name) AS a, row_number() OVER (ORDER BY ok_b64(ok_pack('lat', lat, name))) AS b FROM city) WHERE a <> b;
 SELECT 'b64.null', ok_b64(NULL), ok_unb64(NULL);
 -- errors
