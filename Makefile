@@ -5,12 +5,21 @@ OPT     ?= -O2
 WARN     = -Wall -Wextra -Wconversion -Werror
 CFLAGS  += $(OPT) -g -fPIC -fvisibility=hidden $(SAN)
 CORE_CFLAGS = -std=c99 $(WARN)
-EXT_CFLAGS  = -std=c99 $(WARN)
+EXT_CFLAGS  = -std=c99 $(WARN) $(SQLITE_INC)
 B       ?= build
 PREFIX  ?= /usr/local
 LIBDIR   = $(DESTDIR)$(PREFIX)/lib
 INCDIR   = $(DESTDIR)$(PREFIX)/include
 VERSION  = $(shell cat VERSION)
+
+# SQLITE_DIR=deps/sqlite: build and link against the SQLite amalgamation
+# there (tools/sqlite-latest.sh) instead of the system's.
+ifdef SQLITE_DIR
+  SQLITE_INC  = -I$(SQLITE_DIR)
+  SQLITE_LIBS = -L$(SQLITE_DIR) -Wl,-rpath,$(abspath $(SQLITE_DIR)) -lsqlite3
+else
+  SQLITE_LIBS = -lsqlite3
+endif
 
 ifeq ($(shell uname),Darwin)
   SO = dylib
@@ -27,7 +36,7 @@ EXT_OBJ  = $(EXT_SRC:ext/%.c=$(B)/ext/%.o)
 CORE_H   = $(wildcard src/*.h)
 
 .PHONY: all deps deps-test demo test test-accept test-asan test-tsan test-valgrind fuzz bench dist \
-        test-build install uninstall clean lint help
+        test-build test-latest install uninstall clean lint help
 
 all: $(B)/ok.$(SO) $(B)/libokcore.a
 
@@ -70,25 +79,25 @@ $(B)/unit: $(UNIT_SRC) src/test/test.h src/test/vectors.h $(B)/libokcore.a
 	$(CC) $(CORE_CFLAGS) $(CFLAGS) -Isrc $(UNIT_SRC) $(B)/libokcore.a -o $@ -lm
 
 $(B)/oracle: test/oracle.c test/load.h test/rng.h $(B)/ok.$(SO)
-	$(CC) -std=c99 $(WARN) $(CFLAGS) $< -o $@ -lsqlite3 -lm
+	$(CC) -std=c99 $(WARN) $(SQLITE_INC) $(CFLAGS) $< -o $@ $(SQLITE_LIBS) -lm
 
 $(B)/fdb-conformance: test/fdb_conformance.c test/load.h
-	$(CC) -std=c99 $(WARN) $(CFLAGS) $< -o $@ -lsqlite3
+	$(CC) -std=c99 $(WARN) $(SQLITE_INC) $(CFLAGS) $< -o $@ $(SQLITE_LIBS)
 
 $(B)/orderly-vectors: test/orderly_vectors.c test/load.h
-	$(CC) -std=c99 $(WARN) $(CFLAGS) $< -o $@ -lsqlite3 -lm
+	$(CC) -std=c99 $(WARN) $(SQLITE_INC) $(CFLAGS) $< -o $@ $(SQLITE_LIBS) -lm
 
 $(B)/orderly-oracle: test/orderly_oracle.c test/load.h test/rng.h
-	$(CC) -std=c99 $(WARN) $(CFLAGS) $< -o $@ -lsqlite3 -lm
+	$(CC) -std=c99 $(WARN) $(SQLITE_INC) $(CFLAGS) $< -o $@ $(SQLITE_LIBS) -lm
 
 $(B)/threads: test/threads.c test/load.h
-	$(CC) -std=c99 $(WARN) $(CFLAGS) -pthread $< -o $@ -lsqlite3
+	$(CC) -std=c99 $(WARN) $(SQLITE_INC) $(CFLAGS) -pthread $< -o $@ $(SQLITE_LIBS)
 
 $(B)/nomem: test/nomem.c test/load.h
-	$(CC) -std=c99 $(WARN) $(CFLAGS) $< -o $@ -lsqlite3
+	$(CC) -std=c99 $(WARN) $(SQLITE_INC) $(CFLAGS) $< -o $@ $(SQLITE_LIBS)
 
 $(B)/hbase-decimals: test/hbase_decimals.c test/load.h
-	$(CC) -std=c99 $(WARN) $(CFLAGS) $< -o $@ -lsqlite3
+	$(CC) -std=c99 $(WARN) $(SQLITE_INC) $(CFLAGS) $< -o $@ $(SQLITE_LIBS)
 
 $(B)/fuzz-replay: fuzz/decode.c fuzz/replay.c $(B)/libokcore.a
 	$(CC) $(CORE_CFLAGS) $(CFLAGS) -Isrc fuzz/decode.c fuzz/replay.c $(B)/libokcore.a -o $@ -lm
@@ -98,20 +107,33 @@ $(B)/fuzz-orderly-replay: fuzz/orderly.c fuzz/replay.c $(B)/libokcore.a
 
 # The SQL-level target links the extension's objects and SQLite directly.
 $(B)/fuzz-sql-replay: fuzz/sql.c fuzz/replay.c $(CORE_OBJ) $(EXT_OBJ)
-	$(CC) -std=c99 $(WARN) -Wno-conversion $(CFLAGS) -Isrc fuzz/sql.c fuzz/replay.c $(CORE_OBJ) $(EXT_OBJ) -o $@ -lsqlite3 -lm
+	$(CC) -std=c99 $(WARN) -Wno-conversion $(SQLITE_INC) $(CFLAGS) -Isrc fuzz/sql.c fuzz/replay.c $(CORE_OBJ) $(EXT_OBJ) -o $@ $(SQLITE_LIBS) -lm
+
+# The extension linked into SQLite's own shell, with SQLite (needs
+# SQLITE_DIR): examples/static_link.c registers it at SQLite's start.
+$(B)/sqlite3-ok: $(CORE_SRC) $(EXT_SRC) $(CORE_H) ext/common.h examples/static_link.c
+	$(CC) -O1 -g $(SAN) -DSQLITE_CORE -I$(SQLITE_DIR) $(shell cat $(SQLITE_DIR)/options 2>/dev/null) \
+	  -DSQLITE_EXTRA_INIT=ok_static_init $(SQLITE_DIR)/sqlite3.c $(SQLITE_DIR)/shell.c \
+	  examples/static_link.c $(EXT_SRC) $(CORE_SRC) -o $@ -lpthread -lm
 
 demo: deps all
 	@sh tools/demo.sh $(B)
 
 SAN_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
-# Everything twice: the normal build, then under ASan + UBSan; and the
-# threads under ThreadSanitizer.
+# Everything three times: the normal build, under ASan + UBSan, and against
+# the newest SQLite on npm (with strict subtypes, and linked into its shell);
+# and the threads under ThreadSanitizer.
 test: deps-test
 	@$(MAKE) --no-print-directory test-build
 	@$(MAKE) --no-print-directory B=build-asan OPT=-O1 SAN="$(SAN_FLAGS)" test-build
 	@$(MAKE) --no-print-directory B=build-tsan OPT=-O1 SAN="-fsanitize=thread" all build-tsan/threads
-	@sh test/run_all.sh build build-asan
+	@if [ -x deps/sqlite/sqlite3 ]; then $(MAKE) --no-print-directory test-latest; fi
+	@sh test/run_all.sh build build-asan build-latest
+
+test-latest:
+	@$(MAKE) --no-print-directory B=build-latest SQLITE_DIR=deps/sqlite test-build build-latest/sqlite3-ok
+	@echo deps/sqlite >build-latest/sqlite-dir
 
 test-accept: all
 	@sh sql-tests/run.sh $(B) --accept
@@ -164,4 +186,4 @@ lint:
 	cppcheck --quiet --error-exitcode=1 --enable=warning,portability -Isrc src ext
 
 clean:
-	rm -rf build build-asan build-tsan build-fuzz
+	rm -rf build build-asan build-tsan build-fuzz build-latest

@@ -3,7 +3,8 @@
 # any is missing: a C compiler, make, SQLite (shell and headers), xxHash.
 # With --test also Node.js and npm, pkg-config (to check the installed
 # core), and FoundationDB's Node tuple encoder
-# (test/fdb, pinned by its package-lock.json) for the conformance suite.
+# (test/fdb, pinned by its package-lock.json) for the conformance suite,
+# and the newest SQLite from npm (tools/sqlite-latest.sh, into deps/).
 # Idempotent and quick when everything is there. Runs apt-get as root, or
 # through sudo.
 set -e
@@ -36,4 +37,8 @@ if [ "$1" = --test ] && [ ! -d test/fdb/node_modules/fdb-tuple ]; then
   # skipped (a failure under CI=true) and every other suite still runs
   (cd test/fdb && npm ci --silent --no-audit --no-fund) ||
     echo "deps: npm ci failed: the FDB Node conformance suite will be skipped"
+fi
+if [ "$1" = --test ]; then
+  # the newest SQLite, for make test's third pass (skipped without npm)
+  sh tools/sqlite-latest.sh || echo "deps: no newest SQLite: its pass will be skipped"
 fi

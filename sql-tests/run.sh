@@ -5,6 +5,9 @@
 #
 #   sh sql-tests/run.sh [BUILD_DIR] [--accept]
 #
+# OK_SHELL names another shell (default sqlite3); with OK_STATIC=1 the shell
+# has the extension linked in and nothing is loaded.
+#
 # A file fails on any diff, on a "Parse error" (a typo in the test) and on
 # an exit status above 1 (a crash). Ends with "N passed, M failed".
 cd "$(dirname "$0")/.." || exit 2
@@ -12,12 +15,15 @@ B=${1:-build}
 accept=${2:-}
 pass=0
 fail=0
+shell=${OK_SHELL:-sqlite3}
+set -- -cmd ".load $B/ok"
+[ "${OK_STATIC:-}" = 1 ] && set --
 tmp=$(mktemp)
 trap 'rm -f "$tmp"' EXIT
 for sql in sql-tests/[0-9]*.sql; do
   name=$(basename "$sql" .sql)
   out=sql-tests/$name.out
-  stdbuf -oL -eL sqlite3 -batch -init /dev/null -cmd ".load $B/ok" :memory: \
+  stdbuf -oL -eL "$shell" -batch -init /dev/null "$@" :memory: \
     <"$sql" >"$tmp.raw" 2>&1
   status=$?
   sed -f sql-tests/normalize.sed "$tmp.raw" >"$tmp"

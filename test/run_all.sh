@@ -89,8 +89,19 @@ check_version() {
   [ "$v" = "$(cat VERSION)" ] && echo "ok_version() = VERSION = $v"
 }
 
+path=$PATH
 for B in "$@"; do
   echo "=== suites on $B"
+  # A build against another SQLite (make test's build-latest) runs with that
+  # SQLite's shell first on the PATH, and also has it with ok linked in.
+  PATH=$path
+  if [ -f "$B/sqlite-dir" ]; then
+    PATH=$(cat "$B/sqlite-dir"):$path
+    echo "SQLite $(sqlite3 :memory: 'SELECT sqlite_version()') from $(cat "$B/sqlite-dir")"
+  elif [ ! -x "$B/unit" ]; then
+    suite "$B" skipped "$B was not built (for build-latest: the newest SQLite comes from the npm registry)"
+    continue
+  fi
   # A sanitizer build's extension needs the ASan runtime loaded first in
   # the (uninstrumented) sqlite3 shell.
   SHELL_PRELOAD=
@@ -115,7 +126,11 @@ for B in "$@"; do
   suite fuzz-replay "$B/fuzz-replay" fuzz/corpus
   suite fuzz-sql-replay "$B/fuzz-sql-replay" fuzz/corpus
   suite fuzz-orderly-replay "$B/fuzz-orderly-replay" fuzz/corpus-orderly
+  if [ -x "$B/sqlite3-ok" ]; then
+    suite sql-static env OK_SHELL="$B/sqlite3-ok" OK_STATIC=1 sh sql-tests/run.sh "$B"
+  fi
 done
+PATH=$path
 if [ -x build-tsan/threads ]; then # built by make test
   echo "=== threads under ThreadSanitizer"
   suite threads-tsan env TSAN_OPTIONS="halt_on_error=1 suppressions=test/tsan.supp" \
