@@ -4,6 +4,7 @@
 # With --test also Node.js and npm, pkg-config (to check the installed
 # core), and FoundationDB's Node tuple encoder
 # (test/fdb, pinned by its package-lock.json) for the conformance suite,
+# better-sqlite3 (test/node) and Python's venv for the packages' suites,
 # and the newest SQLite from npm (tools/sqlite-latest.sh, into deps/).
 # Idempotent and quick when everything is there. Runs apt-get as root, or
 # through sudo.
@@ -22,6 +23,9 @@ if [ "$1" = --test ]; then
   command -v node >/dev/null 2>&1 || need="$need nodejs"
   command -v npm >/dev/null 2>&1 || need="$need npm"
   command -v pkg-config >/dev/null 2>&1 || need="$need pkg-config"
+  # the Python package's test: a virtualenv of Debian's Python
+  /usr/bin/python3 -c 'import ensurepip' 2>/dev/null || need="$need python3-venv"
+  command -v g++ >/dev/null 2>&1 || need="$need g++" # better-sqlite3 builds from source
 fi
 if [ -n "$need" ]; then
   echo "deps: installing$need"
@@ -37,6 +41,13 @@ if [ "$1" = --test ] && [ ! -d test/fdb/node_modules/fdb-tuple ]; then
   # skipped (a failure under CI=true) and every other suite still runs
   (cd test/fdb && npm ci --silent --no-audit --no-fund) ||
     echo "deps: npm ci failed: the FDB Node conformance suite will be skipped"
+fi
+if [ "$1" = --test ] && [ ! -d test/node/node_modules/better-sqlite3 ]; then
+  echo "deps: npm ci in test/node (better-sqlite3, built from source: a minute or two)"
+  # node-gyp finds Node's headers where the nodejs package puts them
+  [ -f /usr/include/node/node.h ] && export npm_config_nodedir=/usr
+  (cd test/node && npm ci --silent --no-audit --no-fund) ||
+    echo "deps: npm ci failed: the Node package suite will be skipped"
 fi
 if [ "$1" = --test ]; then
   # the newest SQLite, for make test's third pass (skipped without npm)

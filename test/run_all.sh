@@ -123,6 +123,10 @@ for B in "$@"; do
   suite orderly-oracle "$B/orderly-oracle" "$B/ok" "${ORDERLY_SCHEMAS:-2000}"
   [ -z "$SHELL_PRELOAD" ] && suite install sh test/install.sh "$B"
   [ -z "$SHELL_PRELOAD" ] && suite docs sh test/docs.sh "$B"
+  if [ "$B" = build ]; then # the packages build and carry build/ok.so
+    suite python-package sh test/python.sh
+    suite node-package sh test/node.sh
+  fi
   suite fuzz-replay "$B/fuzz-replay" fuzz/corpus
   suite fuzz-sql-replay "$B/fuzz-sql-replay" fuzz/corpus
   suite fuzz-orderly-replay "$B/fuzz-orderly-replay" fuzz/corpus-orderly

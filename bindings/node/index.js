@@ -1,0 +1,32 @@
+// sqlite-ok: ok, order-preserving keys, for Node.js.
+//
+//   const Database = require('better-sqlite3');
+//   const ok = require('sqlite-ok');
+//   const db = new Database(':memory:');
+//   ok.load(db);
+//   db.prepare("SELECT hex(ok_pack(42, 'abc')) AS k").get(); // { k: '4DA87061626300' }
+'use strict';
+const fs = require('fs');
+const path = require('path');
+
+const suffix = process.platform === 'darwin' ? 'dylib' : 'so';
+
+/** The path of the extension this package carries. */
+function getLoadablePath() {
+  const file = path.join(__dirname, 'lib', `ok.${suffix}`);
+  if (!fs.existsSync(file)) {
+    throw new Error(`sqlite-ok: ${file} is missing (the package is made by npm pack, which builds it)`);
+  }
+  return file;
+}
+
+/** Loads ok into a better-sqlite3 Database, or a node:sqlite DatabaseSync
+ * opened with { allowExtension: true }. */
+function load(db) {
+  if (!db || typeof db.loadExtension !== 'function') {
+    throw new TypeError('sqlite-ok: load(db) takes a better-sqlite3 Database or a node:sqlite DatabaseSync');
+  }
+  db.loadExtension(getLoadablePath());
+}
+
+module.exports = { load, getLoadablePath, version: require('./package.json').version };

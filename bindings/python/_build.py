@@ -1,0 +1,91 @@
+"""A PEP 517 backend for sqlite-ok with nothing to download: it builds the
+extension with the repository's Makefile and writes the wheel itself."""
+import base64
+import hashlib
+import io
+import os
+import subprocess
+import sysconfig
+import zipfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+NAME = "sqlite_ok"
+
+
+def _version():
+    with open(os.path.join(ROOT, "VERSION")) as f:
+        return f.read().strip()
+
+
+def _metadata(version):
+    return (
+        "Metadata-Version: 2.1\n"
+        "Name: sqlite-ok\n"
+        f"Version: {version}\n"
+        "Summary: ok, order-preserving keys, as an SQLite extension for Python\n"
+        "License: MIT\n"
+        "Requires-Python: >=3.7\n"
+    )
+
+
+def _library():
+    """Builds build/ok.so (or .dylib) and returns its path and suffix."""
+    subprocess.run(["make", "-s", "-C", ROOT, "all"], check=True, stdout=subprocess.DEVNULL)
+    for suffix in ("so", "dylib"):
+        path = os.path.join(ROOT, "build", "ok." + suffix)
+        if os.path.exists(path):
+            return path, suffix
+    raise RuntimeError("sqlite-ok: make did not build build/ok.so")
+
+
+def _stripped(library):
+    """The library's bytes without symbols a loader does not need (as make install)."""
+    copy = os.path.join(os.path.dirname(library), "ok-wheel." + library.rsplit(".", 1)[1])
+    try:
+        subprocess.run(["strip", "--strip-unneeded", "-o", copy, library], check=True)
+        with open(copy, "rb") as f:
+            return f.read()
+    except (OSError, subprocess.CalledProcessError):
+        with open(library, "rb") as f:
+            return f.read()
+    finally:
+        if os.path.exists(copy):
+            os.remove(copy)
+
+
+def get_requires_for_build_wheel(config_settings=None):
+    return []
+
+
+def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
+    version = _version()
+    library, suffix = _library()
+    platform = sysconfig.get_platform().replace("-", "_").replace(".", "_")
+    tag = f"py3-none-{platform}"
+    dist_info = f"{NAME}-{version}.dist-info"
+    files = {}
+    for name in sorted(os.listdir(os.path.join(HERE, NAME))):
+        if name.endswith(".py"):
+            with open(os.path.join(HERE, NAME, name), "rb") as f:
+                files[f"{NAME}/{name}"] = f.read()
+    files[f"{NAME}/_version.py"] = f'__version__ = "{version}"\n'.encode()
+    files[f"{NAME}/ok.{suffix}"] = _stripped(library)
+    files[f"{dist_info}/METADATA"] = _metadata(version).encode()
+    files[f"{dist_info}/WHEEL"] = (
+        "Wheel-Version: 1.0\nGenerator: sqlite-ok _build.py\n"
+        f"Root-Is-Purelib: false\nTag: {tag}\n"
+    ).encode()
+    record = io.StringIO()
+    for path, data in files.items():
+        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        record.write(f"{path},sha256={digest},{len(data)}\n")
+    record.write(f"{dist_info}/RECORD,,\n")
+    files[f"{dist_info}/RECORD"] = record.getvalue().encode()
+    wheel = f"{NAME}-{version}-{tag}.whl"
+    with zipfile.ZipFile(os.path.join(wheel_directory, wheel), "w", zipfile.ZIP_DEFLATED) as z:
+        for path, data in files.items():
+            info = zipfile.ZipInfo(path, date_time=(2026, 1, 1, 0, 0, 0))
+            info.external_attr = (0o755 if path.endswith(suffix) else 0o644) << 16
+            z.writestr(info, data, zipfile.ZIP_DEFLATED)
+    return wheel

@@ -1,0 +1,75 @@
+#!/bin/sh
+# python.sh: the Python package (bindings/python) as a user gets it: a
+# virtualenv of Debian's Python, `pip install ./bindings/python` with no
+# package index, then sqlite_ok.load(conn) and loadable_path(), and the
+# error a Python without extension loading gets. Ends "N passed, M failed".
+cd "$(dirname "$0")/.." || exit 2
+py=/usr/bin/python3
+if ! "$py" -c 'import venv, ensurepip, sqlite3; sqlite3.connect(":memory:").enable_load_extension' 2>/dev/null; then
+  echo "skipped: no Debian python3 with venv and extension loading (sh setup.sh --test installs python3-venv)"
+  if [ "${CI:-}" = true ]; then echo "0 passed, 1 failed"; else echo "0 passed, 0 failed"; fi
+  exit 0
+fi
+env=$(mktemp -d)
+trap 'rm -rf "$env"' EXIT
+"$py" -m venv "$env" && "$env/bin/pip" install --quiet --no-index ./bindings/python ||
+  { echo "FAIL pip install ./bindings/python"; echo "0 passed, 1 failed"; exit 1; }
+cd "$env" && "$env/bin/python" - "$(cat "$OLDPWD/VERSION")" "$env" <<'PY'
+import os, random, sqlite3, sys
+import sqlite_ok
+
+version, env = sys.argv[1], sys.argv[2]
+passed = failed = 0
+
+
+def check(name, ok):
+    global passed, failed
+    if ok:
+        passed += 1
+    else:
+        failed += 1
+        print("FAIL", name)
+
+
+path = sqlite_ok.loadable_path()
+check("version", sqlite_ok.__version__ == version)
+check("path in the virtualenv", path.startswith(env) and os.path.exists(path + ".so"))
+conn = sqlite3.connect(":memory:")
+sqlite_ok.load(conn)
+check("load", conn.execute("SELECT ok_version()").fetchone() == (version,))
+check("key", conn.execute("SELECT hex(ok_pack(42, 'abc', NULL))").fetchone() == ("4DA8706162630005",))
+try:
+    conn.load_extension(path)
+    check("loading is off again after load", False)
+except sqlite3.OperationalError:
+    check("loading is off again after load", True)
+# keys made through Python sort as SQLite's ORDER BY sorts the values
+rng = random.Random(7)
+conn.execute("CREATE TABLE t(a, b)")
+values = [None, -1, 0, 2**53 + 1, -0.0, 1.5, float("inf"), "", "a\0b", "é", b"", b"\x00\xff"]
+conn.executemany("INSERT INTO t VALUES (?, ?)", [(rng.choice(values), rng.choice(values)) for _ in range(500)])
+by_values = conn.execute("SELECT rowid FROM t ORDER BY a, b, rowid").fetchall()
+by_keys = conn.execute("SELECT rowid FROM t ORDER BY ok_pack(a, b), rowid").fetchall()
+check("order", by_values == by_keys)
+# a second connection loads it too, and a bad SQL call says which function
+other = sqlite3.connect(":memory:")
+sqlite_ok.load(other)
+try:
+    other.execute("SELECT ok_unpack_col(x'FF', 1)").fetchone()
+    check("error", False)
+except sqlite3.OperationalError as e:
+    check("error", str(e).startswith("ok_unpack_col:"))
+
+
+class NoExtensions:  # what pyenv's and python.org's builds offer
+    pass
+
+
+try:
+    sqlite_ok.load(NoExtensions())
+    check("no enable_load_extension", False)
+except RuntimeError as e:
+    check("no enable_load_extension", str(e).startswith("sqlite_ok.load: this Python"))
+print(f"{passed} passed, {failed} failed")
+sys.exit(failed != 0)
+PY
