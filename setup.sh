@@ -26,6 +26,10 @@ if [ "$1" = --test ]; then
   # the Python package's test: a virtualenv of Debian's Python
   /usr/bin/python3 -c 'import ensurepip' 2>/dev/null || need="$need python3-venv"
   command -v g++ >/dev/null 2>&1 || need="$need g++" # better-sqlite3 builds from source
+  # real stores for test/stores.py: LMDB's and RocksDB's tools, LMDB for Python
+  command -v mdb_load >/dev/null 2>&1 || need="$need lmdb-utils"
+  command -v ldb >/dev/null 2>&1 || need="$need rocksdb-tools"
+  /usr/bin/python3 -c 'import lmdb' 2>/dev/null || need="$need python3-lmdb"
 fi
 if [ -n "$need" ]; then
   echo "deps: installing$need"

@@ -4,7 +4,8 @@
 # extension loaded, and its output must be the result the comment states
 # (quotes around it, and a ": explanation" after it, aside). Examples over
 # tables the reader would have (events, users...) fail with "no such ..."
-# and are passed over. Ends with "N passed, M failed".
+# and are passed over. Scripts marked `<!-- run: sh -->` run too (below).
+# Ends with "N passed, M failed".
 cd "$(dirname "$0")/.." || exit 2
 B=${1:-build}
 pass=0
@@ -32,6 +33,30 @@ while IFS= read -r line; do
     echo "  it gives:     $got"
   fi
 done <"$tmp"
+
+# A ```sh block after a `<!-- run: sh` line runs in a scratch folder with
+# OK naming the extension; its output must be the ```text block after it.
+for doc in README.md docs/*.md; do
+  n=$(grep -c '^<!-- run: sh' "$doc")
+  i=1
+  while [ "$i" -le "$n" ]; do
+    dir=$(mktemp -d)
+    awk -v want="$i" '/^<!-- run: sh/ { k++; if (k == want) f = 1; next }
+      f == 1 && /^```sh/ { f = 2; next } f == 2 && /^```/ { exit } f == 2' "$doc" >"$dir/run.sh"
+    awk -v want="$i" '/^<!-- run: sh/ { k++; if (k == want) f = 1; next }
+      f == 1 && /^```text/ { f = 2; next } f == 2 && /^```/ { exit } f == 2' "$doc" >"$dir/want"
+    (cd "$dir" && OK=$OLDPWD/$B/ok sh -e run.sh >got 2>&1)
+    if diff -u "$dir/want" "$dir/got" >"$tmp.diff"; then
+      pass=$((pass + 1))
+    else
+      fail=$((fail + 1))
+      echo "FAIL $doc: script $i"
+      cat "$tmp.diff"
+    fi
+    rm -rf "$dir" "$tmp.diff"
+    i=$((i + 1))
+  done
+done
 echo "$skip examples over the reader's own tables passed over"
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -69,6 +69,15 @@ suite() {
   total_fail=$((total_fail + f))
 }
 
+# Keys in LMDB and RocksDB (Debian's tools, python3-lmdb on Debian's Python).
+stores() {
+  if command -v mdb_load >/dev/null && command -v ldb >/dev/null && /usr/bin/python3 -c 'import lmdb' 2>/dev/null; then
+    /usr/bin/python3 test/stores.py "$B"
+  else
+    skipped "no lmdb-utils, rocksdb-tools or python3-lmdb (sh setup.sh --test installs them)"
+  fi
+}
+
 check_symbols() {
   syms=$(nm -D --defined-only "$B/ok.so" | awk '$2 == "T" {print $3}')
   [ "$syms" = sqlite3_ok_init ] || { echo "exported: $syms"; return 1; }
@@ -126,6 +135,7 @@ for B in "$@"; do
   if [ "$B" = build ]; then # the packages build and carry build/ok.so
     suite python-package sh test/python.sh
     suite node-package sh test/node.sh
+    suite stores stores
   fi
   suite fuzz-replay "$B/fuzz-replay" fuzz/corpus
   suite fuzz-sql-replay "$B/fuzz-sql-replay" fuzz/corpus
