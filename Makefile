@@ -48,7 +48,7 @@ help:
 	@echo "make test-asan  the test suites under AddressSanitizer + UBSan"
 	@echo "make test-valgrind  unit tests and oracle under valgrind"
 	@echo "make test-tsan  8 threads with a connection each, under ThreadSanitizer"
-	@echo "make fuzz       libFuzzer on the decoders (FUZZ_SECONDS=60 each)"
+	@echo "make fuzz       libFuzzer: decoders, SQL, Orderly, round trips (FUZZ_SECONDS=60 each)"
 	@echo "make bench      speed and size against SQLite's JSON functions and FDB"
 	@echo "make install    ok.$(SO) (stripped), ok.h, libokcore.a, ok.pc under PREFIX (DESTDIR)"
 	@echo "make dist       ok-VERSION.tar.gz of the tracked files"
@@ -105,6 +105,9 @@ $(B)/fuzz-replay: fuzz/decode.c fuzz/replay.c $(B)/libokcore.a
 $(B)/fuzz-orderly-replay: fuzz/orderly.c fuzz/replay.c $(B)/libokcore.a
 	$(CC) $(CORE_CFLAGS) $(CFLAGS) -Isrc fuzz/orderly.c fuzz/replay.c $(B)/libokcore.a -o $@ -lm
 
+$(B)/fuzz-roundtrip-replay: fuzz/roundtrip.c fuzz/replay.c $(B)/libokcore.a
+	$(CC) $(CORE_CFLAGS) $(CFLAGS) -Isrc fuzz/roundtrip.c fuzz/replay.c $(B)/libokcore.a -o $@ -lm
+
 # The SQL-level target links the extension's objects and SQLite directly.
 $(B)/fuzz-sql-replay: fuzz/sql.c fuzz/replay.c $(CORE_OBJ) $(EXT_OBJ)
 	$(CC) -std=c99 $(WARN) -Wno-conversion $(SQLITE_INC) $(CFLAGS) -Isrc fuzz/sql.c fuzz/replay.c $(CORE_OBJ) $(EXT_OBJ) -o $@ $(SQLITE_LIBS) -lm
@@ -143,6 +146,7 @@ test-asan: deps-test
 	@sh test/run_all.sh build-asan
 
 test-build: all $(B)/unit $(B)/oracle $(B)/fuzz-replay $(B)/fuzz-sql-replay $(B)/fuzz-orderly-replay \
+            $(B)/fuzz-roundtrip-replay \
             $(B)/fdb-conformance \
             $(B)/hbase-decimals $(B)/nomem $(B)/threads $(B)/orderly-vectors \
             $(B)/orderly-oracle

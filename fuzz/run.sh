@@ -1,21 +1,26 @@
 #!/bin/sh
-# make fuzz: builds the fuzz targets (core decoders, SQL functions) with
+# make fuzz: builds the fuzz targets (core decoders, SQL functions, Orderly
+# keys, round trips from values) with
 # clang's libFuzzer and the sanitizers and runs each for $1 seconds (default
 # 60), growing a scratch copy of fuzz/corpus. New inputs worth keeping can be copied back by hand.
 set -e
 cd "$(dirname "$0")/.."
 secs=${1:-60}
 command -v clang >/dev/null 2>&1 || { apt-get install -y -qq clang >/dev/null; }
-mkdir -p build-fuzz/corpus build-fuzz/corpus-orderly
+mkdir -p build-fuzz/corpus build-fuzz/corpus-orderly build-fuzz/corpus-roundtrip
 cp fuzz/corpus/* build-fuzz/corpus/
 cp fuzz/corpus-orderly/* build-fuzz/corpus-orderly/
+cp fuzz/corpus-roundtrip/* build-fuzz/corpus-roundtrip/
 flags="-g -O1 -std=c99 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all"
 clang $flags -Isrc fuzz/decode.c src/*.c -o build-fuzz/decode -lm
 clang $flags -Isrc fuzz/sql.c src/*.c ext/*.c -o build-fuzz/sql -lsqlite3 -lm
 clang $flags -Isrc fuzz/orderly.c src/*.c -o build-fuzz/orderly -lm
+clang $flags -Isrc fuzz/roundtrip.c src/*.c -o build-fuzz/roundtrip -lm
 echo "== core decoders, $secs s"
 ./build-fuzz/decode -max_total_time="$secs" -max_len=256 build-fuzz/corpus
 echo "== SQL functions, $secs s"
 ./build-fuzz/sql -max_total_time="$secs" -max_len=256 build-fuzz/corpus
 echo "== Orderly keys under random schemas, $secs s"
 ./build-fuzz/orderly -max_total_time="$secs" -max_len=256 build-fuzz/corpus-orderly
+echo "== round trips from values, every tagged format, $secs s"
+./build-fuzz/roundtrip -max_total_time="$secs" -max_len=256 build-fuzz/corpus-roundtrip

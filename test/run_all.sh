@@ -140,6 +140,7 @@ for B in "$@"; do
   suite fuzz-replay "$B/fuzz-replay" fuzz/corpus
   suite fuzz-sql-replay "$B/fuzz-sql-replay" fuzz/corpus
   suite fuzz-orderly-replay "$B/fuzz-orderly-replay" fuzz/corpus-orderly
+  suite fuzz-roundtrip-replay "$B/fuzz-roundtrip-replay" fuzz/corpus-roundtrip
   if [ -x "$B/sqlite3-ok" ]; then
     suite sql-static env OK_SHELL="$B/sqlite3-ok" OK_STATIC=1 sh sql-tests/run.sh "$B"
   fi

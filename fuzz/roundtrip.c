@@ -1,0 +1,362 @@
+/*
+** roundtrip.c -- fuzz target from values to keys and back, in every tagged
+** format. The input is read as two rows of up to 4 values each (NULL,
+** int64, double, text, blob; each position ascending or descending, the
+** same in both rows). Each format encodes both rows, and then:
+**   - each key decodes to its row's values, and re-encodes from what it
+**     decoded to exactly its own bytes;
+**   - memcmp of the two keys has the sign of the rows' comparison in the
+**     format's order, keys being equal only for equal rows.
+** The orders: native keys follow SQLite's ORDER BY (NULL < numbers by exact
+** value < TEXT < BLOB; NaN is NULL). FoundationDB's tuples are ascending
+** only and order by type code (NULL < bytes < string < integers <
+** doubles, doubles by their IEEE total order; a NaN is left out, as it
+** reads back as 'NaN', text that is not UTF-8 goes in as bytes). HBase
+** OrderedBytes: NULL < numerics (by the decimal HBase writes: a double's
+** shortest one; NaN last) < text < BlobVar; text holding a
+** NUL goes in as a blob; BlobVar keeps order only between blobs of one
+** length, so rows whose blobs differ in length are not compared.
+** Any failure aborts.
+*/
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ok.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+enum { V_NULL, V_INT, V_REAL, V_TEXT, V_BLOB };
+typedef struct {
+  int type, desc;
+  int64_t i;
+  double d;
+  uint8_t s[16];
+  size_t n;
+} val;
+typedef struct {
+  val v[4];
+  size_t n;
+} row;
+
+#define KEY_MAX 4 * 64
+
+/* Aborts, saying which demand failed and in which format. */
+static const char *format_name = "";
+static void fail(const char *why) {
+  fprintf(stderr, "roundtrip: %s: %s\n", format_name, why);
+  abort();
+}
+
+/* Reads the next byte of the input, 0 past its end. */
+static uint8_t next(const uint8_t **p, const uint8_t *end) { return *p < end ? *(*p)++ : 0; }
+
+static void read_value(val *v, const uint8_t **p, const uint8_t *end) {
+  static const double special[] = {0.0,
+                                   -0.0,
+                                   1.0,
+                                   -1.5,
+                                   0.1,
+                                   1e300,
+                                   -1e-300,
+                                   4.9e-324,
+                                   9007199254740993.0,
+                                   9223372036854775808.0,
+                                   -9223372036854775808.0,
+                                   INFINITY,
+                                   -INFINITY,
+                                   NAN};
+  uint64_t bits = 0;
+  int k;
+  uint8_t b = next(p, end);
+  memset(v, 0, sizeof *v);
+  v->type = b % 5;
+  switch (v->type) {
+    case V_INT:
+      if (b & 0x80) {
+        for (k = 0; k < 8; k++) bits = bits << 8 | next(p, end);
+        v->i = (int64_t)bits;
+      } else {
+        v->i = (int8_t)next(p, end);
+      }
+      break;
+    case V_REAL:
+      if (b & 0x80) {
+        for (k = 0; k < 8; k++) bits = bits << 8 | next(p, end);
+        memcpy(&v->d, &bits, 8);
+      } else {
+        v->d = special[next(p, end) % (sizeof special / sizeof special[0])];
+      }
+      break;
+    case V_TEXT:
+    case V_BLOB:
+      v->n = next(p, end) % sizeof v->s;
+      for (size_t j = 0; j < v->n; j++) v->s[j] = next(p, end);
+      break;
+  }
+}
+
+/* --- The orders ---------------------------------------------------------- */
+
+static int sign(int x) { return (x > 0) - (x < 0); }
+
+/* int64 against double, exactly (d not NaN). */
+static int cmp_int_real(int64_t i, double d) {
+  int64_t t;
+  if (d >= 9223372036854775808.0) return -1;
+  if (d < -9223372036854775808.0) return 1;
+  t = (int64_t)d; /* d truncated, exactly */
+  if (i != t) return i < t ? -1 : 1;
+  return d > (double)t ? -1 : d < (double)t ? 1 : 0;
+}
+
+static int cmp_num(const val *a, const val *b) {
+  if (a->type == V_INT && b->type == V_INT) return (a->i > b->i) - (a->i < b->i);
+  if (a->type == V_INT) return cmp_int_real(a->i, b->d);
+  if (b->type == V_INT) return -cmp_int_real(b->i, a->d);
+  return (a->d > b->d) - (a->d < b->d);
+}
+
+static int cmp_bytes(const val *a, const val *b) {
+  size_t m = a->n < b->n ? a->n : b->n;
+  int c = m ? memcmp(a->s, b->s, m) : 0;
+  return c ? sign(c) : (a->n > b->n) - (a->n < b->n);
+}
+
+/* Rank of a value's class in each format's order. */
+static int native_rank(const val *v) {
+  static const int r[] = {0, 1, 1, 2, 3};
+  return r[v->type];
+}
+
+static int native_cmp(const val *a, const val *b) {
+  int ra = native_rank(a), rb = native_rank(b);
+  if (ra != rb) return ra < rb ? -1 : 1;
+  if (ra == 1) return cmp_num(a, b);
+  return ra == 0 ? 0 : cmp_bytes(a, b);
+}
+
+static uint64_t fdb_total(double d) {
+  uint64_t u;
+  memcpy(&u, &d, 8);
+  return u >> 63 ? ~u : u | (1ull << 63);
+}
+
+static int fdb_cmp(const val *a, const val *b) {
+  static const int r[] = {0, 3, 4, 2, 1}; /* null, int, double, string, bytes */
+  if (r[a->type] != r[b->type]) return r[a->type] < r[b->type] ? -1 : 1;
+  if (a->type == V_INT) return (a->i > b->i) - (a->i < b->i);
+  if (a->type == V_REAL)
+    return (fdb_total(a->d) > fdb_total(b->d)) - (fdb_total(a->d) < fdb_total(b->d));
+  return a->type == V_NULL ? 0 : cmp_bytes(a, b);
+}
+
+/* HBase numerics order by the decimal HBase writes: an int64's digits, a
+** double's shortest decimal (which beyond 2^53 is not its exact value). */
+static int hbase_class(const val *v) {
+  if (v->type == V_INT) return 1;
+  return isnan(v->d) ? 3 : v->d == INFINITY ? 2 : v->d == -INFINITY ? 0 : 1;
+}
+
+static int hbase_num_cmp(const val *a, const val *b) {
+  ok_hbase_num x, y;
+  int ca = hbase_class(a), cb = hbase_class(b), sx, sy, c;
+  size_t m;
+  if (ca != 1 || cb != 1) return (ca > cb) - (ca < cb);
+  if (a->type == V_INT)
+    ok_hbase_num_int(&x, a->i);
+  else
+    ok_hbase_num_double(&x, a->d);
+  if (b->type == V_INT)
+    ok_hbase_num_int(&y, b->i);
+  else
+    ok_hbase_num_double(&y, b->d);
+  sx = x.n == 0 ? 0 : x.neg ? -1 : 1;
+  sy = y.n == 0 ? 0 : y.neg ? -1 : 1;
+  if (sx != sy || sx == 0) return (sx > sy) - (sx < sy);
+  c = (x.exp > y.exp) - (x.exp < y.exp);
+  m = x.n < y.n ? x.n : y.n;
+  if (!c) c = sign(memcmp(x.digit, y.digit, m));
+  if (!c) c = (x.n > y.n) - (x.n < y.n);
+  return sx * c;
+}
+
+/* *incomparable set when BlobVar's order does not hold between a and b. */
+static int hbase_cmp(const val *a, const val *b, int *incomparable) {
+  static const int r[] = {0, 1, 1, 3, 4};
+  if (r[a->type] != r[b->type]) return r[a->type] < r[b->type] ? -1 : 1;
+  if (r[a->type] == 1) return hbase_num_cmp(a, b);
+  if (a->type == V_BLOB && a->n != b->n) *incomparable = 1;
+  return a->type == V_NULL ? 0 : cmp_bytes(a, b);
+}
+
+/* --- Formats: encode one value, turn a decoded item back into a value ------ */
+
+typedef struct {
+  const ok_format *f;
+  void (*fit)(val *v); /* makes a value one the format holds */
+  size_t (*enc)(uint8_t *out, const val *v);
+  int (*cmp)(const val *a, const val *b, int *incomparable);
+} fmt;
+
+static void native_fit(val *v) {
+  if (v->type == V_REAL && isnan(v->d)) v->type = V_NULL;
+}
+static size_t native_enc(uint8_t *out, const val *v) {
+  switch (v->type) {
+    case V_NULL: return ok_enc_null(out, v->desc);
+    case V_INT: return ok_enc_int(out, v->i, v->desc);
+    case V_REAL: return ok_enc_double(out, v->d, v->desc);
+    default:
+      return ok_enc_bytes(out, v->type == V_TEXT ? OK_TAG_TEXT : OK_TAG_BLOB, v->s, v->n, 1,
+                          v->desc);
+  }
+}
+static int native_order(const val *a, const val *b, int *incomparable) {
+  (void)incomparable;
+  return native_cmp(a, b);
+}
+
+static void fdb_fit(val *v) {
+  v->desc = 0;
+  if (v->type == V_REAL && isnan(v->d)) v->d = 0.5;
+  if (v->type == V_TEXT && ok_utf8_check(v->s, v->n) != v->n) v->type = V_BLOB;
+}
+static size_t fdb_enc(uint8_t *out, const val *v) {
+  switch (v->type) {
+    case V_NULL: return ok_fdb_enc_fixed(out, OK_FDB_NULL, NULL, 0);
+    case V_INT: return ok_fdb_enc_int(out, v->i);
+    case V_REAL: return ok_fdb_enc_double(out, v->d);
+    default:
+      return ok_fdb_enc_bytes(out, v->type == V_TEXT ? OK_FDB_STRING : OK_FDB_BYTES, v->s, v->n);
+  }
+}
+static int fdb_order(const val *a, const val *b, int *incomparable) {
+  (void)incomparable;
+  return fdb_cmp(a, b);
+}
+
+static void hbase_fit(val *v) {
+  if (v->type == V_TEXT && memchr(v->s, 0, v->n)) v->type = V_BLOB;
+  if (v->type == V_REAL && v->d == 0) v->d = 0; /* -0.0 is the numeric zero */
+}
+static size_t hbase_enc(uint8_t *out, const val *v) {
+  switch (v->type) {
+    case V_NULL: return ok_hbase_enc_header(out, OK_HBASE_NULL, v->desc);
+    case V_INT: return ok_hbase_enc_int_num(out, v->i, v->desc);
+    case V_REAL:
+      if (isnan(v->d)) return ok_hbase_enc_header(out, OK_HBASE_NAN, v->desc);
+      if (isinf(v->d))
+        return ok_hbase_enc_header(out, v->d > 0 ? OK_HBASE_POS_INF : OK_HBASE_NEG_INF, v->desc);
+      return ok_hbase_enc_double_num(out, v->d, v->desc);
+    case V_TEXT: return ok_hbase_enc_text(out, OK_HBASE_TEXT, v->s, v->n, v->desc);
+    default: return ok_hbase_enc_blob_var(out, v->s, v->n, v->desc);
+  }
+}
+
+static const fmt formats[] = {
+    {&ok_format_native, native_fit, native_enc, native_order},
+    {&ok_format_fdb, fdb_fit, fdb_enc, fdb_order},
+    {&ok_format_hbase, hbase_fit, hbase_enc, hbase_cmp},
+};
+
+/* The value of a decoded item, in the model (HBase's NaN, which SQL reads
+** as the TEXT 'NaN', is the double NaN). */
+static void value_of(val *v, const ok_item *it) {
+  uint8_t buf[KEY_MAX];
+  memset(v, 0, sizeof *v);
+  v->desc = it->desc;
+  if (it->format == &ok_format_hbase && it->tag == OK_HBASE_NAN) {
+    v->type = V_REAL, v->d = NAN;
+    return;
+  }
+  switch (it->type) {
+    case OK_NULL: v->type = V_NULL; break;
+    case OK_INT: v->type = V_INT, v->i = it->i; break;
+    case OK_REAL: v->type = V_REAL, v->d = it->d; break;
+    case OK_TEXT:
+    case OK_BLOB:
+      v->type = it->type == OK_TEXT ? V_TEXT : V_BLOB;
+      if (it->value_len > sizeof v->s || ok_unescape(buf, it) != it->value_len)
+        fail("a value of the wrong length");
+      memcpy(v->s, buf, it->value_len);
+      v->n = it->value_len;
+      break;
+  }
+}
+
+/* A value read back equals the one written: the same class, value and
+** direction (and for FDB doubles the same bits: -0.0 apart from 0.0). */
+static int same(const fmt *F, const val *a, const val *b) {
+  int inc = 0;
+  if (a->desc != b->desc) return 0;
+  if (F->f == &ok_format_fdb &&
+      (a->type != b->type || (a->type == V_REAL && fdb_total(a->d) != fdb_total(b->d))))
+    return 0;
+  return F->cmp(a, b, &inc) == 0 && (a->type == V_TEXT) == (b->type == V_TEXT) &&
+         (a->type == V_BLOB) == (b->type == V_BLOB);
+}
+
+static size_t encode(const fmt *F, uint8_t *out, const row *r) {
+  size_t n = 0;
+  for (size_t k = 0; k < r->n; k++) n += F->enc(out + n, &r->v[k]);
+  return n;
+}
+
+static void check_roundtrip(const fmt *F, const uint8_t *key, size_t n, const row *r) {
+  ok_walk w;
+  ok_item it;
+  val v;
+  uint8_t again[KEY_MAX];
+  size_t err, k = 0, m = 0;
+  int rc;
+  ok_walk_start(&w, F->f, key, n);
+  while ((rc = ok_next(&w, &it, &err)) == OK_OK) {
+    if (k >= r->n) fail("more components than values");
+    value_of(&v, &it);
+    if (!same(F, &v, &r->v[k])) fail("a component reads back as another value");
+    m += F->enc(again + m, &v);
+    k++;
+  }
+  if (rc != OK_FEWER || k != r->n) fail("the key does not decode to its row");
+  if (m != n || memcmp(again, key, n) != 0) fail("the values read back encode to other bytes");
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  const uint8_t *p = data, *end = data + size;
+  uint8_t b = next(&p, end);
+  row rows[2];
+  uint8_t keys[2][KEY_MAX];
+  size_t lens[2];
+  rows[0].n = b % 5;
+  rows[1].n = (b >> 3) % 5;
+  for (int r = 0; r < 2; r++)
+    for (size_t k = 0; k < rows[r].n; k++) read_value(&rows[r].v[k], &p, end);
+  for (size_t k = 0; k < 4; k++) { /* one direction per position, in both rows */
+    int desc = (b >> 6 >> (k % 2)) & 1;
+    rows[0].v[k].desc = rows[1].v[k].desc = desc ^ (int)(k / 2);
+  }
+  for (size_t f = 0; f < sizeof formats / sizeof formats[0]; f++) {
+    const fmt *F = &formats[f];
+    format_name = F->f->name;
+    row fitted[2] = {rows[0], rows[1]};
+    int want = 0, incomparable = 0, got;
+    size_t m;
+    for (int r = 0; r < 2; r++) {
+      for (size_t k = 0; k < fitted[r].n; k++) F->fit(&fitted[r].v[k]);
+      lens[r] = encode(F, keys[r], &fitted[r]);
+      check_roundtrip(F, keys[r], lens[r], &fitted[r]);
+    }
+    for (size_t k = 0; !want && k < fitted[0].n && k < fitted[1].n; k++) {
+      int c = F->cmp(&fitted[0].v[k], &fitted[1].v[k], &incomparable);
+      want = fitted[0].v[k].desc ? -c : c;
+    }
+    if (!want) want = (fitted[0].n > fitted[1].n) - (fitted[0].n < fitted[1].n);
+    m = lens[0] < lens[1] ? lens[0] : lens[1];
+    got = m ? sign(memcmp(keys[0], keys[1], m)) : 0;
+    if (!got) got = (lens[0] > lens[1]) - (lens[0] < lens[1]);
+    if (!incomparable && got != want) fail("the keys' order is not the rows' order");
+  }
+  return 0;
+}
