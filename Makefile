@@ -96,6 +96,9 @@ $(B)/threads: test/threads.c test/load.h
 $(B)/nomem: test/nomem.c test/load.h
 	$(CC) -std=c99 $(WARN) $(SQLITE_INC) $(CFLAGS) $< -o $@ $(SQLITE_LIBS)
 
+$(B)/hostile: test/hostile.c test/load.h
+	$(CC) -std=c99 $(WARN) $(SQLITE_INC) $(CFLAGS) $< -o $@ $(SQLITE_LIBS)
+
 $(B)/hbase-decimals: test/hbase_decimals.c test/load.h
 	$(CC) -std=c99 $(WARN) $(SQLITE_INC) $(CFLAGS) $< -o $@ $(SQLITE_LIBS)
 
@@ -146,7 +149,7 @@ test-asan: deps-test
 	@sh test/run_all.sh build-asan
 
 test-build: all $(B)/unit $(B)/oracle $(B)/fuzz-replay $(B)/fuzz-sql-replay $(B)/fuzz-orderly-replay \
-            $(B)/fuzz-roundtrip-replay \
+            $(B)/fuzz-roundtrip-replay $(B)/hostile \
             $(B)/fdb-conformance \
             $(B)/hbase-decimals $(B)/nomem $(B)/threads $(B)/orderly-vectors \
             $(B)/orderly-oracle
@@ -165,7 +168,7 @@ test-valgrind: deps test-build
 fuzz: deps
 	@sh fuzz/run.sh $${FUZZ_SECONDS:-60}
 
-bench: deps-test all
+bench: deps-test all $(B)/hostile
 	@sh bench/run.sh $(B)
 
 # The extension, stripped; the core library for C programs without SQLite

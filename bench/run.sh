@@ -8,3 +8,5 @@ ${CC:-cc} -std=c99 -O2 -Wall -Wextra -o "$B/bench" bench/bench.c -lsqlite3
 echo
 ${CC:-cc} -std=c99 -O2 -Wall -Wextra -Isrc -o "$B/spread" bench/spread.c "$B/libokcore.a" -lm
 "$B/spread"
+echo
+"$B/hostile" "$B/ok" bench

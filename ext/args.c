@@ -67,6 +67,10 @@ void ok_sql_malformed(sqlite3_context *ctx, int status, size_t at) {
 }
 
 void ok_sql_result_piece(sqlite3_context *ctx, const uint8_t *p, size_t n, int subtype, int owned) {
+  if (ok_sql_too_big(ctx, n)) {
+    if (owned) sqlite3_free((void *)(uintptr_t)p);
+    return;
+  }
   if (owned)
     sqlite3_result_blob64(ctx, (void *)(uintptr_t)p, n, sqlite3_free);
   else /* SQLite takes a NULL pointer for NULL, not for x'' */
@@ -181,8 +185,21 @@ void ok_sql_buf_free(ok_sql_buf *b) {
 int ok_sql_too_big(sqlite3_context *ctx, sqlite3_uint64 n) {
   int limit = sqlite3_limit(sqlite3_context_db_handle(ctx), SQLITE_LIMIT_LENGTH, -1);
   if (n <= (sqlite3_uint64)limit) return 0;
-  sqlite3_result_error_toobig(ctx);
+  ok_sql_error_toobig(ctx);
   return 1;
+}
+
+void ok_sql_error_toobig(sqlite3_context *ctx) {
+  int limit = sqlite3_limit(sqlite3_context_db_handle(ctx), SQLITE_LIMIT_LENGTH, -1);
+  char *msg = sqlite3_mprintf("%s: the result would be longer than SQLITE_LIMIT_LENGTH (%d bytes)",
+                              ((const ok_sql_function *)sqlite3_user_data(ctx))->name, limit);
+  if (!msg) {
+    sqlite3_result_error_nomem(ctx);
+    return;
+  }
+  sqlite3_result_error(ctx, msg, -1);
+  sqlite3_result_error_code(ctx, SQLITE_TOOBIG); /* keeps the message */
+  sqlite3_free(msg);
 }
 
 /* Sets the SQL result to the value of a decoded component. A text or blob

@@ -91,6 +91,8 @@ int ok_sql_bool_arg(sqlite3_context *ctx, sqlite3_value *v, int *b);
 
 /* 1 when the result would pass SQLite's length limit (and sets TOOBIG). */
 int ok_sql_too_big(sqlite3_context *ctx, sqlite3_uint64 n);
+/* The error SQLITE_TOOBIG, with a message that names the function. */
+void ok_sql_error_toobig(sqlite3_context *ctx);
 
 /* A growing output buffer that starts on the stack. */
 typedef struct {

@@ -47,7 +47,6 @@ void ok_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   int i, ok = 1, desc = ok_sql_fn_arg(ctx);
   ok_sql_buf_init(&b);
   for (i = 0; ok && i < argc; i++) ok = put(ctx, &b, argv[i], i + 1, desc);
-  /* SQLite itself turns a result over its length limit into TOOBIG */
   if (ok) ok_sql_result_piece(ctx, b.p, b.n, OK_SUBTYPE, 0);
   ok_sql_buf_free(&b);
 }

@@ -124,6 +124,7 @@ for B in "$@"; do
   suite sql env LD_PRELOAD="$SHELL_PRELOAD" ASAN_OPTIONS=detect_leaks=0 sh sql-tests/run.sh "$B"
   suite oracle "$B/oracle" "$B/ok" "${ORACLE_ROWS:-100000}"
   suite nomem "$B/nomem" "$B/ok"
+  suite hostile "$B/hostile" "$B/ok" check
   suite threads "$B/threads" "$B/ok" 8 20
   suite fdb-conformance fdb_node_suite
   suite fdb-python "$B/fdb-conformance" "$B/ok" test/fdb/python-7.4.6.tsv

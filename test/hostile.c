@@ -1,0 +1,267 @@
+/*
+** hostile.c -- every reading function on the worst keys of each format.
+**
+**   hostile EXTENSION check   (make test) each reader on each input of 1 MB
+**                             gives its right result; a 100 MB key is read;
+**                             results over SQLITE_LIMIT_LENGTH are
+**                             SQLITE_TOOBIG naming the function
+**   hostile EXTENSION bench   (make bench) cost per byte of each reader on
+**                             each input at 1 MB and 16 MB, their ratio
+**                             (1.0 when linear) and peak memory per byte
+**
+** The inputs: what makes a reader work hardest per byte in each format
+** (one-byte components, escapes, FDB's 255-byte integers and deep nesting,
+** HBase numerics with 5-byte exponents and 31 digits, long BlobVars...).
+** Ends with "N passed, M failed" in check mode.
+*/
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "load.h"
+
+static sqlite3 *db;
+static int passed, failed;
+
+/* How an input grows to its size: an item repeated, one value of that
+** size, or FDB tuples nested that deep. */
+enum { REPEAT, ONE, NEST };
+typedef struct {
+  const char *name;
+  const char *format;
+  int mode;
+  const char *sql; /* REPEAT: one item; ONE: the value, %ld its size in bytes */
+} input;
+
+static const input inputs[] = {
+    {"native NULLs", "ok", REPEAT, "SELECT ok_pack(NULL)"},
+    {"native reals", "ok", REPEAT, "SELECT ok_pack(0.1)"},
+    {"native text of NULs (escaped)", "ok", ONE, "SELECT ok_pack(CAST(zeroblob(%ld / 2) AS TEXT))"},
+    {"FDB 255-byte integers", "fdb", REPEAT,
+     "SELECT ok_fdb_pack(ok_fdb_int('-' || replace(printf('%%.614c', '9'), ' ', '9')))"},
+    {"FDB nesting", "fdb", NEST, NULL},
+    {"FDB string of NULs (escaped)", "fdb", ONE,
+     "SELECT ok_fdb_pack(CAST(zeroblob(%ld / 2) AS TEXT))"},
+    {"HBase numerics, long exponents", "hbase", REPEAT,
+     "SELECT ok_hbase_pack('-1.234567890123456789012345678901e-199999999')"},
+    {"HBase BlobVar", "hbase", ONE, "SELECT ok_hbase_pack(zeroblob(%ld * 7 / 8))"},
+    {"Orderly bytes", "orderly:bytes", ONE, "SELECT ok_orderly_pack('bytes', zeroblob(%ld))"},
+};
+
+/* ?1 the key, ?2 its format, ?3 its number of components. */
+static const char *const readers[] = {
+    "ok_count(?1, ?2)",
+    "ok_valid(?1, ?2)",
+    "length(ok_unpack_col(?1, ?3, ?2))",
+    "length(ok_json(?1, ?2))",
+    "length(ok_quote(?1, ?2))",
+    "length(ok_hex(?1, ' ', ?2))",
+    "(SELECT count(*) FROM ok_each(?1, ?2))",
+};
+static const char *const reader_names[] = {"ok_count", "ok_valid", "ok_unpack_col (last)",
+                                           "ok_json",  "ok_quote", "ok_hex (spaced)",
+                                           "ok_each"};
+#define N_READERS (sizeof readers / sizeof readers[0])
+
+static void check(const char *what, int good) {
+  if (good) {
+    passed++;
+  } else {
+    failed++;
+    printf("FAIL %s\n", what);
+  }
+}
+
+/* The input of about `size` bytes, malloc'ed, its length in *n. */
+static unsigned char *make(const input *in, long size, long *n) {
+  unsigned char *key = NULL;
+  sqlite3_stmt *st;
+  char sql[400];
+  *n = 0;
+  if (in->mode == NEST) { /* depth size/2: 05 05 ... 00 00 */
+    key = malloc((size_t)size);
+    if (!key) return NULL;
+    memset(key, 0x05, (size_t)size / 2);
+    memset(key + size / 2, 0x00, (size_t)size / 2);
+    *n = size / 2 * 2;
+    return key;
+  }
+  snprintf(sql, sizeof sql, in->sql, size);
+  if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK || sqlite3_step(st) != SQLITE_ROW) {
+    printf("cannot make %s: %s\n", in->name, sqlite3_errmsg(db));
+    sqlite3_finalize(st);
+    return NULL;
+  }
+  {
+    long len = sqlite3_column_bytes(st, 0);
+    const unsigned char *item = sqlite3_column_blob(st, 0);
+    long copies = in->mode == REPEAT ? (size + len - 1) / len : 1;
+    key = malloc((size_t)(len * copies) + 1);
+    for (long i = 0; key && i < copies; i++) memcpy(key + i * len, item, (size_t)len);
+    *n = len * copies;
+  }
+  sqlite3_finalize(st);
+  return key;
+}
+
+/* Runs SELECT expr over the key: its result as text in out (if given) and
+** the SQLite result code. */
+static int run(const char *expr, const unsigned char *key, long n, const input *in, long count,
+               char *out, size_t cap, double *secs) {
+  sqlite3_stmt *st;
+  char sql[200];
+  struct timespec t0, t1;
+  int rc;
+  snprintf(sql, sizeof sql, "SELECT %s", expr);
+  if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) return SQLITE_ERROR;
+  sqlite3_bind_blob(st, 1, key, (int)n, SQLITE_STATIC);
+  sqlite3_bind_text(st, 2, in->format, -1, SQLITE_STATIC);
+  sqlite3_bind_int64(st, 3, count);
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+  rc = sqlite3_step(st);
+  clock_gettime(CLOCK_MONOTONIC, &t1);
+  if (secs) *secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+  if (out)
+    snprintf(out, cap, "%s",
+             rc == SQLITE_ROW ? (const char *)sqlite3_column_text(st, 0) : sqlite3_errmsg(db));
+  rc = rc == SQLITE_ROW ? SQLITE_OK : sqlite3_extended_errcode(db);
+  sqlite3_finalize(st);
+  return rc;
+}
+
+/* The length of the item a REPEAT input repeats. */
+static long item_len(const input *in) {
+  sqlite3_stmt *st;
+  char sql[400];
+  long n = 1;
+  snprintf(sql, sizeof sql, in->sql, 0L); /* as make() formats it */
+  if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+    n = sqlite3_column_bytes(st, 0);
+  sqlite3_finalize(st);
+  return n;
+}
+
+static long count_of(const unsigned char *key, long n, const input *in) {
+  char out[64];
+  return run("ok_count(?1, ?2)", key, n, in, 0, out, sizeof out, NULL) == SQLITE_OK ? atol(out)
+                                                                                    : -1;
+}
+
+static void check_mode(void) {
+  for (size_t i = 0; i < sizeof inputs / sizeof inputs[0]; i++) {
+    const input *in = &inputs[i];
+    long n, count;
+    unsigned char *key = make(in, 1L << 20, &n);
+    char out[200], what[300];
+    if (!key) {
+      check(in->name, 0);
+      continue;
+    }
+    count = count_of(key, n, in);
+    snprintf(what, sizeof what, "%s: ok_count is %ld", in->name, count);
+    check(what, in->mode == REPEAT ? count == n / item_len(in) : count == 1);
+    long lengths[N_READERS];
+    for (size_t r = 0; r < N_READERS; r++) {
+      int rc = run(readers[r], key, n, in, count, out, sizeof out, NULL);
+      lengths[r] = atol(out);
+      long want = r == 0 ? count : r == 1 ? 1 : r == N_READERS - 1 ? count : -1;
+      snprintf(what, sizeof what, "%s: %s gives %.60s", in->name, readers[r], out);
+      /* the count, validity and rows exactly; the renderings at least a byte a component */
+      check(what,
+            rc == SQLITE_OK && (want >= 0 ? atol(out) == want : r == 2 || atol(out) >= count));
+    }
+    /* the length limit at the key's length: a rendering that is longer is
+    ** SQLITE_TOOBIG, with a message that names the function */
+    sqlite3_limit(db, SQLITE_LIMIT_LENGTH, (int)n);
+    {
+      static const char *const big[] = {"ok_json", "ok_quote", "ok_hex"};
+      static const char *const call[] = {"ok_json(?1, ?2)", "ok_quote(?1, ?2)",
+                                         "ok_hex(?1, ' ', ?2)"};
+      for (int b = 0; b < 3; b++) {
+        int rc = run(call[b], key, n, in, count, out, sizeof out, NULL);
+        snprintf(what, sizeof what, "%s: %s (%ld bytes) under a limit of %ld gives %d: %.60s",
+                 in->name, big[b], lengths[3 + b], n, rc, out);
+        if (lengths[3 + b] > n)
+          check(what, rc == SQLITE_TOOBIG && strncmp(out, big[b], strlen(big[b])) == 0 &&
+                          strstr(out, "SQLITE_LIMIT_LENGTH") != NULL);
+        else
+          check(what, rc == SQLITE_OK);
+      }
+    }
+    sqlite3_limit(db, SQLITE_LIMIT_LENGTH, 1000000000);
+    free(key);
+  }
+  { /* 100 MB: 100M NULLs counted, checked, and the last one read */
+    const input *in = &inputs[0];
+    long n, count;
+    char out[64];
+    unsigned char *key = make(in, 100L << 20, &n);
+    count = key ? count_of(key, n, in) : -1;
+    check("100 MB key: ok_count", count == n);
+    check("100 MB key: ok_valid",
+          key && run("ok_valid(?1, ?2)", key, n, in, 0, out, sizeof out, NULL) == SQLITE_OK &&
+              strcmp(out, "1") == 0);
+    check("100 MB key: the last component", key &&
+                                                run("quote(ok_unpack_col(?1, ?3, ?2))", key, n, in,
+                                                    count, out, sizeof out, NULL) == SQLITE_OK &&
+                                                strcmp(out, "NULL") == 0);
+    free(key);
+  }
+  printf("%d passed, %d failed\n", passed, failed);
+}
+
+/* Sizes of the bench: the first fits the caches, the other two do not, so
+** their ratio is the one that shows a reader's growth (1.00 is linear; a
+** quadratic reader would show 4). */
+static const long sizes[] = {1L << 20, 16L << 20, 64L << 20};
+
+static void bench_mode(void) {
+  printf(
+      "Hostile keys: each reader's cost per byte of key at 1, 16 and 64 MB, the ratio of\n"
+      "the last two (1.00: linear; 4 would be quadratic), and SQLite's peak memory per byte\n"
+      "of key at 64 MB\n\n");
+  printf("%-31s %-21s %8s %8s %8s %6s %6s\n", "input", "reader", "ns/B 1M", "16M", "64M", "ratio",
+         "mem/B");
+  for (size_t i = 0; i < sizeof inputs / sizeof inputs[0]; i++) {
+    const input *in = &inputs[i];
+    unsigned char *key[3];
+    long n[3], count[3];
+    for (int z = 0; z < 3; z++) {
+      key[z] = make(in, sizes[z], &n[z]);
+      count[z] = key[z] ? count_of(key[z], n[z], in) : -1;
+    }
+    for (size_t r = 0; key[2] && r < N_READERS; r++) {
+      double ns[3], t;
+      sqlite3_int64 mem = 0;
+      for (int z = 0; z < 3; z++) {
+        ns[z] = 1e9;
+        for (int rep = 0; rep < (z ? 1 : 3); rep++) {
+          sqlite3_memory_highwater(1);
+          run(readers[r], key[z], n[z], in, count[z], NULL, 0, &t);
+          if (t * 1e9 / (double)n[z] < ns[z]) ns[z] = t * 1e9 / (double)n[z];
+        }
+        mem = sqlite3_memory_highwater(0);
+      }
+      printf("%-31.31s %-21s %8.2f %8.2f %8.2f %6.2f %6.2f\n", r ? "" : in->name, reader_names[r],
+             ns[0], ns[1], ns[2], ns[2] / ns[1], (double)mem / (double)n[2]);
+    }
+    for (int z = 0; z < 3; z++) free(key[z]);
+  }
+}
+
+int main(int argc, char **argv) {
+  if (argc != 3) {
+    fprintf(stderr, "usage: hostile EXTENSION check|bench\n");
+    return 2;
+  }
+  db = open_with_extension("hostile", argv[1]);
+  if (!db) return 1;
+  if (strcmp(argv[2], "bench") == 0)
+    bench_mode();
+  else
+    check_mode();
+  sqlite3_close(db);
+  return failed != 0;
+}
