@@ -4,7 +4,8 @@
 # extension loaded, and its output must be the result the comment states
 # (quotes around it, and a ": explanation" after it, aside). Examples over
 # tables the reader would have (events, users...) fail with "no such ..."
-# and are passed over. Scripts marked `<!-- run: sh -->` run too (below).
+# and are passed over. So are examples whose result is on the lines after
+# them, and scripts marked `<!-- run: sh -->` (below).
 # Ends with "N passed, M failed".
 cd "$(dirname "$0")/.." || exit 2
 B=${1:-build}
@@ -33,6 +34,28 @@ while IFS= read -r line; do
     echo "  it gives:     $got"
   fi
 done <"$tmp"
+
+# Results stated on the lines after a statement (test/docs_cases.awk), run
+# with the statements of its block that make tables; a ": remark" after a
+# one-line result is aside.
+cases=$(mktemp -d)
+awk -v dir="$cases" -f test/docs_cases.awk README.md docs/*.md
+for sql in "$cases"/*.sql; do
+  [ -f "$sql" ] || continue
+  c=${sql%.sql}
+  got=$(sqlite3 -batch -init /dev/null -cmd ".load $B/ok" :memory: <"$sql" 2>&1)
+  want=$(cat "$c.want")
+  case "$got" in *"no such"*) skip=$((skip + 1)); continue ;; esac
+  if [ "$got" = "$want" ] || [ "$got" = "${want%%: *}" ]; then
+    pass=$((pass + 1))
+  else
+    fail=$((fail + 1))
+    echo "FAIL $(cat "$c.where")"
+    echo "  the docs say: $want"
+    echo "  it gives:     $got"
+  fi
+done
+rm -rf "$cases"
 
 # A ```sh block after a `<!-- run: sh` line runs in a scratch folder with
 # OK naming the extension; its output must be the ```text block after it.
