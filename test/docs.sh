@@ -4,8 +4,8 @@
 # extension loaded, and its output must be the result the comment states
 # (quotes around it, and a ": explanation" after it, aside). Examples over
 # tables the reader would have (events, users...) fail with "no such ..."
-# and are passed over. So are examples whose result is on the lines after
-# them, and scripts marked `<!-- run: sh -->` (below).
+# and are passed over. Examples whose result is stated on the lines after
+# them run too, and so do scripts marked `<!-- run: sh -->` (below).
 # Ends with "N passed, M failed".
 cd "$(dirname "$0")/.." || exit 2
 B=${1:-build}
