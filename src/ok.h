@@ -22,7 +22,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define OK_VERSION "1.2.0"
+#define OK_VERSION "1.3.0"
 
 /* Status codes: 0 is success; failures are stable negative numbers, each
 ** with one meaning; the few positive codes are outcomes that are no
