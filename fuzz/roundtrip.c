@@ -83,8 +83,13 @@ static void read_value(val *v, const uint8_t **p, const uint8_t *end) {
       break;
     case V_REAL:
       if (b & 0x80) {
+        union {
+          uint64_t u;
+          double d;
+        } x;
         for (k = 0; k < 8; k++) bits = bits << 8 | next(p, end);
-        memcpy(&v->d, &bits, 8);
+        x.u = bits;
+        v->d = x.d;
       } else {
         v->d = special[next(p, end) % (sizeof special / sizeof special[0])];
       }
