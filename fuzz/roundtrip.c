@@ -333,7 +333,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   uint8_t b = next(&p, end);
   row rows[2];
   uint8_t keys[2][KEY_MAX];
-  size_t lens[2];
+  size_t lens[2] = {0, 0};
   rows[0].n = b % 5;
   rows[1].n = (b >> 3) % 5;
   for (int r = 0; r < 2; r++)
