@@ -66,6 +66,15 @@ void ok_sql_malformed(sqlite3_context *ctx, int status, size_t at) {
   ok_sql_error(ctx, "malformed key at byte %lld: %s", (long long)at, ok_strerror(status));
 }
 
+/* 1 when n bytes pass SQLite's length limit, with the error set (named
+** `name`, or NULL: the function's own). */
+static int too_big_as(sqlite3_context *ctx, sqlite3_uint64 n, const char *name) {
+  int limit = sqlite3_limit(sqlite3_context_db_handle(ctx), SQLITE_LIMIT_LENGTH, -1);
+  if (n <= (sqlite3_uint64)limit) return 0;
+  ok_sql_error_toobig(ctx, name);
+  return 1;
+}
+
 void ok_sql_result_piece(sqlite3_context *ctx, const uint8_t *p, size_t n, int subtype, int owned) {
   if (ok_sql_too_big(ctx, n)) {
     if (owned) sqlite3_free((void *)(uintptr_t)p);
@@ -182,17 +191,14 @@ void ok_sql_buf_free(ok_sql_buf *b) {
   if (b->p != b->stack) sqlite3_free(b->p);
 }
 
-int ok_sql_too_big(sqlite3_context *ctx, sqlite3_uint64 n) {
-  int limit = sqlite3_limit(sqlite3_context_db_handle(ctx), SQLITE_LIMIT_LENGTH, -1);
-  if (n <= (sqlite3_uint64)limit) return 0;
-  ok_sql_error_toobig(ctx);
-  return 1;
-}
+int ok_sql_too_big(sqlite3_context *ctx, sqlite3_uint64 n) { return too_big_as(ctx, n, NULL); }
 
-void ok_sql_error_toobig(sqlite3_context *ctx) {
+void ok_sql_error_toobig(sqlite3_context *ctx, const char *name) {
   int limit = sqlite3_limit(sqlite3_context_db_handle(ctx), SQLITE_LIMIT_LENGTH, -1);
-  char *msg = sqlite3_mprintf("%s: the result would be longer than SQLITE_LIMIT_LENGTH (%d bytes)",
-                              ((const ok_sql_function *)sqlite3_user_data(ctx))->name, limit);
+  char *msg;
+  if (!name) name = ((const ok_sql_function *)sqlite3_user_data(ctx))->name;
+  msg = sqlite3_mprintf("%s: the result would be longer than SQLITE_LIMIT_LENGTH (%d bytes)", name,
+                        limit);
   if (!msg) {
     sqlite3_result_error_nomem(ctx);
     return;
@@ -205,7 +211,7 @@ void ok_sql_error_toobig(sqlite3_context *ctx) {
 /* Sets the SQL result to the value of a decoded component. A text or blob
 ** that needs no unescaping is handed over as it lies in the key; SQLite
 ** copies it into its result register, whose buffer is reused row to row. */
-void ok_sql_result_item(sqlite3_context *ctx, const ok_item *it) {
+void ok_sql_result_item(sqlite3_context *ctx, const ok_item *it, const char *name) {
   uint8_t stack[256], *buf = stack;
   switch (it->type) {
     case OK_NULL: sqlite3_result_null(ctx); return;
@@ -217,7 +223,7 @@ void ok_sql_result_item(sqlite3_context *ctx, const ok_item *it) {
   if (it->direct) {
     buf = (uint8_t *)it->body;
   } else if (it->value_len > sizeof stack) {
-    if (ok_sql_too_big(ctx, it->value_len)) return;
+    if (too_big_as(ctx, it->value_len, name)) return;
     if (!(buf = sqlite3_malloc64(it->value_len))) {
       sqlite3_result_error_nomem(ctx);
       return;

@@ -74,8 +74,9 @@ int ok_sql_bytes(sqlite3_context *ctx, sqlite3_value *v, const uint8_t **p, size
 ** nothing else as text), else 0 with the error set. */
 int ok_sql_utf8_arg(sqlite3_context *ctx, const uint8_t *p, size_t n, int i);
 
-/* Sets the result to the value of a decoded component. */
-void ok_sql_result_item(sqlite3_context *ctx, const ok_item *it);
+/* Sets the result to the value of a decoded component; a TOOBIG error
+** names `name` (NULL: the function's own). */
+void ok_sql_result_item(sqlite3_context *ctx, const ok_item *it, const char *name);
 
 /* "INTEGER", "REAL", "TEXT", "BLOB" or "NULL" for an SQLITE_* type. */
 const char *ok_sql_type_name(int t);
@@ -91,8 +92,10 @@ int ok_sql_bool_arg(sqlite3_context *ctx, sqlite3_value *v, int *b);
 
 /* 1 when the result would pass SQLite's length limit (and sets TOOBIG). */
 int ok_sql_too_big(sqlite3_context *ctx, sqlite3_uint64 n);
-/* The error SQLITE_TOOBIG, with a message that names the function. */
-void ok_sql_error_toobig(sqlite3_context *ctx);
+/* The error SQLITE_TOOBIG, with a message that names `name` (NULL: the
+** function's own name, which only a function's context has: ok_each's
+** columns give theirs). */
+void ok_sql_error_toobig(sqlite3_context *ctx, const char *name);
 
 /* A growing output buffer that starts on the stack. */
 typedef struct {

@@ -184,7 +184,7 @@ static int each_column(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int col) 
       if (c->pos == 0)
         sqlite3_result_blob(ctx, c->key, OK_SALT_LEN, SQLITE_TRANSIENT);
       else
-        ok_sql_result_item(ctx, &c->it);
+        ok_sql_result_item(ctx, &c->it, "ok_each");
       break;
     case C_DIR:
       if (c->pos > 0) sqlite3_result_text(ctx, c->it.desc ? "desc" : "asc", -1, SQLITE_STATIC);

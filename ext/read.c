@@ -61,7 +61,7 @@ void ok_unpack_col_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
                  sqlite3_value_int64(argv[1]), (long long)count);
     return;
   }
-  ok_sql_result_item(ctx, &found);
+  ok_sql_result_item(ctx, &found, NULL);
 }
 
 /* ok_hex(key [, separator [, format]]): with a separator, the components'

@@ -81,7 +81,7 @@ void ok_sql_out_result(sqlite3_context *ctx, ok_sql_out *o) {
   if (o->rc == SQLITE_OK)
     sqlite3_result_text64(ctx, o->p, o->n, SQLITE_TRANSIENT, SQLITE_UTF8);
   else if (o->rc == SQLITE_TOOBIG)
-    ok_sql_error_toobig(ctx);
+    ok_sql_error_toobig(ctx, NULL);
   else
     sqlite3_result_error_nomem(ctx);
   if (o->p != o->stack) sqlite3_free(o->p);
