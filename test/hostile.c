@@ -220,9 +220,9 @@ static const long sizes[] = {1L << 20, 16L << 20, 64L << 20};
 
 static void bench_mode(void) {
   printf(
-      "Hostile keys: each reader's cost per byte of key at 1, 16 and 64 MB, the ratio of\n"
-      "the last two (1.00: linear; 4 would be quadratic), and SQLite's peak memory per byte\n"
-      "of key at 64 MB\n\n");
+      "Hostile keys: each reader's cost per byte of key at 1, 16 and 64 MB; the ratio of\n"
+      "64 MB to 1 MB (1: linear in the caches; a few: linear, with results past the caches;\n"
+      "64 would be quadratic); SQLite's peak memory per byte of key at 64 MB\n\n");
   printf("%-31s %-21s %8s %8s %8s %6s %6s\n", "input", "reader", "ns/B 1M", "16M", "64M", "64M/1M",
          "mem/B");
   for (size_t i = 0; i < sizeof inputs / sizeof inputs[0]; i++) {
