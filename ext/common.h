@@ -196,12 +196,12 @@ int ok_sql_key_in(sqlite3_context *ctx, int argc, sqlite3_value **argv, int fi, 
 /* For a salted reader: the key after the salt in *key, *len, with the k
 ** its salt covers in *k. 0 after setting an error (too short, malformed,
 ** or a salt that is the hash of no leading components). */
-/* The same without a context (for ok_each): SQLITE_OK with the k in *k;
-** SQLITE_ERROR with the message (without the function's name) in *msg to
-** sqlite3_free; SQLITE_NOMEM. */
-int ok_sql_salt_of(const ok_format *f, const uint8_t *p, size_t n, size_t *k, char **msg);
 int ok_sql_unsalt(sqlite3_context *ctx, const ok_sql_reader *r, const uint8_t *p, size_t n,
                   const uint8_t **key, size_t *len, size_t *k);
+/* The same check without a context (for ok_each): SQLITE_OK with the k in
+** *k; SQLITE_ERROR with the message (without the function's name) in *msg
+** to sqlite3_free; SQLITE_NOMEM. */
+int ok_sql_salt_of(const ok_format *f, const uint8_t *p, size_t n, size_t *k, char **msg);
 
 /* The format the TEXT s[0..n) names as ok_sql_key_in reads it ('salt+' in
 ** front, any case, sets *salted; a schema after ':' where the format takes
