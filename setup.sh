@@ -2,7 +2,7 @@
 # Installs the Debian packages that building and testing `ok` need, when
 # any is missing: a C compiler, make, SQLite (shell and headers), xxHash.
 # With --test also Node.js and npm, pkg-config (to check the installed
-# core), and FoundationDB's Node tuple encoder
+# core), OpenJDK 17 (Java's own digits of doubles), and FoundationDB's Node tuple encoder
 # (test/fdb, pinned by its package-lock.json) for the conformance suite,
 # better-sqlite3 (test/node) and Python's venv for the packages' suites,
 # and the newest SQLite from npm (tools/sqlite-latest.sh, into deps/).
@@ -30,6 +30,8 @@ if [ "$1" = --test ]; then
   command -v mdb_load >/dev/null 2>&1 || need="$need lmdb-utils"
   command -v ldb >/dev/null 2>&1 || need="$need rocksdb-tools"
   /usr/bin/python3 -c 'import lmdb' 2>/dev/null || need="$need python3-lmdb"
+  # Java 17's Double.toString and BigDecimal, which HBase clients on Java 8-18 write with
+  ls /usr/lib/jvm/java-17-openjdk*/bin/javac >/dev/null 2>&1 || need="$need openjdk-17-jdk-headless"
 fi
 if [ -n "$need" ]; then
   echo "deps: installing$need"

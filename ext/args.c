@@ -163,6 +163,22 @@ int ok_sql_bool_arg(sqlite3_context *ctx, sqlite3_value *v, int *b) {
   return 1;
 }
 
+int ok_sql_java_arg(sqlite3_context *ctx, sqlite3_value *v, int *java) {
+  sqlite3_int64 j = sqlite3_value_int64(v);
+  if (sqlite3_value_type(v) != SQLITE_INTEGER) {
+    ok_sql_error(ctx, "java must be a Java feature version (8, 11, 17, 21...), not %s",
+                 ok_sql_type_name(sqlite3_value_type(v)));
+    return 0;
+  }
+  if (j < 1 || j > 999) {
+    ok_sql_error(ctx, "java must be a Java feature version (8, 11, 17, 21...), not %lld",
+                 (long long)j);
+    return 0;
+  }
+  *java = (int)j;
+  return 1;
+}
+
 void ok_sql_buf_init(ok_sql_buf *b) {
   b->p = b->stack;
   b->n = 0;

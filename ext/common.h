@@ -90,6 +90,14 @@ int ok_sql_real_arg(sqlite3_context *ctx, sqlite3_value *v, double *d);
 /* A boolean argument: any number, 0 false. 0 with the error set. */
 int ok_sql_bool_arg(sqlite3_context *ctx, sqlite3_value *v, int *b);
 
+/* The Java whose Double.toString HBase numerics and Orderly decimals are
+** written with from a REAL unless told otherwise: Java 8-18's, which the
+** HBase 2.x clients that write most tables run (docs/hbase.md). */
+#define OK_SQL_JAVA 17
+/* A Java feature version argument (8, 11, 17, 21...) in *java; 0 with the
+** error set. */
+int ok_sql_java_arg(sqlite3_context *ctx, sqlite3_value *v, int *java);
+
 /* 1 when the result would pass SQLite's length limit (and sets TOOBIG). */
 int ok_sql_too_big(sqlite3_context *ctx, sqlite3_uint64 n);
 /* The error SQLITE_TOOBIG, with a message that names `name` (NULL: the

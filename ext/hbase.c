@@ -31,8 +31,9 @@ static int text_ok(sqlite3_context *ctx, const uint8_t *p, size_t n, int i) {
   return ok_sql_utf8_arg(ctx, p, n, i);
 }
 
-/* A number as the variable-length numeric encoding. */
-static size_t put_number(uint8_t *out, sqlite3_value *v, int desc) {
+/* A number as the variable-length numeric encoding, a REAL through the
+** Double.toString of Java version `java`. */
+static size_t put_number(uint8_t *out, sqlite3_value *v, int java, int desc) {
   double d;
   if (sqlite3_value_type(v) == SQLITE_INTEGER)
     return ok_hbase_enc_int_num(out, sqlite3_value_int64(v), desc);
@@ -40,7 +41,7 @@ static size_t put_number(uint8_t *out, sqlite3_value *v, int desc) {
   if (d != d) return ok_hbase_enc_header(out, OK_HBASE_NAN, desc);
   if (d - d != 0)
     return ok_hbase_enc_header(out, d > 0 ? OK_HBASE_POS_INF : OK_HBASE_NEG_INF, desc);
-  return ok_hbase_enc_double_num(out, d, desc);
+  return ok_hbase_enc_double_num(out, d, java, desc);
 }
 
 /* Appends argument number i (1-based, for messages) as one or more items;
@@ -60,7 +61,7 @@ static int put(sqlite3_context *ctx, ok_sql_buf *b, sqlite3_value *v, int i, int
   if (t == SQLITE_NULL || t == SQLITE_INTEGER || t == SQLITE_FLOAT) {
     if (!ok_sql_buf_reserve(ctx, b, OK_HBASE_NUM_MAX, 1)) return 0;
     b->n += t == SQLITE_NULL ? ok_hbase_enc_header(b->p + b->n, OK_HBASE_NULL, desc)
-                             : put_number(b->p + b->n, v, desc);
+                             : put_number(b->p + b->n, v, OK_SQL_JAVA, desc);
     return 1;
   }
   if (!ok_sql_bytes(ctx, v, &p, &n) || (piece = ok_sql_piece(ctx, v, OK_HBASE_SUBTYPE, i)) < 0)
@@ -158,20 +159,21 @@ void ok_hbase_float_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   result_piece(ctx, out, n);
 }
 
-/* ok_hbase_numeric(x): a number, or decimal TEXT of any precision (rounded
-** to 31 significant digits, half up, as HBase rounds a BigDecimal), or
-** 'NaN', 'Inf', '-Inf'. */
+/* ok_hbase_numeric(x [, java]): a number, or decimal TEXT of any precision
+** (rounded to 31 significant digits, half up, as HBase rounds a BigDecimal),
+** or 'NaN', 'Inf', '-Inf'. A REAL is written as the Java of feature version
+** `java` writes it (default OK_SQL_JAVA): Double.toString changed in 19. */
 void ok_hbase_numeric_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   uint8_t out[OK_HBASE_NUM_MAX];
-  int t = sqlite3_value_type(argv[0]), rc;
+  int t = sqlite3_value_type(argv[0]), rc, java = OK_SQL_JAVA;
   const char *s;
   size_t err;
   double d;
   ok_hbase_num x;
-  (void)argc;
+  if (argc > 1 && !ok_sql_java_arg(ctx, argv[1], &java)) return;
   if (t == SQLITE_NULL) return;
   if (t == SQLITE_INTEGER || t == SQLITE_FLOAT) {
-    result_piece(ctx, out, put_number(out, argv[0], 0));
+    result_piece(ctx, out, put_number(out, argv[0], java, 0));
     return;
   }
   if (t != SQLITE_TEXT) {
@@ -279,8 +281,18 @@ const char *ok_sql_hbase_kind(const ok_item *it) {
   return "numeric";
 }
 
-/* The item as if ascending. */
-static int render_value(ok_sql_out *o, const ok_item *it) {
+/* 1 when the item is a numeric that reads as a REAL but is not what
+** ok_hbase_pack writes for it: the decimal Java 19+ prints for its double
+** where Java 8-18 prints another. */
+static int other_java(const ok_item *it, const uint8_t *raw) {
+  uint8_t b[OK_HBASE_NUM_MAX];
+  return it->type == OK_REAL && it->tag >= OK_HBASE_NEG_LARGE && it->tag <= OK_HBASE_POS_LARGE &&
+         (ok_hbase_enc_double_num(b, it->d, OK_SQL_JAVA, it->desc) != it->len ||
+          memcmp(b, raw, it->len) != 0);
+}
+
+/* The item as if ascending (raw: its bytes in the key). */
+static int render_value(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
   static const char *const ints[] = {"int8", "int16", "int32", "int64"};
   int rc = SQLITE_OK;
   switch (it->tag) {
@@ -335,6 +347,12 @@ static int render_value(ok_sql_out *o, const ok_item *it) {
     ok_sql_close_call(o);
     return rc;
   }
+  if (!o->json && other_java(it, raw)) { /* the decimal of Java 19+, not OK_SQL_JAVA's */
+    ok_sql_puts(o, "ok_hbase_numeric(");
+    ok_sql_put_real(o, it->d);
+    ok_sql_puts(o, ", 21)");
+    return SQLITE_OK;
+  }
   return ok_sql_put_value(o, it);
 }
 
@@ -347,9 +365,9 @@ int ok_sql_render_hbase(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
   }
   if (!o->json && ok_hbase_odd_one(raw, it->len)) /* ok_hbase_pack(1) would write 1802 */
     return ok_sql_put_raw(o, "ok_hbase_raw", "hbase", raw, it->len);
-  if (!it->desc) return render_value(o, it);
+  if (!it->desc) return render_value(o, it, raw);
   ok_sql_open_call(o, "ok_hbase_desc", "desc");
-  rc = render_value(o, it);
+  rc = render_value(o, it, raw);
   ok_sql_close_call(o);
   return rc;
 }

@@ -70,7 +70,7 @@ static const ok_sql_function functions[] = {
     {"ok_hbase_int64", 1, 1, PURE | MAKES, ok_hbase_int_fn, OK_HBASE_INT64},
     {"ok_hbase_float32", 1, 1, PURE | MAKES, ok_hbase_float_fn, OK_HBASE_FLOAT32},
     {"ok_hbase_float64", 1, 1, PURE | MAKES, ok_hbase_float_fn, OK_HBASE_FLOAT64},
-    {"ok_hbase_numeric", 1, 1, PURE | MAKES, ok_hbase_numeric_fn, 0},
+    {"ok_hbase_numeric", 1, 2, PURE | MAKES, ok_hbase_numeric_fn, 0},
     {"ok_hbase_text", 1, 1, PURE | MAKES, ok_hbase_text_fn, OK_HBASE_TEXT},
     {"ok_hbase_json", 1, 1, PURE | MAKES, ok_hbase_text_fn, OK_HBASE_JSON},
     {"ok_hbase_blob_var", 1, 1, PURE | MAKES, ok_hbase_blob_fn, OK_HBASE_BLOB_VAR},

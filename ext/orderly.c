@@ -108,9 +108,10 @@ static int integer_arg(sqlite3_context *ctx, const ok_orderly_field *f, sqlite3_
 }
 
 /* A decimal argument into v: its digits go to *digits (room for
-** the argument's text, or 24), which moves past them. */
-static int decimal_arg(sqlite3_context *ctx, sqlite3_value *a, int i, ok_orderly_value *v,
-                       char **digits) {
+** the argument's text, or 24), which moves past them. A REAL is written as
+** Java version `java` writes it. */
+static int decimal_arg(sqlite3_context *ctx, sqlite3_value *a, int i, int java,
+                       ok_orderly_value *v, char **digits) {
   int t = sqlite3_value_type(a), point;
   size_t nd, err;
   v->p = (const uint8_t *)*digits;
@@ -141,9 +142,9 @@ static int decimal_arg(sqlite3_context *ctx, sqlite3_value *a, int i, ok_orderly
                            : "-Inf");
       return 0;
     }
-    /* a double as Java's BigDecimal.valueOf(d): its shortest decimal */
+    /* a double as Java's BigDecimal.valueOf(d): Double.toString's digits */
     v->neg = d < 0;
-    nd = ok_double_digits(*digits, &point, d, 1);
+    nd = ok_double_digits(*digits, &point, d, java);
     v->exp = point - 1;
   } else {
     ok_sql_error(ctx, "argument %d (decimal) must be a number or decimal TEXT, not %s", i + 1,
@@ -167,7 +168,7 @@ static int value_arg(sqlite3_context *ctx, const ok_orderly_field *f, sqlite3_va
   } else if (f->type == OK_OL_FLOAT || f->type == OK_OL_DOUBLE) {
     if (!ok_sql_real_arg(ctx, a, &v->d)) return 0;
   } else if (f->type == OK_OL_DECIMAL) {
-    if (!decimal_arg(ctx, a, i, v, digits)) return 0;
+    if (!decimal_arg(ctx, a, i, f->java ? f->java : OK_SQL_JAVA, v, digits)) return 0;
   } else if (t != (f->type == OK_OL_UTF8 ? SQLITE_TEXT : SQLITE_BLOB)) {
     ok_sql_error(ctx, "argument %d (%s) must be %s, not %s", i + 1, ok_orderly_type_name(f->type),
                  f->type == OK_OL_UTF8 ? "TEXT" : "a BLOB", ok_sql_type_name(t));
@@ -278,9 +279,23 @@ done:
 const char *ok_sql_orderly_kind(const ok_item *it) { return ok_orderly_type_name(it->tag); }
 
 /* Every Orderly value reads back through ok_orderly_pack as it is: NaN as
-** 'NaN', unsigned integers past int64 as decimal TEXT. */
+** 'NaN', unsigned integers past int64 as decimal TEXT, and so a decimal
+** that reads as a REAL whose digits Java 8-18 and 19+ print differently
+** (which a REAL would be written with depends on the schema's java). */
 int ok_sql_render_orderly(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
+  char a[24], b[24];
+  int pa, pb;
+  size_t na, nb;
   (void)raw;
+  if (it->tag == OK_OL_DECIMAL && it->type == OK_REAL && !o->json) {
+    na = ok_double_digits(a, &pa, it->d, 8);
+    nb = ok_double_digits(b, &pb, it->d, 19);
+    if (na != nb || pa != pb || memcmp(a, b, na) != 0) {
+      uint8_t text[OK_HBASE_NUM_TEXT_MAX]; /* the key's own decimal (of 19 digits at most) */
+      ok_sql_putf(o, "'%.*s'", (int)ok_unescape(text, it), (const char *)text);
+      return SQLITE_OK;
+    }
+  }
   return ok_sql_put_value(o, it);
 }
 

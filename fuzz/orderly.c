@@ -57,6 +57,18 @@ static void make_schema(char *out, const uint8_t *data, size_t size, size_t *use
   *used = i < size ? i : size;
 }
 
+/* 1 when digits d[0..n) x 10^point are those of the decimal item (BCD
+** digits + 1, complemented when negative or descending). */
+static int same_digits(const ok_item *it, const ok_orderly_field *f, const char *d, size_t n,
+                       int point) {
+  uint8_t y = (uint8_t)((f->desc ? 0xFF : 0) ^ (it->d < 0 ? 0xFF : 0));
+  size_t k;
+  if (n != it->body_len || point != it->i) return 0;
+  for (k = 0; k < n; k++)
+    if (((it->body[k / 2] ^ y) >> (k % 2 ? 0 : 4) & 15) != d[k] - '0' + 1) return 0;
+  return 1;
+}
+
 /* The value of a decoded item as the encoder takes it; text and digits go
 ** to *buf (room for the item's value and 32 more). */
 static void to_value(const ok_orderly *s, size_t index, const ok_item *it, ok_orderly_value *v,
@@ -78,9 +90,11 @@ static void to_value(const ok_orderly *s, size_t index, const ok_item *it, ok_or
       v->p = buf;
       if (it->type == OK_INT) {
         n = (size_t)sprintf((char *)buf + 32, "%lld", (long long)it->i);
-      } else if (it->type == OK_REAL) {
-        v->n = ok_double_digits((char *)buf, &point, it->d, 1);
+      } else if (it->type == OK_REAL) { /* the digits of Java 19+, else of Java 8-18 */
         v->neg = it->d < 0;
+        v->n = ok_double_digits((char *)buf, &point, it->d, 19);
+        if (!same_digits(it, f, (char *)buf, v->n, point))
+          v->n = ok_double_digits((char *)buf, &point, it->d, 8);
         v->exp = point - 1;
         return;
       }

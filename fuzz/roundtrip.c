@@ -172,11 +172,11 @@ static int hbase_num_cmp(const val *a, const val *b) {
   if (a->type == V_INT)
     ok_hbase_num_int(&x, a->i);
   else
-    ok_hbase_num_double(&x, a->d);
+    ok_hbase_num_double(&x, a->d, 17);
   if (b->type == V_INT)
     ok_hbase_num_int(&y, b->i);
   else
-    ok_hbase_num_double(&y, b->d);
+    ok_hbase_num_double(&y, b->d, 17);
   sx = x.n == 0 ? 0 : x.neg ? -1 : 1;
   sy = y.n == 0 ? 0 : y.neg ? -1 : 1;
   if (sx != sy || sx == 0) return (sx > sy) - (sx < sy);
@@ -254,7 +254,7 @@ static size_t hbase_enc(uint8_t *out, const val *v) {
       if (isnan(v->d)) return ok_hbase_enc_header(out, OK_HBASE_NAN, v->desc);
       if (isinf(v->d))
         return ok_hbase_enc_header(out, v->d > 0 ? OK_HBASE_POS_INF : OK_HBASE_NEG_INF, v->desc);
-      return ok_hbase_enc_double_num(out, v->d, v->desc);
+      return ok_hbase_enc_double_num(out, v->d, 17, v->desc);
     case V_TEXT: return ok_hbase_enc_text(out, OK_HBASE_TEXT, v->s, v->n, v->desc);
     default: return ok_hbase_enc_blob_var(out, v->s, v->n, v->desc);
   }

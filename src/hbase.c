@@ -66,39 +66,39 @@ void ok_hbase_num_int(ok_hbase_num *x, int64_t v) {
 }
 
 /* The decimal HBase writes for a double: BigDecimal.valueOf(d), i.e.
-** Double.toString (JDK 19 and later): the shortest decimal that reads back
-** as d; when one digit would do, the closest of one or two. */
-void ok_hbase_num_double(ok_hbase_num *x, double d) {
+** Double.toString, which differs before and from Java 19. */
+void ok_hbase_num_double(ok_hbase_num *x, double d, int java) {
   int point;
   x->neg = d < 0;
   x->form = 0;
-  x->n = ok_double_digits(x->digit, &point, d, 1);
+  x->n = ok_double_digits(x->digit, &point, d, java);
   x->exp = x->n ? point : 0;
 }
 
-/* The double whose Java decimal num is, in *d; 0 when there is none. The
-** double nearest num is within an ulp of ok_double_near's; each candidate
-** is checked by writing its own decimal. */
+/* The double whose Java decimal num is, on Java 19+ or 8-18, in *d; 0 when
+** there is none. The double nearest num is within an ulp of
+** ok_double_near's; each candidate is checked by writing its decimals. */
 static int java_double(const ok_hbase_num *num, double *d) {
   uint64_t m = 0;
   double near;
   size_t i;
   int k, e10;
-  if (num->n == 0 || num->n > 17) return 0;
+  if (num->n == 0 || num->n > 19) return 0;
   for (i = 0; i < num->n; i++) m = m * 10 + (uint64_t)(num->digit[i] - '0');
   e10 = (int)(num->exp - (long)num->n);
   near = ok_double_near(m, e10);
   if (num->n <= 15 && e10 >= -22 && e10 <= 22) {
     /* exact, and normal: no other decimal of 15 digits or fewer is within
-    ** an ulp of it, so it is the shortest and the closest */
+    ** an ulp of it, so it is the shortest and the closest: Java 19+'s */
     *d = num->neg ? -near : near;
     return 1;
   }
-  for (k = 0; k < 3; k++) { /* num has no trailing zero, as the decimal */
+  for (k = 0; k < 3; k++) { /* num has no trailing zero, as the decimals */
     double c = k == 0 ? near : nextafter(near, k == 1 ? 0.0 : HUGE_VAL);
     int ce;
     if (c == 0 || c - c != 0) continue;
-    if (ok_double_decimal(c, 1, &ce) == m && ce == e10) {
+    if ((ok_double_decimal(c, 19, &ce) == m && ce == e10) ||
+        (ok_double_decimal(c, 8, &ce) == m && ce == e10)) {
       *d = num->neg ? -c : c;
       return 1;
     }
@@ -274,9 +274,9 @@ size_t ok_hbase_enc_int_num(uint8_t *out, int64_t v, int desc) {
   return enc_decimal(out, v < 0, m, zeros, desc);
 }
 
-size_t ok_hbase_enc_double_num(uint8_t *out, double d, int desc) {
+size_t ok_hbase_enc_double_num(uint8_t *out, double d, int java, int desc) {
   int e10;
-  uint64_t f = ok_double_decimal(d, 1, &e10);
+  uint64_t f = ok_double_decimal(d, java, &e10);
   if (f == 0) return ok_hbase_enc_header(out, OK_HBASE_ZERO, desc);
   return enc_decimal(out, d < 0, f, e10, desc);
 }
@@ -451,8 +451,9 @@ static int dec_num(const uint8_t *p, size_t n, int h, uint8_t x, ok_hbase_num *n
 }
 
 /* An item's numeric value in the SQL types: INTEGER when integral and
-** within int64, REAL when it is the decimal HBase writes for a double,
-** else TEXT of its decimal digits. */
+** within int64 (its exact value, even when a double wrote it: CAST AS REAL
+** gives that double back), REAL when it is the decimal Java 8-18 or 19+
+** writes for a double, else TEXT of its decimal digits. */
 void ok_hbase_num_value(ok_item *it, const ok_hbase_num *num) {
   char text[OK_HBASE_NUM_TEXT_MAX];
   size_t i;

@@ -25,6 +25,8 @@ size_t ok_hbase_get_varint(const uint8_t *p, size_t n, uint8_t x, uint64_t *v);
 /* The decimal of ok_double_digits as f * 10^*e10, f without trailing
 ** zeros; 0 for zero, infinities and NaN. */
 uint64_t ok_double_decimal(double d, int java, int *e10);
+/* The same for Java 8 to 18 (src/double_java8.c). */
+uint64_t ok_double_decimal_java8(double d, int *e10);
 
 /* m * 10^e10 as a double, exact when both are doubles exactly (|e10| <=
 ** 22, m < 2^53), else within about an ulp: callers that need the exact
@@ -38,7 +40,7 @@ size_t ok_decimal_text(char *out, int neg, long exp, size_t n, const uint8_t *sr
                        uint8_t x);
 
 /* An item's numeric value in the SQL types: INTEGER when integral and
-** within int64, REAL when it is the decimal Java writes for a double, else
+** within int64, REAL when it is the decimal a Java writes for a double, else
 ** TEXT of its decimal digits (it->value_len set). */
 void ok_hbase_num_value(ok_item *it, const ok_hbase_num *num);
 

@@ -227,13 +227,16 @@ size_t ok_prefix_end(uint8_t *out, const uint8_t *key, size_t n);
 /* Room ok_double_repr needs, terminating NUL included. */
 #define OK_REPR_MAX 32
 
-/* ok_double_digits: the shortest decimal that reads back as the finite,
-** nonzero d (its sign aside): digits[0..n) ('1'..'9' first and last, n <=
-** 17, no NUL) with value 0.digits x 10^*point; returns n, or 0 for zero,
-** infinities and NaN. Of several shortest decimals, the closest to d (ties:
-** even last digit). `java` nonzero gives what Java's Double.toString gives
-** from JDK 19 on: where one digit would do, the closest of one or two
-** digits (Double.MIN_VALUE is 4.9e-324, not 5e-324). */
+/* ok_double_digits: a decimal that reads back as the finite, nonzero d
+** (its sign aside): digits[0..n) ('1'..'9' first and last, n <= 19, no NUL)
+** with value 0.digits x 10^*point; returns n, or 0 for zero, infinities and
+** NaN. `java` says which: 0, the shortest, and of several shortest the
+** closest to d (ties: even last digit); a Java feature version, what that
+** Java's Double.toString prints: from 19 on, the shortest, but the closest
+** of one or two digits where one would do (Double.MIN_VALUE is 4.9e-324, not
+** 5e-324); from 1 to 18, the older algorithm of Java 8 to 18, which prints
+** every digit of an integer below 2^63 and is a digit longer than needed,
+** or its last digit one off, for about 1 double in 400 (docs/hbase.md). */
 size_t ok_double_digits(char *digits, int *point, double d, int java);
 
 /* ok_double_repr: writes the shortest decimal form of d that reads back as
@@ -487,9 +490,9 @@ typedef struct {
 ** is not a number, OK_E_RANGE for magnitudes past 1e+-200000000. */
 int ok_hbase_num_parse(ok_hbase_num *x, const char *s, size_t n, size_t *err_at);
 void ok_hbase_num_int(ok_hbase_num *x, int64_t v);
-/* A finite double as HBase writes it: the decimal Java's Double.toString
-** gives (BigDecimal.valueOf). */
-void ok_hbase_num_double(ok_hbase_num *x, double d);
+/* A finite double as HBase writes it: the decimal the Double.toString of
+** Java version `java` gives (BigDecimal.valueOf), as ok_double_digits. */
+void ok_hbase_num_double(ok_hbase_num *x, double d, int java);
 /* Decimal text that ok_hbase_num_parse reads back; no NUL. */
 size_t ok_hbase_num_format(char *out, const ok_hbase_num *x);
 
@@ -499,10 +502,11 @@ size_t ok_hbase_enc_header(uint8_t *out, int code, int desc); /* NULL, NaN, infi
 size_t ok_hbase_enc_num(uint8_t *out, const ok_hbase_num *x, int desc);
 size_t ok_hbase_enc_int(uint8_t *out, int code, int64_t v,
                         int desc); /* OK_HBASE_INT8..64, v in range */
-/* The numeric of an int64, or of a finite double (its Java decimal), as
-** ok_hbase_enc_num writes them through ok_hbase_num_int/_double, faster. */
+/* The numeric of an int64, or of a finite double (its decimal on Java
+** version `java`), as ok_hbase_enc_num writes them through
+** ok_hbase_num_int/_double, faster. */
 size_t ok_hbase_enc_int_num(uint8_t *out, int64_t v, int desc);
-size_t ok_hbase_enc_double_num(uint8_t *out, double d, int desc);
+size_t ok_hbase_enc_double_num(uint8_t *out, double d, int java, int desc);
 size_t ok_hbase_enc_float32(uint8_t *out, float f, int desc);
 size_t ok_hbase_enc_float64(uint8_t *out, double d, int desc);
 /* TEXT or JSON: s must hold no NUL. */
@@ -530,7 +534,7 @@ int ok_hbase_ends_open(const uint8_t *p, size_t n);
 ** format (it->format &ok_format_hbase, it->tag the ascending header). The SQL
 ** value: NULL; INTEGER (fixed-width integers, booleans as 0/1, numerics
 ** that are integers within int64); REAL (floats, infinities, numerics that
-** are the decimal of a double); TEXT (text, JSON, 'NaN', other numerics as
+** are the decimal Java 8-18 or Java 19+ writes for a double); TEXT (text, JSON, 'NaN', other numerics as
 ** decimal text); BLOB (BlobVar, BlobCopy). An ascending BlobCopy takes the
 ** rest of the key. */
 int ok_hbase_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at);
@@ -578,6 +582,8 @@ typedef struct {
   uint16_t last;         /* a struct's last field */
   uint16_t index;        /* a leaf field's number among the leaves */
   uint32_t size;         /* fixed_bytes: the length; bytes: the raw prefix */
+  uint16_t java;         /* decimal(java=N): the Java whose Double.toString writes a double
+                         ** (ok_double_digits); 0: the caller's default */
 } ok_orderly_field;
 
 /* A parsed schema: the format that reads its keys (format.fields is the

@@ -13,7 +13,7 @@
 static const struct {
   const char *name;
   int type;
-  int args; /* 1: fixed_bytes(N); 2: bytes(prefix=K); 3: reserved header bits */
+  int args; /* 1: fixed_bytes(N); 2: bytes(prefix=K); 3: reserved header bits; 4: java=N */
 } types[] = {
     {"int", OK_OL_INT, 3},
     {"long", OK_OL_LONG, 3},
@@ -25,7 +25,7 @@ static const struct {
     {"fixed_ulong", OK_OL_FIXED_ULONG, 0},
     {"float", OK_OL_FLOAT, 0},
     {"double", OK_OL_DOUBLE, 0},
-    {"decimal", OK_OL_DECIMAL, 0},
+    {"decimal", OK_OL_DECIMAL, 4},
     {"utf8", OK_OL_UTF8, 0},
     {"bytes", OK_OL_BYTES, 2},
     {"fixed_bytes", OK_OL_FIXED_BYTES, 1},
@@ -106,7 +106,9 @@ static int number(parser *p, const char *name, uint32_t max, uint32_t *v) {
   at = p->i;
   if (name && (!word(p, &w, &len) || !is(w, len, name))) {
     return fail(p, at,
-                name[0] == 'p' ? "expected prefix=" : "expected reserved_bits=, reserved_value=");
+                name[0] == 'p'   ? "expected prefix="
+                : name[0] == 'j' ? "expected java="
+                                 : "expected reserved_bits=, reserved_value=");
   }
   if (name && !punct(p, '=')) return fail(p, p->i, "expected '='");
   space(p);
@@ -139,6 +141,10 @@ static int arguments(parser *p, ok_orderly_field *f, int args, int depth) {
   } else if (args && punct(p, '(')) {
     if (args == 2) {
       if (!number(p, "prefix", 0x7FFFFFFF, &f->size)) return 0;
+    } else if (args == 4) {
+      if (!number(p, "java", 999, &v)) return 0;
+      if (v == 0) return fail(p, p->i - 1, "java needs a Java version of 1 or more");
+      f->java = (uint16_t)v;
     } else {
       if (!number(p, "reserved_bits", reserved_max(f->type), &r)) return 0;
       if (!punct(p, ',')) return fail(p, p->i, "expected ','");
@@ -261,6 +267,8 @@ static size_t text_of(char *out, size_t o, const ok_orderly *s, size_t i) {
     sprintf(args, "(%lu)", (unsigned long)f->size);
   } else if (f->type == OK_OL_BYTES && f->size) {
     sprintf(args, "(prefix=%lu)", (unsigned long)f->size);
+  } else if (f->java) {
+    sprintf(args, "(java=%u)", f->java);
   } else if (f->rbits) {
     sprintf(args, "(reserved_bits=%u, reserved_value=%u)", f->rbits, f->rvalue);
   }

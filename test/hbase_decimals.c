@@ -3,10 +3,12 @@
 **
 ** Usage: hbase_decimals <extension> <decimals.tsv>
 **
-** The file (written by test/hbase/Decimals.java) pairs random doubles and
-** decimal texts with the decimal Java makes of them on the way into HBase's
-** numeric encoding. Each line must give the same item both ways:
-** ok_hbase_pack(double) = ok_hbase_numeric(java decimal), and
+** The file (written by test/java/Decimals.java on Java V) pairs random
+** doubles and decimal texts with the decimal Java makes of them on the way
+** into HBase's numeric encoding. Each line must give the same item both
+** ways: ok_hbase_numeric(double, V) = ok_hbase_numeric(java decimal), as
+** ok_hbase_pack(double) for V before 19 (its default) and
+** ok_hbase_pack(ok_hbase_numeric(double, V)) after; and
 ** ok_hbase_numeric(text) = ok_hbase_numeric(java decimal). Prints the first
 ** differences and "N passed, M failed".
 */
@@ -23,6 +25,7 @@ int main(int argc, char **argv) {
   sqlite3_stmt *st;
   char line[512];
   long pass = 0, failed = 0;
+  int java = 0;
   FILE *in;
   if (argc < 3 || !(in = fopen(argv[2], "r"))) {
     fprintf(stderr, "usage: hbase_decimals <extension> <decimals.tsv>\n");
@@ -31,9 +34,15 @@ int main(int argc, char **argv) {
   if (!(db = open_with_extension("hbase_decimals", argv[1]))) return 2;
   sqlite3_prepare_v2(
       db,
-      "SELECT hex(CASE WHEN ?3 THEN ok_hbase_pack(?1) ELSE ok_hbase_numeric(?1) END),"
-      " hex(ok_hbase_numeric(?2))",
+      "SELECT hex(CASE WHEN NOT ?3 THEN ok_hbase_numeric(?1)"
+      " WHEN ?4 < 19 THEN ok_hbase_pack(?1) ELSE ok_hbase_pack(ok_hbase_numeric(?1, ?4)) END),"
+      " hex(ok_hbase_numeric(?2)), hex(ok_hbase_numeric(?1, ?4)) = hex(ok_hbase_numeric(?2))",
       -1, &st, NULL);
+  if (!fgets(line, sizeof line, in) || sscanf(line, "# java %d", &java) != 1) {
+    fprintf(stderr, "hbase_decimals: %s does not start with '# java V'\n", argv[2]);
+    return 2;
+  }
+  sqlite3_bind_int(st, 4, java);
   while (fgets(line, sizeof line, in)) {
     char *a = strchr(line, '\t'), *b = a ? strchr(a + 1, '\t') : NULL;
     int is_double = line[0] == 'D', same;
@@ -56,7 +65,8 @@ int main(int argc, char **argv) {
     sqlite3_bind_int(st, 3, is_double);
     same = sqlite3_step(st) == SQLITE_ROW && sqlite3_column_text(st, 0) &&
            strcmp((const char *)sqlite3_column_text(st, 0),
-                  (const char *)sqlite3_column_text(st, 1)) == 0;
+                  (const char *)sqlite3_column_text(st, 1)) == 0 &&
+           sqlite3_column_int(st, 2) == 1;
     if (same) {
       pass++;
     } else if (failed++ < 10) {
@@ -69,7 +79,8 @@ int main(int argc, char **argv) {
   if (pass + failed == 0) failed++, fprintf(stderr, "no cases in %s\n", argv[2]);
   sqlite3_finalize(st);
   sqlite3_close(db);
-  printf("HBase numerics = Java's BigDecimal, on %ld doubles and decimal texts\n", pass + failed);
+  printf("HBase numerics = Java %d's BigDecimal, on %ld doubles and decimal texts\n", java,
+         pass + failed);
   printf("%ld passed, %ld failed\n", pass, failed);
   return failed != 0;
 }

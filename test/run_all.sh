@@ -8,8 +8,8 @@ total_pass=0
 total_fail=0
 log=$(mktemp)
 fdb_cases=$(mktemp)
-hbase_cases=$(mktemp)
-trap 'rm -f "$log" "$fdb_cases" "$hbase_cases"' EXIT
+java_out=$(mktemp -d)
+trap 'rm -rf "$log" "$fdb_cases" "$java_out"' EXIT
 
 # FoundationDB's own Node encoder packs the tuples both builds are checked
 # against (seeded: the same cases every run).
@@ -33,16 +33,32 @@ fdb_node_suite() {
     skipped "no Node.js with fdb-tuple (sh setup.sh --test installs them from the npm registry)"
   fi
 }
-# Java's BigDecimal makes the decimals HBase's numerics are checked against.
-sh test/hbase/gen.sh "${HBASE_DECIMALS:-100000}" >"$hbase_cases"
-hbase_java=$?
+# Java itself prints the Double.toString and BigDecimal decimals that ok's
+# digits and HBase numerics are checked against: on a JDK before 19 (old:
+# Debian's OpenJDK 17, installed by setup.sh --test, so required under CI)
+# and on one from 19 on (new), where one is found.
+for v in old new; do
+  sh test/java/java.sh $v DoubleStrings "${JAVA_DOUBLES:-1000000}" >"$java_out/doubles-$v"
+  echo $? >"$java_out/doubles-$v.status"
+  sh test/java/java.sh $v Decimals "${HBASE_DECIMALS:-100000}" >"$java_out/decimals-$v"
+  echo $? >"$java_out/decimals-$v.status"
+done
 
-hbase_decimals() {
-  if [ "$hbase_java" -eq 3 ]; then
+# java_suite old|new doubles|decimals: the check of that Java's output.
+java_suite() {
+  status=$(cat "$java_out/$2-$1.status")
+  if [ "$status" -eq 3 ] && [ "$1" = new ]; then
     echo "skipped: no JDK 19 or later here (install one, or set JAVA_HOME)"
     echo "0 passed, 0 failed"
+  elif [ "$status" -eq 3 ]; then
+    skipped "no JDK before 19 (sh setup.sh --test installs Debian's OpenJDK 17)"
+  elif [ "$status" -ne 0 ]; then
+    echo "test/java/java.sh $1 failed ($status)"
+    return 1
+  elif [ "$2" = doubles ]; then
+    "$B/java-double" <"$java_out/doubles-$1"
   else
-    "$B/hbase-decimals" "$B/ok" "$hbase_cases"
+    "$B/hbase-decimals" "$B/ok" "$java_out/decimals-$1"
   fi
 }
 
@@ -128,7 +144,10 @@ for B in "$@"; do
   suite threads "$B/threads" "$B/ok" 8 20
   suite fdb-conformance fdb_node_suite
   suite fdb-python "$B/fdb-conformance" "$B/ok" test/fdb/python-7.4.6.tsv
-  suite hbase-decimals hbase_decimals
+  suite java-double-8-18 java_suite old doubles
+  suite java-double-19 java_suite new doubles
+  suite hbase-decimals-8-18 java_suite old decimals
+  suite hbase-decimals-19 java_suite new decimals
   suite orderly-vectors "$B/orderly-vectors" "$B/ok" test/orderly/vectors-edge.tsv test/orderly/vectors-random.tsv
   suite orderly-oracle "$B/orderly-oracle" "$B/ok" "${ORDERLY_SCHEMAS:-2000}"
   [ -z "$SHELL_PRELOAD" ] && suite install sh test/install.sh "$B"

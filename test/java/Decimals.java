@@ -4,7 +4,9 @@
 // each without trailing zeros and rounded to 31 digits, half up (HBase's
 // normalize). test/hbase_decimals.c demands that ok_hbase_pack(d) and
 // ok_hbase_numeric(text) give the same items as ok_hbase_numeric of these.
-// Lines: "D\t<double bits hex>\t<decimal>" and "S\t<text>\t<decimal>".
+// The first line is "# java <feature version>": the decimals of doubles
+// depend on it (Double.toString changed in Java 19). Then lines
+// "D\t<double bits hex>\t<decimal>" and "S\t<text>\t<decimal>".
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
@@ -15,7 +17,7 @@ public class Decimals {
     Random r = new Random(20261122L);
     MathContext hbase = new MathContext(31, RoundingMode.HALF_UP);
     int n = Integer.parseInt(args[0]);
-    StringBuilder out = new StringBuilder();
+    StringBuilder out = new StringBuilder("# java " + Runtime.version().feature() + "\n");
     for (int i = 0; i < n; i++) {
       long bits;
       switch (i % 4) {
