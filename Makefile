@@ -102,6 +102,9 @@ $(B)/hostile: test/hostile.c test/load.h
 $(B)/hbase-decimals: test/hbase_decimals.c test/load.h
 	$(CC) -std=c99 $(WARN) $(SQLITE_INC) $(CFLAGS) $< -o $@ $(SQLITE_LIBS)
 
+$(B)/hbase-vectors: test/hbase_vectors.c test/load.h
+	$(CC) -std=c99 $(WARN) $(SQLITE_INC) $(CFLAGS) $< -o $@ $(SQLITE_LIBS)
+
 $(B)/java-double: test/java_double.c $(B)/libokcore.a
 	$(CC) $(CORE_CFLAGS) $(CFLAGS) -Isrc $< $(B)/libokcore.a -o $@ -lm
 
@@ -154,7 +157,7 @@ test-asan: deps-test
 test-build: all $(B)/unit $(B)/oracle $(B)/fuzz-replay $(B)/fuzz-sql-replay $(B)/fuzz-orderly-replay \
             $(B)/fuzz-roundtrip-replay $(B)/hostile \
             $(B)/fdb-conformance \
-            $(B)/hbase-decimals $(B)/java-double $(B)/nomem $(B)/threads $(B)/orderly-vectors \
+            $(B)/hbase-decimals $(B)/hbase-vectors $(B)/java-double $(B)/nomem $(B)/threads $(B)/orderly-vectors \
             $(B)/orderly-oracle
 
 # Many connections in 8 threads at once, under ThreadSanitizer.

@@ -264,7 +264,7 @@ void ok_hbase_raw_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 
 const char *ok_sql_hbase_kind(const ok_item *it) {
   switch (it->tag) {
-    case OK_HBASE_NULL: return "null";
+    case OK_HBASE_NULL: return it->len == 2 ? "blob-copy" : "null"; /* FA FF */
     case OK_HBASE_INT8: return "int8";
     case OK_HBASE_INT16: return "int16";
     case OK_HBASE_INT32: return "int32";
@@ -363,7 +363,8 @@ int ok_sql_render_hbase(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
     if ((rc = ok_sql_item_is_utf8(it)) < 0) return SQLITE_NOMEM;
     if (!rc) return ok_sql_put_raw(o, "ok_hbase_raw", "hbase", raw, it->len);
   }
-  if (!o->json && ok_hbase_odd_one(raw, it->len)) /* ok_hbase_pack(1) would write 1802 */
+  /* ok_hbase_pack(1) would write 1802; ok_hbase_desc(NULL) FA, not FA FF */
+  if (!o->json && (ok_hbase_odd_one(raw, it->len) || (it->tag == OK_HBASE_NULL && it->len == 2)))
     return ok_sql_put_raw(o, "ok_hbase_raw", "hbase", raw, it->len);
   if (!it->desc) return render_value(o, it, raw);
   ok_sql_open_call(o, "ok_hbase_desc", "desc");

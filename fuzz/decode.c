@@ -132,12 +132,13 @@ static void hbase_check(const uint8_t *data, size_t size) {
       case OK_HBASE_BLOB_VAR: n = ok_hbase_enc_blob_var(again, value, it.value_len, it.desc); break;
       case OK_HBASE_BLOB_COPY: n = ok_hbase_enc_blob_copy(again, value, it.value_len, it.desc); break;
       default:
-        if (it.tag < OK_HBASE_NEG_LARGE || it.tag > OK_HBASE_POS_LARGE || it.tag == OK_HBASE_ZERO ||
-            it.tag == OK_HBASE_POS_INF) {
-          n = ok_hbase_enc_header(again, it.tag, it.desc);
-        } else if (ok_hbase_odd_one(p, it.len)) { /* +-1 as HBase wrote it: read only */
+        if (ok_hbase_odd_one(p, it.len) || (it.tag == OK_HBASE_NULL && it.len == 2)) {
+          /* +-1 as HBase wrote it, and its descending null BlobCopy: read only */
           n = it.len;
           memcpy(again, p, n);
+        } else if (it.tag < OK_HBASE_NEG_LARGE || it.tag > OK_HBASE_POS_LARGE ||
+                   it.tag == OK_HBASE_ZERO || it.tag == OK_HBASE_POS_INF) {
+          n = ok_hbase_enc_header(again, it.tag, it.desc);
         } else if (it.type == OK_INT) {
           ok_hbase_num_int(&x, it.i);
           n = ok_hbase_enc_num(again, &x, it.desc);

@@ -22,7 +22,8 @@ SELECT 'order.int_real', ok_hbase_pack(2) < ok_hbase_pack(2.5), ok_hbase_pack(2.
 -- BlobVar keeps byte order only between blobs of one length: x'01' sorts
 -- before x'00FF' (HBase's encoding, reproduced as it is)
 SELECT 'order.blob_var_caveat', ok_hbase_pack(x'01') < ok_hbase_pack(x'00FF');
--- beyond 2^53 a REAL is its shortest decimal (2^62 as 4611686018427388000)
+-- beyond 2^53 a REAL is the decimal Java 8-18 prints (2^62 as
+-- 4611686018427387900; Java 19+ prints 4611686018427388000): 112-hbase-java
 SELECT 'order.real_beyond_2^53', ok_hbase_pack(4611686018427387950) > ok_hbase_pack(4611686018427387904.0), ok_unpack_col(ok_hbase_pack(4611686018427387904.0), 1, 'hbase');
 -- order oracle: 20,000 deterministic pseudo-random values (integers and
 -- reals within 2^53, where HBase's decimals of doubles keep SQL's order;
@@ -168,7 +169,7 @@ SELECT ok_quote(x'05FF', 'hbase');
 SELECT 'numeric.huge', hex(ok_hbase_numeric('1e702')), hex(ok_hbase_numeric('1e2000')), hex(ok_hbase_numeric('-1e702'));
 SELECT 'numeric.huge_reads', ok_unpack_col(ok_hbase_numeric('1e2000'), 1), ok_quote(ok_hbase_numeric('-1e702'));
 SELECT ok_hbase_numeric('1e200000000');
--- powers of two: the 16 digits Java writes (2^-24 = 5.960464477539063E-8)
+-- powers of two: the 17 digits Java 8-18 writes (2^-24 = 5.9604644775390625E-8)
 SELECT 'double.power_of_two', hex(ok_hbase_pack(power(2, -24))), ok_unpack_col(ok_hbase_pack(power(2, -24)), 1) = power(2, -24);
 -- float32 rounds as Java's (float) cast: Float.MAX_VALUE as Java prints it, and overflow
 SELECT 'float32.round', hex(ok_hbase_float32(3.4028235e38)), hex(ok_hbase_float32(1e39));

@@ -559,7 +559,12 @@ int ok_hbase_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) {
   h = desc ? (uint8_t)~key[0] : key[0];
   init(it, h, desc);
   switch (h) {
-    case OK_HBASE_NULL: it->type = OK_NULL; return OK_OK;
+    case OK_HBASE_NULL:
+      /* HBase writes a descending null BlobCopy as FA FF (no item's header is
+      ** 00, so the FF is its own): one NULL of two bytes */
+      it->type = OK_NULL;
+      if (desc && n > 1 && key[1] == 0xFF) it->len = 2;
+      return OK_OK;
     case OK_HBASE_NEG_INF:
     case OK_HBASE_POS_INF:
       it->type = OK_REAL;

@@ -536,7 +536,7 @@ int ok_hbase_ends_open(const uint8_t *p, size_t n);
 ** that are integers within int64); REAL (floats, infinities, numerics that
 ** are the decimal Java 8-18 or Java 19+ writes for a double); TEXT (text, JSON, 'NaN', other numerics as
 ** decimal text); BLOB (BlobVar, BlobCopy). An ascending BlobCopy takes the
-** rest of the key. */
+** rest of the key; FA FF, HBase's descending null BlobCopy, is one NULL. */
 int ok_hbase_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at);
 
 /* --- Orderly row keys (src/orderly.c, docs/orderly.md) ------------------- */

@@ -144,6 +144,7 @@ for B in "$@"; do
   suite threads "$B/threads" "$B/ok" 8 20
   suite fdb-conformance fdb_node_suite
   suite fdb-python "$B/fdb-conformance" "$B/ok" test/fdb/python-7.4.6.tsv
+  suite hbase-vectors "$B/hbase-vectors" "$B/ok" test/hbase/vectors-2.6.tsv test/hbase/vectors-2.6-jdk17.tsv
   suite java-double-8-18 java_suite old doubles
   suite java-double-19 java_suite new doubles
   suite hbase-decimals-8-18 java_suite old decimals
