@@ -42,20 +42,22 @@ static uint64_t pow5(int i) {
 
 #define LIMBS 48 /* 1536 bits: B, S, M stay below 1300 */
 
+/* Limbs below `lo` are zero: one of B and S, and often M, is a small
+** number shifted far left, which the loops then skip. */
 typedef struct {
-  int n;
+  int n, lo;
   uint32_t w[LIMBS + 1];
 } big;
 
 static void big_set(big *a, uint64_t v) {
-  a->n = 0;
+  a->n = a->lo = 0;
   while (v) a->w[a->n++] = (uint32_t)v, v >>= 32;
 }
 
 static void big_mul_small(big *a, uint32_t m) {
   uint64_t carry = 0;
   int i;
-  for (i = 0; i < a->n; i++) {
+  for (i = a->lo; i < a->n; i++) {
     carry += (uint64_t)a->w[i] * m;
     a->w[i] = (uint32_t)carry;
     carry >>= 32;
@@ -76,6 +78,7 @@ static void big_shl(big *a, int s) {
     memmove(a->w + limbs, a->w, (size_t)a->n * sizeof a->w[0]);
     memset(a->w, 0, (size_t)limbs * sizeof a->w[0]);
     a->n += limbs;
+    a->lo += limbs;
   }
 }
 
@@ -88,9 +91,9 @@ static void big_pow52(big *a, uint64_t v, int p5, int p2) {
 }
 
 static int big_cmp(const big *a, const big *b) {
-  int i;
+  int i, lo = a->lo < b->lo ? a->lo : b->lo;
   if (a->n != b->n) return a->n < b->n ? -1 : 1;
-  for (i = a->n - 1; i >= 0; i--)
+  for (i = a->n - 1; i >= lo; i--)
     if (a->w[i] != b->w[i]) return a->w[i] < b->w[i] ? -1 : 1;
   return 0;
 }
@@ -98,7 +101,9 @@ static int big_cmp(const big *a, const big *b) {
 static void big_add(big *r, const big *a, const big *b) {
   uint64_t carry = 0;
   int i, n = a->n > b->n ? a->n : b->n;
-  for (i = 0; i < n; i++) {
+  r->lo = a->lo < b->lo ? a->lo : b->lo;
+  for (i = 0; i < r->lo; i++) r->w[i] = 0;
+  for (; i < n; i++) {
     carry += (uint64_t)(i < a->n ? a->w[i] : 0) + (i < b->n ? b->w[i] : 0);
     r->w[i] = (uint32_t)carry;
     carry >>= 32;
@@ -107,24 +112,63 @@ static void big_add(big *r, const big *a, const big *b) {
   if (carry) r->w[r->n++] = (uint32_t)carry;
 }
 
-/* a -= b, for a >= b */
-static void big_sub(big *a, const big *b) {
-  int64_t borrow = 0;
+/* a -= q b, for a >= q b */
+static void big_mulsub(big *a, const big *b, uint32_t q) {
+  uint64_t carry = 0, t;
+  uint32_t borrow = 0;
   int i;
-  for (i = 0; i < a->n; i++) {
-    int64_t t = (int64_t)a->w[i] - (i < b->n ? b->w[i] : 0) - borrow;
-    borrow = t < 0;
-    a->w[i] = (uint32_t)(t + (borrow << 32));
+  if (b->lo < a->lo) a->lo = b->lo;
+  for (i = b->lo; i < a->n; i++) {
+    uint64_t p = (i < b->n ? (uint64_t)b->w[i] * q : 0) + carry;
+    carry = p >> 32;
+    t = (uint64_t)a->w[i] - (uint32_t)p - borrow;
+    a->w[i] = (uint32_t)t;
+    borrow = (uint32_t)(t >> 63);
   }
   while (a->n && a->w[a->n - 1] == 0) a->n--;
 }
 
-/* The digit q = floor(b / s) (below 10), and b = 10 (b mod s). */
-static int big_digit(big *b, const big *s) {
-  int q = 0;
-  while (big_cmp(b, s) >= 0) big_sub(b, s), q++;
+static int big_bits(const big *a) {
+  int b = 32 * a->n;
+  uint32_t top = a->n ? a->w[a->n - 1] : 0;
+  if (!a->n) return 0;
+  for (; !(top >> 24); top <<= 8) b -= 8;
+  for (; !(top >> 31); top <<= 1) b--;
+  return b;
+}
+
+/* The 64 bits of a from bit `sh` up (what lies above them is dropped). */
+static uint64_t big_at(const big *a, int sh) {
+  int k = sh / 32, r = sh % 32;
+  uint64_t lo = k < a->n ? a->w[k] : 0, mid = k + 1 < a->n ? a->w[k + 1] : 0;
+  uint64_t hi = k + 2 < a->n ? a->w[k + 2] : 0, v = (mid << 32 | lo) >> r;
+  return r ? v | hi << (64 - r) : v;
+}
+
+/* The digit q = floor(b / s) (below 10), and b = 10 (b mod s): q estimated
+** from the top 60 bits of s (s_bits long), then corrected. */
+static int big_digit(big *b, const big *s, int s_bits) {
+  int sh = s_bits > 60 ? s_bits - 60 : 0;
+  uint32_t q = (uint32_t)(big_at(b, sh) / (big_at(s, sh) + 1));
+  if (q) big_mulsub(b, s, q);
+  while (big_cmp(b, s) >= 0) big_mulsub(b, s, 1), q++;
   big_mul_small(b, 10);
-  return q;
+  return (int)q;
+}
+
+/* 1 when b + m >= t (t_bits long, b < t): on the top bits when they tell,
+** else exactly. */
+static int big_sum_reaches(const big *b, const big *m, const big *t, int t_bits) {
+  int sh = t_bits > 62 ? t_bits - 62 : 0;
+  uint64_t bt, mt, tt;
+  big sum;
+  if (big_bits(m) > t_bits) return 1; /* m alone is past t */
+  /* each is below its value by less than 1, in units of 2^sh */
+  bt = big_at(b, sh), mt = big_at(m, sh), tt = big_at(t, sh);
+  if (bt + mt + 2 <= tt) return 0;
+  if (bt + mt >= tt + 1) return 1;
+  big_add(&sum, b, m);
+  return big_cmp(t, &sum) <= 0;
 }
 
 /* --- The digits ----------------------------------------------------------- */
@@ -241,26 +285,27 @@ uint64_t ok_double_decimal_java8(double v, int *e10) {
         ldd_sign = (ldd > 0) - (ldd < 0);
       }
     } else {
-      big B, S, M, T, sum;
+      big B, S, M, T;
+      int s_bits, t_bits;
       big_pow52(&S, 1, S5, S2);
       big_pow52(&B, fract, B5, B2);
       big_pow52(&M, 1, M5 + 1, M2 + 1); /* 10 M and 10 S: B is 10 (B mod S) below */
-      big_pow52(&T, 1, S5 + 1, S2 + 1);
-      q = big_digit(&B, &S);
+      T = S; /* 10 S */
+      big_mul_small(&T, 10);
+      s_bits = big_bits(&S), t_bits = big_bits(&T);
+      q = big_digit(&B, &S, s_bits);
       low = big_cmp(&B, &M) < 0;
-      big_add(&sum, &B, &M);
-      high = big_cmp(&T, &sum) <= 0;
+      high = big_sum_reaches(&B, &M, &T, t_bits);
       if (q == 0 && !high)
         dec_exp--;
       else
         digit[nd++] = (char)q;
       if (dec_exp < -3 || dec_exp >= 8) high = low = 0;
       while (!low && !high) {
-        q = big_digit(&B, &S);
+        q = big_digit(&B, &S, s_bits);
         big_mul_small(&M, 10);
         low = big_cmp(&B, &M) < 0;
-        big_add(&sum, &B, &M);
-        high = big_cmp(&T, &sum) <= 0;
+        high = big_sum_reaches(&B, &M, &T, t_bits);
         digit[nd++] = (char)q;
       }
       if (high && low) {

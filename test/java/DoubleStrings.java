@@ -1,4 +1,5 @@
-// DoubleStrings N [SEED]: Double.toString of N doubles of every kind, as the
+// DoubleStrings N [SEED [KIND]]: Double.toString of N doubles of every kind
+// (or of KIND alone, 0 to 7, as listed below), as the
 // Java that runs this prints them, for test/java_double.c to check ok's
 // digits against. The first line is "# java <feature version>"; then one
 // line a double: its bits as 16 hex digits, a tab, Double.toString.
@@ -19,9 +20,10 @@ public class DoubleStrings {
     BufferedWriter out = new BufferedWriter(new OutputStreamWriter(System.out, "US-ASCII"), 1 << 16);
     out.write("# java " + Runtime.version().feature() + "\n");
     String zeros = "0000000000000000";
+    int only = args.length > 2 ? Integer.parseInt(args[2]) : -1;
     for (long i = 0; i < n; i++) {
       double d;
-      switch ((int) (i % 8)) {
+      switch (only >= 0 ? only : (int) (i % 8)) {
         case 0: d = Double.longBitsToDouble(r.nextLong()); break;
         case 1: {
           long e = r.nextInt(4) == 0 ? 1076 + r.nextInt(971) : 1076 + r.nextInt(75);
