@@ -36,9 +36,9 @@ SQLITE_EXTENSION_INIT3
 #define SQLITE_RESULT_SUBTYPE 0x001000000
 #endif
 
-/* One SQL function: the user data of its registration. Every function is
-** registered for any argument count and checked against min..max (max -1:
-** no limit) here, so that a wrong count gets an error naming the function. */
+/* One SQL function: the user data of its registration, one for each count
+** from min to max (SQLite refuses other counts when it prepares the call),
+** or for any count (max -1), checked against min when called. */
 typedef struct {
   const char *name;
   int min, max;

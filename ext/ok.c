@@ -23,7 +23,8 @@ static void ok_version_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) 
 #define READS SQLITE_SUBTYPE
 #define MAKES SQLITE_RESULT_SUBTYPE
 
-/* name, min and max argument count (-1: any), flags, function, its arg. */
+/* name, min and max argument count (max -1: any from min on), flags,
+** function, its arg. */
 static const ok_sql_function functions[] = {
     {"ok_pack", 0, -1, PURE | READS | MAKES, ok_pack_fn, 0},
     {"ok_desc", 1, 1, PURE | READS | MAKES, ok_pack_fn, 1},
@@ -80,20 +81,20 @@ static const ok_sql_function functions[] = {
     {"ok_version", 0, 0, PURE, ok_version_fn, 0},
 };
 
-/* Every function goes through here: the argument count is checked first. */
-static void call(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+/* A function that takes any number of arguments from f->min on: the only
+** count SQLite cannot check when it prepares the call. */
+static void variadic(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   const ok_sql_function *f = sqlite3_user_data(ctx);
-  if (argc < f->min || (f->max >= 0 && argc > f->max)) {
-    if (f->max < 0)
-      ok_sql_error(ctx, "takes at least %d arguments, got %d", f->min, argc);
-    else if (f->min == f->max)
-      ok_sql_error(ctx, "takes %d argument%s, got %d", f->min, f->min == 1 ? "" : "s", argc);
-    else
-      ok_sql_error(ctx, "takes %d to %d arguments, got %d", f->min, f->max, argc);
+  if (argc < f->min) {
+    ok_sql_error(ctx, "takes at least %d argument%s, got %d", f->min, f->min == 1 ? "" : "s",
+                 argc);
     return;
   }
   f->fn(ctx, argc, argv);
 }
+
+/* The oldest SQLite ok is built and tested against (README). */
+#define OK_SQLITE_MIN 3040000
 
 #ifdef _WIN32
 __declspec(dllexport)
@@ -102,14 +103,31 @@ __attribute__((visibility("default")))
 #endif
     int sqlite3_ok_init(sqlite3 *db, char **err, const sqlite3_api_routines *api) {
   size_t i;
-  int rc = SQLITE_OK;
+  int rc = SQLITE_OK, n = 0;
   SQLITE_EXTENSION_INIT2(api);
-  (void)err;
-  for (i = 0; rc == SQLITE_OK && i < sizeof functions / sizeof functions[0]; i++) {
-    rc = sqlite3_create_function_v2(db, functions[i].name, -1, functions[i].flags,
-                                    (void *)&functions[i], call, NULL, NULL, NULL);
+  if (sqlite3_libversion_number() < OK_SQLITE_MIN) {
+    if (err) *err = sqlite3_mprintf("ok needs SQLite 3.40.0 or later, not %s", sqlite3_libversion());
+    return SQLITE_ERROR;
   }
-  if (rc == SQLITE_OK) rc = ok_each_register(db);
-  if (rc == SQLITE_OK) rc = ok_collation_register(db);
+  /* Fixed counts are registered one row each (as SQLite's own functions),
+  ** so that a wrong count fails when the statement is prepared, even in a
+  ** CREATE INDEX over an empty table. */
+  for (i = 0; rc == SQLITE_OK && i < sizeof functions / sizeof functions[0]; i++) {
+    const ok_sql_function *f = &functions[i];
+    if (f->max < 0) {
+      rc = sqlite3_create_function_v2(db, f->name, -1, f->flags, (void *)f, variadic, NULL, NULL,
+                                      NULL);
+    } else {
+      for (n = f->min; rc == SQLITE_OK && n <= f->max; n++)
+        rc = sqlite3_create_function_v2(db, f->name, n, f->flags, (void *)f, f->fn, NULL, NULL,
+                                        NULL);
+    }
+    if (rc != SQLITE_OK && err)
+      *err = sqlite3_mprintf("ok: cannot register %s: %s", f->name, sqlite3_errstr(rc));
+  }
+  if (rc == SQLITE_OK && (rc = ok_each_register(db)) != SQLITE_OK && err)
+    *err = sqlite3_mprintf("ok: cannot register ok_each: %s", sqlite3_errstr(rc));
+  if (rc == SQLITE_OK && (rc = ok_collation_register(db)) != SQLITE_OK && err)
+    *err = sqlite3_mprintf("ok: cannot register its collations: %s", sqlite3_errstr(rc));
   return rc;
 }
