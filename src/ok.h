@@ -22,7 +22,19 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define OK_VERSION "1.3.0"
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The version of this header: OK_VERSION_NUMBER is 10000 * major + 100 *
+** minor + patch (10400 for 1.4.0), for #if; ok_version_number() is the
+** library's, which a program linked against another build may differ from. */
+#define OK_VERSION_MAJOR 1
+#define OK_VERSION_MINOR 4
+#define OK_VERSION_PATCH 0
+#define OK_VERSION_NUMBER (OK_VERSION_MAJOR * 10000 + OK_VERSION_MINOR * 100 + OK_VERSION_PATCH)
+#define OK_VERSION "1.4.0"
+int ok_version_number(void);
 
 /* Status codes: 0 is success; failures are stable negative numbers, each
 ** with one meaning; the few positive codes are outcomes that are no
@@ -652,5 +664,9 @@ size_t ok_orderly_encode(uint8_t *out, size_t cap, const ok_orderly *s, const ok
 ** fields need the check (s->should_not). */
 int ok_orderly_verify(const ok_orderly *s, const ok_orderly_value *v, const uint8_t *key, size_t n,
                       size_t *field);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* OK_H */

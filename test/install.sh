@@ -32,8 +32,16 @@ c_core() {
     ${CC:-cc} examples/keys.c $flags -o "$root/keys" &&
     [ "$("$root/keys")" = "4DA8706162630005: 3 components" ]
 }
+# the installed header from C++ (extern "C"), its version against the library's
+cxx_header() {
+  command -v c++ >/dev/null 2>&1 || { echo "(no C++ compiler: header not checked from C++)"; return 0; }
+  flags=$(PKG_CONFIG_SYSROOT_DIR="$root" PKG_CONFIG_PATH="$lib/pkgconfig" pkg-config --cflags --libs ok) &&
+    printf '#include <ok.h>\nint main() { return ok_version_number() == OK_VERSION_NUMBER ? 0 : 1; }\n' >"$root/v.cpp" &&
+    c++ -Wall -Werror "$root/v.cpp" $flags -o "$root/v" && "$root/v"
+}
 check shell_load
 check stripped
+check cxx_header
 py=
 for p in python3 /usr/bin/python3; do # some builds (pyenv, python.org) leave extensions out
   if command -v "$p" >/dev/null 2>&1 &&

@@ -681,6 +681,16 @@ static void test_encoder_contract(long rounds) {
   check(bad == 0, "encoders write only the bytes they return", "violations");
 }
 
+/* The header's version macros agree with each other and with the library. */
+static void test_version(void) {
+  char text[32];
+  sprintf(text, "%d.%d.%d", OK_VERSION_MAJOR, OK_VERSION_MINOR, OK_VERSION_PATCH);
+  check(strcmp(text, OK_VERSION) == 0, "version: OK_VERSION is MAJOR.MINOR.PATCH", text);
+  check(ok_version_number() == OK_VERSION_NUMBER &&
+            OK_VERSION_NUMBER == OK_VERSION_MAJOR * 10000 + OK_VERSION_MINOR * 100 + OK_VERSION_PATCH,
+        "version: ok_version_number() is OK_VERSION_NUMBER", "");
+}
+
 int main(int argc, char **argv) {
   if (argc > 1 && strcmp(argv[1], "--markdown") == 0) {
     print_markdown();
@@ -691,6 +701,7 @@ int main(int argc, char **argv) {
     printf("%d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
   }
+  test_version();
   test_vectors();
   test_malformed();
   test_keys();
