@@ -4,8 +4,9 @@
 .echo on
 SELECT 'version', ok_version();
 -- flags: deterministic 0x800, innocuous 0x200000, subtype 0x100000;
--- every ok_ function is deterministic and innocuous and checks its own
--- argument count (narg -1) to give errors that name it.
+-- every ok_ function is deterministic and innocuous, with one row for each
+-- argument count it takes (SQLite refuses others when it prepares the
+-- call); narg -1 where any count is taken.
 SELECT name, narg, builtin, flags & 0x800 <> 0 AS deterministic,
        flags & 0x200000 <> 0 AS innocuous, flags & 0x100000 <> 0 AS reads_subtype
   FROM pragma_function_list WHERE name LIKE 'ok\_%' ESCAPE '\' ORDER BY name, narg;
