@@ -3,6 +3,7 @@ s/^Runtime error near line [0-9]*: /error: /
 s/^Error: near line [0-9]*: /error: /
 s/^Error near line [0-9]*: /error: /
 s/^Error: stepping, /error: /
+s/^Error: /error: /
 /^error: /s/ ([0-9]*)$//
 # A wrong argument count is refused when SQLite prepares the statement: one
 # line, without the statement and caret the shell prints under it.
