@@ -157,7 +157,7 @@ static void keep_reader(sqlite3_context *ctx, int fi, const ok_sql_reader *r) {
   ok_sql_reader *keep = sqlite3_malloc((int)size);
   if (!keep) return;
   memcpy(keep, r, size);
-  if (schema) keep->core = &keep->schema.format;
+  if (schema) keep->core = &keep->schema.format, keep->schema.format.param = &keep->schema;
   sqlite3_set_auxdata(ctx, fi, keep, sqlite3_free);
 }
 

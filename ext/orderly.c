@@ -49,6 +49,7 @@ static void keep_schema(sqlite3_context *ctx, const ok_orderly *s, const ok_orde
   ok_orderly *keep;
   if (s != local || !(keep = sqlite3_malloc(sizeof *keep))) return;
   memcpy(keep, local, sizeof *keep);
+  keep->format.param = keep;
   sqlite3_set_auxdata(ctx, 0, keep, sqlite3_free);
 }
 
@@ -301,7 +302,7 @@ int ok_sql_render_orderly(ok_sql_out *o, const ok_item *it, const uint8_t *raw) 
 
 /* The schema in its canonical form, for ok_quote's renderings. */
 void ok_sql_orderly_schema(ok_sql_out *o, const ok_format *core) {
-  const ok_orderly *s = (const ok_orderly *)core;
+  const ok_orderly *s = core->param;
   size_t n = ok_orderly_text(NULL, s);
   char *text = sqlite3_malloc64(n + 1);
   if (!text) {

@@ -1,12 +1,68 @@
 /*
-** decimal.c -- integers of any size between decimal text and big-endian
-** magnitude bytes (FDB's arbitrary-precision integers are such bytes).
-** Schoolbook arithmetic: quadratic, and the sizes are at most 255 bytes.
+** decimal.c -- decimals: integers of any size between decimal text and
+** big-endian magnitude bytes (FDB's arbitrary-precision integers are such
+** bytes; schoolbook arithmetic: quadratic, and the sizes are at most 255
+** bytes), and the SQL value of the decimals HBase and Orderly hold.
 */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "internal.h"
+
+/* The double whose decimal on Java 19+ or 8-18 is m x 10^e10 (n digits, no
+** trailing zero; negative when neg), in *d; 0 when there is none. The
+** double nearest is within an ulp of ok_double_near's; each candidate is
+** checked by writing its decimals. */
+static int java_double(int neg, uint64_t m, int e10, size_t n, double *d) {
+  double near = ok_double_near(m, e10);
+  int k;
+  if (n <= 15 && e10 >= -22 && e10 <= 22) {
+    /* exact, and normal: no other decimal of 15 digits or fewer is within
+    ** an ulp of it, so it is the shortest and the closest: Java 19+'s */
+    *d = neg ? -near : near;
+    return 1;
+  }
+  for (k = 0; k < 3; k++) {
+    double c = k == 0 ? near : nextafter(near, k == 1 ? 0.0 : HUGE_VAL);
+    int ce;
+    if (c == 0 || c - c != 0) continue;
+    if ((ok_double_decimal(c, 19, &ce) == m && ce == e10) ||
+        (ok_double_decimal(c, 8, &ce) == m && ce == e10)) {
+      *d = neg ? -c : c;
+      return 1;
+    }
+  }
+  return 0;
+}
+
+void ok_decimal_value(ok_item *it, int neg, long exp, const char *digit, size_t n) {
+  uint64_t m = 0;
+  size_t i;
+  if (exp >= (long)n && exp <= 19) {
+    uint64_t limit = neg ? (uint64_t)1 << 63 : (uint64_t)INT64_MAX;
+    int fits = 1;
+    for (i = 0; i < (size_t)exp && fits; i++) {
+      unsigned d = i < n ? (unsigned)(digit[i] - '0') : 0;
+      fits = m <= (limit - d) / 10;
+      m = m * 10 + d;
+    }
+    if (fits) {
+      it->type = OK_INT;
+      it->i = neg ? (int64_t)(0 - m) : (int64_t)m;
+      return;
+    }
+  }
+  if (n > 0 && n <= 19 && exp > -330 && exp < 330) { /* a double's decimals lie within */
+    for (m = 0, i = 0; i < n; i++) m = m * 10 + (uint64_t)(digit[i] - '0');
+    if (java_double(neg, m, (int)(exp - (long)n), n, &it->d)) {
+      it->type = OK_REAL;
+      return;
+    }
+  }
+  it->type = OK_TEXT;
+  it->value_len = ok_decimal_text(NULL, neg, exp, n, (const uint8_t *)digit, 0, 0);
+}
 
 int ok_decimal_parse(uint8_t *mag, size_t cap, size_t *len, int *neg, const char *s, size_t n,
                      size_t *err_at) {

@@ -75,37 +75,6 @@ void ok_hbase_num_double(ok_hbase_num *x, double d, int java) {
   x->exp = x->n ? point : 0;
 }
 
-/* The double whose Java decimal num is, on Java 19+ or 8-18, in *d; 0 when
-** there is none. The double nearest num is within an ulp of
-** ok_double_near's; each candidate is checked by writing its decimals. */
-static int java_double(const ok_hbase_num *num, double *d) {
-  uint64_t m = 0;
-  double near;
-  size_t i;
-  int k, e10;
-  if (num->n == 0 || num->n > 19) return 0;
-  for (i = 0; i < num->n; i++) m = m * 10 + (uint64_t)(num->digit[i] - '0');
-  e10 = (int)(num->exp - (long)num->n);
-  near = ok_double_near(m, e10);
-  if (num->n <= 15 && e10 >= -22 && e10 <= 22) {
-    /* exact, and normal: no other decimal of 15 digits or fewer is within
-    ** an ulp of it, so it is the shortest and the closest: Java 19+'s */
-    *d = num->neg ? -near : near;
-    return 1;
-  }
-  for (k = 0; k < 3; k++) { /* num has no trailing zero, as the decimals */
-    double c = k == 0 ? near : nextafter(near, k == 1 ? 0.0 : HUGE_VAL);
-    int ce;
-    if (c == 0 || c - c != 0) continue;
-    if ((ok_double_decimal(c, 19, &ce) == m && ce == e10) ||
-        (ok_double_decimal(c, 8, &ce) == m && ce == e10)) {
-      *d = num->neg ? -c : c;
-      return 1;
-    }
-  }
-  return 0;
-}
-
 /* The digits and point of s[*i..n) into x (at most 8 past the 31 kept, as
 ** half-up rounding looks at the 32nd only). 0 when there is no digit. */
 static int parse_digits(ok_hbase_num *x, const char *s, size_t n, size_t *i) {
@@ -450,35 +419,6 @@ static int dec_num(const uint8_t *p, size_t n, int h, uint8_t x, ok_hbase_num *n
   return OK_OK;
 }
 
-/* An item's numeric value in the SQL types: INTEGER when integral and
-** within int64 (its exact value, even when a double wrote it: CAST AS REAL
-** gives that double back), REAL when it is the decimal Java 8-18 or 19+
-** writes for a double, else TEXT of its decimal digits. */
-void ok_hbase_num_value(ok_item *it, const ok_hbase_num *num) {
-  char text[OK_HBASE_NUM_TEXT_MAX];
-  size_t i;
-  if (num->exp >= (long)num->n && num->exp <= 19) {
-    uint64_t m = 0, limit = num->neg ? (uint64_t)1 << 63 : (uint64_t)INT64_MAX;
-    int fits = 1;
-    for (i = 0; i < (size_t)num->exp && fits; i++) {
-      unsigned d = i < num->n ? (unsigned)(num->digit[i] - '0') : 0;
-      fits = m <= (limit - d) / 10;
-      m = m * 10 + d;
-    }
-    if (fits) {
-      it->type = OK_INT;
-      it->i = num->neg ? (int64_t)(0 - m) : (int64_t)m;
-      return;
-    }
-  }
-  if (java_double(num, &it->d)) {
-    it->type = OK_REAL;
-    return;
-  }
-  it->type = OK_TEXT;
-  it->value_len = ok_hbase_num_format(text, num);
-}
-
 static void init(ok_item *it, int h, int desc) {
   memset(it, 0, sizeof *it);
   it->format = &ok_format_hbase;
@@ -604,7 +544,7 @@ int ok_hbase_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) {
     if (rc != OK_OK) return rc;
     it->body = key + 1;
     it->body_len = it->len - 1;
-    ok_hbase_num_value(it, &num);
+    ok_decimal_value(it, num.neg, num.exp, num.digit, num.n);
     return OK_OK;
   }
   return fail(OK_E_TAG, 0, err_at);
@@ -689,4 +629,4 @@ static int decode_any(const ok_format *f, size_t index, const uint8_t *key, size
   return ok_hbase_decode(key, n, it, err_at);
 }
 
-const ok_format ok_format_hbase = {"hbase", 0, decode_any, hbase_value};
+const ok_format ok_format_hbase = {"hbase", 0, decode_any, hbase_value, NULL};

@@ -39,10 +39,15 @@ double ok_double_near(uint64_t m, int e10);
 size_t ok_decimal_text(char *out, int neg, long exp, size_t n, const uint8_t *src, int bcd,
                        uint8_t x);
 
-/* An item's numeric value in the SQL types: INTEGER when integral and
-** within int64, REAL when it is the decimal a Java writes for a double, else
-** TEXT of its decimal digits (it->value_len set). */
-void ok_hbase_num_value(ok_item *it, const ok_hbase_num *num);
+/* The value in the SQL types of the decimal 0.digit[0..n) x 10^exp (ASCII
+** digits, no leading or trailing zero; negative when neg), as HBase's
+** numerics and Orderly's decimals read: INTEGER when integral and within
+** int64 (its exact value, even when a double wrote it: CAST AS REAL gives
+** that double back), REAL when it is the decimal Java 8-18 or 19+ writes for
+** a double, else TEXT of its digits (it->value_len set, as ok_decimal_text
+** writes them). src/decimal.c. */
+#define OK_DECIMAL_VALUE_DIGITS (OK_HBASE_DIGITS + 8) /* more is always TEXT */
+void ok_decimal_value(ok_item *it, int neg, long exp, const char *digit, size_t n);
 
 /* Fills s->full, the terminator flags of a key of s without NULLs. */
 void ok_orderly_plan_full(ok_orderly *s);

@@ -165,6 +165,9 @@ struct ok_format {
                 size_t *err_at);
   /* Writes the it->value_len bytes of a TEXT/BLOB item's value to out. */
   size_t (*value)(uint8_t *out, const ok_item *it);
+  /* A format made from a parameter (an Orderly schema): what its decoder
+  ** reads it with; NULL for the others. */
+  const void *param;
 };
 
 /* The native format (src/FORMAT.md), FoundationDB's tuple layer and HBase

@@ -498,15 +498,11 @@ static int dec_decimal(const uint8_t *c, size_t n, uint8_t x, ok_item *it, size_
   it->body_len = nd;
   it->i = (int64_t)raw + 1; /* the exponent of 0.digits */
   it->d = neg ? -1 : 1;
-  if (nd <= OK_HBASE_DIGITS + 8) { /* small enough to be an INTEGER or a REAL */
-    ok_hbase_num num;
-    num.neg = neg;
-    num.exp = (long)it->i;
-    num.n = nd;
-    num.form = 0;
+  if (nd <= OK_DECIMAL_VALUE_DIGITS) { /* small enough to be an INTEGER or a REAL */
+    char digit[OK_DECIMAL_VALUE_DIGITS];
     for (k = 0; k < nd; k++)
-      num.digit[k] = (char)('0' - 1 + (((c[hlen + k / 2] ^ y) >> (k % 2 ? 0 : 4)) & 15));
-    ok_hbase_num_value(it, &num);
+      digit[k] = (char)('0' - 1 + (((c[hlen + k / 2] ^ y) >> (k % 2 ? 0 : 4)) & 15));
+    ok_decimal_value(it, neg, (long)it->i, digit, nd);
     if (it->type != OK_TEXT) return OK_OK;
   }
   it->type = OK_TEXT;
@@ -516,7 +512,7 @@ static int dec_decimal(const uint8_t *c, size_t n, uint8_t x, ok_item *it, size_
 
 static int decode(const ok_format *fmt, size_t index, const uint8_t *c, size_t n, ok_item *it,
                   size_t *err_at) {
-  const ok_orderly *s = (const ok_orderly *)fmt;
+  const ok_orderly *s = fmt->param;
   const ok_orderly_field *f = &s->node[s->leaf[index]];
   uint8_t x = f->desc ? 0xFF : 0x00;
   size_t size =
@@ -660,5 +656,5 @@ static int no_schema(const ok_format *fmt, size_t index, const uint8_t *c, size_
   return fail(OK_E_SYNTAX, 0, err_at);
 }
 
-const ok_format ok_format_orderly = {"orderly", 0, no_schema, value};
-const ok_format ok_format_orderly_schema = {"orderly", 0, decode, value};
+const ok_format ok_format_orderly = {"orderly", 0, no_schema, value, NULL};
+const ok_format ok_format_orderly_schema = {"orderly", 0, decode, value, NULL};

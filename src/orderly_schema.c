@@ -222,6 +222,7 @@ int ok_orderly_parse(ok_orderly *s, const char *text, size_t n, size_t *err_at, 
   p.out = s;
   p.why = NULL;
   s->format = ok_format_orderly_schema;
+  s->format.param = s;
   s->count = 0;
   if (!field_list(&p, 0, &last) ||
       (space(&p), p.i != n && fail(&p, p.i, "expected ',' or the end"))) {
