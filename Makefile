@@ -34,6 +34,7 @@ EXT_SRC  = $(wildcard ext/*.c)
 CORE_OBJ = $(CORE_SRC:src/%.c=$(B)/core/%.o)
 EXT_OBJ  = $(EXT_SRC:ext/%.c=$(B)/ext/%.o)
 CORE_H   = $(wildcard src/*.h)
+EXT_H    = $(wildcard ext/*.h)
 
 .PHONY: all deps deps-test demo test test-accept test-asan test-tsan test-valgrind fuzz bench dist \
         test-build test-latest install uninstall clean lint help
@@ -64,7 +65,7 @@ $(B)/core/%.o: src/%.c $(CORE_H)
 	@mkdir -p $(@D)
 	$(CC) $(CORE_CFLAGS) $(CFLAGS) -c $< -o $@
 
-$(B)/ext/%.o: ext/%.c ext/common.h $(CORE_H)
+$(B)/ext/%.o: ext/%.c $(EXT_H) $(CORE_H)
 	@mkdir -p $(@D)
 	$(CC) $(EXT_CFLAGS) $(CFLAGS) -c $< -o $@
 
@@ -123,7 +124,7 @@ $(B)/fuzz-sql-replay: fuzz/sql.c fuzz/replay.c $(CORE_OBJ) $(EXT_OBJ)
 
 # The extension linked into SQLite's own shell, with SQLite (needs
 # SQLITE_DIR): examples/static_link.c registers it at SQLite's start.
-$(B)/sqlite3-ok: $(CORE_SRC) $(EXT_SRC) $(CORE_H) ext/common.h examples/static_link.c
+$(B)/sqlite3-ok: $(CORE_SRC) $(EXT_SRC) $(CORE_H) $(EXT_H) examples/static_link.c
 	$(CC) -O1 -g $(SAN) -DSQLITE_CORE -I$(SQLITE_DIR) $(shell cat $(SQLITE_DIR)/options 2>/dev/null) \
 	  -DSQLITE_EXTRA_INIT=ok_static_init $(SQLITE_DIR)/sqlite3.c $(SQLITE_DIR)/shell.c \
 	  examples/static_link.c $(EXT_SRC) $(CORE_SRC) -o $@ -lpthread -lm

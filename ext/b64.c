@@ -2,9 +2,9 @@
 ** b64.c -- ok_b64(key) and ok_unb64(text): keys as order-preserving text
 ** for stores that take only text (src/b64.c has the encoding).
 */
-#include "common.h"
+#include "sql.h"
 
-void ok_b64_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+static void ok_b64_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   const uint8_t *p;
   size_t n, len;
   char *out, stack[512];
@@ -22,7 +22,7 @@ void ok_b64_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   if (out != stack) sqlite3_free(out);
 }
 
-void ok_unb64_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+static void ok_unb64_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   const char *s;
   size_t n, len, err;
   uint8_t *out, stack[512];
@@ -55,3 +55,9 @@ void ok_unb64_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     sqlite3_result_blob64(ctx, out, len, SQLITE_TRANSIENT);
   if (out != stack) sqlite3_free(out);
 }
+
+const ok_sql_function ok_sql_b64_functions[] = {
+    {"ok_b64", 1, 1, OK_SQL_PURE, ok_b64_fn, 0},
+    {"ok_unb64", 1, 1, OK_SQL_PURE, ok_unb64_fn, 0},
+    {NULL, 0, 0, 0, NULL, 0},
+};

@@ -1,6 +1,7 @@
 /*
-** collate.c -- the ok_natural collation, and ok_collate(x, name): TEXT
-** packed as a key component that sorts under a collation.
+** collate.c -- the collations ok's keys mirror, by their SQL names; text
+** under a collation as key bytes (ok_collate and ok_prefix in native.c);
+** and the ok_natural collation for SQLite.
 **
 **   SELECT name FROM t ORDER BY name COLLATE ok_natural;  -- item9 < item10
 **   CREATE INDEX t_name ON t(ok_pack(ok_collate(name, 'NOCASE'), id));
@@ -8,9 +9,9 @@
 ** For each collation C, ORDER BY x COLLATE C and ORDER BY ok_pack(ok_collate
 ** (x, C)) agree row for row, and texts equal under C give identical keys.
 */
-#include <string.h>
+#include "collate.h"
 
-#include "common.h"
+#include <string.h>
 
 static const struct {
   const char *name;
@@ -75,40 +76,11 @@ size_t ok_sql_collated(sqlite3_context *ctx, int tag, const uint8_t *s, size_t n
   return *out ? len : 0;
 }
 
-/* ok_collate(x, collation): x is TEXT (or NULL, which packs as NULL). */
-void ok_collate_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  int t = sqlite3_value_type(argv[0]), tag;
-  const uint8_t *s;
-  uint8_t *out, stack[256];
-  size_t n;
-  (void)argc;
-  if ((tag = ok_sql_collation_arg(ctx, argv[1])) < 0) return;
-  if (t == SQLITE_NULL) {
-    uint8_t null_key[1];
-    ok_enc_null(null_key, 0);
-    ok_sql_result_piece(ctx, null_key, 1, OK_SUBTYPE, 0);
-    return;
-  }
-  if (t != SQLITE_TEXT) {
-    ok_sql_error(ctx, "the value must be TEXT (or NULL)");
-    return;
-  }
-  s = sqlite3_value_text(argv[0]);
-  n = (size_t)sqlite3_value_bytes(argv[0]);
-  if (!s) {
-    sqlite3_result_error_nomem(ctx);
-    return;
-  }
-  if ((n = ok_sql_collated(ctx, tag, s, n, 1, stack, sizeof stack, &out)) > 0) {
-    ok_sql_result_piece(ctx, out, n, OK_SUBTYPE, out != stack);
-  }
-}
-
 static int natural_compare(void *arg, int na, const void *a, int nb, const void *b) {
   (void)arg;
   return ok_natural_cmp(a, (size_t)na, b, (size_t)nb);
 }
 
-int ok_collation_register(sqlite3 *db) {
+int ok_sql_collation_register(sqlite3 *db) {
   return sqlite3_create_collation_v2(db, "ok_natural", SQLITE_UTF8, NULL, natural_compare, NULL);
 }

@@ -14,7 +14,7 @@
 */
 #include <string.h>
 
-#include "common.h"
+#include "reader.h"
 
 enum { C_POS, C_TYPE, C_KIND, C_VALUE, C_DIR, C_OFFSET, C_LENGTH, C_HEX, C_KEY, C_FORMAT };
 
@@ -24,7 +24,7 @@ typedef struct {
   size_t n, off;
   sqlite3_int64 pos; /* 0: the salt of a salted key */
   int eof;
-  ok_sql_reader r; /* the format (and the schema it may hold) */
+  ok_sql_reader r; /* the format (and its parameter's state) */
   ok_walk w;       /* through the key after the salt */
   ok_item it;
 } cursor;
@@ -93,6 +93,7 @@ static int each_open(sqlite3_vtab *vt, sqlite3_vtab_cursor **out) {
 static int each_close(sqlite3_vtab_cursor *cur) {
   cursor *c = (cursor *)cur;
   sqlite3_free(c->key);
+  ok_sql_reader_free(&c->r);
   sqlite3_free(c);
   return SQLITE_OK;
 }
@@ -126,6 +127,7 @@ static int each_filter(sqlite3_vtab_cursor *cur, int idx, const char *idxStr, in
   char *msg;
   (void)idxStr, (void)argc;
   sqlite3_free(c->key);
+  ok_sql_reader_free(&c->r);
   c->key = NULL;
   c->n = c->off = 0;
   c->pos = 1;
@@ -226,6 +228,6 @@ static const sqlite3_module each_module = {
     .xRowid = each_rowid,
 };
 
-int ok_each_register(sqlite3 *db) {
+int ok_sql_each_register(sqlite3 *db) {
   return sqlite3_create_module(db, "ok_each", &each_module, NULL);
 }

@@ -12,81 +12,74 @@
 #include <math.h>
 #include <string.h>
 
-#include "common.h"
+#include "format.h"
 
 static void result_piece(sqlite3_context *ctx, const uint8_t *p, size_t n) {
   ok_sql_result_piece(ctx, p, n, OK_FDB_SUBTYPE, 0);
 }
 
-/* Appends argument number i (1-based, for messages) as one item. */
-static int put(sqlite3_context *ctx, ok_sql_buf *b, sqlite3_value *v, int i) {
-  int t = sqlite3_value_type(v), piece;
+/* A plain value as one item. */
+static int put(ok_sql_builder *b, sqlite3_value *v, int i) {
+  int t = sqlite3_value_type(v);
   const uint8_t *p;
   size_t n;
   if (t == SQLITE_NULL || t == SQLITE_INTEGER || t == SQLITE_FLOAT) {
-    if (!ok_sql_buf_reserve(ctx, b, OK_FDB_INT_MAX, 1)) return 0;
+    uint8_t *out;
+    if (!ok_sql_buf_reserve(b->ctx, &b->buf, OK_FDB_INT_MAX, 1)) return 0;
+    out = b->buf.p + b->buf.n;
     if (t == SQLITE_INTEGER)
-      b->n += ok_fdb_enc_int(b->p + b->n, sqlite3_value_int64(v));
+      b->buf.n += ok_fdb_enc_int(out, sqlite3_value_int64(v));
     else if (t == SQLITE_FLOAT)
-      b->n += ok_fdb_enc_double(b->p + b->n, sqlite3_value_double(v));
+      b->buf.n += ok_fdb_enc_double(out, sqlite3_value_double(v));
     else
-      b->n += ok_fdb_enc_fixed(b->p + b->n, OK_FDB_NULL, NULL, 0);
+      b->buf.n += ok_fdb_enc_fixed(out, OK_FDB_NULL, NULL, 0);
     return 1;
   }
-  if (!ok_sql_bytes(ctx, v, &p, &n) || (piece = ok_sql_piece(ctx, v, OK_FDB_SUBTYPE, i)) < 0)
-    return 0;
-  if (piece) {
-    if (!ok_sql_buf_reserve(ctx, b, n, n)) return 0;
-    memcpy(b->p + b->n, p, n);
-    b->n += n;
-    return 1;
-  }
-  if (t == SQLITE_TEXT && !ok_sql_utf8_arg(ctx, p, n, i)) return 0;
-  if (!ok_sql_buf_reserve(ctx, b, 2 * n + 2, n + 2)) return 0;
-  b->n += ok_fdb_enc_bytes(b->p + b->n, t == SQLITE_TEXT ? OK_FDB_STRING : OK_FDB_BYTES, p, n);
+  if (!ok_sql_bytes(b->ctx, v, &p, &n)) return 0;
+  if (t == SQLITE_TEXT && !ok_sql_utf8_arg(b->ctx, p, n, i)) return 0;
+  if (!ok_sql_buf_reserve(b->ctx, &b->buf, 2 * n + 2, n + 2)) return 0;
+  b->buf.n +=
+      ok_fdb_enc_bytes(b->buf.p + b->buf.n, t == SQLITE_TEXT ? OK_FDB_STRING : OK_FDB_BYTES, p, n);
   return 1;
 }
 
 /* The arguments packed into *b, an ok_fdb_prefix() first argument as its
 ** raw bytes (their count in *prefix, if asked; else it is refused). */
-static int pack(sqlite3_context *ctx, ok_sql_buf *b, int argc, sqlite3_value **argv,
+static int pack(sqlite3_context *ctx, ok_sql_builder *b, int argc, sqlite3_value **argv,
                 size_t *prefix) {
-  int i = 0;
-  ok_sql_buf_init(b);
+  int first = 0;
+  ok_sql_builder_init(b, ctx, 0);
   if (prefix) *prefix = 0;
   if (prefix && argc > 0 && sqlite3_value_type(argv[0]) == SQLITE_BLOB &&
       sqlite3_value_subtype(argv[0]) == OK_FDB_PREFIX_SUBTYPE) {
     const uint8_t *p;
     size_t n;
-    if (!ok_sql_bytes(ctx, argv[0], &p, &n) || !ok_sql_buf_reserve(ctx, b, n, n)) return 0;
-    memcpy(b->p, p, n);
-    b->n = *prefix = n;
-    i = 1;
+    if (!ok_sql_bytes(ctx, argv[0], &p, &n) || !ok_sql_buf_reserve(ctx, &b->buf, n, n)) return 0;
+    memcpy(b->buf.p, p, n);
+    b->buf.n = *prefix = n;
+    first = 1;
   }
-  for (; i < argc; i++) {
-    if (!put(ctx, b, argv[i], i + 1)) return 0;
-  }
-  return 1;
+  return ok_sql_build(b, &ok_sql_fdb, argc, argv, first);
 }
 
 /* ok_fdb_pack([prefix,] v, ...): a tuple, a piece to inline; behind a
 ** prefix a plain BLOB, as a tuple no longer. */
-void ok_fdb_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  ok_sql_buf b;
+static void ok_fdb_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  ok_sql_builder b;
   size_t prefix;
   if (pack(ctx, &b, argc, argv, &prefix)) {
     if (prefix)
-      sqlite3_result_blob64(ctx, b.p, b.n, SQLITE_TRANSIENT);
+      sqlite3_result_blob64(ctx, b.buf.p, b.buf.n, SQLITE_TRANSIENT);
     else
-      result_piece(ctx, b.p, b.n);
+      result_piece(ctx, b.buf.p, b.buf.n);
   }
-  ok_sql_buf_free(&b);
+  ok_sql_builder_free(&b);
 }
 
 /* ok_fdb_prefix(bytes): raw bytes to put in front of a tuple, as a
 ** subspace's or a directory's key is: the first argument of ok_fdb_pack,
 ** ok_fdb_pack_versionstamped and the ranges. */
-void ok_fdb_prefix_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+static void ok_fdb_prefix_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   const uint8_t *p;
   size_t n;
   (void)argc;
@@ -103,48 +96,48 @@ void ok_fdb_prefix_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 ** tuple range() gives them: the tuple followed by 0x00, and by 0xFF. Plain
 ** BLOBs (no longer tuples), since SQL's || would make TEXT of them. */
 static void range(sqlite3_context *ctx, int argc, sqlite3_value **argv, uint8_t last) {
-  ok_sql_buf b;
+  ok_sql_builder b;
   size_t prefix;
-  if (pack(ctx, &b, argc, argv, &prefix) && ok_sql_buf_reserve(ctx, &b, 1, 1)) {
-    b.p[b.n++] = last;
-    sqlite3_result_blob64(ctx, b.p, b.n, SQLITE_TRANSIENT);
+  if (pack(ctx, &b, argc, argv, &prefix) && ok_sql_buf_reserve(ctx, &b.buf, 1, 1)) {
+    b.buf.p[b.buf.n++] = last;
+    sqlite3_result_blob64(ctx, b.buf.p, b.buf.n, SQLITE_TRANSIENT);
   }
-  ok_sql_buf_free(&b);
+  ok_sql_builder_free(&b);
 }
 
 /* ok_fdb_range_begin (arg 0x00) and ok_fdb_range_end (arg 0xFF). */
-void ok_fdb_range_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+static void ok_fdb_range_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   range(ctx, argc, argv, (uint8_t)ok_sql_fn_arg(ctx));
 }
 
 /* The key with the 4-byte little-endian offset of its incomplete
 ** versionstamp appended, as SET_VERSIONSTAMPED_KEY takes it (API 520+). */
-void ok_fdb_pack_versionstamped_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  ok_sql_buf b;
+static void ok_fdb_pack_versionstamped_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  ok_sql_builder b;
   size_t count, at = 0, prefix;
   if (pack(ctx, &b, argc, argv, &prefix)) {
-    ok_fdb_incomplete(b.p + prefix, b.n - prefix, &count, &at);
+    ok_fdb_incomplete(b.buf.p + prefix, b.buf.n - prefix, &count, &at);
     at += prefix;
     if (count != 1) {
       ok_sql_error(ctx, "needs exactly one ok_fdb_versionstamp_incomplete() item, found %lld",
                    (long long)count);
     } else if (at > 0xFFFFFFFFu) {
       ok_sql_error(ctx, "the versionstamp is beyond the 4-byte offset's reach");
-    } else if (ok_sql_buf_reserve(ctx, &b, 4, 4)) {
+    } else if (ok_sql_buf_reserve(ctx, &b.buf, 4, 4)) {
       int k;
-      for (k = 0; k < 4; k++) b.p[b.n++] = (uint8_t)(at >> (8 * k));
-      sqlite3_result_blob64(ctx, b.p, b.n, SQLITE_TRANSIENT);
+      for (k = 0; k < 4; k++) b.buf.p[b.buf.n++] = (uint8_t)(at >> (8 * k));
+      sqlite3_result_blob64(ctx, b.buf.p, b.buf.n, SQLITE_TRANSIENT);
     }
   }
-  ok_sql_buf_free(&b);
+  ok_sql_builder_free(&b);
 }
 
-void ok_fdb_tuple_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  ok_sql_buf b;
+static void ok_fdb_tuple_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  ok_sql_builder b;
   size_t len, err;
   uint8_t *out;
   if (pack(ctx, &b, argc, argv, NULL)) {
-    int rc = ok_fdb_enc_nested(NULL, &len, b.p, b.n, &err);
+    int rc = ok_fdb_enc_nested(NULL, &len, b.buf.p, b.buf.n, &err);
     if (rc != OK_OK) {
       ok_sql_error(ctx, "an argument is a malformed FDB piece at byte %lld: %s", (long long)err,
                    ok_strerror(rc));
@@ -152,18 +145,18 @@ void ok_fdb_tuple_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
       if ((out = sqlite3_malloc64(len)) == NULL) {
         sqlite3_result_error_nomem(ctx);
       } else {
-        ok_fdb_enc_nested(out, &len, b.p, b.n, &err);
+        ok_fdb_enc_nested(out, &len, b.buf.p, b.buf.n, &err);
         sqlite3_result_blob64(ctx, out, len, sqlite3_free);
         sqlite3_result_subtype(ctx, OK_FDB_SUBTYPE);
       }
     }
   }
-  ok_sql_buf_free(&b);
+  ok_sql_builder_free(&b);
 }
 
 /* ok_fdb_int(x): an INTEGER, an integral REAL within int64, or decimal TEXT
 ** of any size up to 255 bytes of magnitude. */
-void ok_fdb_int_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+static void ok_fdb_int_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   uint8_t out[2 + OK_FDB_BIG_MAX], mag[OK_FDB_BIG_MAX];
   size_t len, err;
   int t = sqlite3_value_type(argv[0]), neg, rc;
@@ -204,7 +197,7 @@ void ok_fdb_int_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 /* ok_fdb_float(x) and ok_fdb_double(x) (arg: the type code): a number,
 ** 'NaN'/'Inf'/'-Inf', or the IEEE bits as a big-endian BLOB (4 or 8 bytes:
 ** any NaN payload). */
-void ok_fdb_ieee_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+static void ok_fdb_ieee_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   uint8_t out[9];
   sqlite3_value *v = argv[0];
   int t = sqlite3_value_type(v), code = ok_sql_fn_arg(ctx);
@@ -225,7 +218,7 @@ void ok_fdb_ieee_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   result_piece(ctx, out, size == 8 ? ok_fdb_enc_double(out, d) : ok_fdb_enc_float(out, (float)d));
 }
 
-void ok_fdb_bool_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+static void ok_fdb_bool_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   uint8_t out[1];
   int b;
   (void)argc;
@@ -235,7 +228,7 @@ void ok_fdb_bool_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 
 /* ok_fdb_uuid(x): 'xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx' or 32 hex digits
 ** (any case), or the 16 bytes as a BLOB. */
-void ok_fdb_uuid_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+static void ok_fdb_uuid_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   uint8_t u[16], out[17];
   int t = sqlite3_value_type(argv[0]);
   (void)argc;
@@ -280,7 +273,7 @@ static int user_version(sqlite3_context *ctx, int argc, sqlite3_value **argv, in
 
 /* ok_fdb_versionstamp(x [, user_version]): 12 bytes, or the 10 bytes the
 ** database wrote plus a user version (default 0). */
-void ok_fdb_versionstamp_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+static void ok_fdb_versionstamp_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   uint8_t vs[12], out[13];
   int n = sqlite3_value_bytes(argv[0]);
   if (sqlite3_value_type(argv[0]) == SQLITE_NULL) return;
@@ -295,7 +288,8 @@ void ok_fdb_versionstamp_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv
 
 /* ok_fdb_versionstamp_incomplete([user_version]): the placeholder the
 ** database fills in at commit (ten 0xFF bytes, then the user version). */
-void ok_fdb_versionstamp_incomplete_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+static void ok_fdb_versionstamp_incomplete_fn(sqlite3_context *ctx, int argc,
+                                              sqlite3_value **argv) {
   uint8_t vs[12], out[13];
   memset(vs, 0xFF, 10);
   if (!user_version(ctx, argc, argv, 0, vs + 10)) return;
@@ -303,9 +297,9 @@ void ok_fdb_versionstamp_incomplete_fn(sqlite3_context *ctx, int argc, sqlite3_v
 }
 
 /* ok_fdb_raw(blob): packed tuple bytes, checked, as a piece to inline. */
-void ok_fdb_raw_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+static void ok_fdb_raw_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   (void)argc;
-  ok_sql_result_raw(ctx, argv[0], ok_sql_format_of_subtype(OK_FDB_SUBTYPE));
+  ok_sql_result_raw(ctx, argv[0], &ok_sql_fdb);
 }
 
 /* --- The 'fdb' format for the reading functions ------------------------- */
@@ -315,7 +309,7 @@ static int is_incomplete(const ok_item *it) {
   return it->tag == OK_FDB_VERSIONSTAMP && memcmp(it->body, unset, 10) == 0;
 }
 
-const char *ok_sql_fdb_kind(const ok_item *it) {
+static const char *kind(const ok_item *it) {
   switch (it->tag) {
     case OK_FDB_NULL: return "null";
     case OK_FDB_BYTES: return "bytes";
@@ -408,7 +402,7 @@ static int render_item(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
 }
 
 /* A nested tuple is walked step by step, so depth costs no stack. */
-int ok_sql_render_fdb(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
+static int render(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
   const char *open = o->json ? "[" : "ok_fdb_tuple(", *close = o->json ? "]" : ")";
   const char *sep = o->json ? "," : ", ";
   size_t off = 1, depth = 1, err;
@@ -436,3 +430,28 @@ int ok_sql_render_fdb(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
   }
   return rc;
 }
+
+static const ok_sql_function functions[] = {
+    {"ok_fdb_pack", 0, -1, OK_SQL_PURE | OK_SQL_READS | OK_SQL_MAKES, ok_fdb_pack_fn, 0},
+    {"ok_fdb_pack_versionstamped", 1, -1, OK_SQL_PURE | OK_SQL_READS, ok_fdb_pack_versionstamped_fn,
+     0},
+    {"ok_fdb_tuple", 0, -1, OK_SQL_PURE | OK_SQL_READS | OK_SQL_MAKES, ok_fdb_tuple_fn, 0},
+    {"ok_fdb_range_begin", 0, -1, OK_SQL_PURE | OK_SQL_READS, ok_fdb_range_fn, 0x00},
+    {"ok_fdb_range_end", 0, -1, OK_SQL_PURE | OK_SQL_READS, ok_fdb_range_fn, 0xFF},
+    {"ok_fdb_int", 1, 1, OK_SQL_PURE | OK_SQL_MAKES, ok_fdb_int_fn, 0},
+    {"ok_fdb_float", 1, 1, OK_SQL_PURE | OK_SQL_MAKES, ok_fdb_ieee_fn, OK_FDB_FLOAT},
+    {"ok_fdb_double", 1, 1, OK_SQL_PURE | OK_SQL_MAKES, ok_fdb_ieee_fn, OK_FDB_DOUBLE},
+    {"ok_fdb_bool", 1, 1, OK_SQL_PURE | OK_SQL_MAKES, ok_fdb_bool_fn, 0},
+    {"ok_fdb_uuid", 1, 1, OK_SQL_PURE | OK_SQL_MAKES, ok_fdb_uuid_fn, 0},
+    {"ok_fdb_versionstamp", 1, 2, OK_SQL_PURE | OK_SQL_MAKES, ok_fdb_versionstamp_fn, 0},
+    {"ok_fdb_versionstamp_incomplete", 0, 1, OK_SQL_PURE | OK_SQL_MAKES,
+     ok_fdb_versionstamp_incomplete_fn, 0},
+    {"ok_fdb_raw", 1, 1, OK_SQL_PURE | OK_SQL_MAKES, ok_fdb_raw_fn, 0},
+    {"ok_fdb_prefix", 1, 1, OK_SQL_PURE | OK_SQL_MAKES, ok_fdb_prefix_fn, 0},
+    {NULL, 0, 0, 0, NULL, 0},
+};
+
+const ok_sql_format ok_sql_fdb = {
+    &ok_format_fdb, OK_FDB_SUBTYPE, "FDB",  "an FDB tuple", "ok_fdb_*", "ok_fdb_pack", put,
+    NULL,           kind,           render, NULL,           functions,
+};

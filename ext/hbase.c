@@ -13,7 +13,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "common.h"
+#include "format.h"
 
 static void result_piece(sqlite3_context *ctx, const uint8_t *p, size_t n) {
   ok_sql_result_piece(ctx, p, n, OK_HBASE_SUBTYPE, 0);
@@ -44,70 +44,65 @@ static size_t put_number(uint8_t *out, sqlite3_value *v, int java, int desc) {
   return ok_hbase_enc_double_num(out, d, java, desc);
 }
 
-/* Appends argument number i (1-based, for messages) as one or more items;
-** *open tells whether the key now ends with an ascending BlobCopy. */
-static int put(sqlite3_context *ctx, ok_sql_buf *b, sqlite3_value *v, int i, int desc, int *open) {
-  int t = sqlite3_value_type(v), piece;
+/* What an ascending BlobCopy at the end of a key refuses after it. */
+static const char open_copy[] =
+    "an ascending BlobCopy, which must be the last item (it takes the rest of the key); use "
+    "ok_hbase_blob_var or ok_hbase_desc(ok_hbase_blob_copy(x)) before the end";
+
+/* A plain value as one item. */
+static int put(ok_sql_builder *b, sqlite3_value *v, int i) {
+  int t = sqlite3_value_type(v);
   const uint8_t *p;
   size_t n;
-  if (*open) {
-    ok_sql_error(ctx,
-                 "argument %d follows an ascending BlobCopy, which must be the last item "
-                 "(it takes the rest of the key); use ok_hbase_blob_var or "
-                 "ok_hbase_desc(ok_hbase_blob_copy(x)) before the end",
-                 i);
-    return 0;
-  }
   if (t == SQLITE_NULL || t == SQLITE_INTEGER || t == SQLITE_FLOAT) {
-    if (!ok_sql_buf_reserve(ctx, b, OK_HBASE_NUM_MAX, 1)) return 0;
-    b->n += t == SQLITE_NULL ? ok_hbase_enc_header(b->p + b->n, OK_HBASE_NULL, desc)
-                             : put_number(b->p + b->n, v, OK_SQL_JAVA, desc);
+    if (!ok_sql_buf_reserve(b->ctx, &b->buf, OK_HBASE_NUM_MAX, 1)) return 0;
+    b->buf.n += t == SQLITE_NULL ? ok_hbase_enc_header(b->buf.p + b->buf.n, OK_HBASE_NULL, b->desc)
+                                 : put_number(b->buf.p + b->buf.n, v, OK_SQL_JAVA, b->desc);
     return 1;
   }
-  if (!ok_sql_bytes(ctx, v, &p, &n) || (piece = ok_sql_piece(ctx, v, OK_HBASE_SUBTYPE, i)) < 0)
-    return 0;
-  if (piece) {
-    if (!ok_sql_buf_reserve(ctx, b, n, n)) return 0;
-    memcpy(b->p + b->n, p, n);
-    b->n += n;
-    *open = ok_hbase_ends_open(p, n);
-    return 1;
-  }
+  if (!ok_sql_bytes(b->ctx, v, &p, &n)) return 0;
   if (t == SQLITE_TEXT) {
-    if (!text_ok(ctx, p, n, i) || !ok_sql_buf_reserve(ctx, b, n + 2, n + 2)) return 0;
-    b->n += ok_hbase_enc_text(b->p + b->n, OK_HBASE_TEXT, p, n, desc);
+    if (!text_ok(b->ctx, p, n, i) || !ok_sql_buf_reserve(b->ctx, &b->buf, n + 2, n + 2)) return 0;
+    b->buf.n += ok_hbase_enc_text(b->buf.p + b->buf.n, OK_HBASE_TEXT, p, n, b->desc);
     return 1;
   }
-  if (!ok_sql_buf_reserve(ctx, b, 2 + n + n / 7 + 1, 2 + n + n / 7)) return 0;
-  b->n += ok_hbase_enc_blob_var(b->p + b->n, p, n, desc);
+  if (!ok_sql_buf_reserve(b->ctx, &b->buf, 2 + n + n / 7 + 1, 2 + n + n / 7)) return 0;
+  b->buf.n += ok_hbase_enc_blob_var(b->buf.p + b->buf.n, p, n, b->desc);
   return 1;
 }
 
-void ok_hbase_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  ok_sql_buf b;
-  int i, open = 0;
-  ok_sql_buf_init(&b);
-  for (i = 0; i < argc; i++) {
-    if (!put(ctx, &b, argv[i], i + 1, 0, &open)) break;
-  }
-  if (i == argc) result_piece(ctx, b.p, b.n);
-  ok_sql_buf_free(&b);
+/* A piece of ascending items, as it is: one that ends with an ascending
+** BlobCopy ends the key. */
+static int put_piece(ok_sql_builder *b, const uint8_t *p, size_t n, int i) {
+  (void)i;
+  if (!ok_sql_buf_reserve(b->ctx, &b->buf, n, n)) return 0;
+  memcpy(b->buf.p + b->buf.n, p, n);
+  b->buf.n += n;
+  if (ok_hbase_ends_open(p, n)) b->last = open_copy;
+  return 1;
+}
+
+static void ok_hbase_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  ok_sql_builder b;
+  ok_sql_builder_init(&b, ctx, 0);
+  if (ok_sql_build(&b, &ok_sql_hbase, argc, argv, 0)) result_piece(ctx, b.buf.p, b.buf.n);
+  ok_sql_builder_free(&b);
 }
 
 /* ok_hbase_desc(x): x (a value, or a piece of ascending items) with every
 ** item descending: complemented, header included; a BlobCopy gains the
 ** terminator it needs then (and may hold no NUL). */
-void ok_hbase_desc_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  ok_sql_buf b;
-  int open = 0, rc, piece = ok_sql_piece(ctx, argv[0], OK_HBASE_SUBTYPE, 1);
+static void ok_hbase_desc_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  ok_sql_builder b;
+  int rc, piece = ok_sql_piece(ctx, argv[0], OK_HBASE_SUBTYPE, 1);
   size_t n, len, at;
   const uint8_t *p;
   (void)argc;
   if (piece < 0) return;
-  ok_sql_buf_init(&b);
+  ok_sql_builder_init(&b, ctx, 1);
   if (piece == 0) { /* a value: its default item, descending */
-    if (put(ctx, &b, argv[0], 1, 1, &open)) result_piece(ctx, b.p, b.n);
-    ok_sql_buf_free(&b);
+    if (put(&b, argv[0], 1)) result_piece(ctx, b.buf.p, b.buf.n);
+    ok_sql_builder_free(&b);
     return;
   }
   if (!ok_sql_bytes(ctx, argv[0], &p, &n)) return;
@@ -118,14 +113,15 @@ void ok_hbase_desc_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     ok_sql_error(ctx, "a descending BlobCopy cannot hold a NUL (its terminator)");
   else if (rc != OK_OK) /* only from a foreign value tagged as a piece */
     ok_sql_malformed(ctx, rc, at);
-  else if (ok_sql_buf_reserve(ctx, &b, len, len) && ok_hbase_desc(b.p, &len, p, n, &at) == OK_OK)
-    result_piece(ctx, b.p, len);
-  ok_sql_buf_free(&b);
+  else if (ok_sql_buf_reserve(ctx, &b.buf, len, len) &&
+           ok_hbase_desc(b.buf.p, &len, p, n, &at) == OK_OK)
+    result_piece(ctx, b.buf.p, len);
+  ok_sql_builder_free(&b);
 }
 
 /* ok_hbase_int8(x) .. ok_hbase_int64(x) (arg: the header): an INTEGER (or
 ** integral REAL) in the width's range. */
-void ok_hbase_int_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+static void ok_hbase_int_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   uint8_t out[9];
   sqlite3_value *v = argv[0];
   int code = ok_sql_fn_arg(ctx), t = sqlite3_value_type(v);
@@ -148,7 +144,7 @@ void ok_hbase_int_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 }
 
 /* ok_hbase_float32(x) and ok_hbase_float64(x) (arg: the header). */
-void ok_hbase_float_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+static void ok_hbase_float_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   uint8_t out[9];
   int code = ok_sql_fn_arg(ctx);
   size_t n, size = code == OK_HBASE_FLOAT32 ? 4 : 8;
@@ -163,7 +159,7 @@ void ok_hbase_float_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 ** (rounded to 31 significant digits, half up, as HBase rounds a BigDecimal),
 ** or 'NaN', 'Inf', '-Inf'. A REAL is written as the Java of feature version
 ** `java` writes it (default OK_SQL_JAVA): Double.toString changed in 19. */
-void ok_hbase_numeric_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+static void ok_hbase_numeric_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   uint8_t out[OK_HBASE_NUM_MAX];
   int t = sqlite3_value_type(argv[0]), rc, java = OK_SQL_JAVA;
   const char *s;
@@ -204,7 +200,7 @@ void ok_hbase_numeric_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 
 /* ok_hbase_text(x) and ok_hbase_json(x) (arg: the header): TEXT items
 ** (Actionbase's JSON has its own header). */
-void ok_hbase_text_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+static void ok_hbase_text_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   ok_sql_buf b;
   size_t n;
   const uint8_t *p;
@@ -225,7 +221,7 @@ void ok_hbase_text_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 
 /* ok_hbase_blob_var(x) and ok_hbase_blob_copy(x) (arg: the header): the
 ** bytes of a BLOB (or of a TEXT). */
-void ok_hbase_blob_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+static void ok_hbase_blob_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   ok_sql_buf b;
   size_t n;
   const uint8_t *p;
@@ -246,7 +242,7 @@ void ok_hbase_blob_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 }
 
 /* ok_hbase_bool(x): Actionbase's true (0x36) or false (0x35). */
-void ok_hbase_bool_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+static void ok_hbase_bool_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   uint8_t out[1];
   int b;
   (void)argc;
@@ -255,14 +251,14 @@ void ok_hbase_bool_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 }
 
 /* ok_hbase_raw(key): the items of an OrderedBytes key, checked. */
-void ok_hbase_raw_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+static void ok_hbase_raw_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   (void)argc;
-  ok_sql_result_raw(ctx, argv[0], ok_sql_format_of_subtype(OK_HBASE_SUBTYPE));
+  ok_sql_result_raw(ctx, argv[0], &ok_sql_hbase);
 }
 
 /* --- The 'hbase' format for the reading functions ----------------------- */
 
-const char *ok_sql_hbase_kind(const ok_item *it) {
+static const char *kind(const ok_item *it) {
   switch (it->tag) {
     case OK_HBASE_NULL: return it->len == 2 ? "blob-copy" : "null"; /* FA FF */
     case OK_HBASE_INT8: return "int8";
@@ -356,7 +352,7 @@ static int render_value(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
   return ok_sql_put_value(o, it);
 }
 
-int ok_sql_render_hbase(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
+static int render(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
   int rc;
   if (it->tag == OK_HBASE_TEXT || it->tag == OK_HBASE_JSON) {
     /* ok_hbase_pack takes only UTF-8 as text: others as the item's bytes */
@@ -372,3 +368,37 @@ int ok_sql_render_hbase(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
   ok_sql_close_call(o);
   return rc;
 }
+
+static const ok_sql_function functions[] = {
+    {"ok_hbase_pack", 0, -1, OK_SQL_PURE | OK_SQL_READS | OK_SQL_MAKES, ok_hbase_pack_fn, 0},
+    {"ok_hbase_desc", 1, 1, OK_SQL_PURE | OK_SQL_READS | OK_SQL_MAKES, ok_hbase_desc_fn, 0},
+    {"ok_hbase_int8", 1, 1, OK_SQL_PURE | OK_SQL_MAKES, ok_hbase_int_fn, OK_HBASE_INT8},
+    {"ok_hbase_int16", 1, 1, OK_SQL_PURE | OK_SQL_MAKES, ok_hbase_int_fn, OK_HBASE_INT16},
+    {"ok_hbase_int32", 1, 1, OK_SQL_PURE | OK_SQL_MAKES, ok_hbase_int_fn, OK_HBASE_INT32},
+    {"ok_hbase_int64", 1, 1, OK_SQL_PURE | OK_SQL_MAKES, ok_hbase_int_fn, OK_HBASE_INT64},
+    {"ok_hbase_float32", 1, 1, OK_SQL_PURE | OK_SQL_MAKES, ok_hbase_float_fn, OK_HBASE_FLOAT32},
+    {"ok_hbase_float64", 1, 1, OK_SQL_PURE | OK_SQL_MAKES, ok_hbase_float_fn, OK_HBASE_FLOAT64},
+    {"ok_hbase_numeric", 1, 2, OK_SQL_PURE | OK_SQL_MAKES, ok_hbase_numeric_fn, 0},
+    {"ok_hbase_text", 1, 1, OK_SQL_PURE | OK_SQL_MAKES, ok_hbase_text_fn, OK_HBASE_TEXT},
+    {"ok_hbase_json", 1, 1, OK_SQL_PURE | OK_SQL_MAKES, ok_hbase_text_fn, OK_HBASE_JSON},
+    {"ok_hbase_blob_var", 1, 1, OK_SQL_PURE | OK_SQL_MAKES, ok_hbase_blob_fn, OK_HBASE_BLOB_VAR},
+    {"ok_hbase_blob_copy", 1, 1, OK_SQL_PURE | OK_SQL_MAKES, ok_hbase_blob_fn, OK_HBASE_BLOB_COPY},
+    {"ok_hbase_bool", 1, 1, OK_SQL_PURE | OK_SQL_MAKES, ok_hbase_bool_fn, 0},
+    {"ok_hbase_raw", 1, 1, OK_SQL_PURE | OK_SQL_MAKES, ok_hbase_raw_fn, 0},
+    {NULL, 0, 0, 0, NULL, 0},
+};
+
+const ok_sql_format ok_sql_hbase = {
+    &ok_format_hbase,
+    OK_HBASE_SUBTYPE,
+    "HBase",
+    "an HBase key",
+    "ok_hbase_*",
+    "ok_hbase_pack",
+    put,
+    put_piece,
+    kind,
+    render,
+    NULL,
+    functions,
+};

@@ -7,50 +7,74 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "common.h"
+#include "format.h"
 
-char *ok_sql_schema_error(const char *s, size_t n, size_t at, const char *why) {
-  size_t len = n - at < 24 ? n - at : 24;
-  if (at == n) return sqlite3_mprintf("bad Orderly schema: %s at its end", why);
-  return sqlite3_mprintf("bad Orderly schema: %s at character %lld ('%.*s')", why,
-                         (long long)at + 1, (int)len, s + at);
+/* The format's parameter: a schema, parsed into an ok_orderly on the heap
+** (about 6 KB, so never on a reader's stack) that refers to itself. */
+static int parse_schema(void *state, const char *s, size_t n, char **msg) {
+  const char *why;
+  size_t at, len;
+  if (ok_orderly_parse(state, s, n, &at, &why) == OK_OK) return SQLITE_OK;
+  len = n - at < 24 ? n - at : 24;
+  if (at == n)
+    *msg = sqlite3_mprintf("bad Orderly schema: %s at its end", why);
+  else
+    *msg = sqlite3_mprintf("bad Orderly schema: %s at character %lld ('%.*s')", why,
+                           (long long)at + 1, (int)len, s + at);
+  return *msg ? SQLITE_ERROR : SQLITE_NOMEM;
 }
 
-/* The schema of argument 0: kept for the statement when constant, else
-** parsed into *local. NULL after setting an error. */
-static const ok_orderly *schema_arg(sqlite3_context *ctx, sqlite3_value *v, ok_orderly *local) {
-  const ok_orderly *kept = sqlite3_get_auxdata(ctx, 0);
-  const char *text, *why;
-  size_t n, at;
-  char *msg;
-  if (kept) return kept;
+static const ok_format *schema_format(const void *state) {
+  return &((const ok_orderly *)state)->format;
+}
+
+/* The schema in its canonical form, for ok_quote's renderings. */
+static void describe_schema(ok_sql_out *o, const void *state) {
+  size_t n = ok_orderly_text(NULL, state);
+  char *text = sqlite3_malloc64(n + 1);
+  if (!text) {
+    if (o->rc == SQLITE_OK) o->rc = SQLITE_NOMEM;
+    return;
+  }
+  ok_orderly_text(text, state);
+  text[n] = 0;
+  ok_sql_puts(o, text);
+  sqlite3_free(text);
+}
+
+static const ok_sql_param schema = {sizeof(ok_orderly), parse_schema, schema_format,
+                                    describe_schema};
+
+/* The schema of argument 0: kept for the statement when constant (*fresh
+** 0), else parsed for this call (*fresh 1: the caller keeps it then). NULL
+** after setting an error. */
+static ok_orderly *schema_arg(sqlite3_context *ctx, sqlite3_value *v, int *fresh) {
+  ok_orderly *s = sqlite3_get_auxdata(ctx, 0);
+  const char *text;
+  char *msg = NULL;
+  int rc;
+  *fresh = 0;
+  if (s) return s;
   text = (const char *)sqlite3_value_text(v);
-  n = (size_t)sqlite3_value_bytes(v);
   if (sqlite3_value_type(v) != SQLITE_TEXT) {
     ok_sql_error(ctx, "the schema must be TEXT, not %s", ok_sql_type_name(sqlite3_value_type(v)));
     return NULL;
   }
-  if (!text) {
+  if (!text || !(s = sqlite3_malloc(sizeof *s))) {
     sqlite3_result_error_nomem(ctx);
     return NULL;
   }
-  if (ok_orderly_parse(local, text, n, &at, &why) == OK_OK) return local;
-  if ((msg = ok_sql_schema_error(text, n, at, why)) != NULL) {
-    ok_sql_error(ctx, "%s", msg);
-    sqlite3_free(msg);
-  } else {
-    sqlite3_result_error_nomem(ctx);
+  if ((rc = parse_schema(s, text, (size_t)sqlite3_value_bytes(v), &msg)) == SQLITE_OK) {
+    *fresh = 1;
+    return s;
   }
+  if (rc == SQLITE_ERROR)
+    ok_sql_error(ctx, "%s", msg);
+  else
+    sqlite3_result_error_nomem(ctx);
+  sqlite3_free(msg);
+  sqlite3_free(s);
   return NULL;
-}
-
-/* Keeps a schema parsed for this call for the rest of the statement. */
-static void keep_schema(sqlite3_context *ctx, const ok_orderly *s, const ok_orderly *local) {
-  ok_orderly *keep;
-  if (s != local || !(keep = sqlite3_malloc(sizeof *keep))) return;
-  memcpy(keep, local, sizeof *keep);
-  keep->format.param = keep;
-  sqlite3_set_auxdata(ctx, 0, keep, sqlite3_free);
 }
 
 static int out_of_range(sqlite3_context *ctx, sqlite3_value *a, int i, const char *name) {
@@ -111,8 +135,8 @@ static int integer_arg(sqlite3_context *ctx, const ok_orderly_field *f, sqlite3_
 /* A decimal argument into v: its digits go to *digits (room for
 ** the argument's text, or 24), which moves past them. A REAL is written as
 ** Java version `java` writes it. */
-static int decimal_arg(sqlite3_context *ctx, sqlite3_value *a, int i, int java,
-                       ok_orderly_value *v, char **digits) {
+static int decimal_arg(sqlite3_context *ctx, sqlite3_value *a, int i, int java, ok_orderly_value *v,
+                       char **digits) {
   int t = sqlite3_value_type(a), point;
   size_t nd, err;
   v->p = (const uint8_t *)*digits;
@@ -229,15 +253,14 @@ static int values_of(sqlite3_context *ctx, const ok_orderly *s, int argc, sqlite
 
 /* ok_orderly_pack(schema, v1, ..., vn) (arg 0); ok_orderly_prefix(schema,
 ** v1, ..., vk) (arg 1) and ok_orderly_prefix_end (arg 2) for the first k. */
-void ok_orderly_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  ok_orderly local;
-  const ok_orderly *s;
+static void ok_orderly_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  ok_orderly *s;
   ok_orderly_value vstack[16], *v = vstack;
   char dstack[256], *digits = NULL;
   uint8_t kstack[256], *key = NULL;
   size_t len, k = (size_t)argc - 1, field;
-  int mode = ok_sql_fn_arg(ctx);
-  if (!(s = schema_arg(ctx, argv[0], &local))) return;
+  int mode = ok_sql_fn_arg(ctx), fresh;
+  if (!(s = schema_arg(ctx, argv[0], &fresh))) return;
   if (mode == 0 ? k != s->format.fields : k > s->format.fields) {
     ok_sql_error(ctx, "%lld value%s given for a schema of %lld field%s", (long long)k,
                  k == 1 ? "" : "s", (long long)s->format.fields, s->format.fields == 1 ? "" : "s");
@@ -274,16 +297,16 @@ done:
   if (v != vstack) sqlite3_free(v);
   if (digits != dstack) sqlite3_free(digits);
   if (key != kstack) sqlite3_free(key);
-  keep_schema(ctx, s, &local);
+  if (fresh) sqlite3_set_auxdata(ctx, 0, s, sqlite3_free); /* for the rest of the statement */
 }
 
-const char *ok_sql_orderly_kind(const ok_item *it) { return ok_orderly_type_name(it->tag); }
+static const char *kind(const ok_item *it) { return ok_orderly_type_name(it->tag); }
 
 /* Every Orderly value reads back through ok_orderly_pack as it is: NaN as
 ** 'NaN', unsigned integers past int64 as decimal TEXT, and so a decimal
 ** that reads as a REAL whose digits Java 8-18 and 19+ print differently
 ** (which a REAL would be written with depends on the schema's java). */
-int ok_sql_render_orderly(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
+static int render(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
   char a[24], b[24];
   int pa, pb;
   size_t na, nb;
@@ -300,17 +323,25 @@ int ok_sql_render_orderly(ok_sql_out *o, const ok_item *it, const uint8_t *raw) 
   return ok_sql_put_value(o, it);
 }
 
-/* The schema in its canonical form, for ok_quote's renderings. */
-void ok_sql_orderly_schema(ok_sql_out *o, const ok_format *core) {
-  const ok_orderly *s = core->param;
-  size_t n = ok_orderly_text(NULL, s);
-  char *text = sqlite3_malloc64(n + 1);
-  if (!text) {
-    if (o->rc == SQLITE_OK) o->rc = SQLITE_NOMEM;
-    return;
-  }
-  ok_orderly_text(text, s);
-  text[n] = 0;
-  ok_sql_puts(o, text);
-  sqlite3_free(text);
-}
+static const ok_sql_function functions[] = {
+    {"ok_orderly_pack", 1, -1, OK_SQL_PURE | OK_SQL_MAKES, ok_orderly_pack_fn, 0},
+    {"ok_orderly_prefix", 1, -1, OK_SQL_PURE | OK_SQL_MAKES, ok_orderly_pack_fn, 1},
+    {"ok_orderly_prefix_end", 1, -1, OK_SQL_PURE, ok_orderly_pack_fn, 2},
+    {NULL, 0, 0, 0, NULL, 0},
+};
+
+/* Keys are built from a schema (ok_orderly_pack), not by ok_sql_build. */
+const ok_sql_format ok_sql_orderly = {
+    &ok_format_orderly,
+    OK_ORDERLY_SUBTYPE,
+    "Orderly",
+    "an Orderly key",
+    "ok_orderly_pack",
+    "ok_orderly_pack",
+    NULL,
+    NULL,
+    kind,
+    render,
+    &schema,
+    functions,
+};

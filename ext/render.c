@@ -6,321 +6,10 @@
 **   ok_json(...) -> [42,"ab'c",null,{"blob":"00FF"},{"desc":"z"}]
 **
 ** Everything reads back exactly: 'SELECT ok_pack' || ok_quote(k) is SQL that
-** gives k again. REALs appear in their shortest exact decimal form (9e999
-** and -9e999 for the infinities), or, in the rare case the SQLite at hand
-** would misread that decimal, as an exact expression like
-** (4903990853453352.0 / 4611686018427387904 / ...); TEXT that is not
-** printable UTF-8 as CAST(X'..' AS TEXT). JSON shows the shortest decimal
-** (any correctly rounding JSON parser reads it back) and {"text_hex": ".."}.
+** gives k again (ext/text.c says how values are written; each format's
+** file how its items show).
 */
-#include <math.h>
-#include <stdarg.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include "common.h"
-
-static int is_utf8(const uint8_t *p, size_t n) { return ok_utf8_check(p, n) == n; }
-
-void ok_sql_out_init(ok_sql_out *o, sqlite3 *db, int json) {
-  o->p = o->stack;
-  o->n = 0;
-  o->cap = sizeof o->stack;
-  o->limit = (size_t)sqlite3_limit(db, SQLITE_LIMIT_LENGTH, -1);
-  o->rc = SQLITE_OK;
-  o->json = json;
-  o->db = db;
-  o->st = NULL;
-}
-
-/* Room for n more bytes at o->p + o->n (the caller adds n to o->n), or
-** NULL with o->rc set. */
-static char *room(ok_sql_out *o, size_t n) {
-  if (o->rc != SQLITE_OK) return NULL;
-  if (n > o->limit || o->n > o->limit - n) {
-    o->rc = SQLITE_TOOBIG;
-    return NULL;
-  }
-  if (o->n + n > o->cap) {
-    size_t cap = 2 * o->cap > o->n + n ? 2 * o->cap : o->n + n;
-    char *q = o->p == o->stack ? sqlite3_malloc64(cap) : sqlite3_realloc64(o->p, cap);
-    if (!q) {
-      o->rc = SQLITE_NOMEM;
-      return NULL;
-    }
-    if (o->p == o->stack) memcpy(q, o->stack, o->n);
-    o->p = q;
-    o->cap = cap;
-  }
-  return o->p + o->n;
-}
-
-static void put(ok_sql_out *o, const char *p, size_t n) {
-  char *at = room(o, n);
-  if (at) memcpy(at, p, n), o->n += n;
-}
-
-void ok_sql_puts(ok_sql_out *o, const char *s) { put(o, s, strlen(s)); }
-
-void ok_sql_putc(ok_sql_out *o, char c) { put(o, &c, 1); }
-
-void ok_sql_putf(ok_sql_out *o, const char *fmt, ...) {
-  char buf[200];
-  va_list ap;
-  va_start(ap, fmt);
-  sqlite3_vsnprintf((int)sizeof buf, buf, fmt, ap);
-  va_end(ap);
-  ok_sql_puts(o, buf);
-}
-
-void ok_sql_out_result(sqlite3_context *ctx, ok_sql_out *o) {
-  if (o->rc == SQLITE_OK && o->p != o->stack) {
-    sqlite3_result_text64(ctx, o->p, o->n, sqlite3_free, SQLITE_UTF8); /* SQLite owns it */
-    return;
-  }
-  if (o->rc == SQLITE_OK)
-    sqlite3_result_text64(ctx, o->p, o->n, SQLITE_TRANSIENT, SQLITE_UTF8);
-  else if (o->rc == SQLITE_TOOBIG)
-    ok_sql_error_toobig(ctx, NULL);
-  else
-    sqlite3_result_error_nomem(ctx);
-  if (o->p != o->stack) sqlite3_free(o->p);
-}
-
-/* Escapers: the form of p[0..n) written to out (unless NULL), its length
-** returned: sized first, so that the length limit is checked before any
-** work, then written straight into the output. */
-typedef size_t (*escaper)(char *out, const uint8_t *p, size_t n);
-
-static size_t esc_hex(char *out, const uint8_t *p, size_t n) {
-  return out ? ok_hex_encode(out, p, n) : 2 * n;
-}
-
-/* 'text' with quotes doubled (printable UTF-8 only). */
-static size_t esc_sql(char *out, const uint8_t *p, size_t n) {
-  size_t i, o = 0;
-  for (i = 0; i < n; i++) {
-    if (p[i] == '\'' && out) out[o] = '\'';
-    o += p[i] == '\'';
-    if (out) out[o] = (char)p[i];
-    o++;
-  }
-  return o;
-}
-
-/* A JSON string's inside (valid UTF-8 only). */
-static size_t esc_json(char *out, const uint8_t *p, size_t n) {
-  static const char digits[] = "0123456789abcdef";
-  size_t i, o = 0, k;
-  char tmp[6] = {'\\', 'u', '0', '0', 0, 0};
-  for (i = 0; i < n; i++, o += k) {
-    uint8_t c = p[i];
-    k = 2;
-    if (c == '"' || c == '\\')
-      tmp[1] = (char)c;
-    else if (c == '\n' || c == '\t')
-      tmp[1] = c == '\n' ? 'n' : 't';
-    else if (c < 0x20 || c == 0x7F)
-      tmp[1] = 'u', tmp[4] = digits[c >> 4], tmp[5] = digits[c & 15], k = 6;
-    else
-      k = 1;
-    if (out && k == 1)
-      out[o] = (char)c;
-    else if (out)
-      memcpy(out + o, tmp, k);
-  }
-  return o;
-}
-
-/* Appends f's form of p[0..n) between head and tail; SQLITE_TOOBIG when it
-** would pass SQLite's length limit, which is checked before any work. */
-static int append(ok_sql_out *o, const char *head, escaper f, const uint8_t *p, size_t n,
-                  const char *tail) {
-  size_t len = f(NULL, p, n);
-  char *at;
-  ok_sql_puts(o, head);
-  if ((at = room(o, len)) != NULL) f(at, p, len ? n : 0), o->n += len;
-  ok_sql_puts(o, tail);
-  return o->rc;
-}
-
-/* TEXT as SQL or JSON: readable when it can be, else its bytes in hex. */
-static int append_text(ok_sql_out *o, const uint8_t *p, size_t n) {
-  size_t i;
-  int printable = is_utf8(p, n);
-  if (o->json)
-    return printable ? append(o, "\"", esc_json, p, n, "\"")
-                     : append(o, "{\"text_hex\":\"", esc_hex, p, n, "\"}");
-  for (i = 0; printable && i < n; i++) printable = p[i] >= 0x20 && p[i] != 0x7F;
-  return printable ? append(o, "'", esc_sql, p, n, "'")
-                   : append(o, "CAST(X'", esc_hex, p, n, "' AS TEXT)");
-}
-
-/* 1 when SQLite reads the decimal text t (as ok_double_repr writes it)
-** exactly, whatever its version: as D * 10^x with D its significant digits,
-** when x >= 0 and D * 10^x < 10^18 (SQLite turns it into an int64, and
-** that into a double, one rounding), or when -4 <= x < 0 (SQLite divides
-** D by 10^-x in long double: as D < 2^64 and 5^4 < 2^11, the quotient is
-** never within 2^-64 of a midpoint between doubles unless on it, so the
-** second rounding cannot err). Correctly rounding readers are exact anyway. */
-static int sqlite_reads_exactly(const char *t) {
-  int len = 0, whole = -1, first = -1, last = -1, x = 0;
-  for (; *t && *t != 'e'; t++) {
-    if (*t == '.') whole = len;
-    if (*t < '0' || *t > '9') continue;
-    if (*t != '0') last = len, first = first < 0 ? len : first;
-    len++;
-  }
-  if (first < 0) return 1; /* zero */
-  if (whole < 0) whole = len;
-  if (*t == 'e') x = atoi(t + 1);
-  x += whole - last - 1; /* the exponent of the last significant digit */
-  return last - first < 17 && (x >= 0 ? last - first + 1 + x <= 18 : x >= -4);
-}
-
-/* SQLite's own reading of decimal text is not always correctly rounded
-** (3.40 misreads about one double in 5,000, most near the subnormals), so
-** an SQL rendering is checked against the SQLite at hand: *st is a lazily
-** prepared "SELECT CAST(?1 AS REAL)". */
-static int sqlite_reads_back(sqlite3 *db, sqlite3_stmt **st, const char *text, double d) {
-  int ok;
-  if (!*st && sqlite3_prepare_v2(db, "SELECT CAST(?1 AS REAL)", -1, st, NULL) != SQLITE_OK) {
-    return 1; /* cannot tell: keep the decimal */
-  }
-  sqlite3_bind_text(*st, 1, text, -1, SQLITE_STATIC);
-  ok = sqlite3_step(*st) == SQLITE_ROW && sqlite3_column_double(*st, 0) == d;
-  sqlite3_reset(*st);
-  return ok;
-}
-
-/* d as an expression SQLite evaluates exactly, without decimal fractions:
-** its integer significand m (|m| < 2^53) divided or multiplied by 2^62 as
-** often as needed (each step is exact, as the result is a double). */
-static void append_exact_real(ok_sql_out *o, double d) {
-  int e;
-  double m = ldexp(frexp(d, &e), 53);
-  e -= 53;
-  while (m != 0 && fmod(m, 2) == 0) m /= 2, e++;
-  ok_sql_putf(o, "(%lld.0", (long long)m);
-  for (; e < 0; e += e < -62 ? 62 : -e) ok_sql_putf(o, " / %lld", 1LL << (e < -62 ? 62 : -e));
-  for (; e > 0; e -= e > 62 ? 62 : e) ok_sql_putf(o, " * %lld", 1LL << (e > 62 ? 62 : e));
-  ok_sql_putc(o, ')');
-}
-
-int ok_sql_put_hex_literal(ok_sql_out *o, const uint8_t *p, size_t n) {
-  return append(o, o->json ? "\"" : "X'", esc_hex, p, n, o->json ? "\"" : "'");
-}
-
-void ok_sql_open_call(ok_sql_out *o, const char *fn, const char *key) {
-  if (o->json)
-    ok_sql_putf(o, "{\"%s\":", key);
-  else
-    ok_sql_putf(o, "%s(", fn);
-}
-
-void ok_sql_close_call(ok_sql_out *o) { ok_sql_putc(o, o->json ? '}' : ')'); }
-
-int ok_sql_put_raw(ok_sql_out *o, const char *fn, const char *key, const uint8_t *raw, size_t n) {
-  int rc;
-  ok_sql_open_call(o, fn, key);
-  rc = ok_sql_put_hex_literal(o, raw, n);
-  ok_sql_close_call(o);
-  return rc;
-}
-
-void ok_sql_put_real(ok_sql_out *o, double d) {
-  char num[OK_REPR_MAX];
-  int len = (int)ok_double_repr(num, d);
-  if (num[0] == 'I' || num[1] == 'I') {
-    if (o->json)
-      ok_sql_putf(o, "{\"real\":\"%s\"}", num);
-    else
-      ok_sql_puts(o, num[0] == '-' ? "-9e999" : "9e999");
-  } else if (o->json || sqlite_reads_exactly(num) || sqlite_reads_back(o->db, &o->st, num, d)) {
-    put(o, num, (size_t)len);
-  } else {
-    append_exact_real(o, d);
-  }
-}
-
-int ok_sql_put_value(ok_sql_out *o, const ok_item *it) {
-  uint8_t stack[256], *buf = stack;
-  int rc;
-  switch (it->type) {
-    case OK_NULL: ok_sql_puts(o, o->json ? "null" : "NULL"); return SQLITE_OK;
-    case OK_INT: ok_sql_putf(o, "%lld", (long long)it->i); return SQLITE_OK;
-    case OK_REAL: ok_sql_put_real(o, it->d); return SQLITE_OK;
-    case OK_TEXT:
-    case OK_BLOB: break;
-  }
-  /* a short key can hold a long value (ok_natural's zero runs): stop at
-  ** SQLite's length limit before building it */
-  if (it->value_len > o->limit || o->n > o->limit - it->value_len) return o->rc = SQLITE_TOOBIG;
-  if (it->value_len > sizeof stack && !(buf = sqlite3_malloc64(it->value_len))) {
-    return SQLITE_NOMEM;
-  }
-  ok_unescape(buf, it);
-  if (it->type == OK_TEXT)
-    rc = append_text(o, buf, it->value_len);
-  else
-    rc = append(o, o->json ? "{\"blob\":\"" : "X'", esc_hex, buf, it->value_len,
-                o->json ? "\"}" : "'");
-  if (buf != stack) sqlite3_free(buf);
-  return rc;
-}
-
-int ok_sql_item_is_utf8(const ok_item *it) {
-  uint8_t stack[256], *buf = stack;
-  int ok;
-  if (it->direct) return is_utf8(it->body, it->value_len);
-  if (it->value_len > sizeof stack && !(buf = sqlite3_malloc64(it->value_len))) return -1;
-  ok_unescape(buf, it);
-  ok = is_utf8(buf, it->value_len);
-  if (buf != stack) sqlite3_free(buf);
-  return ok;
-}
-
-/* The native format: collated text and descending components wrapped in
-** the calls that make them. */
-const char *ok_sql_native_kind(const ok_item *it) {
-  switch (it->type) {
-    case OK_NULL: return "null";
-    case OK_INT:
-    case OK_REAL: return "number";
-    case OK_TEXT:
-      switch (it->tag) {
-        case OK_TAG_NOCASE: return "text NOCASE";
-        case OK_TAG_RTRIM: return "text RTRIM";
-        case OK_TAG_NATURAL: return "text ok_natural";
-      }
-      return "text";
-    case OK_BLOB: return "blob";
-  }
-  return "?";
-}
-
-int ok_sql_render_native(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
-  int rc;
-  const char *coll = NULL;
-  (void)raw;
-  if (it->type == OK_TEXT && it->tag != OK_TAG_TEXT) coll = ok_sql_collation_name(it->tag);
-  if (it->desc) ok_sql_puts(o, o->json ? "{\"desc\":" : "ok_desc(");
-  if (coll) {
-    if (o->json)
-      ok_sql_putf(o, "{\"collate\":\"%s\",\"text\":", coll);
-    else
-      ok_sql_puts(o, "ok_collate(");
-  }
-  rc = ok_sql_put_value(o, it);
-  if (coll) {
-    if (o->json)
-      ok_sql_putc(o, '}');
-    else
-      ok_sql_putf(o, ", '%s')", coll);
-  }
-  if (it->desc) ok_sql_putc(o, o->json ? '}' : ')');
-  return rc;
-}
+#include "reader.h"
 
 /* The components of key[0..n) in format f, between brackets; *at the
 ** offset of a malformed component. */
@@ -331,9 +20,9 @@ static int render_items(ok_sql_out *o, const ok_sql_reader *r, const uint8_t *p,
   ok_walk w;
   ok_item it;
   ok_sql_putc(o, o->json ? '[' : '(');
-  if (r->f->schema && !o->json) { /* ok_orderly_pack('<schema>', ...) */
+  if (r->f->param && !o->json) { /* ok_orderly_pack('<schema>', ...) */
     ok_sql_putc(o, '\'');
-    r->f->schema(o, r->core);
+    r->f->param->describe(o, r->state);
     ok_sql_putc(o, '\'');
   }
   ok_walk_start(&w, r->core, p, n);
@@ -344,7 +33,7 @@ static int render_items(ok_sql_out *o, const ok_sql_reader *r, const uint8_t *p,
       if ((*status = ok_count(r->core, p, n, &count, at)) != OK_OK) return SQLITE_ERROR;
       checked = 1;
     }
-    if (w.index > 1 || (r->f->schema && !o->json)) ok_sql_puts(o, o->json ? "," : ", ");
+    if (w.index > 1 || (r->f->param && !o->json)) ok_sql_puts(o, o->json ? "," : ", ");
     rc = r->f->render(o, &it, p + w.at);
   }
   if (rc == SQLITE_OK && *status != OK_FEWER) return SQLITE_ERROR;
@@ -358,7 +47,7 @@ static void finalize(void *st) { sqlite3_finalize(st); }
 /* ok_quote(key [, format]) and ok_json(key [, format]) (arg 1). A salted
 ** key shows as ok_salt(<builder>(...), k [, 'format']) in SQL and as
 ** {"salt": "..", "salt_over": k, "key": [...]} in JSON. */
-void ok_render_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+static void ok_render_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   const uint8_t *p, *key;
   size_t n, len, k = 0, at = 0;
   ok_sql_reader r;
@@ -368,7 +57,10 @@ void ok_render_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   int rc, status = OK_OK, json = ok_sql_fn_arg(ctx);
   if (!ok_sql_key_in(ctx, argc, argv, 1, 1, &r, &p, &n)) return;
   key = p, len = n;
-  if (r.salted && !ok_sql_unsalt(ctx, &r, p, n, &key, &len, &k)) return;
+  if (r.salted && !ok_sql_unsalt(ctx, &r, p, n, &key, &len, &k)) {
+    ok_sql_reader_end(ctx, &r, 1);
+    return;
+  }
   ok_sql_out_init(&o, sqlite3_context_db_handle(ctx), json);
   /* the read-back statement lives as long as the statement calling us */
   st = o.st = sqlite3_get_auxdata(ctx, -1);
@@ -383,17 +75,25 @@ void ok_render_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   if (r.salted && json) ok_sql_putc(&o, '}');
   if (r.salted && !json) {
     ok_sql_putf(&o, ", %lld", (long long)k);
-    if (r.f != ok_sql_formats) ok_sql_putf(&o, ", '%s%s", r.f->core->name, r.f->schema ? ":" : "'");
-    if (r.f->schema) r.f->schema(&o, r.core), ok_sql_putc(&o, '\'');
+    if (r.f != &ok_sql_native) ok_sql_putf(&o, ", '%s%s", r.f->core->name, r.f->param ? ":" : "'");
+    if (r.f->param) r.f->param->describe(&o, r.state), ok_sql_putc(&o, '\'');
     ok_sql_putc(&o, ')');
   }
   if (o.st != st) sqlite3_set_auxdata(ctx, -1, o.st, finalize); /* or finalized at once */
   if (rc == SQLITE_ERROR) {
     if (o.p != o.stack) sqlite3_free(o.p);
     ok_sql_malformed(ctx, status, at + (size_t)(key - p));
-    return;
+  } else {
+    if (o.rc == SQLITE_OK && rc != SQLITE_OK) o.rc = rc;
+    ok_sql_out_result(ctx, &o);
+    if (o.rc == SQLITE_OK && json)
+      sqlite3_result_subtype(ctx, 'J'); /* for SQLite's json functions */
   }
-  if (o.rc == SQLITE_OK && rc != SQLITE_OK) o.rc = rc;
-  ok_sql_out_result(ctx, &o);
-  if (o.rc == SQLITE_OK && json) sqlite3_result_subtype(ctx, 'J'); /* for SQLite's json functions */
+  ok_sql_reader_end(ctx, &r, 1);
 }
+
+const ok_sql_function ok_sql_render_functions[] = {
+    {"ok_quote", 1, 2, OK_SQL_PURE | OK_SQL_READS, ok_render_fn, 0},
+    {"ok_json", 1, 2, OK_SQL_PURE | OK_SQL_READS | OK_SQL_MAKES, ok_render_fn, 1},
+    {NULL, 0, 0, 0, NULL, 0},
+};

@@ -7,7 +7,7 @@
 */
 #include <string.h>
 
-#include "common.h"
+#include "reader.h"
 
 /* Reads n (argument i), which must be an INTEGER of at least 1. */
 static int count_arg(sqlite3_context *ctx, sqlite3_value *v, sqlite3_int64 *n) {
@@ -34,22 +34,19 @@ static int salt_of(sqlite3_context *ctx, const ok_format *f, uint8_t *salt, cons
   return rc == OK_OK;
 }
 
-/* ok_salt(key, n [, format]) */
-void ok_salt_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  const uint8_t *p;
-  size_t len;
+/* The key p[0..len) with the salt over as many components as `count` says
+** in front. */
+static void salt(sqlite3_context *ctx, const ok_format *f, const uint8_t *p, size_t len,
+                 sqlite3_value *count) {
   sqlite3_int64 n;
-  ok_sql_reader r;
   uint8_t *out;
-  if (!ok_sql_key_in(ctx, argc, argv, 2, 0, &r, &p, &len)) return;
-  if (sqlite3_value_type(argv[1]) == SQLITE_NULL) return;
-  if (!count_arg(ctx, argv[1], &n)) return;
+  if (sqlite3_value_type(count) == SQLITE_NULL || !count_arg(ctx, count, &n)) return;
   if (ok_sql_too_big(ctx, (sqlite3_uint64)len + OK_SALT_LEN)) return;
   if (!(out = sqlite3_malloc64(len + OK_SALT_LEN))) {
     sqlite3_result_error_nomem(ctx);
     return;
   }
-  if (!salt_of(ctx, r.core, out, p, len, n, 0)) {
+  if (!salt_of(ctx, f, out, p, len, n, 0)) {
     sqlite3_free(out);
     return;
   }
@@ -57,41 +54,49 @@ void ok_salt_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   sqlite3_result_blob64(ctx, out, len + OK_SALT_LEN, sqlite3_free);
 }
 
+/* ok_salt(key, n [, format]) */
+static void ok_salt_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  const uint8_t *p;
+  size_t len;
+  ok_sql_reader r;
+  if (!ok_sql_key_in(ctx, argc, argv, 2, 0, &r, &p, &len)) return;
+  salt(ctx, r.core, p, len, argv[1]);
+  ok_sql_reader_end(ctx, &r, 2);
+}
+
 /* ok_unsalt(salted [, format]): the key without its salt (which is not
 ** checked: ok_salt_check does that). */
-void ok_unsalt_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+static void ok_unsalt_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   const uint8_t *p;
   size_t len, count, err;
   ok_sql_reader r;
   int rc;
   if (!ok_sql_key_in(ctx, argc, argv, 1, 0, &r, &p, &len)) return;
-  if (len < OK_SALT_LEN) {
+  if (len < OK_SALT_LEN)
     ok_sql_error(ctx, "a salted key starts with %d bytes of hash; this one has %lld bytes",
                  OK_SALT_LEN, (long long)len);
-    return;
-  }
-  if ((rc = ok_count(r.core, p + OK_SALT_LEN, len - OK_SALT_LEN, &count, &err)) != OK_OK) {
+  else if ((rc = ok_count(r.core, p + OK_SALT_LEN, len - OK_SALT_LEN, &count, &err)) != OK_OK)
     ok_sql_malformed(ctx, rc, OK_SALT_LEN + err);
-    return;
-  }
-  sqlite3_result_blob64(ctx, p + OK_SALT_LEN, len - OK_SALT_LEN, SQLITE_TRANSIENT);
+  else
+    sqlite3_result_blob64(ctx, p + OK_SALT_LEN, len - OK_SALT_LEN, SQLITE_TRANSIENT);
+  ok_sql_reader_end(ctx, &r, 1);
 }
 
 /* ok_salt_check(salted, n [, format]): 1 when the salt is the hash of the
 ** first n components that follow it, else 0. */
-void ok_salt_check_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+static void ok_salt_check_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   const uint8_t *p;
   size_t len, err;
   sqlite3_int64 n;
   ok_sql_reader r;
   uint8_t want[OK_SALT_LEN];
   if (!ok_sql_key_in(ctx, argc, argv, 2, 0, &r, &p, &len)) return;
-  if (sqlite3_value_type(argv[1]) == SQLITE_NULL) return;
-  if (!count_arg(ctx, argv[1], &n)) return;
-  sqlite3_result_int(ctx, len >= OK_SALT_LEN &&
-                              ok_salt(r.core, want, p + OK_SALT_LEN, len - OK_SALT_LEN, (size_t)n,
-                                      &err) == OK_OK &&
-                              memcmp(want, p, OK_SALT_LEN) == 0);
+  if (sqlite3_value_type(argv[1]) != SQLITE_NULL && count_arg(ctx, argv[1], &n))
+    sqlite3_result_int(ctx, len >= OK_SALT_LEN &&
+                                ok_salt(r.core, want, p + OK_SALT_LEN, len - OK_SALT_LEN, (size_t)n,
+                                        &err) == OK_OK &&
+                                memcmp(want, p, OK_SALT_LEN) == 0);
+  ok_sql_reader_end(ctx, &r, 2);
 }
 
 /* The bytes of a BLOB or TEXT argument for hashing; 0 after an error or
@@ -116,7 +121,7 @@ static int hash_input(sqlite3_context *ctx, sqlite3_value *v, const void **p, si
 /* ok_xxh32(x [, seed]) (arg 32): xxHash32 as an INTEGER 0..4294967295.
 ** ok_xxh64(x [, seed]) (arg 64): xxHash64 as an INTEGER, the 64 bits read
 ** as signed (printf('%016X', ...) shows the usual unsigned hex). */
-void ok_xxh_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+static void ok_xxh_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   const void *p;
   size_t n;
   uint64_t h, seed = 0;
@@ -138,3 +143,12 @@ void ok_xxh_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   h = ok_xxh64(p, n, seed);
   sqlite3_result_int64(ctx, h > (uint64_t)INT64_MAX ? -(sqlite3_int64)(~h) - 1 : (sqlite3_int64)h);
 }
+
+const ok_sql_function ok_sql_salt_functions[] = {
+    {"ok_salt", 2, 3, OK_SQL_PURE | OK_SQL_READS, ok_salt_fn, 0},
+    {"ok_unsalt", 1, 2, OK_SQL_PURE | OK_SQL_READS, ok_unsalt_fn, 0},
+    {"ok_salt_check", 2, 3, OK_SQL_PURE | OK_SQL_READS, ok_salt_check_fn, 0},
+    {"ok_xxh32", 1, 2, OK_SQL_PURE, ok_xxh_fn, 32},
+    {"ok_xxh64", 1, 2, OK_SQL_PURE, ok_xxh_fn, 64},
+    {NULL, 0, 0, 0, NULL, 0},
+};

@@ -229,7 +229,8 @@ uint64_t ok_double_decimal_java8(double v, int *e10) {
   }
   nfract = 53 - tail;
   ntiny = nfract - bin_exp - 1 > 0 ? nfract - bin_exp - 1 : 0;
-  if (ntiny == 0 && bin_exp >= -21 && bin_exp <= 62) { /* an integer that fits a long */
+  /* an integer that fits a long (no bits after the point: bin_exp >= 0) */
+  if (ntiny == 0 && bin_exp <= 62) {
     static const int insig[9] = {0, 0, 0, 0, 1, 1, 1, 2, 2};
     uint64_t lv = bin_exp >= 52 ? fract << (bin_exp - 52) : fract >> (52 - bin_exp);
     f = integer_digits(lv, bin_exp > nsig ? insig[bin_exp - nsig - 1] : 0, e10);
@@ -290,7 +291,7 @@ uint64_t ok_double_decimal_java8(double v, int *e10) {
       big_pow52(&S, 1, S5, S2);
       big_pow52(&B, fract, B5, B2);
       big_pow52(&M, 1, M5 + 1, M2 + 1); /* 10 M and 10 S: B is 10 (B mod S) below */
-      T = S; /* 10 S */
+      T = S;                            /* 10 S */
       big_mul_small(&T, 10);
       s_bits = big_bits(&S), t_bits = big_bits(&T);
       q = big_digit(&B, &S, s_bits);

@@ -549,7 +549,8 @@ int ok_hbase_ends_open(const uint8_t *p, size_t n);
 ** format (it->format &ok_format_hbase, it->tag the ascending header). The SQL
 ** value: NULL; INTEGER (fixed-width integers, booleans as 0/1, numerics
 ** that are integers within int64); REAL (floats, infinities, numerics that
-** are the decimal Java 8-18 or Java 19+ writes for a double); TEXT (text, JSON, 'NaN', other numerics as
+** are the decimal Java 8-18 or Java 19+ writes for a double); TEXT (text, JSON, 'NaN', other
+*numerics as
 ** decimal text); BLOB (BlobVar, BlobCopy). An ascending BlobCopy takes the
 ** rest of the key; FA FF, HBase's descending null BlobCopy, is one NULL. */
 int ok_hbase_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at);

@@ -235,7 +235,7 @@ static void check_item(sqlite3_stmt *get, const char *id, const unsigned char *k
       wn = (size_t)atoi(skip) - 2;
     check(t == (token[0] == 's' ? SQLITE_TEXT : SQLITE_BLOB) &&
               (size_t)sqlite3_column_bytes(get, 0) == wn &&
-              memcmp(sqlite3_column_blob(get, 0), want, wn) == 0,
+              (wn == 0 || memcmp(sqlite3_column_blob(get, 0), want, wn) == 0),
           token[0] == 's' ? "text" : "blob", id, detail);
   } else if (strncmp(token, "bd=", 3) == 0) {
     char *part[4];

@@ -1,12 +1,45 @@
 /*
-** args.c -- argument checks, results and error messages shared by the SQL
-** functions. Every message starts with the function's name (its user data).
+** sql.c -- the bottom layer of the SQL glue: registration, argument checks,
+** results, error messages (each starts with the function's name, from its
+** user data) and scratch memory.
 */
+#include "sql.h"
+
 #include <math.h>
 #include <stdarg.h>
 #include <string.h>
 
-#include "common.h"
+/* A function that takes any number of arguments from f->min on: the only
+** count SQLite cannot check when it prepares the call. */
+static void variadic(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  const ok_sql_function *f = sqlite3_user_data(ctx);
+  if (argc < f->min) {
+    ok_sql_error(ctx, "takes at least %d argument%s, got %d", f->min, f->min == 1 ? "" : "s", argc);
+    return;
+  }
+  f->fn(ctx, argc, argv);
+}
+
+/* Fixed counts are registered one row each (as SQLite's own functions), so
+** that a wrong count fails when the statement is prepared, even in a CREATE
+** INDEX over an empty table. */
+int ok_sql_register(sqlite3 *db, const ok_sql_function *table, char **err) {
+  const ok_sql_function *f;
+  int rc = SQLITE_OK, n;
+  for (f = table; rc == SQLITE_OK && f->name; f++) {
+    if (f->max < 0) {
+      rc = sqlite3_create_function_v2(db, f->name, -1, f->flags, (void *)f, variadic, NULL, NULL,
+                                      NULL);
+    } else {
+      for (n = f->min; rc == SQLITE_OK && n <= f->max; n++)
+        rc = sqlite3_create_function_v2(db, f->name, n, f->flags, (void *)f, f->fn, NULL, NULL,
+                                        NULL);
+    }
+    if (rc != SQLITE_OK && err)
+      *err = sqlite3_mprintf("ok: cannot register %s: %s", f->name, sqlite3_errstr(rc));
+  }
+  return rc;
+}
 
 int ok_sql_fn_arg(sqlite3_context *ctx) {
   return ((const ok_sql_function *)sqlite3_user_data(ctx))->arg;
@@ -73,37 +106,6 @@ static int too_big_as(sqlite3_context *ctx, sqlite3_uint64 n, const char *name) 
   if (n <= (sqlite3_uint64)limit) return 0;
   ok_sql_error_toobig(ctx, name);
   return 1;
-}
-
-void ok_sql_result_piece(sqlite3_context *ctx, const uint8_t *p, size_t n, int subtype, int owned) {
-  if (ok_sql_too_big(ctx, n)) {
-    if (owned) sqlite3_free((void *)(uintptr_t)p);
-    return;
-  }
-  if (owned)
-    sqlite3_result_blob64(ctx, (void *)(uintptr_t)p, n, sqlite3_free);
-  else /* SQLite takes a NULL pointer for NULL, not for x'' */
-    sqlite3_result_blob64(ctx, n ? p : (const uint8_t *)"", n, SQLITE_TRANSIENT);
-  sqlite3_result_subtype(ctx, (unsigned)subtype);
-}
-
-int ok_sql_piece(sqlite3_context *ctx, sqlite3_value *v, int subtype, int i) {
-  unsigned s = sqlite3_value_subtype(v);
-  const ok_sql_format *from, *to;
-  if (sqlite3_value_type(v) != SQLITE_BLOB) return 0;
-  if (s == (unsigned)subtype) return 1;
-  if (s == OK_FDB_PREFIX_SUBTYPE) {
-    ok_sql_error(ctx,
-                 "argument %d is an ok_fdb_prefix(), which goes first in ok_fdb_pack, "
-                 "ok_fdb_pack_versionstamped, ok_fdb_range_begin or ok_fdb_range_end",
-                 i);
-    return -1;
-  }
-  if (!(from = ok_sql_format_of_subtype(s))) return 0;
-  to = ok_sql_format_of_subtype((unsigned)subtype);
-  ok_sql_error(ctx, "argument %d is a piece of %s (%s), which cannot go into %s keys", i,
-               from->noun, from->builders, to->label);
-  return -1;
 }
 
 int ok_sql_bytes(sqlite3_context *ctx, sqlite3_value *v, const uint8_t **p, size_t *n) {
@@ -177,6 +179,18 @@ int ok_sql_java_arg(sqlite3_context *ctx, sqlite3_value *v, int *java) {
   }
   *java = (int)j;
   return 1;
+}
+
+void *ok_sql_scratch(sqlite3_context *ctx, void *stack, size_t cap, sqlite3_uint64 n) {
+  void *p;
+  if (n <= cap) return stack;
+  if (too_big_as(ctx, n, NULL)) return NULL;
+  if (!(p = sqlite3_malloc64(n))) sqlite3_result_error_nomem(ctx);
+  return p;
+}
+
+void ok_sql_scratch_free(void *p, const void *stack) {
+  if (p != stack) sqlite3_free(p);
 }
 
 void ok_sql_buf_init(ok_sql_buf *b) {

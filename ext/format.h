@@ -1,0 +1,109 @@
+/*
+** format.h -- a key format as the SQL functions see it: one descriptor per
+** format, defined in the format's own file (native.c, fdb.c, hbase.c,
+** orderly.c), that says how SQL values become its items, how its items
+** show, what parameter it takes and which SQL functions it has; the table
+** of them; pieces; and the one loop that builds keys for every format.
+**
+** Adding a format: its core file in src/, its SQL file here with its
+** descriptor, and one line in the table (format.c).
+*/
+#ifndef OK_FORMAT_H
+#define OK_FORMAT_H
+
+#include "text.h"
+
+/* Pieces: the BLOBs the key builders of each format return carry the
+** format's subtype, so that its builders inline them (ok_pack(a,
+** ok_desc(b))) and its readers know what they hold. A subtype lives within
+** one expression: it does not survive a table column, a CTE or a subquery. */
+#define OK_SUBTYPE 0x6B         /* 'k': native keys */
+#define OK_FDB_SUBTYPE 0x66     /* 'f': FoundationDB tuples */
+#define OK_HBASE_SUBTYPE 0x68   /* 'h': HBase OrderedBytes */
+#define OK_ORDERLY_SUBTYPE 0x6F /* 'o': Orderly keys (read with their schema) */
+/* A raw prefix (a FoundationDB subspace or directory) in front of a tuple:
+** ok_fdb_prefix(bytes), taken only as the first argument of the FDB
+** packing functions. */
+#define OK_FDB_PREFIX_SUBTYPE 0x70 /* 'p' */
+
+/* A key being built: where the loop writes, and what a format's hooks
+** share between arguments. */
+typedef struct {
+  sqlite3_context *ctx;
+  ok_sql_buf buf;
+  int desc;         /* every item descending */
+  const char *last; /* the key ends with an item that takes the rest of it
+                    ** (HBase's ascending BlobCopy), which this says, for the
+                    ** error if another follows; else NULL */
+} ok_sql_builder;
+
+/* A format's parameter, as 'orderly:<schema>' gives one: parsed once a
+** statement into `size` bytes of state on the heap, to which its readers
+** hold a pointer. */
+typedef struct {
+  size_t size;
+  /* s[0..n) into state (size bytes): SQLITE_OK; SQLITE_ERROR with *msg
+  ** (sqlite3_malloc'd, without the function's name); SQLITE_NOMEM. */
+  int (*parse)(void *state, const char *s, size_t n, char **msg);
+  /* the format that reads keys with the parsed state */
+  const ok_format *(*format)(const void *state);
+  /* the parameter as text again, in its canonical form */
+  void (*describe)(ok_sql_out *o, const void *state);
+} ok_sql_param;
+
+typedef struct ok_sql_format ok_sql_format;
+struct ok_sql_format {
+  const ok_format *core; /* reads its keys (with a parameter: once it is parsed) */
+  int subtype;           /* of its pieces */
+  const char *label;     /* "native", "FDB", "HBase": in messages */
+  const char *noun;      /* "a native key", "an FDB tuple"...: in messages */
+  const char *builders;  /* "ok_pack, ok_desc...": where its pieces come from */
+  const char *pack;      /* the builder that ok_quote's renderings read back with */
+  /* Building, by ok_sql_build: a plain SQL value v (argument i, 1-based)
+  ** as its item(s), into b; 0 after setting an error. NULL for a format
+  ** whose keys are built otherwise (Orderly's, from a schema). */
+  int (*put)(ok_sql_builder *b, sqlite3_value *v, int i);
+  /* One of its own pieces p[0..n) (argument i); NULL: copied as it is,
+  ** inverted when descending. */
+  int (*put_piece)(ok_sql_builder *b, const uint8_t *p, size_t n, int i);
+  /* Reading: the finer kind name ok_each reports for an item, and how
+  ** ok_quote and ok_json show it (raw: its bytes in the key; returns an
+  ** SQLite code). */
+  const char *(*kind)(const ok_item *it);
+  int (*render)(ok_sql_out *o, const ok_item *it, const uint8_t *raw);
+  const ok_sql_param *param; /* NULL: the format takes none */
+  const ok_sql_function *functions;
+};
+
+/* The formats, each defined in its own file; and all of them, NULL after
+** the last. A key with no format named and no subtype is native. */
+extern const ok_sql_format ok_sql_native, ok_sql_fdb, ok_sql_hbase, ok_sql_orderly;
+extern const ok_sql_format *const ok_sql_formats[];
+
+/* The format whose pieces carry that subtype, or NULL. */
+const ok_sql_format *ok_sql_format_of_subtype(unsigned subtype);
+/* The format the TEXT s[0..n) names ('salt+' in front, any case, sets
+** *salted; a parameter after ':' where the format takes one, not parsed
+** here), or NULL. */
+const ok_sql_format *ok_sql_format_parse(const char *s, size_t n, int *salted);
+
+/* Returns a piece of the format with that subtype; frees p with
+** sqlite3_free when `owned`, else copies it. */
+void ok_sql_result_piece(sqlite3_context *ctx, const uint8_t *p, size_t n, int subtype, int owned);
+/* For a builder of `subtype` keys: 1 when argument v (number i, for the
+** message) is one of its own pieces, 0 for any other value, -1 with the
+** error set for a piece of another format. */
+int ok_sql_piece(sqlite3_context *ctx, sqlite3_value *v, int subtype, int i);
+/* The result for a format's raw constructor (ok_fdb_raw...): the key
+** argument, checked in that format, as a piece of that format. */
+void ok_sql_result_raw(sqlite3_context *ctx, sqlite3_value *v, const ok_sql_format *f);
+
+/* The one loop that builds keys: argv[first..argc) appended to b as items
+** of format f, its own pieces inlined, other formats' refused. 0 after
+** setting an error. */
+void ok_sql_builder_init(ok_sql_builder *b, sqlite3_context *ctx, int desc);
+int ok_sql_build(ok_sql_builder *b, const ok_sql_format *f, int argc, sqlite3_value **argv,
+                 int first);
+void ok_sql_builder_free(ok_sql_builder *b);
+
+#endif /* OK_FORMAT_H */

@@ -1,0 +1,18 @@
+/*
+** functions.h -- the SQL functions that belong to no one format: each file
+** holds its own table (the formats' tables are in their descriptors).
+*/
+#ifndef OK_FUNCTIONS_H
+#define OK_FUNCTIONS_H
+
+#include "sql.h"
+
+extern const ok_sql_function ok_sql_read_functions[];   /* read.c: unpack, hex, count... */
+extern const ok_sql_function ok_sql_render_functions[]; /* render.c: ok_quote, ok_json */
+extern const ok_sql_function ok_sql_salt_functions[];   /* salt.c: salts and hashes */
+extern const ok_sql_function ok_sql_b64_functions[];    /* b64.c: keys as text */
+
+/* ok_each (each.c), a table-valued function. */
+int ok_sql_each_register(sqlite3 *db);
+
+#endif /* OK_FUNCTIONS_H */

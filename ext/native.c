@@ -1,0 +1,231 @@
+/*
+** native.c -- the native format (src/FORMAT.md) in SQL: its descriptor, its
+** builders ok_pack, ok_desc, ok_prefix, ok_collate, ok_concat and
+** ok_prefix_end, and how its components show in ok_each, ok_quote, ok_json.
+**
+** Every key-building function returns a BLOB tagged with OK_SUBTYPE, and
+** ok_pack/ok_desc inline such an argument's bytes instead of packing it as
+** a BLOB value; that is how ok_pack(a, ok_desc(b)) composes (R4, R6).
+*/
+#include <string.h>
+
+#include "collate.h"
+#include "format.h"
+
+/* A plain value as one component. */
+static int put(ok_sql_builder *b, sqlite3_value *v, int i) {
+  int t = sqlite3_value_type(v);
+  size_t n;
+  const uint8_t *p;
+  (void)i;
+  if (t == SQLITE_NULL || t == SQLITE_INTEGER || t == SQLITE_FLOAT) {
+    uint8_t *out;
+    if (!ok_sql_buf_reserve(b->ctx, &b->buf, OK_NUM_MAX, 1)) return 0;
+    out = b->buf.p + b->buf.n;
+    if (t == SQLITE_INTEGER)
+      b->buf.n += ok_enc_int(out, sqlite3_value_int64(v), b->desc);
+    else if (t == SQLITE_FLOAT)
+      b->buf.n += ok_enc_double(out, sqlite3_value_double(v), b->desc);
+    else
+      b->buf.n += ok_enc_null(out, b->desc);
+    return 1;
+  }
+  /* an escaped body is at most twice the value */
+  if (!ok_sql_bytes(b->ctx, v, &p, &n) || !ok_sql_buf_reserve(b->ctx, &b->buf, 2 * n + 2, n + 2))
+    return 0;
+  b->buf.n += ok_enc_bytes(b->buf.p + b->buf.n, t == SQLITE_TEXT ? OK_TAG_TEXT : OK_TAG_BLOB, p, n,
+                           1, b->desc);
+  return 1;
+}
+
+/* ok_pack(v, ...) and ok_desc(v) (arg 1): every argument into one BLOB
+** fragment. */
+static void ok_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  ok_sql_builder b;
+  ok_sql_builder_init(&b, ctx, ok_sql_fn_arg(ctx));
+  if (ok_sql_build(&b, &ok_sql_native, argc, argv, 0))
+    ok_sql_result_piece(ctx, b.buf.p, b.buf.n, OK_SUBTYPE, 0);
+  ok_sql_builder_free(&b);
+}
+
+/* ok_prefix(x [, collation]) */
+static void ok_prefix_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  int t = sqlite3_value_type(argv[0]), tag, frag;
+  size_t len, n;
+  const uint8_t *p;
+  uint8_t *out, stack[256];
+  if (t == SQLITE_NULL) return; /* a NULL pattern matches nothing */
+  if ((frag = ok_sql_piece(ctx, argv[0], OK_SUBTYPE, 1)) != 0) {
+    if (frag > 0)
+      ok_sql_error(ctx, "argument is a key fragment; give the TEXT or BLOB value itself");
+    return;
+  }
+  if (t != SQLITE_TEXT && t != SQLITE_BLOB) {
+    ok_sql_error(ctx, "argument must be a TEXT or BLOB value");
+    return;
+  }
+  if (!ok_sql_bytes(ctx, argv[0], &p, &len)) return;
+  tag = t == SQLITE_TEXT ? OK_TAG_TEXT : OK_TAG_BLOB;
+  if (argc > 1) {
+    if ((tag = ok_sql_collation_arg(ctx, argv[1])) < 0) return;
+    if (t != SQLITE_TEXT) {
+      ok_sql_error(ctx, "a collation applies to TEXT only");
+      return;
+    }
+    if (tag == OK_TAG_RTRIM || tag == OK_TAG_NATURAL) {
+      /* 'a1' starts 'a12', yet their natural keys part at the run; RTRIM
+      ** keys drop the trailing spaces a prefix may end with */
+      ok_sql_error(ctx, "%s keys have no prefix ranges; use BINARY or NOCASE",
+                   ok_sql_collation_name(tag));
+      return;
+    }
+    if (tag == OK_TAG_NOCASE && len > 1 && memchr(p, 0, len - 1)) {
+      /* after a NUL, NOCASE keys keep only the length of the rest */
+      ok_sql_error(ctx, "a NOCASE prefix can hold a NUL only as its last character");
+      return;
+    }
+  }
+  if ((n = ok_sql_collated(ctx, tag, p, len, 0, stack, sizeof stack, &out)) > 0) {
+    ok_sql_result_piece(ctx, out, n, OK_SUBTYPE, out != stack);
+  }
+}
+
+static void ok_concat_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  sqlite3_uint64 total = 0;
+  uint8_t *out;
+  size_t off = 0;
+  int i;
+  for (i = 0; i < argc; i++) {
+    const uint8_t *p;
+    size_t n, count, at;
+    int rc;
+    if (ok_sql_piece(ctx, argv[i], OK_SUBTYPE, i + 1) < 0 || !ok_sql_key_arg(ctx, argv[i], &p, &n))
+      return;
+    if ((rc = ok_count(&ok_format_native, p, n, &count, &at)) != OK_OK) {
+      ok_sql_error(ctx, "argument %d is a malformed key at byte %lld: %s", i + 1, (long long)at,
+                   ok_strerror(rc));
+      return;
+    }
+    total += n;
+  }
+  if (ok_sql_too_big(ctx, total)) return;
+  if (!(out = sqlite3_malloc64(total ? total : 1))) {
+    sqlite3_result_error_nomem(ctx);
+    return;
+  }
+  for (i = 0; i < argc; i++) {
+    size_t n = (size_t)sqlite3_value_bytes(argv[i]);
+    if (n) memcpy(out + off, sqlite3_value_blob(argv[i]), n);
+    off += n;
+  }
+  ok_sql_result_piece(ctx, out, off, OK_SUBTYPE, 1);
+}
+
+static void ok_prefix_end_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  const uint8_t *p;
+  size_t n;
+  uint8_t stack[256], *out = stack;
+  (void)argc;
+  if (!ok_sql_key_arg(ctx, argv[0], &p, &n)) return;
+  if (n > sizeof stack && !(out = sqlite3_malloc64(n))) {
+    sqlite3_result_error_nomem(ctx);
+    return;
+  }
+  n = ok_prefix_end(out, p, n);
+  if (n) sqlite3_result_blob64(ctx, out, n, SQLITE_TRANSIENT);
+  if (out != stack) sqlite3_free(out);
+}
+
+/* ok_collate(x, collation): x is TEXT (or NULL, which packs as NULL). */
+static void ok_collate_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  int t = sqlite3_value_type(argv[0]), tag;
+  const uint8_t *s;
+  uint8_t *out, stack[256];
+  size_t n;
+  (void)argc;
+  if ((tag = ok_sql_collation_arg(ctx, argv[1])) < 0) return;
+  if (t == SQLITE_NULL) {
+    uint8_t null_key[1];
+    ok_enc_null(null_key, 0);
+    ok_sql_result_piece(ctx, null_key, 1, OK_SUBTYPE, 0);
+    return;
+  }
+  if (t != SQLITE_TEXT) {
+    ok_sql_error(ctx, "the value must be TEXT (or NULL)");
+    return;
+  }
+  s = sqlite3_value_text(argv[0]);
+  n = (size_t)sqlite3_value_bytes(argv[0]);
+  if (!s) {
+    sqlite3_result_error_nomem(ctx);
+    return;
+  }
+  if ((n = ok_sql_collated(ctx, tag, s, n, 1, stack, sizeof stack, &out)) > 0) {
+    ok_sql_result_piece(ctx, out, n, OK_SUBTYPE, out != stack);
+  }
+}
+
+static const char *kind(const ok_item *it) {
+  switch (it->type) {
+    case OK_NULL: return "null";
+    case OK_INT:
+    case OK_REAL: return "number";
+    case OK_TEXT:
+      switch (it->tag) {
+        case OK_TAG_NOCASE: return "text NOCASE";
+        case OK_TAG_RTRIM: return "text RTRIM";
+        case OK_TAG_NATURAL: return "text ok_natural";
+      }
+      return "text";
+    case OK_BLOB: return "blob";
+  }
+  return "?";
+}
+
+static int render(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
+  int rc;
+  const char *coll = NULL;
+  (void)raw;
+  if (it->type == OK_TEXT && it->tag != OK_TAG_TEXT) coll = ok_sql_collation_name(it->tag);
+  if (it->desc) ok_sql_puts(o, o->json ? "{\"desc\":" : "ok_desc(");
+  if (coll) {
+    if (o->json)
+      ok_sql_putf(o, "{\"collate\":\"%s\",\"text\":", coll);
+    else
+      ok_sql_puts(o, "ok_collate(");
+  }
+  rc = ok_sql_put_value(o, it);
+  if (coll) {
+    if (o->json)
+      ok_sql_putc(o, '}');
+    else
+      ok_sql_putf(o, ", '%s')", coll);
+  }
+  if (it->desc) ok_sql_putc(o, o->json ? '}' : ')');
+  return rc;
+}
+
+static const ok_sql_function functions[] = {
+    {"ok_pack", 0, -1, OK_SQL_PURE | OK_SQL_READS | OK_SQL_MAKES, ok_pack_fn, 0},
+    {"ok_desc", 1, 1, OK_SQL_PURE | OK_SQL_READS | OK_SQL_MAKES, ok_pack_fn, 1},
+    {"ok_prefix", 1, 2, OK_SQL_PURE | OK_SQL_READS | OK_SQL_MAKES, ok_prefix_fn, 0},
+    {"ok_collate", 2, 2, OK_SQL_PURE | OK_SQL_MAKES, ok_collate_fn, 0},
+    {"ok_concat", 0, -1, OK_SQL_PURE | OK_SQL_READS | OK_SQL_MAKES, ok_concat_fn, 0},
+    {"ok_prefix_end", 1, 1, OK_SQL_PURE, ok_prefix_end_fn, 0},
+    {NULL, 0, 0, 0, NULL, 0},
+};
+
+const ok_sql_format ok_sql_native = {
+    &ok_format_native,
+    OK_SUBTYPE,
+    "native",
+    "a native key",
+    "ok_pack, ok_desc...",
+    "ok_pack",
+    put,
+    NULL,
+    kind,
+    render,
+    NULL,
+    functions,
+};

@@ -1,0 +1,192 @@
+/*
+** reader.c -- how a reading function learns the format of its key (its
+** format argument, else the key's subtype, else native), formats with a
+** parameter, and salted keys.
+*/
+#include "reader.h"
+
+#include <string.h>
+
+/* "'ok', 'fdb', 'hbase', 'orderly:<schema>'" (with `salt`: "; 'salt+' in
+** front ..."): the known names for an error message (sqlite3_free it), or
+** NULL when out of memory. */
+static char *formats_known(int salt) {
+  const ok_sql_format *const *f;
+  char *list = NULL, *next;
+  for (f = ok_sql_formats; *f; f++) {
+    next = sqlite3_mprintf("%s%s'%s%s'", list ? list : "", list ? ", " : "", (*f)->core->name,
+                           (*f)->param ? ":<schema>" : "");
+    sqlite3_free(list);
+    if (!(list = next)) return NULL;
+  }
+  if (!salt) return list;
+  next = sqlite3_mprintf("%s; 'salt+' in front for salted keys", list);
+  sqlite3_free(list);
+  return next;
+}
+
+/* The parameter after the ':' of s[0..n), parsed into new state for r. */
+static int parse_param(const char *s, size_t n, ok_sql_reader *r, char **msg) {
+  const char *colon = memchr(s, ':', n);
+  const ok_sql_param *param = r->f->param;
+  int rc;
+  if (!colon) {
+    *msg = sqlite3_mprintf("format '%s' needs its key's schema: '%s:<schema>'", r->f->core->name,
+                           r->f->core->name);
+    return *msg ? SQLITE_ERROR : SQLITE_NOMEM;
+  }
+  if (!(r->state = sqlite3_malloc64(param->size))) return SQLITE_NOMEM;
+  r->fresh = 1;
+  if ((rc = param->parse(r->state, colon + 1, n - (size_t)(colon + 1 - s), msg)) != SQLITE_OK) {
+    ok_sql_reader_free(r);
+    return rc;
+  }
+  r->core = param->format(r->state);
+  return SQLITE_OK;
+}
+
+/* The reader a format argument names, in *named (its parameter parsed):
+** SQLITE_OK, SQLITE_ERROR with *msg, or SQLITE_NOMEM. */
+static int named_reader(sqlite3_value *format, int salt, ok_sql_reader *named, char **msg) {
+  const char *name = (const char *)sqlite3_value_text(format);
+  size_t n = (size_t)sqlite3_value_bytes(format);
+  const ok_sql_format *f;
+  char *known;
+  int salted;
+  if (sqlite3_value_type(format) == SQLITE_TEXT && name &&
+      (f = ok_sql_format_parse(name, n, &salted))) {
+    if (salted && !salt) {
+      *msg = sqlite3_mprintf("takes an unsalted key: give the format without 'salt+'");
+      return *msg ? SQLITE_ERROR : SQLITE_NOMEM;
+    }
+    named->f = f;
+    named->core = f->core;
+    named->salted = salted;
+    return f->param ? parse_param(name, n, named, msg) : SQLITE_OK;
+  }
+  if ((known = formats_known(salt)) != NULL) {
+    if (sqlite3_value_type(format) != SQLITE_TEXT)
+      *msg = sqlite3_mprintf("the format must be TEXT (known: %s)", known);
+    else if (name)
+      *msg = sqlite3_mprintf("unknown format '%s' (known: %s)", name, known);
+    sqlite3_free(known);
+  }
+  return *msg ? SQLITE_ERROR : SQLITE_NOMEM;
+}
+
+/* The reader of a key into *r: the named one (NULL: none), which a key
+** that carries another format's subtype contradicts; else the format of
+** its subtype, else native. */
+static int key_reader(sqlite3_value *key, const ok_sql_reader *named, ok_sql_reader *r,
+                      char **msg) {
+  const ok_sql_format *tagged = NULL;
+  if (sqlite3_value_type(key) == SQLITE_BLOB)
+    tagged = ok_sql_format_of_subtype(sqlite3_value_subtype(key));
+  if (named) {
+    if (tagged && named->f != tagged) {
+      *msg = sqlite3_mprintf("the key is a piece of %s (%s), not of format '%s'", tagged->noun,
+                             tagged->builders, named->f->core->name);
+      return *msg ? SQLITE_ERROR : SQLITE_NOMEM;
+    }
+    if (named != r) *r = *named, r->fresh = 0; /* the statement's: not this call's to keep */
+    return SQLITE_OK;
+  }
+  r->f = tagged ? tagged : &ok_sql_native;
+  r->core = r->f->core;
+  r->salted = 0;
+  if (r->f->param) {
+    *msg = sqlite3_mprintf("%s is read with its schema: give the format '%s:<schema>'", r->f->noun,
+                           r->f->core->name);
+    return *msg ? SQLITE_ERROR : SQLITE_NOMEM;
+  }
+  return SQLITE_OK;
+}
+
+void ok_sql_reader_free(ok_sql_reader *r) {
+  if (r->fresh) sqlite3_free(r->state);
+  r->state = NULL;
+  r->fresh = 0;
+}
+
+int ok_sql_reader_of(sqlite3_value *key, sqlite3_value *format, int salt, ok_sql_reader *r,
+                     char **msg) {
+  int rc = SQLITE_OK;
+  *msg = NULL;
+  memset(r, 0, sizeof *r);
+  if (format) rc = named_reader(format, salt, r, msg);
+  if (rc == SQLITE_OK) rc = key_reader(key, format ? r : NULL, r, msg);
+  if (rc != SQLITE_OK) ok_sql_reader_free(r);
+  return rc;
+}
+
+/* A reader kept for a statement: auxdata of its format argument. */
+static void free_kept(void *p) {
+  ok_sql_reader *r = p;
+  sqlite3_free(r->state);
+  sqlite3_free(r);
+}
+
+void ok_sql_reader_end(sqlite3_context *ctx, ok_sql_reader *r, int fi) {
+  ok_sql_reader *keep;
+  if (!r->fresh) return;
+  if (!(keep = sqlite3_malloc(sizeof *keep))) {
+    ok_sql_reader_free(r);
+    return;
+  }
+  *keep = *r;
+  keep->fresh = 0;
+  r->fresh = 0;
+  sqlite3_set_auxdata(ctx, fi, keep, free_kept);
+}
+
+/* A constant format argument is parsed once a statement (auxdata). */
+int ok_sql_key_in(sqlite3_context *ctx, int argc, sqlite3_value **argv, int fi, int salt,
+                  ok_sql_reader *r, const uint8_t **p, size_t *n) {
+  const ok_sql_reader *named = NULL;
+  char *msg = NULL;
+  int rc = SQLITE_OK;
+  memset(r, 0, sizeof *r);
+  if (fi < argc && !(named = sqlite3_get_auxdata(ctx, fi))) {
+    rc = named_reader(argv[fi], salt, r, &msg);
+    if (rc == SQLITE_OK) r->fresh = 1; /* kept by ok_sql_reader_end, even without state */
+    named = r;
+  }
+  if (rc == SQLITE_OK) rc = key_reader(argv[0], named, r, &msg);
+  if (rc == SQLITE_NOMEM) sqlite3_result_error_nomem(ctx);
+  if (rc == SQLITE_ERROR) ok_sql_error(ctx, "%s", msg);
+  sqlite3_free(msg);
+  if (rc == SQLITE_OK && ok_sql_key_arg(ctx, argv[0], p, n)) return 1;
+  ok_sql_reader_end(ctx, r, fi);
+  return 0;
+}
+
+int ok_sql_salt_of(const ok_format *f, const uint8_t *p, size_t n, size_t *k, char **msg) {
+  size_t err;
+  int rc;
+  *msg = NULL;
+  if (n < OK_SALT_LEN)
+    *msg = sqlite3_mprintf("a salted key starts with %d bytes of hash; this one has %lld bytes",
+                           OK_SALT_LEN, (long long)n);
+  else if ((rc = ok_salt_find(f, p, n, k, &err)) < 0)
+    *msg = sqlite3_mprintf("malformed key at byte %lld: %s", (long long)err, ok_strerror(rc));
+  else if (rc == OK_FEWER)
+    *msg = sqlite3_mprintf(
+        "the salt %02X%02X%02X%02X is the hash of no leading components of "
+        "the key (not made by ok_salt, or not in format '%s')",
+        p[0], p[1], p[2], p[3], f->name);
+  else
+    return SQLITE_OK;
+  return *msg ? SQLITE_ERROR : SQLITE_NOMEM;
+}
+
+int ok_sql_unsalt(sqlite3_context *ctx, const ok_sql_reader *r, const uint8_t *p, size_t n,
+                  const uint8_t **key, size_t *len, size_t *k) {
+  char *msg;
+  int rc = ok_sql_salt_of(r->core, p, n, k, &msg);
+  if (rc == SQLITE_ERROR) ok_sql_error(ctx, "%s", msg);
+  if (rc == SQLITE_NOMEM) sqlite3_result_error_nomem(ctx);
+  sqlite3_free(msg);
+  *key = p + OK_SALT_LEN;
+  *len = n - OK_SALT_LEN;
+  return rc == SQLITE_OK;
+}

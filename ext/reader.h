@@ -1,0 +1,54 @@
+/*
+** reader.h -- how a reading function learns the format of its key: its
+** format argument ('hbase', 'salt+fdb', 'orderly:<schema>'), else the
+** subtype the key carries from its builder, else native; and salted keys.
+*/
+#ifndef OK_READER_H
+#define OK_READER_H
+
+#include "format.h"
+
+/* How a reading function takes its key: in a format, and salted or not
+** (a format argument 'salt+NAME': OK_SALT_LEN bytes of salt, then the key).
+** A format with a parameter holds its parsed state (on the heap) in
+** `state`; `fresh` when it was parsed for this call, which then hands it
+** to ok_sql_reader_end. */
+typedef struct {
+  const ok_sql_format *f;
+  const ok_format *core; /* what reads the key: f->core, or the parameter's format */
+  int salted;
+  void *state;
+  int fresh;
+} ok_sql_reader;
+
+/* The reader of a key and an optional format value (NULL: none), for
+** ok_each: SQLITE_OK; SQLITE_ERROR with the message (without the
+** function's name) in *msg to sqlite3_free; SQLITE_NOMEM. Release it with
+** ok_sql_reader_free. */
+int ok_sql_reader_of(sqlite3_value *key, sqlite3_value *format, int salt, ok_sql_reader *r,
+                     char **msg);
+void ok_sql_reader_free(ok_sql_reader *r);
+
+/* The key argv[0] and how to read it: the format named by argv[fi] when
+** fi < argc (any case; 'salt+' in front when `salt` allows it), else the
+** format of the key's subtype, else native. A key that carries one
+** format's subtype is refused under another. Returns 1 with the key bytes
+** in *p, *n; or 0 after setting the result (NULL for a NULL key). Every
+** call that returned 1 ends with ok_sql_reader_end. */
+int ok_sql_key_in(sqlite3_context *ctx, int argc, sqlite3_value **argv, int fi, int salt,
+                  ok_sql_reader *r, const uint8_t **p, size_t *n);
+/* Keeps a format argument parsed by this call for the rest of the
+** statement (auxdata of argument fi), or frees it. */
+void ok_sql_reader_end(sqlite3_context *ctx, ok_sql_reader *r, int fi);
+
+/* For a salted reader: the key after the salt in *key, *len, with the k
+** its salt covers in *k. 0 after setting an error (too short, malformed,
+** or a salt that is the hash of no leading components). */
+int ok_sql_unsalt(sqlite3_context *ctx, const ok_sql_reader *r, const uint8_t *p, size_t n,
+                  const uint8_t **key, size_t *len, size_t *k);
+/* The same check without a context (for ok_each): SQLITE_OK with the k in
+** *k; SQLITE_ERROR with the message (without the function's name) in *msg
+** to sqlite3_free; SQLITE_NOMEM. */
+int ok_sql_salt_of(const ok_format *f, const uint8_t *p, size_t n, size_t *k, char **msg);
+
+#endif /* OK_READER_H */

@@ -1,0 +1,120 @@
+/*
+** sql.h -- the bottom layer of the SQL glue: SQLite's extension API,
+** function tables, arguments, results, errors and a growing buffer. It
+** knows nothing of key formats. Only ext/ includes SQLite.
+*/
+#ifndef OK_SQL_H
+#define OK_SQL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../src/ok.h"
+#include "sqlite3ext.h"
+
+#ifndef OK_EXT_MAIN
+SQLITE_EXTENSION_INIT3
+#endif
+
+/* Newer SQLite wants these flags on functions that read or set subtypes;
+** older versions ignore the bits. */
+#ifndef SQLITE_SUBTYPE
+#define SQLITE_SUBTYPE 0x000100000
+#endif
+#ifndef SQLITE_RESULT_SUBTYPE
+#define SQLITE_RESULT_SUBTYPE 0x001000000
+#endif
+
+/* Pure functions: usable in indexes, generated columns, CHECK constraints
+** and with trusted_schema=OFF. READS: reads its arguments' subtypes (pieces,
+** and the format of the key a reader is given); MAKES: sets one. */
+#define OK_SQL_PURE (SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS)
+#define OK_SQL_READS SQLITE_SUBTYPE
+#define OK_SQL_MAKES SQLITE_RESULT_SUBTYPE
+
+/* One SQL function: the user data of its registration, one for each count
+** from min to max (SQLite refuses other counts when it prepares the call),
+** or for any count (max -1), checked against min when called. A table of
+** them ends with a NULL name. */
+typedef struct {
+  const char *name;
+  int min, max;
+  int flags;
+  void (*fn)(sqlite3_context *, int, sqlite3_value **);
+  int arg; /* what tells apart functions that share fn (a type code...) */
+} ok_sql_function;
+
+/* Registers a table of functions; SQLITE_OK, or the error with *err (if
+** err) naming the function. */
+int ok_sql_register(sqlite3 *db, const ok_sql_function *table, char **err);
+
+/* The `arg` of the function being called. */
+int ok_sql_fn_arg(sqlite3_context *ctx);
+
+/* Sets an error "<function name>: <message>". */
+void ok_sql_error(sqlite3_context *ctx, const char *fmt, ...);
+
+/* Reports a core decoding failure as "<name>: malformed key at byte N: ..". */
+void ok_sql_malformed(sqlite3_context *ctx, int status, size_t at);
+
+/* "INTEGER", "REAL", "TEXT", "BLOB" or "NULL" for an SQLITE_* type. */
+const char *ok_sql_type_name(int t);
+
+/* Reads argument `v` as a key. Returns 1 with the bytes in *p, *n; or 0
+** after setting the result: NULL for a NULL key, an error otherwise. */
+int ok_sql_key_arg(sqlite3_context *ctx, sqlite3_value *v, const uint8_t **p, size_t *n);
+/* The bytes of a TEXT or BLOB value (never a NULL pointer); 0 with
+** SQLITE_NOMEM set when SQLite could not provide them. */
+int ok_sql_bytes(sqlite3_context *ctx, sqlite3_value *v, const uint8_t **p, size_t *n);
+/* 1 when TEXT argument i is valid UTF-8 (the FDB and HBase formats hold
+** nothing else as text), else 0 with the error set. */
+int ok_sql_utf8_arg(sqlite3_context *ctx, const uint8_t *p, size_t n, int i);
+/* The IEEE special TEXT names ('NaN', 'Inf', '-Inf', 'Infinity', any case)
+** in *d; 0 for any other text. */
+int ok_sql_special_real(const char *s, double *d);
+/* A number argument, or 'NaN', 'Inf', '-Inf', in *d; 0 with the error set.
+** A float is then (float)*d, rounded to nearest as every FDB binding and
+** Java's cast round: past FLT_MAX and half an ulp, an infinity. */
+int ok_sql_real_arg(sqlite3_context *ctx, sqlite3_value *v, double *d);
+/* A boolean argument: any number, 0 false. 0 with the error set. */
+int ok_sql_bool_arg(sqlite3_context *ctx, sqlite3_value *v, int *b);
+
+/* The Java whose Double.toString HBase numerics and Orderly decimals are
+** written with from a REAL unless told otherwise: Java 8-18's, which the
+** HBase 2.x clients that write most tables run (docs/hbase.md). */
+#define OK_SQL_JAVA 17
+/* A Java feature version argument (8, 11, 17, 21...) in *java; 0 with the
+** error set. */
+int ok_sql_java_arg(sqlite3_context *ctx, sqlite3_value *v, int *java);
+
+/* Sets the result to the value of a decoded component; a TOOBIG error
+** names `name` (NULL: the function's own). */
+void ok_sql_result_item(sqlite3_context *ctx, const ok_item *it, const char *name);
+
+/* 1 when the result would pass SQLite's length limit (and sets TOOBIG). */
+int ok_sql_too_big(sqlite3_context *ctx, sqlite3_uint64 n);
+/* The error SQLITE_TOOBIG, with a message that names `name` (NULL: the
+** function's own name, which only a function's context has: ok_each's
+** columns give theirs). */
+void ok_sql_error_toobig(sqlite3_context *ctx, const char *name);
+
+/* Scratch memory of n bytes: `stack` (cap bytes) when it fits, else the
+** heap; NULL with the error set (TOOBIG past the length limit, NOMEM).
+** Release it with ok_sql_scratch_free(p, stack). */
+void *ok_sql_scratch(sqlite3_context *ctx, void *stack, size_t cap, sqlite3_uint64 n);
+void ok_sql_scratch_free(void *p, const void *stack);
+
+/* A growing output buffer that starts on the stack: where keys are built. */
+typedef struct {
+  uint8_t *p;
+  size_t n, cap;
+  uint8_t stack[512];
+} ok_sql_buf;
+
+void ok_sql_buf_init(ok_sql_buf *b);
+/* Makes room for `more` bytes; 0 (with the error set) when the result would
+** pass the length limit anyway (`least` more bytes) or memory runs out. */
+int ok_sql_buf_reserve(sqlite3_context *ctx, ok_sql_buf *b, size_t more, size_t least);
+void ok_sql_buf_free(ok_sql_buf *b);
+
+#endif /* OK_SQL_H */
