@@ -79,44 +79,20 @@ UNIT_SRC = $(wildcard src/test/*.c)
 $(B)/unit: $(UNIT_SRC) src/test/test.h src/test/vectors.h $(B)/libokcore.a
 	$(CC) $(CORE_CFLAGS) $(CFLAGS) -Isrc $(UNIT_SRC) $(B)/libokcore.a -o $@ -lm
 
-$(B)/oracle: test/oracle.c test/load.h test/rng.h $(B)/ok.$(SO)
-	$(CC) -std=c99 $(WARN) $(SQLITE_INC) $(CFLAGS) $< -o $@ $(SQLITE_LIBS) -lm
+# The SQL-level test programs: $(B)/NAME from test/NAME.c, '-' for '_'.
+SQL_TESTS = oracle fdb-conformance orderly-vectors orderly-oracle threads nomem hostile \
+            hbase-decimals hbase-vectors
+$(foreach t,$(SQL_TESTS),$(eval $(B)/$(t): test/$(subst -,_,$(t)).c test/load.h test/rng.h))
+$(SQL_TESTS:%=$(B)/%):
+	$(CC) -std=c99 $(WARN) $(SQLITE_INC) $(CFLAGS) -pthread $< -o $@ $(SQLITE_LIBS) -lm
 
-$(B)/fdb-conformance: test/fdb_conformance.c test/load.h
-	$(CC) -std=c99 $(WARN) $(SQLITE_INC) $(CFLAGS) $< -o $@ $(SQLITE_LIBS)
-
-$(B)/orderly-vectors: test/orderly_vectors.c test/load.h
-	$(CC) -std=c99 $(WARN) $(SQLITE_INC) $(CFLAGS) $< -o $@ $(SQLITE_LIBS) -lm
-
-$(B)/orderly-oracle: test/orderly_oracle.c test/load.h test/rng.h
-	$(CC) -std=c99 $(WARN) $(SQLITE_INC) $(CFLAGS) $< -o $@ $(SQLITE_LIBS) -lm
-
-$(B)/threads: test/threads.c test/load.h
-	$(CC) -std=c99 $(WARN) $(SQLITE_INC) $(CFLAGS) -pthread $< -o $@ $(SQLITE_LIBS)
-
-$(B)/nomem: test/nomem.c test/load.h
-	$(CC) -std=c99 $(WARN) $(SQLITE_INC) $(CFLAGS) $< -o $@ $(SQLITE_LIBS)
-
-$(B)/hostile: test/hostile.c test/load.h
-	$(CC) -std=c99 $(WARN) $(SQLITE_INC) $(CFLAGS) $< -o $@ $(SQLITE_LIBS)
-
-$(B)/hbase-decimals: test/hbase_decimals.c test/load.h
-	$(CC) -std=c99 $(WARN) $(SQLITE_INC) $(CFLAGS) $< -o $@ $(SQLITE_LIBS)
-
-$(B)/hbase-vectors: test/hbase_vectors.c test/load.h
-	$(CC) -std=c99 $(WARN) $(SQLITE_INC) $(CFLAGS) $< -o $@ $(SQLITE_LIBS)
-
+# Programs of the core alone: Java's digits of doubles, and the fuzz
+# targets' corpus replays.
 $(B)/java-double: test/java_double.c $(B)/libokcore.a
 	$(CC) $(CORE_CFLAGS) $(CFLAGS) -Isrc $< $(B)/libokcore.a -o $@ -lm
 
-$(B)/fuzz-replay: fuzz/decode.c fuzz/replay.c $(B)/libokcore.a
-	$(CC) $(CORE_CFLAGS) $(CFLAGS) -Isrc fuzz/decode.c fuzz/replay.c $(B)/libokcore.a -o $@ -lm
-
-$(B)/fuzz-orderly-replay: fuzz/orderly.c fuzz/replay.c $(B)/libokcore.a
-	$(CC) $(CORE_CFLAGS) $(CFLAGS) -Isrc fuzz/orderly.c fuzz/replay.c $(B)/libokcore.a -o $@ -lm
-
-$(B)/fuzz-roundtrip-replay: fuzz/roundtrip.c fuzz/replay.c $(B)/libokcore.a
-	$(CC) $(CORE_CFLAGS) $(CFLAGS) -Isrc fuzz/roundtrip.c fuzz/replay.c $(B)/libokcore.a -o $@ -lm
+$(B)/fuzz-%-replay: fuzz/%.c fuzz/replay.c $(B)/libokcore.a
+	$(CC) $(CORE_CFLAGS) $(CFLAGS) -Isrc $< fuzz/replay.c $(B)/libokcore.a -o $@ -lm
 
 # The SQL-level target links the extension's objects and SQLite directly.
 $(B)/fuzz-sql-replay: fuzz/sql.c fuzz/replay.c $(CORE_OBJ) $(EXT_OBJ)
@@ -155,11 +131,8 @@ test-asan: deps-test
 	@$(MAKE) --no-print-directory B=build-asan OPT=-O1 SAN="$(SAN_FLAGS)" test-build
 	@sh test/run_all.sh build-asan
 
-test-build: all $(B)/unit $(B)/oracle $(B)/fuzz-replay $(B)/fuzz-sql-replay $(B)/fuzz-orderly-replay \
-            $(B)/fuzz-roundtrip-replay $(B)/hostile \
-            $(B)/fdb-conformance \
-            $(B)/hbase-decimals $(B)/hbase-vectors $(B)/java-double $(B)/nomem $(B)/threads $(B)/orderly-vectors \
-            $(B)/orderly-oracle
+test-build: all $(B)/unit $(SQL_TESTS:%=$(B)/%) $(B)/java-double $(B)/fuzz-sql-replay \
+            $(B)/fuzz-decode-replay $(B)/fuzz-orderly-replay $(B)/fuzz-roundtrip-replay
 
 # Many connections in 8 threads at once, under ThreadSanitizer.
 test-tsan: deps
@@ -169,7 +142,7 @@ test-tsan: deps
 test-valgrind: deps test-build
 	@command -v valgrind >/dev/null || apt-get install -y -qq valgrind
 	valgrind -q --error-exitcode=1 --leak-check=full $(B)/unit
-	valgrind -q --error-exitcode=1 --leak-check=full $(B)/fuzz-replay fuzz/corpus
+	valgrind -q --error-exitcode=1 --leak-check=full $(B)/fuzz-decode-replay fuzz/corpus
 	ORACLE_SKIP_ORDER=1 valgrind -q --error-exitcode=1 --leak-check=full $(B)/oracle $(B)/ok 5000
 
 fuzz: deps

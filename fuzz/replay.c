@@ -2,7 +2,7 @@
 ** replay.c -- runs the fuzz target over corpus files without libFuzzer, so
 ** `make test` replays the corpus with any compiler (and the sanitizers).
 **
-** Usage: fuzz-replay FILE_OR_DIR...   Ends with "N passed, 0 failed"; a
+** Usage: fuzz-NAME-replay FILE_OR_DIR...   Ends with "N passed, 0 failed"; a
 ** failing input aborts the program.
 */
 #include <dirent.h>

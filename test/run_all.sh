@@ -158,7 +158,7 @@ for B in "$@"; do
     suite node-package sh test/node.sh
     suite stores stores
   fi
-  suite fuzz-replay "$B/fuzz-replay" fuzz/corpus
+  suite fuzz-decode-replay "$B/fuzz-decode-replay" fuzz/corpus
   suite fuzz-sql-replay "$B/fuzz-sql-replay" fuzz/corpus
   suite fuzz-orderly-replay "$B/fuzz-orderly-replay" fuzz/corpus-orderly
   suite fuzz-roundtrip-replay "$B/fuzz-roundtrip-replay" fuzz/corpus-roundtrip
