@@ -11,15 +11,10 @@ static void ok_b64_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   (void)argc;
   if (!ok_sql_key_arg(ctx, argv[0], &p, &n)) return;
   len = ok_b64_len(n);
-  if (ok_sql_too_big(ctx, len)) return;
-  out = len <= sizeof stack ? stack : sqlite3_malloc64(len);
-  if (!out) {
-    sqlite3_result_error_nomem(ctx);
-    return;
-  }
+  if (!(out = ok_sql_scratch(ctx, stack, sizeof stack, len))) return;
   ok_b64_encode(out, p, n);
   sqlite3_result_text64(ctx, out, len, SQLITE_TRANSIENT, SQLITE_UTF8);
-  if (out != stack) sqlite3_free(out);
+  ok_sql_scratch_free(out, stack);
 }
 
 static void ok_unb64_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
@@ -39,11 +34,7 @@ static void ok_unb64_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     sqlite3_result_error_nomem(ctx);
     return;
   }
-  out = n <= sizeof stack ? stack : sqlite3_malloc64(n);
-  if (!out) {
-    sqlite3_result_error_nomem(ctx);
-    return;
-  }
+  if (!(out = ok_sql_scratch(ctx, stack, sizeof stack, n))) return;
   rc = ok_b64_decode(out, &len, s, n, &err);
   if (rc == OK_E_SYNTAX)
     ok_sql_error(ctx, "character %lld is not in the alphabet", (long long)err);
@@ -53,7 +44,7 @@ static void ok_unb64_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     ok_sql_error(ctx, "the last character has nonzero padding bits");
   else
     sqlite3_result_blob64(ctx, out, len, SQLITE_TRANSIENT);
-  if (out != stack) sqlite3_free(out);
+  ok_sql_scratch_free(out, stack);
 }
 
 const ok_sql_function ok_sql_b64_functions[] = {

@@ -124,16 +124,13 @@ static void ok_concat_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 static void ok_prefix_end_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   const uint8_t *p;
   size_t n;
-  uint8_t stack[256], *out = stack;
+  uint8_t stack[256], *out;
   (void)argc;
-  if (!ok_sql_key_arg(ctx, argv[0], &p, &n)) return;
-  if (n > sizeof stack && !(out = sqlite3_malloc64(n))) {
-    sqlite3_result_error_nomem(ctx);
+  if (!ok_sql_key_arg(ctx, argv[0], &p, &n) || !(out = ok_sql_scratch(ctx, stack, sizeof stack, n)))
     return;
-  }
   n = ok_prefix_end(out, p, n);
   if (n) sqlite3_result_blob64(ctx, out, n, SQLITE_TRANSIENT);
-  if (out != stack) sqlite3_free(out);
+  ok_sql_scratch_free(out, stack);
 }
 
 /* ok_collate(x, collation): x is TEXT (or NULL, which packs as NULL). */
