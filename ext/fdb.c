@@ -19,8 +19,7 @@ static void result_piece(sqlite3_context *ctx, const uint8_t *p, size_t n) {
 }
 
 /* A plain value as one item. */
-static int put(ok_sql_builder *b, sqlite3_value *v, int i) {
-  int t = sqlite3_value_type(v);
+static int put(ok_sql_builder *b, sqlite3_value *v, int t, int i) {
   const uint8_t *p;
   size_t n;
   if (t == SQLITE_NULL || t == SQLITE_INTEGER || t == SQLITE_FLOAT) {

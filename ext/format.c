@@ -85,31 +85,3 @@ void ok_sql_builder_init(ok_sql_builder *b, sqlite3_context *ctx, int desc) {
 }
 
 void ok_sql_builder_free(ok_sql_builder *b) { ok_sql_buf_free(&b->buf); }
-
-int ok_sql_build(ok_sql_builder *b, const ok_sql_format *f, int argc, sqlite3_value **argv,
-                 int first) {
-  int i, piece;
-  for (i = first; i < argc; i++) {
-    const uint8_t *p;
-    size_t n;
-    if (b->last) {
-      ok_sql_error(b->ctx, "argument %d follows %s", i + 1, b->last);
-      return 0;
-    }
-    if ((piece = ok_sql_piece(b->ctx, argv[i], f->subtype, i + 1)) < 0) return 0;
-    if (!piece) {
-      if (!f->put(b, argv[i], i + 1)) return 0;
-      continue;
-    }
-    if (!ok_sql_bytes(b->ctx, argv[i], &p, &n)) return 0;
-    if (f->put_piece) {
-      if (!f->put_piece(b, p, n, i + 1)) return 0;
-      continue;
-    }
-    if (!ok_sql_buf_reserve(b->ctx, &b->buf, n, n)) return 0;
-    memcpy(b->buf.p + b->buf.n, p, n);
-    if (b->desc) ok_invert(b->buf.p + b->buf.n, n);
-    b->buf.n += n;
-  }
-  return 1;
-}

@@ -50,8 +50,7 @@ static const char open_copy[] =
     "ok_hbase_blob_var or ok_hbase_desc(ok_hbase_blob_copy(x)) before the end";
 
 /* A plain value as one item. */
-static int put(ok_sql_builder *b, sqlite3_value *v, int i) {
-  int t = sqlite3_value_type(v);
+static int put(ok_sql_builder *b, sqlite3_value *v, int t, int i) {
   const uint8_t *p;
   size_t n;
   if (t == SQLITE_NULL || t == SQLITE_INTEGER || t == SQLITE_FLOAT) {
@@ -101,7 +100,7 @@ static void ok_hbase_desc_fn(sqlite3_context *ctx, int argc, sqlite3_value **arg
   if (piece < 0) return;
   ok_sql_builder_init(&b, ctx, 1);
   if (piece == 0) { /* a value: its default item, descending */
-    if (put(&b, argv[0], 1)) result_piece(ctx, b.buf.p, b.buf.n);
+    if (put(&b, argv[0], sqlite3_value_type(argv[0]), 1)) result_piece(ctx, b.buf.p, b.buf.n);
     ok_sql_builder_free(&b);
     return;
   }

@@ -13,8 +13,7 @@
 #include "format.h"
 
 /* A plain value as one component. */
-static int put(ok_sql_builder *b, sqlite3_value *v, int i) {
-  int t = sqlite3_value_type(v);
+static int put(ok_sql_builder *b, sqlite3_value *v, int t, int i) {
   size_t n;
   const uint8_t *p;
   (void)i;

@@ -11,7 +11,6 @@
 #include "collate.h"
 #include "format.h"
 #include "functions.h"
-SQLITE_EXTENSION_INIT1
 
 static void ok_version_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   (void)argc;

@@ -12,7 +12,11 @@
 #include "../src/ok.h"
 #include "sqlite3ext.h"
 
-#ifndef OK_EXT_MAIN
+/* The API table: defined by the entry point's file (ok.c), which says
+** OK_EXT_MAIN first; every other file refers to it. */
+#ifdef OK_EXT_MAIN
+SQLITE_EXTENSION_INIT1
+#else
 SQLITE_EXTENSION_INIT3
 #endif
 
