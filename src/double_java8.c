@@ -195,6 +195,18 @@ static uint64_t integer_digits(uint64_t lv, int insig, int *e10) {
   return lv;
 }
 
+/* The first digit q: dropped when it is a leading zero (the estimated
+** exponent was one too high, and the test says nothing yet); outside the
+** plain form (1e-3 to 1e7) a second digit always follows, as Java's E-form
+** prints one after the point. */
+static void first_digit(int q, int *low, int *high, int *dec_exp, char *digit, int *nd) {
+  if (q == 0 && !*high)
+    --*dec_exp;
+  else
+    digit[(*nd)++] = (char)q;
+  if (*dec_exp < -3 || *dec_exp >= 8) *high = *low = 0;
+}
+
 /* floor(log10(d)) estimated from the bits as Java estimates it (its
 ** result may be one too high, never too low). */
 static int estimate_exp10(uint64_t fract, int bin_exp) {
@@ -277,11 +289,7 @@ uint64_t ok_double_decimal_java8(double v, int *e10) {
       m = wrap((uint64_t)m * 10, w);
       low = b < m;
       high = wrap((uint64_t)b + (uint64_t)m, w) > tens;
-      if (q == 0 && !high)
-        dec_exp--;
-      else
-        digit[nd++] = (char)q;
-      if (dec_exp < -3 || dec_exp >= 8) high = low = 0;
+      first_digit(q, &low, &high, &dec_exp, digit, &nd);
       while (!low && !high) {
         q = (int)(b / s);
         b = wrap((uint64_t)(b % s) * 10, w);
@@ -310,11 +318,7 @@ uint64_t ok_double_decimal_java8(double v, int *e10) {
       q = big_digit(&B, &S, s_bits);
       low = big_cmp(&B, &M) < 0;
       high = big_sum_reaches(&B, &M, &T, t_bits);
-      if (q == 0 && !high)
-        dec_exp--;
-      else
-        digit[nd++] = (char)q;
-      if (dec_exp < -3 || dec_exp >= 8) high = low = 0;
+      first_digit(q, &low, &high, &dec_exp, digit, &nd);
       while (!low && !high) {
         q = big_digit(&B, &S, s_bits);
         big_mul_small(&M, 10);

@@ -46,7 +46,7 @@ size_t ok_decimal_text(char *out, int neg, long exp, size_t n, const uint8_t *sr
 ** that double back), REAL when it is the decimal Java 8-18 or 19+ writes for
 ** a double, else TEXT of its digits (it->value_len set, as ok_decimal_text
 ** writes them). src/decimal.c. */
-#define OK_DECIMAL_VALUE_DIGITS (OK_HBASE_DIGITS + 8) /* more is always TEXT */
+#define OK_DECIMAL_VALUE_DIGITS 19 /* more is always TEXT: no int64, no double's */
 void ok_decimal_value(ok_item *it, int neg, long exp, const char *digit, size_t n);
 
 /* Fills s->full, the terminator flags of a key of s without NULLs. */
