@@ -121,9 +121,9 @@ static int item_sql(char *sql, const char *item, arg *a, int java) {
     a->n = unhex(a->bytes, value, strlen(value));
     a->type = strcmp(kind, "text") == 0 ? SQLITE_TEXT : SQLITE_BLOB;
     sprintf(call, "ok_hbase_%s(?)",
-            a->type == SQLITE_TEXT                ? "text"
+            a->type == SQLITE_TEXT         ? "text"
             : strcmp(kind, "blobvar") == 0 ? "blob_var"
-                                                  : "blob_copy");
+                                           : "blob_copy");
   }
   if (a->type == SQLITE_FLOAT && a->d != a->d) /* SQL has no NaN REAL: ok takes 'NaN' */
     a->type = SQLITE_TEXT, a->n = 3, memcpy(a->bytes, "NaN", 3);
@@ -138,7 +138,9 @@ static void bind(sqlite3_stmt *st, int p, const arg *a) {
   switch (a->type) {
     case SQLITE_INTEGER: sqlite3_bind_int64(st, p, a->i); break;
     case SQLITE_FLOAT: sqlite3_bind_double(st, p, a->d); break;
-    case SQLITE_TEXT: sqlite3_bind_text(st, p, (const char *)a->bytes, (int)a->n, SQLITE_TRANSIENT); break;
+    case SQLITE_TEXT:
+      sqlite3_bind_text(st, p, (const char *)a->bytes, (int)a->n, SQLITE_TRANSIENT);
+      break;
     case SQLITE_BLOB: sqlite3_bind_blob(st, p, a->bytes, (int)a->n, SQLITE_TRANSIENT); break;
     default: sqlite3_bind_null(st, p);
   }
@@ -311,9 +313,9 @@ static void check_decode(const char *id, const char *hex, char *decoded, char *s
   if (sqlite3_step(whole) != SQLITE_ROW) {
     fail("read", id, sqlite3_errmsg(db));
   } else {
-    snprintf(detail, sizeof detail, "valid %d, count %d, json %d of %d", sqlite3_column_int(whole, 0),
-             sqlite3_column_int(whole, 1), sqlite3_column_int(whole, 2),
-             sqlite3_column_int(whole, 3));
+    snprintf(detail, sizeof detail, "valid %d, count %d, json %d of %d",
+             sqlite3_column_int(whole, 0), sqlite3_column_int(whole, 1),
+             sqlite3_column_int(whole, 2), sqlite3_column_int(whole, 3));
     check(sqlite3_column_int(whole, 0) == 1 && sqlite3_column_int(whole, 1) == count &&
               sqlite3_column_int(whole, 2) == 1 && sqlite3_column_int(whole, 3) == count,
           "ok_valid, ok_count, ok_json", id, detail);

@@ -69,8 +69,8 @@ int main(void) {
     if (wn && wn == gn && wp == gp && memcmp(want, got, wn) == 0) {
       pass++;
     } else if (++failed <= 10) {
-      printf("FAIL %016llX: Java %s, ok %.*se%d\n", (unsigned long long)bits, tab + 1, (int)gn,
-             got, gp);
+      printf("FAIL %016llX: Java %s, ok %.*se%d\n", (unsigned long long)bits, tab + 1, (int)gn, got,
+             gp);
     }
   }
   if (lines < 1000) failed++, printf("FAIL only %ld doubles\n", lines);
