@@ -44,8 +44,8 @@ all: $(B)/ok.$(SO) $(B)/libokcore.a
 help:
 	@echo "make            build $(B)/ok.$(SO) (the extension) and $(B)/libokcore.a"
 	@echo "make demo       install what is missing, build, show keys sorting in sqlite3"
-	@echo "make test       install what is missing, build, run every suite, also under ASan+UBSan"
-	@echo "make test-accept  rewrite sql-tests/*.out from the current output"
+	@echo "make test       install what is missing (setup.sh --test: apt-get, npm), build, run every suite, also under ASan+UBSan"
+	@echo "make test-accept  rewrite test/sql/*.out from the current output"
 	@echo "make test-asan  the test suites under AddressSanitizer + UBSan"
 	@echo "make test-valgrind  unit tests and oracle under valgrind"
 	@echo "make test-tsan  8 threads with a connection each, under ThreadSanitizer"
@@ -75,8 +75,8 @@ $(B)/libokcore.a: $(CORE_OBJ)
 $(B)/ok.$(SO): $(CORE_OBJ) $(EXT_OBJ)
 	$(CC) $(CFLAGS) $(SHARED) $^ -o $@ $(LDFLAGS) -lm
 
-UNIT_SRC = $(wildcard src/test/*.c)
-$(B)/unit: $(UNIT_SRC) src/test/test.h src/test/vectors.h $(B)/libokcore.a
+UNIT_SRC = $(wildcard test/unit/*.c)
+$(B)/unit: $(UNIT_SRC) test/unit/test.h test/unit/vectors.h $(B)/libokcore.a
 	$(CC) $(CORE_CFLAGS) $(CFLAGS) -Isrc $(UNIT_SRC) $(B)/libokcore.a -o $@ -lm
 
 # The SQL-level test programs: $(B)/NAME from test/NAME.c, '-' for '_'.
@@ -91,12 +91,12 @@ $(SQL_TESTS:%=$(B)/%):
 $(B)/java-double: test/java_double.c $(B)/libokcore.a
 	$(CC) $(CORE_CFLAGS) $(CFLAGS) -Isrc $< $(B)/libokcore.a -o $@ -lm
 
-$(B)/fuzz-%-replay: fuzz/%.c fuzz/replay.c $(B)/libokcore.a
-	$(CC) $(CORE_CFLAGS) $(CFLAGS) -Isrc $< fuzz/replay.c $(B)/libokcore.a -o $@ -lm
+$(B)/fuzz-%-replay: test/fuzz/%.c test/fuzz/replay.c $(B)/libokcore.a
+	$(CC) $(CORE_CFLAGS) $(CFLAGS) -Isrc $< test/fuzz/replay.c $(B)/libokcore.a -o $@ -lm
 
 # The SQL-level target links the extension's objects and SQLite directly.
-$(B)/fuzz-sql-replay: fuzz/sql.c fuzz/replay.c $(CORE_OBJ) $(EXT_OBJ)
-	$(CC) -std=c99 $(WARN) -Wno-conversion $(SQLITE_INC) $(CFLAGS) -Isrc fuzz/sql.c fuzz/replay.c $(CORE_OBJ) $(EXT_OBJ) -o $@ $(SQLITE_LIBS) -lm
+$(B)/fuzz-sql-replay: test/fuzz/sql.c test/fuzz/replay.c $(CORE_OBJ) $(EXT_OBJ)
+	$(CC) -std=c99 $(WARN) -Wno-conversion $(SQLITE_INC) $(CFLAGS) -Isrc test/fuzz/sql.c test/fuzz/replay.c $(CORE_OBJ) $(EXT_OBJ) -o $@ $(SQLITE_LIBS) -lm
 
 # The extension linked into SQLite's own shell, with SQLite (needs
 # SQLITE_DIR): examples/static_link.c registers it at SQLite's start.
@@ -125,7 +125,7 @@ test-latest:
 	@echo deps/sqlite >build-latest/sqlite-dir
 
 test-accept: all
-	@sh sql-tests/run.sh $(B) --accept
+	@sh test/sql/run.sh $(B) --accept
 
 test-asan: deps-test
 	@$(MAKE) --no-print-directory B=build-asan OPT=-O1 SAN="$(SAN_FLAGS)" test-build
@@ -139,37 +139,43 @@ test-tsan: deps
 	@$(MAKE) --no-print-directory B=build-tsan OPT=-O1 SAN="-fsanitize=thread" all build-tsan/threads
 	TSAN_OPTIONS="halt_on_error=1 suppressions=test/tsan.supp" build-tsan/threads build-tsan/ok 8 200
 
-test-valgrind: deps test-build
-	@command -v valgrind >/dev/null || apt-get install -y -qq valgrind
+test-valgrind:
+	@sh setup.sh --valgrind
+	@$(MAKE) --no-print-directory test-build
 	valgrind -q --error-exitcode=1 --leak-check=full $(B)/unit
-	valgrind -q --error-exitcode=1 --leak-check=full $(B)/fuzz-decode-replay fuzz/corpus
+	valgrind -q --error-exitcode=1 --leak-check=full $(B)/fuzz-decode-replay test/fuzz/corpus
 	ORACLE_SKIP_ORDER=1 valgrind -q --error-exitcode=1 --leak-check=full $(B)/oracle $(B)/ok 5000
 
-fuzz: deps
-	@sh fuzz/run.sh $${FUZZ_SECONDS:-60}
+fuzz:
+	@sh setup.sh --fuzz
+	@sh test/fuzz/run.sh $${FUZZ_SECONDS:-60}
 
 bench: deps-test all $(B)/hostile
 	@sh bench/run.sh $(B)
 
-# The extension, stripped; the core library for C programs without SQLite
-# (ok.h, libokcore.a, and ok.pc for pkg-config --cflags --libs ok).
+# The extension, stripped, in lib/ok/ (a bare ok.so or ok.h in lib/ or
+# include/ could collide with another project's); the core library for C
+# programs without SQLite (include/ok/*.h, libokcore.a, and ok.pc for
+# pkg-config --cflags --libs ok).
+PUBLIC_H = src/ok.h src/ok_fdb.h src/ok_hbase.h src/ok_orderly.h
 install: $(B)/ok.$(SO) $(B)/libokcore.a
-	install -d $(LIBDIR) $(LIBDIR)/pkgconfig $(INCDIR)
-	install -m 644 $(B)/ok.$(SO) $(LIBDIR)/ok.$(SO)
-	strip --strip-unneeded $(LIBDIR)/ok.$(SO)
+	install -d $(LIBDIR)/ok $(LIBDIR)/pkgconfig $(INCDIR)/ok
+	install -m 644 $(B)/ok.$(SO) $(LIBDIR)/ok/ok.$(SO)
+	strip --strip-unneeded $(LIBDIR)/ok/ok.$(SO)
 	install -m 644 $(B)/libokcore.a $(LIBDIR)/libokcore.a
-	install -m 644 src/ok.h $(INCDIR)/ok.h
+	install -m 644 $(PUBLIC_H) $(INCDIR)/ok/
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' ok.pc.in > $(LIBDIR)/pkgconfig/ok.pc
 
 uninstall:
-	rm -f $(LIBDIR)/ok.$(SO) $(LIBDIR)/libokcore.a $(INCDIR)/ok.h $(LIBDIR)/pkgconfig/ok.pc
+	rm -f $(LIBDIR)/ok/ok.$(SO) $(LIBDIR)/libokcore.a $(PUBLIC_H:src/%=$(INCDIR)/ok/%) $(LIBDIR)/pkgconfig/ok.pc
+	-rmdir $(LIBDIR)/ok $(INCDIR)/ok
 
 dist:
 	git archive --prefix=ok-$(VERSION)/ -o ok-$(VERSION).tar.gz HEAD
 	@echo "ok-$(VERSION).tar.gz"
 
 lint:
-	clang-format --dry-run --Werror src/*.c src/*.h ext/*.c ext/*.h
+	clang-format --dry-run --Werror src/*.c src/*.h ext/*.c ext/*.h test/unit/*.c test/fuzz/*.c
 	cppcheck --quiet --error-exitcode=1 --enable=warning,portability -Isrc src ext
 
 clean:

@@ -6,6 +6,7 @@
 # (test/fdb, pinned by its package-lock.json) for the conformance suite,
 # better-sqlite3 (test/node) and Python's venv for the packages' suites,
 # and the newest SQLite from npm (tools/sqlite-latest.sh, into deps/).
+# With --fuzz also clang (libFuzzer), with --valgrind valgrind.
 # Idempotent and quick when everything is there. Runs apt-get as root, or
 # through sudo.
 set -e
@@ -33,6 +34,8 @@ if [ "$1" = --test ]; then
   # Java 17's Double.toString and BigDecimal, which HBase clients on Java 8-18 write with
   ls /usr/lib/jvm/java-17-openjdk*/bin/javac >/dev/null 2>&1 || need="$need openjdk-17-jdk-headless"
 fi
+[ "$1" = --fuzz ] && { command -v clang >/dev/null 2>&1 || need="$need clang"; }
+[ "$1" = --valgrind ] && { command -v valgrind >/dev/null 2>&1 || need="$need valgrind"; }
 if [ -n "$need" ]; then
   echo "deps: installing$need"
   SUDO=""

@@ -9,9 +9,11 @@
 ** ok_fdb_tuple inline as items (a plain BLOB argument is a byte string).
 ** docs/fdb.md is the reference.
 */
+#define OK_STATIC_LINKING_ONLY /* the extension is built with this very core */
 #include <math.h>
 #include <string.h>
 
+#include "../src/ok_fdb.h"
 #include "format.h"
 
 static void result_piece(sqlite3_context *ctx, const uint8_t *p, size_t n) {
@@ -188,8 +190,8 @@ static void ok_fdb_int_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) 
     ok_sql_error(ctx, "'%q' needs more than 255 bytes", s);
   } else if (rc != OK_OK) {
     ok_sql_error(ctx, "'%q' is not a decimal integer (character %lld)", s, (long long)err + 1);
-  } else {
-    result_piece(ctx, out, ok_fdb_enc_bigint(out, neg, mag, len));
+  } else if (ok_fdb_enc_bigint(out, &len, neg, mag, len) == OK_OK) { /* mag fits: it does */
+    result_piece(ctx, out, len);
   }
 }
 

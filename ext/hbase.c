@@ -10,9 +10,11 @@
 ** and ok_hbase_desc inline as items (a plain BLOB argument is a BlobVar).
 ** docs/hbase.md is the reference.
 */
+#define OK_STATIC_LINKING_ONLY /* the extension is built with this very core */
 #include <math.h>
 #include <string.h>
 
+#include "../src/ok_hbase.h"
 #include "format.h"
 
 static void result_piece(sqlite3_context *ctx, const uint8_t *p, size_t n) {

@@ -127,8 +127,7 @@ static void ok_prefix_end_fn(sqlite3_context *ctx, int argc, sqlite3_value **arg
   (void)argc;
   if (!ok_sql_key_arg(ctx, argv[0], &p, &n) || !(out = ok_sql_scratch(ctx, stack, sizeof stack, n)))
     return;
-  n = ok_prefix_end(out, p, n);
-  if (n) sqlite3_result_blob64(ctx, out, n, SQLITE_TRANSIENT);
+  if (ok_prefix_end(out, &n, p, n) == OK_OK) sqlite3_result_blob64(ctx, out, n, SQLITE_TRANSIENT);
   ok_sql_scratch_free(out, stack);
 }
 

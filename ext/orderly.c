@@ -3,10 +3,12 @@
 ** range bounds ok_orderly_prefix and ok_orderly_prefix_end, and how the
 ** readers show an Orderly field. The readers take 'orderly:<schema>'.
 */
+#define OK_STATIC_LINKING_ONLY /* the extension is built with this very core */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "../src/ok_orderly.h"
 #include "format.h"
 
 /* The format's parameter: a schema, parsed into an ok_orderly on the heap
@@ -181,9 +183,10 @@ static int decimal_arg(sqlite3_context *ctx, sqlite3_value *a, int i, int java, 
   return 1;
 }
 
-/* Argument a (number i) as the value of field f, checked. */
-static int value_arg(sqlite3_context *ctx, const ok_orderly_field *f, sqlite3_value *a, int i,
+/* Argument a (number i, of leaf field i - 1 of s) as its value, checked. */
+static int value_arg(sqlite3_context *ctx, const ok_orderly *s, sqlite3_value *a, int i,
                      ok_orderly_value *v, char **digits) {
+  const ok_orderly_field *f = &s->node[s->leaf[i - 1]];
   int t = sqlite3_value_type(a), rc;
   memset(v, 0, sizeof *v);
   v->null = t == SQLITE_NULL;
@@ -201,7 +204,7 @@ static int value_arg(sqlite3_context *ctx, const ok_orderly_field *f, sqlite3_va
   } else if (!ok_sql_bytes(ctx, a, &v->p, &v->n)) {
     return 0;
   }
-  switch ((rc = ok_orderly_check(f, v))) {
+  switch ((rc = ok_orderly_check(s, (size_t)(i - 1), v))) {
     case OK_OK: return 1;
     case OK_E_NULL:
       ok_sql_error(ctx, "argument %d is NULL, which %s has none of", i + 1,
@@ -246,7 +249,7 @@ static int values_of(sqlite3_context *ctx, const ok_orderly *s, int argc, sqlite
     return 0;
   }
   for (at = *digits, i = 1; i < argc; i++) {
-    if (!value_arg(ctx, &s->node[s->leaf[i - 1]], argv[i], i, &v[i - 1], &at)) return 0;
+    if (!value_arg(ctx, s, argv[i], i, &v[i - 1], &at)) return 0;
   }
   return 1;
 }
@@ -280,7 +283,7 @@ static void ok_orderly_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **a
     }
     ok_orderly_encode(key, len, s, v, k, mode == 2);
   }
-  if (mode == 0 && s->should_not && ok_orderly_verify(s, v, key, len, &field) != OK_OK) {
+  if (mode == 0 && ok_orderly_verify(s, v, key, len, &field) != OK_OK) {
     ok_sql_error(ctx,
                  "field %lld is should_not and would run into the next field's bytes: "
                  "Orderly would write a key that reads back as other values",
@@ -288,7 +291,7 @@ static void ok_orderly_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **a
     goto done;
   }
   if (mode == 2) { /* a bound, not a key: no subtype; NULL when no key is above them all */
-    if ((len = ok_prefix_end(key, key, len)) > 0)
+    if (ok_prefix_end(key, &len, key, len) == OK_OK)
       sqlite3_result_blob64(ctx, key, len, SQLITE_TRANSIENT);
   } else {
     ok_sql_result_piece(ctx, key, len, OK_ORDERLY_SUBTYPE, 0);
@@ -315,7 +318,7 @@ static int render(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
     na = ok_double_digits(a, &pa, it->d, 8);
     nb = ok_double_digits(b, &pb, it->d, 19);
     if (na != nb || pa != pb || memcmp(a, b, na) != 0) {
-      uint8_t text[OK_HBASE_NUM_TEXT_MAX]; /* the key's own decimal (of 19 digits at most) */
+      uint8_t text[48]; /* the key's own decimal: 19 digits at most, a sign, '.', exponent */
       ok_sql_putf(o, "'%.*s'", (int)ok_unescape(text, it), (const char *)text);
       return SQLITE_OK;
     }

@@ -9,6 +9,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifndef OK_STATIC_LINKING_ONLY
+#define OK_STATIC_LINKING_ONLY /* the extension is built with this very core */
+#endif
 #include "../src/ok.h"
 #include "sqlite3ext.h"
 

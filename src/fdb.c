@@ -16,12 +16,10 @@
 #define CLOSE 0x00 /* ends a nested tuple, or a string with no 0xFF after it */
 #define ESC 0xFF   /* after 0x00: an escaped NUL in a string, NULL in a tuple */
 
-size_t ok_fdb_enc_bigint(uint8_t *out, int neg, const uint8_t *mag, size_t n) {
-  size_t i, o;
+/* An integer of n <= OK_FDB_BIG_MAX significant magnitude bytes. */
+static size_t put_int(uint8_t *out, int neg, const uint8_t *mag, size_t n) {
+  size_t i, o = n > 8 ? 2 : 1;
   uint8_t x = neg ? 0xFF : 0x00;
-  while (n > 0 && mag[0] == 0) mag++, n--;
-  if (n > OK_FDB_BIG_MAX) return 0;
-  o = n > 8 ? 2 : 1;
   if (!out) return o + n;
   if (n > 8) {
     out[0] = neg ? OK_FDB_NEG_BIG : OK_FDB_POS_BIG;
@@ -33,12 +31,20 @@ size_t ok_fdb_enc_bigint(uint8_t *out, int neg, const uint8_t *mag, size_t n) {
   return o + n;
 }
 
+int ok_fdb_enc_bigint(uint8_t *out, size_t *len, int neg, const uint8_t *mag, size_t n) {
+  while (n > 0 && mag[0] == 0) mag++, n--;
+  if (n > OK_FDB_BIG_MAX) return OK_E_RANGE;
+  *len = put_int(out, neg, mag, n);
+  return OK_OK;
+}
+
 size_t ok_fdb_enc_int(uint8_t *out, int64_t v) {
   uint64_t m = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
   uint8_t mag[8];
   int i;
   for (i = 7; i >= 0; i--, m >>= 8) mag[i] = (uint8_t)m;
-  return ok_fdb_enc_bigint(out, v < 0, mag, 8);
+  for (i = 0; i < 8 && mag[i] == 0; i++) continue;
+  return put_int(out, v < 0, mag + i, (size_t)(8 - i));
 }
 
 size_t ok_fdb_enc_ieee(uint8_t *out, int code, const uint8_t *bits, size_t n) {

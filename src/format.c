@@ -93,11 +93,12 @@ int ok_count(const ok_format *f, const uint8_t *key, size_t n, size_t *count, si
   return rc == OK_FEWER ? OK_OK : rc;
 }
 
-size_t ok_prefix_end(uint8_t *out, const uint8_t *key, size_t n) {
+int ok_prefix_end(uint8_t *out, size_t *len, const uint8_t *key, size_t n) {
   size_t i;
   while (n > 0 && key[n - 1] == 0xFF) n--;
-  if (n == 0) return 0;
+  *len = n;
+  if (n == 0) return OK_E_RANGE;
   for (i = 0; i + 1 < n; i++) out[i] = key[i];
   out[n - 1] = (uint8_t)(key[n - 1] + 1);
-  return n;
+  return OK_OK;
 }

@@ -4,7 +4,11 @@
 #ifndef OK_INTERNAL_H
 #define OK_INTERNAL_H
 
+#define OK_STATIC_LINKING_ONLY
 #include "ok.h"
+#include "ok_fdb.h"
+#include "ok_hbase.h"
+#include "ok_orderly.h"
 
 /* Decoders of one component c[0..n) (n >= 1) whose ascending tag is t; x is
 ** 0xFF when the component is descending, else 0. They set it->len and the
@@ -48,6 +52,15 @@ size_t ok_decimal_text(char *out, int neg, long exp, size_t n, const uint8_t *sr
 ** writes them). src/decimal.c. */
 #define OK_DECIMAL_VALUE_DIGITS 19 /* more is always TEXT: no int64, no double's */
 void ok_decimal_value(ok_item *it, int neg, long exp, const char *digit, size_t n);
+
+/* ok_collate_restore: a text back from the escaped body of a component
+** under the collation of `tag` (x 0xFF when descending), written to out
+** unless NULL: the text itself for ok_natural and RTRIM (trailing spaces
+** gone), for NOCASE the folded text, whose bytes after a NUL come back as
+** NULs. Each is equal under the collation to the text packed. Returns its
+** length, or (size_t)-1 when the body is no transform's output (the
+** native decoder's check; public callers get only checked items). */
+size_t ok_collate_restore(uint8_t *out, int tag, const uint8_t *body, size_t n, uint8_t x);
 
 /* Fills s->full, the terminator flags of a key of s without NULLs. */
 void ok_orderly_plan_full(ok_orderly *s);

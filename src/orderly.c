@@ -258,7 +258,8 @@ static size_t bound(const ok_orderly_field *f, const ok_orderly_value *v) {
   return 9;
 }
 
-int ok_orderly_check(const ok_orderly_field *f, const ok_orderly_value *v) {
+int ok_orderly_check(const ok_orderly *s, size_t i, const ok_orderly_value *v) {
+  const ok_orderly_field *f = &s->node[s->leaf[i]];
   size_t k;
   if (v->null) {
     return f->type >= OK_OL_FIXED_INT && f->type <= OK_OL_FIXED_ULONG            ? OK_E_NULL
@@ -391,6 +392,8 @@ int ok_orderly_verify(const ok_orderly *s, const ok_orderly_value *v, const uint
   ok_walk w;
   ok_item it;
   size_t err, at = 0;
+  *field = 0;
+  if (!s->should_not) return OK_OK;
   make_plan(&pl, s, v, s->format.fields, 0);
   ok_walk_start(&w, &s->format, key, n);
   for (*field = 0; *field < s->format.fields; (*field)++) {
@@ -496,17 +499,17 @@ static int dec_decimal(const uint8_t *c, size_t n, uint8_t x, ok_item *it, size_
   it->len = hlen + blen;
   it->body = c + hlen;
   it->body_len = nd;
-  it->i = (int64_t)raw + 1; /* the exponent of 0.digits */
-  it->d = neg ? -1 : 1;
+  it->exp = (long)raw + 1;
+  it->neg = neg;
   if (nd <= OK_DECIMAL_VALUE_DIGITS) { /* small enough to be an INTEGER or a REAL */
     char digit[OK_DECIMAL_VALUE_DIGITS];
     for (k = 0; k < nd; k++)
       digit[k] = (char)('0' - 1 + (((c[hlen + k / 2] ^ y) >> (k % 2 ? 0 : 4)) & 15));
-    ok_decimal_value(it, neg, (long)it->i, digit, nd);
+    ok_decimal_value(it, neg, it->exp, digit, nd);
     if (it->type != OK_TEXT) return OK_OK;
   }
   it->type = OK_TEXT;
-  it->value_len = ok_decimal_text(NULL, neg, (long)it->i, nd, it->body, 1, y);
+  it->value_len = ok_decimal_text(NULL, neg, it->exp, nd, it->body, 1, y);
   return OK_OK;
 }
 
@@ -597,7 +600,7 @@ static int decode(const ok_format *fmt, size_t index, const uint8_t *c, size_t n
       it->body = c;
       it->body_len = it->len;
       it->value_len = f->size + digits / 3;
-      it->i = (int64_t)f->size;
+      it->prefix = f->size;
       return OK_OK;
     }
     case OK_OL_FIXED_BYTES:
@@ -610,6 +613,7 @@ static int decode(const ok_format *fmt, size_t index, const uint8_t *c, size_t n
   }
   /* an integer: INTEGER when it fits, else (unsigned) TEXT */
   it->i = (int64_t)u;
+  it->u = u;
   it->type = is_signed(f->type) || u <= INT64_MAX ? OK_INT : OK_TEXT;
   if (it->type == OK_TEXT) it->value_len = u64_digits(u);
   return OK_OK;
@@ -623,13 +627,13 @@ static size_t value(uint8_t *out, const ok_item *it) {
     case OK_OL_FLOAT:
     case OK_OL_DOUBLE: memcpy(out, "NaN", 3); return 3;
     case OK_OL_DECIMAL:
-      return ok_decimal_text((char *)out, it->d < 0, (long)it->i, it->body_len, it->body, 1,
-                             (uint8_t)(x ^ (it->d < 0 ? 0xFF : 0)));
+      return ok_decimal_text((char *)out, it->neg, it->exp, it->body_len, it->body, 1,
+                             (uint8_t)(x ^ (it->neg ? 0xFF : 0)));
     case OK_OL_UTF8:
       for (k = 0; k < it->value_len; k++) out[k] = (uint8_t)((it->body[k] ^ x) - 2);
       return it->value_len;
     case OK_OL_BYTES: {
-      size_t raw = (size_t)it->i;
+      size_t raw = it->prefix;
       unsigned acc = 0, nd = 0;
       for (o = 0; o < raw; o++) out[o] = (uint8_t)(it->body[o] ^ x);
       for (k = 0; o < it->value_len; k++) {
@@ -644,7 +648,7 @@ static size_t value(uint8_t *out, const ok_item *it) {
       return k;
   }
   /* an unsigned integer beyond int64 */
-  u = (uint64_t)it->i;
+  u = it->u;
   for (k = it->value_len; k-- > 0; u /= 10) out[k] = (uint8_t)('0' + u % 10);
   return it->value_len;
 }

@@ -35,6 +35,14 @@ static const struct {
 
 static const char *const terms[] = {"auto", "must", "should_not"};
 
+size_t ok_orderly_size(void) { return sizeof(ok_orderly); }
+
+const ok_format *ok_orderly_format(const ok_orderly *s) { return &s->format; }
+
+int ok_orderly_field_type(const ok_orderly *s, size_t i) {
+  return i < s->format.fields ? s->node[s->leaf[i]].type : 0;
+}
+
 const char *ok_orderly_type_name(int type) {
   size_t i;
   for (i = 0; i < TYPES; i++) {

@@ -14,12 +14,13 @@ check() { # check NAME COMMAND...: the command must succeed
 }
 make -s B="$B" install DESTDIR="$root" PREFIX=/usr/local >/dev/null || { echo "0 passed, 1 failed"; exit 1; }
 lib=$root/usr/local/lib
+mod=$lib/ok/ok
 want=$(cat VERSION)
 
-shell_load() { [ "$(sqlite3 -batch -init /dev/null -cmd ".load $lib/ok" :memory: 'SELECT ok_version()')" = "$want" ]; }
-stripped() { ! nm "$lib/ok.so" >/dev/null 2>&1 || [ -z "$(nm "$lib/ok.so" 2>/dev/null)" ]; }
+shell_load() { [ "$(sqlite3 -batch -init /dev/null -cmd ".load $mod" :memory: 'SELECT ok_version()')" = "$want" ]; }
+stripped() { ! nm "$mod.so" >/dev/null 2>&1 || [ -z "$(nm "$mod.so" 2>/dev/null)" ]; }
 python_load() {
-  "$py" - "$lib/ok" "$want" <<'PY'
+  "$py" - "$mod" "$want" <<'PY'
 import sqlite3, sys
 c = sqlite3.connect(":memory:")
 c.enable_load_extension(True)
@@ -36,7 +37,7 @@ c_core() {
 cxx_header() {
   command -v c++ >/dev/null 2>&1 || { echo "(no C++ compiler: header not checked from C++)"; return 0; }
   flags=$(PKG_CONFIG_SYSROOT_DIR="$root" PKG_CONFIG_PATH="$lib/pkgconfig" pkg-config --cflags --libs ok) &&
-    printf '#include <ok.h>\nint main() { return ok_version_number() == OK_VERSION_NUMBER ? 0 : 1; }\n' >"$root/v.cpp" &&
+    printf '#include <ok.h>\n#include <ok_orderly.h>\nint main() { return ok_version_number() == OK_VERSION_NUMBER && ok_orderly_size() > 0 ? 0 : 1; }\n' >"$root/v.cpp" &&
     c++ -Wall -Werror "$root/v.cpp" $flags -o "$root/v" && "$root/v"
 }
 check shell_load
@@ -56,6 +57,9 @@ else
   echo "skipped: python_load (no python3 with enable_load_extension here)"
 fi
 check c_core
-echo "installed $lib/ok.so ($(wc -c <"$lib/ok.so") bytes), ok.h, libokcore.a, ok.pc"
+# nothing but ok's own names straight in lib/ and include/
+only_own() { [ "$(cd "$root/usr/local" && find lib include -maxdepth 1 -mindepth 1 | sort | tr '\n' ' ')" = "include/ok lib/libokcore.a lib/ok lib/pkgconfig " ]; }
+check only_own
+echo "installed $mod.so ($(wc -c <"$mod.so") bytes), include/ok/*.h, libokcore.a, ok.pc"
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

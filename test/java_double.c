@@ -14,7 +14,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define OK_STATIC_LINKING_ONLY /* tests see the internals of this very version */
 #include "ok.h"
+#include "ok_fdb.h"
+#include "ok_hbase.h"
+#include "ok_orderly.h"
 
 /* Java's text ("-1.25E-7", "100.0", "0.001") as significant digits (no
 ** leading or trailing zero) and the point of 0.digits; 0 when malformed. */

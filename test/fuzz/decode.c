@@ -12,7 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define OK_STATIC_LINKING_ONLY /* tests see the internals of this very version */
 #include "ok.h"
+#include "ok_fdb.h"
+#include "ok_hbase.h"
+#include "ok_orderly.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -56,7 +60,7 @@ static size_t fdb_reencode(uint8_t *out, const ok_item *it, const uint8_t *value
       if (ok_fdb_python_form(src, it->len)) break; /* read, never written */
       if (ok_decimal_parse(mag, sizeof mag, &n, &neg, (const char *)value, it->value_len, &err))
         return 0;
-      return ok_fdb_enc_bigint(out, neg, mag, n);
+      return ok_fdb_enc_bigint(out, &n, neg, mag, n) == OK_OK ? n : 0;
   }
   if (out) memcpy(out, src, it->len);
   return it->len;
@@ -130,7 +134,9 @@ static void hbase_check(const uint8_t *data, size_t size) {
       case OK_HBASE_TEXT:
       case OK_HBASE_JSON: n = ok_hbase_enc_text(again, it.tag, value, it.value_len, it.desc); break;
       case OK_HBASE_BLOB_VAR: n = ok_hbase_enc_blob_var(again, value, it.value_len, it.desc); break;
-      case OK_HBASE_BLOB_COPY: n = ok_hbase_enc_blob_copy(again, value, it.value_len, it.desc); break;
+      case OK_HBASE_BLOB_COPY:
+        n = ok_hbase_enc_blob_copy(again, value, it.value_len, it.desc);
+        break;
       default:
         if (ok_hbase_odd_one(p, it.len) || (it.tag == OK_HBASE_NULL && it.len == 2)) {
           /* +-1 as HBase wrote it, and its descending null BlobCopy: read only */
@@ -154,7 +160,8 @@ static void hbase_check(const uint8_t *data, size_t size) {
             ok_hbase_num_double(&x, it.d, java = 8);
             n = ok_hbase_enc_num(again, &x, it.desc);
           }
-          if (ok_hbase_enc_double_num(again + n, it.d, java, it.desc) != n || memcmp(again, again + n, n))
+          if (ok_hbase_enc_double_num(again + n, it.d, java, it.desc) != n ||
+              memcmp(again, again + n, n))
             abort();
         } else if (ok_hbase_num_parse(&x, (const char *)value, it.value_len, &err) == OK_OK) {
           n = ok_hbase_enc_num(again, &x, it.desc);
@@ -222,7 +229,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     rc = ok_locate(&ok_format_native, data, size, i, &it, &at, &err);
     if (rc == OK_OK && at >= size) abort();
   }
-  if (ok_prefix_end(again, data, size) > size) abort();
+  rc = ok_prefix_end(again, &i, data, size);
+  if (rc == OK_OK ? i == 0 || i > size || again[i - 1] == 0 : i != 0) abort();
   free(again);
   fdb_check(data, size);
   hbase_check(data, size);

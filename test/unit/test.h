@@ -7,6 +7,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#define OK_STATIC_LINKING_ONLY /* tests see the internals of this very version */
+#include "ok.h"
+#include "ok_fdb.h"
+#include "ok_hbase.h"
+#include "ok_orderly.h"
+
 extern int passed, failed;
 /* Counts a test; prints what and detail when it failed. */
 void check(int ok, const char *what, const char *detail);

@@ -23,7 +23,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define OK_STATIC_LINKING_ONLY /* tests see the internals of this very version */
 #include "ok.h"
+#include "ok_fdb.h"
+#include "ok_hbase.h"
+#include "ok_orderly.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -1,6 +1,6 @@
 -- HBase OrderedBytes: ok_hbase_pack and its constructors, descending items,
 -- decoding with the 'hbase' format, Actionbase row keys, every error.
--- src/test/hbase.c holds HBase's own TestOrderedBytes lengths and the order
+-- test/unit/hbase.c holds HBase's own TestOrderedBytes lengths and the order
 -- properties; this file pins bytes and messages.
 .mode quote
 .echo on

@@ -14,13 +14,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define OK_STATIC_LINKING_ONLY /* tests see the internals of this very version */
 #include "ok.h"
+#include "ok_fdb.h"
+#include "ok_hbase.h"
+#include "ok_orderly.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static const char *const types[] = {"int", "long", "uint", "ulong", "fixed_int", "fixed_long",
-                                    "fixed_uint", "fixed_ulong", "float", "double", "decimal",
-                                    "utf8", "bytes", "fixed_bytes"};
+static const char *const types[] = {
+    "int",         "long",  "uint",   "ulong",   "fixed_int", "fixed_long", "fixed_uint",
+    "fixed_ulong", "float", "double", "decimal", "utf8",      "bytes",      "fixed_bytes"};
 static const char *const terms[] = {"", " must", " should_not", ""};
 
 /* One field from byte b (and b2 for its arguments) at out; its length. */
@@ -29,7 +33,8 @@ static int field(char *out, unsigned b, unsigned b2) {
   int o = sprintf(out, "%s", t);
   if (b % 14 == 13) o += sprintf(out + o, "(%u)", 1 + b2 % 3);
   if (b % 14 == 12 && b2 % 3) o += sprintf(out + o, "(prefix=%u)", b2 % 3);
-  if (b % 14 < 4 && (b2 & 0x80)) o += sprintf(out + o, "(reserved_bits=1, reserved_value=%u)", b2 & 1);
+  if (b % 14 < 4 && (b2 & 0x80))
+    o += sprintf(out + o, "(reserved_bits=1, reserved_value=%u)", b2 & 1);
   return o + sprintf(out + o, "%s%s", b & 0x40 ? " desc" : "", terms[(b >> 4) & 3]);
 }
 
@@ -61,9 +66,9 @@ static void make_schema(char *out, const uint8_t *data, size_t size, size_t *use
 ** digits + 1, complemented when negative or descending). */
 static int same_digits(const ok_item *it, const ok_orderly_field *f, const char *d, size_t n,
                        int point) {
-  uint8_t y = (uint8_t)((f->desc ? 0xFF : 0) ^ (it->d < 0 ? 0xFF : 0));
+  uint8_t y = (uint8_t)((f->desc ? 0xFF : 0) ^ (it->neg ? 0xFF : 0));
   size_t k;
-  if (n != it->body_len || point != it->i) return 0;
+  if (n != it->body_len || point != it->exp) return 0;
   for (k = 0; k < n; k++)
     if (((it->body[k / 2] ^ y) >> (k % 2 ? 0 : 4) & 15) != d[k] - '0' + 1) return 0;
   return 1;
@@ -91,14 +96,15 @@ static void to_value(const ok_orderly *s, size_t index, const ok_item *it, ok_or
       if (it->type == OK_INT) {
         n = (size_t)sprintf((char *)buf + 32, "%lld", (long long)it->i);
       } else if (it->type == OK_REAL) { /* the digits of Java 19+, else of Java 8-18 */
-        v->neg = it->d < 0;
+        v->neg = it->neg;
         v->n = ok_double_digits((char *)buf, &point, it->d, 19);
         if (!same_digits(it, f, (char *)buf, v->n, point))
           v->n = ok_double_digits((char *)buf, &point, it->d, 8);
         v->exp = point - 1;
         return;
       }
-      if (ok_decimal_split((char *)buf, &v->n, &v->neg, &v->exp, (char *)buf + 32, n, &err) != OK_OK)
+      if (ok_decimal_split((char *)buf, &v->n, &v->neg, &v->exp, (char *)buf + 32, n, &err) !=
+          OK_OK)
         abort();
       return;
     case OK_OL_UTF8:
@@ -111,6 +117,7 @@ static void to_value(const ok_orderly *s, size_t index, const ok_item *it, ok_or
   if (it->type == OK_TEXT) { /* an unsigned integer past int64 */
     buf[32 + n] = 0;
     v->u = strtoull((char *)buf + 32, NULL, 10);
+    if (v->u != it->u) abort();
   } else {
     v->i = it->i;
     v->u = (uint64_t)it->i;
@@ -152,7 +159,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (ok_orderly_parse(&s, text, strlen(text), &at, &why) != OK_OK) abort();
   if (read_values(&s, data + used, size - used, v, bufs)) {
     for (i = 0; i < s.format.fields; i++) {
-      if (ok_orderly_check(&s.node[s.leaf[i]], &v[i]) != OK_OK) goto done; /* Orderly's FE/FF text */
+      if (ok_orderly_check(&s, i, &v[i]) != OK_OK) goto done; /* Orderly's FE/FF text */
     }
     n1 = ok_orderly_encode(NULL, 0, &s, v, s.format.fields, 0);
     if (!(k1 = malloc(n1 + 1))) abort();

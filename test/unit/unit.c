@@ -155,20 +155,29 @@ static void test_keys(void) {
   n += ok_enc_int(key + n, 42, 0);
   n += ok_enc_bytes(key + n, OK_TAG_TEXT, (const uint8_t *)"abc", 3, 1, 0);
   n += ok_enc_null(key + n, 1);
-  check(ok_count(&ok_format_native, key, n, &count, &err) == OK_OK && count == 3, "count", "3 components");
-  check(ok_count(&ok_format_native, key, 0, &count, &err) == OK_OK && count == 0, "count", "empty key");
-  check(ok_locate(&ok_format_native, key, n, 1, &it, &at, &err) == OK_OK && at == 2 && it.type == OK_TEXT, "locate",
-        "second component at byte 2");
-  check(ok_locate(&ok_format_native, key, n, 3, &it, &at, &err) == OK_FEWER && at == 3, "locate", "past the end");
-  check(ok_count(&ok_format_native, key, n - 1, &count, &err) == OK_OK && count == 2, "count", "cut at a boundary");
-  check(ok_count(&ok_format_native, key, 5, &count, &err) == OK_E_TRUNCATED && err == 5, "count", "cut inside text");
+  check(ok_count(&ok_format_native, key, n, &count, &err) == OK_OK && count == 3, "count",
+        "3 components");
+  check(ok_count(&ok_format_native, key, 0, &count, &err) == OK_OK && count == 0, "count",
+        "empty key");
+  check(ok_locate(&ok_format_native, key, n, 1, &it, &at, &err) == OK_OK && at == 2 &&
+            it.type == OK_TEXT,
+        "locate", "second component at byte 2");
+  check(ok_locate(&ok_format_native, key, n, 3, &it, &at, &err) == OK_FEWER && at == 3, "locate",
+        "past the end");
+  check(ok_count(&ok_format_native, key, n - 1, &count, &err) == OK_OK && count == 2, "count",
+        "cut at a boundary");
+  check(ok_count(&ok_format_native, key, 5, &count, &err) == OK_E_TRUNCATED && err == 5, "count",
+        "cut inside text");
   key[2] = 0x7F;
-  check(ok_count(&ok_format_native, key, n, &count, &err) == OK_E_TAG && err == 2, "count", "error offset in key");
+  check(ok_count(&ok_format_native, key, n, &count, &err) == OK_E_TAG && err == 2, "count",
+        "error offset in key");
   key[0] = 0x12;
   key[1] = 0xFF;
-  check(ok_prefix_end(end, key, 2) == 1 && end[0] == 0x13, "prefix_end", "drops 0xFF, adds one");
-  check(ok_prefix_end(end, key + 1, 1) == 0, "prefix_end", "all 0xFF has none");
-  check(ok_prefix_end(end, key, 0) == 0, "prefix_end", "empty key has none");
+  check(ok_prefix_end(end, &count, key, 2) == OK_OK && count == 1 && end[0] == 0x13, "prefix_end",
+        "drops 0xFF, adds one");
+  check(ok_prefix_end(end, &count, key + 1, 1) == OK_E_RANGE && count == 0, "prefix_end",
+        "all 0xFF has none");
+  check(ok_prefix_end(end, &count, key, 0) == OK_E_RANGE, "prefix_end", "empty key has none");
   check(strcmp(ok_strerror(-99), "unknown status") == 0, "strerror", "unknown status");
 }
 
@@ -272,10 +281,18 @@ static double tricky_double(void) {
   int e = (int)(r >> 8) % 600 - 300;
   switch (r % 6) {
     case 0: memcpy(&d, &b, sizeof d); break;
-    case 1: b &= 0x800FFFFFFFFFFFFFULL; memcpy(&d, &b, sizeof d); break;
+    case 1:
+      b &= 0x800FFFFFFFFFFFFFULL;
+      memcpy(&d, &b, sizeof d);
+      break;
     case 2: d = ldexp(1.0, (int)(r >> 8) % 2098 - 1074); break;
-    case 3: d = nextafter(pow(10, e), (r >> 20) & 1 ? INFINITY : 0); if ((r >> 21) & 1) d = pow(10, e); break;
-    case 4: d = 9007199254740992.0 + (double)((int64_t)(b % 64) - 32) * ((r >> 20) & 1 ? 1 : 2); break;
+    case 3:
+      d = nextafter(pow(10, e), (r >> 20) & 1 ? INFINITY : 0);
+      if ((r >> 21) & 1) d = pow(10, e);
+      break;
+    case 4:
+      d = 9007199254740992.0 + (double)((int64_t)(b % 64) - 32) * ((r >> 20) & 1 ? 1 : 2);
+      break;
     default: d = (double)(int64_t)(b % 100000000) / pow(10, (double)((r >> 8) % 9)); break;
   }
   if (d != d || d - d != 0 || d == 0) d = 1.0;
@@ -297,7 +314,7 @@ static void test_java8_digits(void) {
     const char *java8, *java19; /* digits, then the point */
     int p8, p19;
   } cases[] = {
-      {0x0000000000000002, "1", "99", -322, -323},                /* 2^-1073: 1.0E-323 */
+      {0x0000000000000002, "1", "99", -322, -323},                           /* 2^-1073: 1.0E-323 */
       {0xBE70000000000000, "59604644775390625", "5960464477539063", -7, -7}, /* -2^-24 */
       {0x43753DA88508CE74, "95660296106731328", "9566029610673133", 17, 17},
       {0x43D0000000000000, "46116860184273879", "4611686018427388", 19, 19}, /* 2^62 */
@@ -314,8 +331,8 @@ static void test_java8_digits(void) {
     for (v = 0; v < 2; v++) {
       const char *want = v ? cases[i].java19 : cases[i].java8;
       n = ok_double_digits(digits, &point, d, v ? 19 : 17);
-      sprintf(why, "%016llX java %d: %.*s point %d", (unsigned long long)cases[i].bits,
-              v ? 19 : 17, (int)n, digits, point);
+      sprintf(why, "%016llX java %d: %.*s point %d", (unsigned long long)cases[i].bits, v ? 19 : 17,
+              (int)n, digits, point);
       check(n == strlen(want) && memcmp(digits, want, n) == 0 &&
                 point == (v ? cases[i].p19 : cases[i].p8),
             "double_digits: Java 8-18 and 19+ as each prints", why);
@@ -371,7 +388,8 @@ static void old_repr(char *out, double d) {
   }
   if (prec == 17) snprintf(out, OK_REPR_MAX, "%.17g", d);
   e = strchr(out, 'e');
-  if (e && atoi(e + 1) >= prec && atoi(e + 1) < 17) snprintf(out, OK_REPR_MAX, "%.*g", atoi(e + 1) + 1, d);
+  if (e && atoi(e + 1) >= prec && atoi(e + 1) < 17)
+    snprintf(out, OK_REPR_MAX, "%.*g", atoi(e + 1) + 1, d);
   if (!strpbrk(out, ".en")) strcat(out, ".0");
 }
 
@@ -381,8 +399,10 @@ static size_t digit_count(const char *t) {
   int started = 0;
   for (; *t && *t != 'e'; t++) {
     if (*t < '0' || *t > '9') continue;
-    if (*t != '0') started = 1, n += zeros + 1, zeros = 0;
-    else if (started) zeros++;
+    if (*t != '0')
+      started = 1, n += zeros + 1, zeros = 0;
+    else if (started)
+      zeros++;
   }
   return n;
 }
@@ -391,14 +411,28 @@ static void test_double_repr(long rounds) {
   static const struct {
     double d;
     const char *text;
-  } cases[] = {{0.1, "0.1"},        {1.5, "1.5"},          {-1.5e-300, "-1.5e-300"},
-               {1e300, "1e+300"},   {0x1p-1074, "5e-324"}, {0x1p63, "9.223372036854776e+18"},
-               {100.0, "100.0"},    {-0.0, "-0.0"},        {INFINITY, "Inf"},
-               {-INFINITY, "-Inf"}, {1e21, "1e+21"},       {123456.5, "123456.5"},
-               {0x1p-24, "5.960464477539063e-08"}, {1e16, "10000000000000000.0"}, {1e17, "1e+17"},
-               {0.0001, "0.0001"},  {0.00001, "1e-05"},    {9007199254740993.0, "9007199254740992.0"},
-               {1.7976931348623157e308, "1.7976931348623157e+308"}, {0.0, "0.0"},
-               {2.2250738585072014e-308, "2.2250738585072014e-308"}, {NAN, "NaN"}};
+  } cases[] = {{0.1, "0.1"},
+               {1.5, "1.5"},
+               {-1.5e-300, "-1.5e-300"},
+               {1e300, "1e+300"},
+               {0x1p-1074, "5e-324"},
+               {0x1p63, "9.223372036854776e+18"},
+               {100.0, "100.0"},
+               {-0.0, "-0.0"},
+               {INFINITY, "Inf"},
+               {-INFINITY, "-Inf"},
+               {1e21, "1e+21"},
+               {123456.5, "123456.5"},
+               {0x1p-24, "5.960464477539063e-08"},
+               {1e16, "10000000000000000.0"},
+               {1e17, "1e+17"},
+               {0.0001, "0.0001"},
+               {0.00001, "1e-05"},
+               {9007199254740993.0, "9007199254740992.0"},
+               {1.7976931348623157e308, "1.7976931348623157e+308"},
+               {0.0, "0.0"},
+               {2.2250738585072014e-308, "2.2250738585072014e-308"},
+               {NAN, "NaN"}};
   char buf[OK_REPR_MAX], digits[20];
   size_t i;
   int point;
@@ -430,7 +464,8 @@ static void test_double_repr(long rounds) {
   check(bad_old == 0, "double_repr: as the old routine, or shorter", "violations");
   check(bad == 0, "double_repr: shortest, closest, reads back (random and tricky doubles)",
         "violations");
-  check(bad_java == 0, "double_digits java 19: two digits at least, closest, reads back", "violations");
+  check(bad_java == 0, "double_digits java 19: two digits at least, closest, reads back",
+        "violations");
 }
 
 static void test_b64_and_hash(void) {
@@ -545,7 +580,7 @@ static void test_utf8(void) {
                {"abcdefghijklmnop\xED\xA0\x80", 19, 16}, /* a surrogate */
                {"abcdefg\xC3\xA9zzzzzzzz", 17, 17},
                {"\xF4\x90\x80\x80", 4, 0}, /* above U+10FFFF */
-               {"\xC0\xAF", 2, 0},           /* overlong */
+               {"\xC0\xAF", 2, 0},         /* overlong */
                {"", 0, 0}};
   size_t i;
   for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -558,11 +593,10 @@ static void test_utf8(void) {
 
 /* Each status code has a phrase of its own. */
 static void test_status(void) {
-  static const int codes[] = {OK_OK,        OK_E_TRUNCATED, OK_E_TAG,    OK_E_ESCAPE,
-                              OK_E_NONCANONICAL, OK_E_RANGE, OK_E_SYNTAX, OK_E_DESC,
-                              OK_E_NUL,     OK_E_TRAILING,  OK_E_NULL,   OK_E_LENGTH,
-                              OK_E_BYTE,    OK_E_AMBIGUOUS, OK_FEWER,    OK_FDB_OPEN,
-                              OK_FDB_CLOSE};
+  static const int codes[] = {
+      OK_OK,       OK_E_TRUNCATED, OK_E_TAG, OK_E_ESCAPE,   OK_E_NONCANONICAL, OK_E_RANGE,
+      OK_E_SYNTAX, OK_E_DESC,      OK_E_NUL, OK_E_TRAILING, OK_E_NULL,         OK_E_LENGTH,
+      OK_E_BYTE,   OK_E_AMBIGUOUS, OK_FEWER, OK_FDB_OPEN,   OK_FDB_CLOSE};
   size_t i, j, n = sizeof codes / sizeof codes[0];
   int distinct = 1;
   for (i = 0; i < n; i++) {
@@ -586,7 +620,8 @@ static void test_formats(void) {
     check(i < 3 && strcmp(ok_formats[i]->name, names[i]) == 0, "formats: table order", names[i]);
   }
   check(i == 3, "formats: three in the table", "");
-  check(ok_format_named("FDB", 3) == &ok_format_fdb && ok_format_named("HBase", 5) == &ok_format_hbase &&
+  check(ok_format_named("FDB", 3) == &ok_format_fdb &&
+            ok_format_named("HBase", 5) == &ok_format_hbase &&
             ok_format_named("ok", 2) == &ok_format_native &&
             ok_format_named("Orderly", 7) == &ok_format_orderly,
         "formats: named in any case", "");
@@ -686,9 +721,10 @@ static void test_version(void) {
   char text[32];
   sprintf(text, "%d.%d.%d", OK_VERSION_MAJOR, OK_VERSION_MINOR, OK_VERSION_PATCH);
   check(strcmp(text, OK_VERSION) == 0, "version: OK_VERSION is MAJOR.MINOR.PATCH", text);
-  check(ok_version_number() == OK_VERSION_NUMBER &&
-            OK_VERSION_NUMBER == OK_VERSION_MAJOR * 10000 + OK_VERSION_MINOR * 100 + OK_VERSION_PATCH,
-        "version: ok_version_number() is OK_VERSION_NUMBER", "");
+  check(
+      ok_version_number() == OK_VERSION_NUMBER &&
+          OK_VERSION_NUMBER == OK_VERSION_MAJOR * 10000 + OK_VERSION_MINOR * 100 + OK_VERSION_PATCH,
+      "version: ok_version_number() is OK_VERSION_NUMBER", "");
 }
 
 int main(int argc, char **argv) {

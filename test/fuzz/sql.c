@@ -149,6 +149,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
     sqlite3_free(want);
   }
   check_orderly("orderly:long, utf8 desc, decimal, bytes, double", data, size);
-  check_orderly("orderly:struct(ulong, fixed_int desc, bytes(prefix=1) desc) desc must", data, size);
+  check_orderly("orderly:struct(ulong, fixed_int desc, bytes(prefix=1) desc) desc must", data,
+                size);
   return 0;
 }

@@ -265,7 +265,8 @@ static void test_doubles(long rounds) {
     if (d != d || d - d != 0) continue;
     ok_hbase_num_double(&a, d, 19);
     java_decimal(&b, d);
-    if (a.n != b.n || (a.n && (a.exp != b.exp || a.neg != b.neg)) || memcmp(a.digit, b.digit, a.n) != 0) {
+    if (a.n != b.n || (a.n && (a.exp != b.exp || a.neg != b.neg)) ||
+        memcmp(a.digit, b.digit, a.n) != 0) {
       if (!bad) sprintf(why, "%.17g", d);
       bad++;
     }
@@ -299,7 +300,8 @@ static void test_direct_numbers(long rounds) {
 
 void test_hbase(long rounds) {
   long r, bad_num = 0, bad_int = 0, bad_float = 0, bad_bytes[4] = {0, 0, 0, 0}, bad_trip = 0;
-  static const int byte_codes[4] = {OK_HBASE_BLOB_VAR, OK_HBASE_TEXT, OK_HBASE_JSON, OK_HBASE_BLOB_COPY};
+  static const int byte_codes[4] = {OK_HBASE_BLOB_VAR, OK_HBASE_TEXT, OK_HBASE_JSON,
+                                    OK_HBASE_BLOB_COPY};
   char why[96];
   int k;
   test_varint();
@@ -367,10 +369,10 @@ void test_hbase(long rounds) {
       }
       na = code == OK_HBASE_BLOB_VAR    ? ok_hbase_enc_blob_var(a, va, la, desc)
            : code == OK_HBASE_BLOB_COPY ? ok_hbase_enc_blob_copy(a, va, la, desc)
-                                     : ok_hbase_enc_text(a, code, va, la, desc);
+                                        : ok_hbase_enc_text(a, code, va, la, desc);
       nb = code == OK_HBASE_BLOB_VAR    ? ok_hbase_enc_blob_var(b, vb, lb, desc)
            : code == OK_HBASE_BLOB_COPY ? ok_hbase_enc_blob_copy(b, vb, lb, desc)
-                                     : ok_hbase_enc_text(b, code, vb, lb, desc);
+                                        : ok_hbase_enc_text(b, code, vb, lb, desc);
       want = sign(cmp_bytes(va, la, vb, lb));
       if (sign(cmp_bytes(a, na, b, nb)) != (desc ? -want : want) || !decodes(a, na, &it) ||
           it.value_len != la || ok_unescape(back, &it) != la || memcmp(back, va, la) != 0)

@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "ok.h"
 #include "test.h"
 
 /* FDB's order: every integer before every double (separate types); doubles
@@ -59,9 +58,11 @@ void test_fdb(long rounds) {
     ** text reads back to the same magnitude */
     la = random_mag(ma, &nega);
     lb = random_mag(mb, &negb);
-    na = ok_fdb_enc_bigint(ka, nega, ma, la);
-    nb = ok_fdb_enc_bigint(kb, negb, mb, lb);
-    if (sign(cmp_bytes(ka, na, kb, nb)) != cmp_mag(nega, ma, la, negb, mb, lb)) bad_big++;
+    if (ok_fdb_enc_bigint(ka, &na, nega, ma, la) != OK_OK ||
+        ok_fdb_enc_bigint(kb, &nb, negb, mb, lb) != OK_OK)
+      bad_big++;
+    else if (sign(cmp_bytes(ka, na, kb, nb)) != cmp_mag(nega, ma, la, negb, mb, lb))
+      bad_big++;
     len = ok_decimal_format(text, nega, ma, la, 0);
     if (ok_decimal_parse(back, sizeof back, &lb, &neg, text, len, &err) != OK_OK || lb != la ||
         neg != nega || memcmp(back, ma, la) != 0)
@@ -89,6 +90,26 @@ void test_fdb(long rounds) {
   check(r == OK_E_RANGE && err == 614, "decimal: 615 nines are too many (OK_E_RANGE)", why);
   check(ok_decimal_parse(back, 255, &la, &nega, "-000", 4, &err) == OK_OK && la == 0 && nega == 0,
         "decimal: -000 is 0", "");
+  /* 255 magnitude bytes are the most (after leading zeros), each in its bound */
+  memset(ma, 0xFF, sizeof ma);
+  mb[0] = 0;
+  memset(mb + 1, 0xFF, sizeof mb - 1);
+  check(ok_fdb_enc_bigint(ka, &na, 1, ma, 255) == OK_OK && na == 257 && ka[0] == OK_FDB_NEG_BIG &&
+            ka[1] == 0x00 && ka[2] == 0x00,
+        "fdb: -(2^2040 - 1) is 0B 00, then 255 00 bytes", "");
+  check(ok_fdb_enc_bigint(NULL, &na, 0, mb, 255) == OK_OK && na == 256,
+        "fdb: leading zero bytes are dropped", "");
+  na = 7;
+  check(ok_fdb_enc_bigint(ka, &na, 0, (const uint8_t *)"\x01", 0) == OK_OK && na == 1 &&
+            ka[0] == OK_FDB_INT_ZERO,
+        "fdb: no magnitude bytes is zero", "");
+  {
+    uint8_t big[OK_FDB_BIG_MAX + 1];
+    memset(big, 1, sizeof big);
+    na = 7;
+    check(ok_fdb_enc_bigint(ka, &na, 0, big, sizeof big) == OK_E_RANGE && na == 7,
+          "fdb: 256 magnitude bytes are OK_E_RANGE, nothing written", "");
+  }
   len = ok_decimal_format(text, 1, (const uint8_t *)"\x00\x00", 2, 0);
   text[len] = 0;
   check(strcmp(text, "0") == 0, "decimal: a zero magnitude formats as 0", text);
