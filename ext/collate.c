@@ -51,28 +51,17 @@ int ok_sql_collation_arg(sqlite3_context *ctx, sqlite3_value *v) {
 
 size_t ok_sql_collated(sqlite3_context *ctx, int tag, const uint8_t *s, size_t n, int terminated,
                        uint8_t *stack, size_t cap, uint8_t **out) {
-  uint8_t tstack[256], *t = tstack;
+  uint8_t tstack[256], *t = (uint8_t *)s;
   size_t tn = n, len;
   *out = NULL;
-  if (tag == OK_TAG_TEXT || tag == OK_TAG_BLOB) { /* no transform: no copy */
-    t = (uint8_t *)s;
-  } else {
+  if (tag != OK_TAG_TEXT && tag != OK_TAG_BLOB) { /* else no transform: no copy */
     tn = ok_collate_transform(NULL, tag, s, n);
-    if (tn > sizeof tstack && !(t = sqlite3_malloc64(tn))) {
-      sqlite3_result_error_nomem(ctx);
-      return 0;
-    }
+    if (!(t = ok_sql_scratch(ctx, tstack, sizeof tstack, tn))) return 0;
     ok_collate_transform(t, tag, s, n);
   }
   len = ok_enc_bytes(NULL, tag, t, tn, terminated, 0);
-  if (!ok_sql_too_big(ctx, len)) {
-    *out = len <= cap ? stack : sqlite3_malloc64(len);
-    if (*out)
-      ok_enc_bytes(*out, tag, t, tn, terminated, 0);
-    else
-      sqlite3_result_error_nomem(ctx);
-  }
-  if (t != tstack && t != s) sqlite3_free(t);
+  if ((*out = ok_sql_scratch(ctx, stack, cap, len))) ok_enc_bytes(*out, tag, t, tn, terminated, 0);
+  if (t != s) ok_sql_scratch_free(t, tstack);
   return *out ? len : 0;
 }
 

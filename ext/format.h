@@ -43,6 +43,7 @@ typedef struct {
 ** statement into `size` bytes of state on the heap, to which its readers
 ** hold a pointer. */
 typedef struct {
+  const char *name; /* "schema": what the parameter is, in messages and ok_formats() */
   size_t size;
   /* s[0..n) into state (size bytes): SQLITE_OK; SQLITE_ERROR with *msg
   ** (sqlite3_malloc'd, without the function's name); SQLITE_NOMEM. */

@@ -44,7 +44,7 @@ static void describe_schema(ok_sql_out *o, const void *state) {
   sqlite3_free(text);
 }
 
-static const ok_sql_param schema = {sizeof(ok_orderly), parse_schema, schema_format,
+static const ok_sql_param schema = {"schema", sizeof(ok_orderly), parse_schema, schema_format,
                                     describe_schema};
 
 /* The schema of argument 0: kept for the statement when constant (*fresh
@@ -232,8 +232,8 @@ static int value_arg(sqlite3_context *ctx, const ok_orderly *s, sqlite3_value *a
 }
 
 /* The values of arguments 1..argc-1 for the first argc-1 leaf fields of s
-** into v (room for them), their decimal digits in *digits (freed by the
-** caller with sqlite3_free unless it is `stack`). 0 after an error. */
+** into v (room for them), their decimal digits in *digits (scratch the
+** caller frees with ok_sql_scratch_free). 0 after an error. */
 static int values_of(sqlite3_context *ctx, const ok_orderly *s, int argc, sqlite3_value **argv,
                      ok_orderly_value *v, char *stack, size_t cap, char **digits) {
   sqlite3_uint64 need = 0;
@@ -243,11 +243,7 @@ static int values_of(sqlite3_context *ctx, const ok_orderly *s, int argc, sqlite
     if (s->node[s->leaf[i - 1]].type == OK_OL_DECIMAL)
       need += (size_t)sqlite3_value_bytes(argv[i]) + 24;
   }
-  *digits = need <= cap ? stack : sqlite3_malloc64(need);
-  if (!*digits) {
-    sqlite3_result_error_nomem(ctx);
-    return 0;
-  }
+  if (!(*digits = ok_sql_scratch(ctx, stack, cap, need))) return 0;
   for (at = *digits, i = 1; i < argc; i++) {
     if (!value_arg(ctx, s, argv[i], i, &v[i - 1], &at)) return 0;
   }
@@ -258,7 +254,7 @@ static int values_of(sqlite3_context *ctx, const ok_orderly *s, int argc, sqlite
 ** v1, ..., vk) (arg 1) and ok_orderly_prefix_end (arg 2) for the first k. */
 static void ok_orderly_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   ok_orderly *s;
-  ok_orderly_value vstack[16], *v = vstack;
+  ok_orderly_value vstack[16], *v = NULL;
   char dstack[256], *digits = NULL;
   uint8_t kstack[256], *key = NULL;
   size_t len, k = (size_t)argc - 1, field;
@@ -269,20 +265,12 @@ static void ok_orderly_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **a
                  k == 1 ? "" : "s", (long long)s->format.fields, s->format.fields == 1 ? "" : "s");
     goto done;
   }
-  if (k > sizeof vstack / sizeof vstack[0] && !(v = sqlite3_malloc64(k * sizeof *v))) {
-    sqlite3_result_error_nomem(ctx);
+  if (!(v = ok_sql_scratch(ctx, vstack, sizeof vstack, k * sizeof *v)) ||
+      !values_of(ctx, s, argc, argv, v, dstack, sizeof dstack, &digits))
     goto done;
-  }
-  if (!values_of(ctx, s, argc, argv, v, dstack, sizeof dstack, &digits)) goto done;
-  key = kstack;
-  if ((len = ok_orderly_encode(key, sizeof kstack, s, v, k, mode == 2)) > sizeof kstack) {
-    if (ok_sql_too_big(ctx, len)) goto done;
-    if (!(key = sqlite3_malloc64(len))) {
-      sqlite3_result_error_nomem(ctx);
-      goto done;
-    }
-    ok_orderly_encode(key, len, s, v, k, mode == 2);
-  }
+  len = ok_orderly_encode(kstack, sizeof kstack, s, v, k, mode == 2);
+  if (!(key = ok_sql_scratch(ctx, kstack, sizeof kstack, len))) goto done;
+  if (key != kstack) ok_orderly_encode(key, len, s, v, k, mode == 2);
   if (mode == 0 && ok_orderly_verify(s, v, key, len, &field) != OK_OK) {
     ok_sql_error(ctx,
                  "field %lld is should_not and would run into the next field's bytes: "
@@ -297,9 +285,9 @@ static void ok_orderly_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **a
     ok_sql_result_piece(ctx, key, len, OK_ORDERLY_SUBTYPE, 0);
   }
 done:
-  if (v != vstack) sqlite3_free(v);
-  if (digits != dstack) sqlite3_free(digits);
-  if (key != kstack) sqlite3_free(key);
+  ok_sql_scratch_free(v, vstack);
+  ok_sql_scratch_free(digits, dstack);
+  ok_sql_scratch_free(key, kstack);
   if (fresh) sqlite3_set_auxdata(ctx, 0, s, sqlite3_free); /* for the rest of the statement */
 }
 

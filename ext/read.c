@@ -167,6 +167,18 @@ static void ok_valid_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   ok_sql_reader_end(ctx, &r, 1);
 }
 
+/* ok_formats(): every format, in the order of the table, each {"format":
+** name, "pack": its builder}, with "param": its name where it takes one. */
+static void every_format(ok_sql_out *o) {
+  const ok_sql_format *const *f;
+  for (f = ok_sql_formats; *f; f++) {
+    ok_sql_putf(o, "%s{\"format\":\"%s\",\"pack\":\"%s\"", f == ok_sql_formats ? "" : ",",
+                (*f)->core->name, (*f)->pack);
+    if ((*f)->param) ok_sql_putf(o, ",\"param\":\"%s\"", (*f)->param->name);
+    ok_sql_putc(o, '}');
+  }
+}
+
 /* ok_formats(key): a JSON array of the formats the key parses under, each
 ** {"format": name, "components": count}, salted ones with "salt_over": k,
 ** in the order of the table, unsalted first. A format that reads keys only
@@ -177,11 +189,11 @@ static void ok_formats_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) 
   const ok_sql_format *const *f;
   ok_sql_out o;
   int salted, first = 1;
-  (void)argc;
-  if (!ok_sql_key_arg(ctx, argv[0], &p, &n)) return;
+  if (argc == 1 && !ok_sql_key_arg(ctx, argv[0], &p, &n)) return;
   ok_sql_out_init(&o, sqlite3_context_db_handle(ctx), 1);
   ok_sql_putc(&o, '[');
-  for (salted = 0; salted <= 1; salted++) {
+  if (argc == 0) every_format(&o);
+  for (salted = 0; salted <= 1 && argc == 1; salted++) {
     for (f = ok_sql_formats; *f; f++) {
       const ok_format *core = (*f)->core;
       if ((*f)->param ||
@@ -206,6 +218,6 @@ const ok_sql_function ok_sql_read_functions[] = {
     {"ok_hex", 1, 3, OK_SQL_PURE | OK_SQL_READS, ok_hex_fn, 0},
     {"ok_count", 1, 2, OK_SQL_PURE | OK_SQL_READS, ok_count_fn, 0},
     {"ok_valid", 1, 2, OK_SQL_PURE | OK_SQL_READS, ok_valid_fn, 0},
-    {"ok_formats", 1, 1, OK_SQL_PURE | OK_SQL_MAKES, ok_formats_fn, 0},
+    {"ok_formats", 0, 1, OK_SQL_PURE | OK_SQL_MAKES, ok_formats_fn, 0},
     {NULL, 0, 0, 0, NULL, 0},
 };

@@ -7,15 +7,16 @@
 
 #include <string.h>
 
-/* "'ok', 'fdb', 'hbase', 'orderly:<schema>'" (with `salt`: "; 'salt+' in
-** front ..."): the known names for an error message (sqlite3_free it), or
-** NULL when out of memory. */
+/* "'ok', 'fdb', 'hbase', 'orderly:<schema>'" (<schema>: the parameter's
+** name; with `salt`: "; 'salt+' in front ..."): the known names for an
+** error message (sqlite3_free it), or NULL when out of memory. */
 static char *formats_known(int salt) {
   const ok_sql_format *const *f;
   char *list = NULL, *next;
   for (f = ok_sql_formats; *f; f++) {
-    next = sqlite3_mprintf("%s%s'%s%s'", list ? list : "", list ? ", " : "", (*f)->core->name,
-                           (*f)->param ? ":<schema>" : "");
+    next = sqlite3_mprintf("%s%s'%s%s%s%s'", list ? list : "", list ? ", " : "", (*f)->core->name,
+                           (*f)->param ? ":<" : "", (*f)->param ? (*f)->param->name : "",
+                           (*f)->param ? ">" : "");
     sqlite3_free(list);
     if (!(list = next)) return NULL;
   }
@@ -31,8 +32,8 @@ static int parse_param(const char *s, size_t n, ok_sql_reader *r, char **msg) {
   const ok_sql_param *param = r->f->param;
   int rc;
   if (!colon) {
-    *msg = sqlite3_mprintf("format '%s' needs its key's schema: '%s:<schema>'", r->f->core->name,
-                           r->f->core->name);
+    *msg = sqlite3_mprintf("format '%s' needs its key's %s: '%s:<%s>'", r->f->core->name,
+                           param->name, r->f->core->name, param->name);
     return *msg ? SQLITE_ERROR : SQLITE_NOMEM;
   }
   if (!(r->state = sqlite3_malloc64(param->size))) return SQLITE_NOMEM;
@@ -95,8 +96,8 @@ static int key_reader(sqlite3_value *key, const ok_sql_reader *named, ok_sql_rea
   r->core = r->f->core;
   r->salted = 0;
   if (r->f->param) {
-    *msg = sqlite3_mprintf("%s is read with its schema: give the format '%s:<schema>'", r->f->noun,
-                           r->f->core->name);
+    *msg = sqlite3_mprintf("%s is read with its %s: give the format '%s:<%s>'", r->f->noun,
+                           r->f->param->name, r->f->core->name, r->f->param->name);
     return *msg ? SQLITE_ERROR : SQLITE_NOMEM;
   }
   return SQLITE_OK;

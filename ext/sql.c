@@ -252,14 +252,10 @@ void ok_sql_result_item(sqlite3_context *ctx, const ok_item *it, const char *nam
   }
   if (it->direct) {
     buf = (uint8_t *)it->body;
-  } else if (it->value_len > sizeof stack) {
-    if (too_big_as(ctx, it->value_len, name)) return;
-    if (!(buf = sqlite3_malloc64(it->value_len))) {
-      sqlite3_result_error_nomem(ctx);
-      return;
-    }
-    ok_unescape(buf, it);
   } else {
+    if ((it->value_len > sizeof stack && too_big_as(ctx, it->value_len, name)) ||
+        !(buf = ok_sql_scratch(ctx, stack, sizeof stack, it->value_len)))
+      return;
     ok_unescape(buf, it);
   }
   if (it->type == OK_TEXT) {
@@ -267,5 +263,5 @@ void ok_sql_result_item(sqlite3_context *ctx, const ok_item *it, const char *nam
   } else {
     sqlite3_result_blob64(ctx, buf, it->value_len, SQLITE_TRANSIENT);
   }
-  if (buf != stack && buf != it->body) sqlite3_free(buf);
+  if (buf != it->body) ok_sql_scratch_free(buf, stack);
 }

@@ -86,7 +86,7 @@ size_t ok_hbase_enc_float64(uint8_t *out, double d, int desc);
 /* TEXT or JSON: s must hold no NUL. The most each makes of n bytes is its
 ** *_BOUND(n). */
 #define OK_HBASE_TEXT_BOUND(n) ((size_t)(n) + 2)
-#define OK_HBASE_BLOB_VAR_BOUND(n) ((8 * (size_t)(n) + 6) / 7 + 2)
+#define OK_HBASE_BLOB_VAR_BOUND(n) ((8 * (size_t)(n) + 6) / 7 + 1 + ((n) == 0))
 #define OK_HBASE_BLOB_COPY_BOUND(n) ((size_t)(n) + 2)
 size_t ok_hbase_enc_text(uint8_t *out, int code, const uint8_t *s, size_t n, int desc);
 size_t ok_hbase_enc_blob_var(uint8_t *out, const uint8_t *p, size_t n, int desc);

@@ -155,7 +155,25 @@ static long count_of(const unsigned char *key, long n, const input *in) {
                                                                                     : -1;
 }
 
+/* Every format of ok_formats() has hostile inputs above: a new one fails
+** here until it has. */
+static void check_coverage(void) {
+  test_format f[TEST_FORMATS_MAX];
+  int k, n = test_formats(db, f);
+  check("ok_formats() lists the formats", n > 0);
+  for (k = 0; k < n; k++) {
+    size_t i, len = strlen(f[k].name), has = 0;
+    char what[100];
+    for (i = 0; i < sizeof inputs / sizeof inputs[0]; i++)
+      has += strncmp(inputs[i].format, f[k].name, len) == 0 &&
+             (inputs[i].format[len] == 0 || inputs[i].format[len] == ':');
+    snprintf(what, sizeof what, "format %s has hostile inputs", f[k].name);
+    check(what, has > 0);
+  }
+}
+
 static void check_mode(void) {
+  check_coverage();
   for (size_t i = 0; i < sizeof inputs / sizeof inputs[0]; i++) {
     const input *in = &inputs[i];
     long n, count;

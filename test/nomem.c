@@ -89,6 +89,7 @@ static const char *const statements[] = {
     "SELECT ok_hex(ok_pack(1, 'abc')), ok_hex(ok_pack(1, zeroblob(5000)), ' '), "
     "ok_hex(ok_fdb_pack(1, 'a'), '|', 'fdb')",
     "SELECT ok_count(ok_pack(1, 2, 3)), ok_valid(x'0102'), ok_formats(ok_pack(42, 'abc'))",
+    "SELECT ok_unpack_col(ok_pack(1, 'a'), 2, 'ok'), ok_formats()",
     "SELECT ok_quote(ok_pack(42, 'ab''c', NULL, x'00FF', -1.5e-300, 0.1, 1e300, 3.14159, "
     "ok_desc('z'), ok_collate('a', 'RTRIM')))",
     "SELECT ok_quote(ok_pack(zeroblob(70000))), ok_json(ok_pack(printf('%.*c', 70000, 'q')))",
@@ -152,6 +153,26 @@ int main(int argc, char **argv) {
     return 2;
   }
   if (!(db = open_with_extension("nomem", argv[1]))) return 2;
+  { /* every format of ok_formats() is built and read by some statement */
+    test_format f[TEST_FORMATS_MAX];
+    int k, n = test_formats(db, f);
+    if (n == 0) failed++;
+    for (k = 0; k < n; k++) {
+      char call[64], read[64];
+      int built = 0, named = 0;
+      snprintf(call, sizeof call, "%s(", f[k].pack);
+      snprintf(read, sizeof read, "'%s%s", f[k].name, f[k].param ? ":" : "'");
+      for (i = 0; i < sizeof statements / sizeof statements[0]; i++)
+        built |= strstr(statements[i], call) != NULL, named |= strstr(statements[i], read) != NULL;
+      if (built && named) {
+        pass++;
+      } else {
+        failed++;
+        printf("FAIL no statement %s format %s\n", built ? "reads with" : "builds keys of",
+               f[k].name);
+      }
+    }
+  }
   for (i = 0; i < sizeof statements / sizeof statements[0]; i++) {
     int rc0, rc, ok = 1;
     long n;
@@ -165,7 +186,8 @@ int main(int argc, char **argv) {
       if (!injected) { /* ran through: the same rows, or its own error */
         ok = rc == rc0 && strcmp(got ? got : "", want ? want : "") == 0;
         if (!ok)
-          fprintf(stderr, "statement %zu: differs after %ld allocations (code %d, first %d)\n%s\n%s\n",
+          fprintf(stderr,
+                  "statement %zu: differs after %ld allocations (code %d, first %d)\n%s\n%s\n",
                   i + 1, n, rc, rc0, got ? got : "", want ? want : "");
         sqlite3_free(got);
         break;

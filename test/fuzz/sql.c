@@ -1,7 +1,8 @@
 /*
 ** sql.c -- fuzz target for the SQL entry points that read keys.
 **
-** The input is taken as a key in every format, salted and not, and given
+** The input is taken as a key in every format of ok_formats(), salted and
+** not (a format with a parameter under each of the parameters below), and given
 ** to ok_unpack_col, ok_each, ok_quote, ok_json, ok_count, ok_valid and
 ** ok_hex (with a separator), in-process with
 ** the extension linked in (as an auto extension). None may crash or read out of bounds
@@ -16,6 +17,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "../load.h"
 
 int sqlite3_ok_init(sqlite3 *db, char **err, const sqlite3_api_routines *api);
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
@@ -90,10 +93,20 @@ static long long check_format(const char *format, const char *pack, const unsign
   return valid;
 }
 
-/* The input as a key of an Orderly schema: the readers agree, and as
-** Orderly reads keys with and without terminators alike, ok_quote gives
-** the canonical key, which reads back as the same rendering. */
-static void check_orderly(const char *format, const unsigned char *data, size_t size) {
+/* The parameters each format that takes one is fuzzed under ('orderly:' and
+** each schema); a format of ok_formats() with a parameter and none here
+** stops the target. */
+static const char *const params[][3] = {
+    {"orderly", "long, utf8 desc, decimal, bytes, double",
+     "struct(ulong, fixed_int desc, bytes(prefix=1) desc) desc must"},
+};
+
+/* The input as a key of a format with a parameter (an Orderly schema): the
+** readers agree, and as Orderly reads keys with and without terminators
+** alike, ok_quote gives the canonical key, which `pack` makes of it again,
+** and that reads back as the same rendering. */
+static void check_param(const char *format, const char *pack, const unsigned char *data,
+                        size_t size) {
   long long count = run("SELECT ok_count(?1, '%s')", format, data, size, NULL);
   long long valid = run("SELECT ok_valid(?1, '%s')", format, data, size, NULL);
   long long rows = run("SELECT count(*) FROM ok_each(?1, '%s')", format, data, size, NULL);
@@ -105,7 +118,7 @@ static void check_orderly(const char *format, const unsigned char *data, size_t 
   run("SELECT ok_quote(?1, '%s')", format, data, size, &quoted);
   if (valid == 1 && !quoted && last_rc != SQLITE_TOOBIG) abort();
   if (quoted) {
-    char *q = sqlite3_mprintf("SELECT ok_quote(ok_orderly_pack%s, '%s')", quoted, format);
+    char *q = sqlite3_mprintf("SELECT ok_quote(%s%s, '%s')", pack, quoted, format);
     sqlite3_stmt *st;
     if (!q || sqlite3_prepare_v2(db, q, -1, &st, NULL) != SQLITE_OK) abort();
     if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_text(st, 0))
@@ -121,35 +134,52 @@ static void check_orderly(const char *format, const unsigned char *data, size_t 
   sqlite3_free(again);
 }
 
+static test_format formats[TEST_FORMATS_MAX];
+static int n_formats;
+
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
+  char *listed = NULL, *want;
+  int i, salted;
+  size_t k, j;
   if (!db) { /* as an auto extension the entry point gets SQLite's API table */
     sqlite3_auto_extension((void (*)(void))sqlite3_ok_init);
     if (sqlite3_open(":memory:", &db) != SQLITE_OK) abort();
     /* short keys can decode to long texts; keep each result within 16 MB */
     sqlite3_limit(db, SQLITE_LIMIT_LENGTH, 1 << 24);
+    if ((n_formats = test_formats(db, formats)) == 0) abort();
   }
-  {
-    static const char *const formats[][2] = {
-        {"ok", "ok_pack"},      {"fdb", "ok_fdb_pack"},      {"hbase", "ok_hbase_pack"},
-        {"salt+ok", "ok_pack"}, {"salt+fdb", "ok_fdb_pack"}, {"salt+hbase", "ok_hbase_pack"}};
-    char *listed = NULL, *want = sqlite3_mprintf("");
-    size_t i;
-    /* ok_formats lists exactly the formats ok_valid accepts, in order */
-    for (i = 0; i < sizeof formats / sizeof formats[0]; i++) {
-      if (check_format(formats[i][0], formats[i][1], data, size) == 1) {
-        char *next = sqlite3_mprintf("%s%s", want, formats[i][0]);
+  /* every format, plain then salted: ok_formats(key) lists exactly those
+  ** ok_valid accepts, in that order */
+  want = sqlite3_mprintf("");
+  for (salted = 0; salted <= 1; salted++) {
+    for (i = 0; i < n_formats; i++) {
+      char *name;
+      if (formats[i].param) continue;
+      name = sqlite3_mprintf("%s%s", salted ? "salt+" : "", formats[i].name);
+      if (check_format(name, formats[i].pack, data, size) == 1) {
+        char *next = sqlite3_mprintf("%s%s", want, name);
         sqlite3_free(want);
         want = next;
       }
+      sqlite3_free(name);
     }
-    run("SELECT group_concat(json_extract(value, '$.format'), '') FROM json_each(ok_formats(?1))",
-        "", data, size, &listed);
-    if (strcmp(listed ? listed : "", want ? want : "-") != 0) abort();
-    sqlite3_free(listed);
-    sqlite3_free(want);
   }
-  check_orderly("orderly:long, utf8 desc, decimal, bytes, double", data, size);
-  check_orderly("orderly:struct(ulong, fixed_int desc, bytes(prefix=1) desc) desc must", data,
-                size);
+  run("SELECT group_concat(json_extract(value, '$.format'), '') FROM json_each(ok_formats(?1))", "",
+      data, size, &listed);
+  if (strcmp(listed ? listed : "", want ? want : "-") != 0) abort();
+  sqlite3_free(listed);
+  sqlite3_free(want);
+  for (i = 0; i < n_formats; i++) {
+    if (!formats[i].param) continue;
+    for (k = 0; k < sizeof params / sizeof params[0]; k++) {
+      if (strcmp(params[k][0], formats[i].name) == 0) break;
+    }
+    if (k == sizeof params / sizeof params[0]) abort(); /* a format without parameters here */
+    for (j = 1; j < 3; j++) {
+      char *format = sqlite3_mprintf("%s:%s", formats[i].name, params[k][j]);
+      check_param(format, formats[i].pack, data, size);
+      sqlite3_free(format);
+    }
+  }
   return 0;
 }

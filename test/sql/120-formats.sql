@@ -62,3 +62,6 @@ SELECT 'formats.empty', ok_formats(x'');
 SELECT 'formats.null', ok_formats(NULL);
 SELECT 'formats.as_table', json_extract(value, '$.format') FROM json_each(ok_formats(x'15')) ORDER BY key;
 SELECT ok_formats('text');
+-- every format ok has, with its builder and the parameter it reads keys with
+SELECT 'formats.all', ok_formats();
+SELECT 'formats.all_rows', value ->> 'format', value ->> 'pack', value ->> 'param' FROM json_each(ok_formats());

@@ -615,11 +615,28 @@ static void test_formats(void) {
   size_t n = 0, count = 0, err = 0, at = 0, k = 0, len;
   ok_item it;
   int i;
-  const char *names[] = {"ok", "fdb", "hbase"};
+  /* every format of the table: found by its name in any case, lower case
+  ** itself, complete, reading an empty key as no components and one byte
+  ** within that byte */
   for (i = 0; ok_formats[i]; i++) {
-    check(i < 3 && strcmp(ok_formats[i]->name, names[i]) == 0, "formats: table order", names[i]);
+    const ok_format *f = ok_formats[i];
+    char upper[16];
+    size_t j, len = strlen(f->name);
+    for (j = 0; j < len && j < sizeof upper; j++)
+      upper[j] = (char)(f->name[j] >= 'a' && f->name[j] <= 'z' ? f->name[j] - 32 : f->name[j]);
+    check(len < sizeof upper && ok_format_named(f->name, len) == f &&
+              ok_format_named(upper, len) == f && strcmp(f->name, upper) != 0,
+          "formats: each named in any case, lower case itself", f->name);
+    check(f->decode && f->value && f->fields == 0 && !f->param, "formats: each complete", f->name);
+    check(ok_count(f, key, 0, &count, &err) == OK_OK && count == 0, "formats: empty key", f->name);
+    for (j = 0; j < 256; j++) {
+      key[0] = (uint8_t)j;
+      if (f->decode(f, 0, key, 1, &it, &err) == OK_OK ? it.len != 1 : err > 1) break;
+    }
+    check(j == 256, "formats: a one-byte key is read within it", f->name);
   }
-  check(i == 3, "formats: three in the table", "");
+  check(i >= 3 && ok_format_named("orderly", 7) == &ok_format_orderly,
+        "formats: native, FDB and HBase at least; Orderly by name", "");
   check(ok_format_named("FDB", 3) == &ok_format_fdb &&
             ok_format_named("HBase", 5) == &ok_format_hbase &&
             ok_format_named("ok", 2) == &ok_format_native &&
@@ -716,6 +733,38 @@ static void test_encoder_contract(long rounds) {
   check(bad == 0, "encoders write only the bytes they return", "violations");
 }
 
+/* Each *_BOUND(n) holds the most its encoder makes of n bytes, for every n
+** up to 300 and the inputs that grow most (all NULs or 0x01, all 0xFF,
+** digits for the natural collation), and is reached where it is tight. */
+static void test_bounds(void) {
+  uint8_t in[300], out[4 * 300 + OK_NUM_MAX];
+  char text[2 * 300];
+  long bad = 0, tight = 0, want = 0;
+  size_t n, k;
+  for (k = 0; k < 4; k++) {
+    static const uint8_t fill[] = {0x00, 0x01, 0xFF, '7'};
+    memset(in, fill[k], sizeof in);
+    for (n = 0; n <= sizeof in; n++) {
+      size_t len = ok_enc_bytes(out, OK_TAG_TEXT, in, n, 1, 0);
+      bad += len > OK_BYTES_BOUND(n);
+      tight += len == OK_BYTES_BOUND(n) && k < 2, want += k < 2;
+      bad += ok_collate_transform(out, OK_TAG_NATURAL, in, n) > OK_COLLATE_BOUND(n);
+      bad += ok_collate_transform(out, OK_TAG_NOCASE, in, n) > OK_COLLATE_BOUND(n);
+      bad += ok_hex_encode(text, in, n) != OK_HEX_BOUND(n);
+      bad += ok_b64_len(n) != OK_B64_BOUND(n);
+      len = ok_fdb_enc_bytes(out, OK_FDB_BYTES, in, n);
+      bad += len > OK_FDB_BYTES_BOUND(n);
+      tight += len == OK_FDB_BYTES_BOUND(n) && k == 0, want += k == 0;
+      bad += ok_hbase_enc_blob_var(out, in, n, 1) != OK_HBASE_BLOB_VAR_BOUND(n);
+      bad += ok_hbase_enc_blob_copy(out, in, n, 1) != OK_HBASE_BLOB_COPY_BOUND(n);
+      bad += ok_hbase_enc_text(out, OK_HBASE_TEXT, in, n, 1) != OK_HBASE_TEXT_BOUND(n);
+    }
+  }
+  /* all NULs and 0x01 make the native bound, all NULs FDB's, for each n */
+  check(bad == 0 && tight == want && want == 3 * 301, "bounds: each encoder within its *_BOUND(n)",
+        "violations");
+}
+
 /* The header's version macros agree with each other and with the library. */
 static void test_version(void) {
   char text[32];
@@ -738,6 +787,7 @@ int main(int argc, char **argv) {
     return failed ? 1 : 0;
   }
   test_version();
+  test_bounds();
   test_vectors();
   test_malformed();
   test_keys();
