@@ -43,8 +43,12 @@ int ok_sql_collation_arg(sqlite3_context *ctx, sqlite3_value *v) {
   const char *name = (const char *)sqlite3_value_text(v);
   int tag = sqlite3_value_type(v) == SQLITE_TEXT ? ok_sql_collation_tag(name) : -1;
   if (tag < 0) {
-    ok_sql_error(ctx, "unknown collation %s%s%s (known: BINARY, NOCASE, RTRIM, ok_natural)",
-                 name ? "'" : "", name ? name : "NULL", name ? "'" : "");
+    if (name)
+      ok_sql_error(ctx,
+                   "unknown collation " OK_SQL_ECHO " (known: BINARY, NOCASE, RTRIM, ok_natural)",
+                   OK_SQL_ECHO_ARGS(name));
+    else
+      ok_sql_error(ctx, "unknown collation NULL (known: BINARY, NOCASE, RTRIM, ok_natural)");
   }
   return tag;
 }

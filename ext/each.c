@@ -136,22 +136,26 @@ static int each_filter(sqlite3_vtab_cursor *cur, int idx, const char *idxStr, in
   if (ok_sql_reader_of(argv[0], idx & 1 ? argv[1] : NULL, 1, &c->r, &msg) != SQLITE_OK)
     return fail_named(c, msg);
   if (t == SQLITE_NULL) return SQLITE_OK; /* no rows */
-  if (t != SQLITE_BLOB) {
-    return fail(c, sqlite3_mprintf("ok_each: key must be a BLOB, not %s", ok_sql_type_name(t)));
+  if (t == SQLITE_TEXT) {                 /* hex, as the scalar readers take it */
+    if (!(p = sqlite3_value_text(argv[0]))) return SQLITE_NOMEM;
+    rc = ok_sql_hex((const char *)p, (size_t)sqlite3_value_bytes(argv[0]), &c->key, &n, &msg);
+    if (rc != SQLITE_OK) return rc == SQLITE_NOMEM ? rc : fail_named(c, msg);
+  } else if (t != SQLITE_BLOB) {
+    return fail(
+        c, sqlite3_mprintf("ok_each: key must be a BLOB or hex TEXT, not %s", ok_sql_type_name(t)));
+  } else {
+    p = sqlite3_value_blob(argv[0]);
+    n = (size_t)sqlite3_value_bytes(argv[0]);
+    if (!p && n) return SQLITE_NOMEM;
+    if (!(c->key = sqlite3_malloc64(n ? n : 1))) return SQLITE_NOMEM;
+    if (n) memcpy(c->key, p, n);
   }
-  p = sqlite3_value_blob(argv[0]);
-  n = (size_t)sqlite3_value_bytes(argv[0]);
-  if (!p && n) return SQLITE_NOMEM;
-  if (!p) p = (const uint8_t *)""; /* SQLite gives NULL for x'' */
+  c->n = n;
+  p = c->key;
   if (c->r.salted && ok_sql_salt_of(c->r.core, p, n, &k, &msg) != SQLITE_OK)
     return fail_named(c, msg);
-  if (!c->r.salted && (rc = ok_count(c->r.core, p, n, &count, &err)) != OK_OK) {
-    return fail(c, sqlite3_mprintf("ok_each: malformed key at byte %lld: %s", (long long)err,
-                                   ok_strerror(rc)));
-  }
-  if (!(c->key = sqlite3_malloc64(n ? n : 1))) return SQLITE_NOMEM;
-  memcpy(c->key, p, n);
-  c->n = n;
+  if (!c->r.salted && (rc = ok_count(c->r.core, p, n, &count, &err)) != OK_OK)
+    return fail_named(c, ok_sql_malformed_msg(&c->r, p, n, rc, err));
   ok_walk_start(&c->w, c->r.core, c->key + OK_SALT_LEN * (size_t)c->r.salted,
                 n - OK_SALT_LEN * (size_t)c->r.salted);
   if (c->r.salted)

@@ -187,9 +187,10 @@ static void ok_fdb_int_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) 
   s = (const char *)sqlite3_value_text(argv[0]);
   rc = ok_decimal_parse(mag, sizeof mag, &len, &neg, s, (size_t)sqlite3_value_bytes(argv[0]), &err);
   if (rc == OK_E_RANGE) {
-    ok_sql_error(ctx, "'%q' needs more than 255 bytes", s);
+    ok_sql_error(ctx, OK_SQL_ECHO " needs more than 255 bytes", OK_SQL_ECHO_ARGS(s));
   } else if (rc != OK_OK) {
-    ok_sql_error(ctx, "'%q' is not a decimal integer (character %lld)", s, (long long)err + 1);
+    ok_sql_error(ctx, OK_SQL_ECHO " is not a decimal integer (character %lld)", OK_SQL_ECHO_ARGS(s),
+                 (long long)err + 1);
   } else if (ok_fdb_enc_bigint(out, &len, neg, mag, len) == OK_OK) { /* mag fits: it does */
     result_piece(ctx, out, len);
   }
@@ -247,7 +248,7 @@ static void ok_fdb_uuid_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv)
       return;
     }
     if (ok_fdb_uuid_parse(u, s, (size_t)sqlite3_value_bytes(argv[0])) != OK_OK) {
-      ok_sql_error(ctx, "'%q' is not a UUID (8-4-4-4-12 hex digits)", s);
+      ok_sql_error(ctx, OK_SQL_ECHO " is not a UUID (8-4-4-4-12 hex digits)", OK_SQL_ECHO_ARGS(s));
       return;
     }
   } else {
@@ -300,7 +301,7 @@ static void ok_fdb_versionstamp_incomplete_fn(sqlite3_context *ctx, int argc,
 /* ok_fdb_raw(blob): packed tuple bytes, checked, as a piece to inline. */
 static void ok_fdb_raw_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   (void)argc;
-  ok_sql_result_raw(ctx, argv[0], &ok_sql_fdb);
+  ok_sql_result_raw(ctx, argv, &ok_sql_fdb);
 }
 
 /* --- The 'fdb' format for the reading functions ------------------------- */

@@ -10,10 +10,11 @@
 const ok_sql_format *const ok_sql_formats[] = {&ok_sql_native, &ok_sql_fdb, &ok_sql_hbase,
                                                &ok_sql_orderly, NULL};
 
-const ok_sql_format *ok_sql_format_of_subtype(unsigned subtype) {
+const ok_sql_format *ok_sql_format_of_subtype(unsigned subtype, int *salted) {
   const ok_sql_format *const *f;
   for (f = ok_sql_formats; *f; f++) {
-    if ((unsigned)(*f)->subtype == subtype) return *f;
+    *salted = (unsigned)OK_SALTED_SUBTYPE((*f)->subtype) == subtype;
+    if ((unsigned)(*f)->subtype == subtype || *salted) return *f;
   }
   return NULL;
 }
@@ -49,6 +50,7 @@ void ok_sql_result_piece(sqlite3_context *ctx, const uint8_t *p, size_t n, int s
 int ok_sql_piece(sqlite3_context *ctx, sqlite3_value *v, int subtype, int i) {
   unsigned s = sqlite3_value_subtype(v);
   const ok_sql_format *from, *to;
+  int salted;
   if (sqlite3_value_type(v) != SQLITE_BLOB) return 0;
   if (s == (unsigned)subtype) return 1;
   if (s == OK_FDB_PREFIX_SUBTYPE) {
@@ -58,18 +60,25 @@ int ok_sql_piece(sqlite3_context *ctx, sqlite3_value *v, int subtype, int i) {
                  i);
     return -1;
   }
-  if (!(from = ok_sql_format_of_subtype(s))) return 0;
-  to = ok_sql_format_of_subtype((unsigned)subtype);
+  if (!(from = ok_sql_format_of_subtype(s, &salted))) return 0;
+  if (salted) {
+    ok_sql_error(ctx,
+                 "argument %d is a salted key (ok_salt), which cannot go into keys: "
+                 "ok_unsalt(key) gives the key",
+                 i);
+    return -1;
+  }
+  to = ok_sql_format_of_subtype((unsigned)subtype, &salted);
   ok_sql_error(ctx, "argument %d is a piece of %s (%s), which cannot go into %s keys", i,
                from->noun, from->builders, to->label);
   return -1;
 }
 
-void ok_sql_result_raw(sqlite3_context *ctx, sqlite3_value *v, const ok_sql_format *f) {
+void ok_sql_result_raw(sqlite3_context *ctx, sqlite3_value **argv, const ok_sql_format *f) {
   const uint8_t *p;
   size_t n, count, err;
   int rc;
-  if (!ok_sql_key_arg(ctx, v, &p, &n)) return;
+  if (!ok_sql_key_arg(ctx, argv, 0, &p, &n)) return;
   if ((rc = ok_count(f->core, p, n, &count, &err)) != OK_OK) {
     ok_sql_malformed(ctx, rc, err);
     return;

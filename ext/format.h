@@ -84,8 +84,12 @@ struct ok_sql_format {
 extern const ok_sql_format ok_sql_native, ok_sql_fdb, ok_sql_hbase, ok_sql_orderly;
 extern const ok_sql_format *const ok_sql_formats[];
 
-/* The format whose pieces carry that subtype, or NULL. */
-const ok_sql_format *ok_sql_format_of_subtype(unsigned subtype);
+/* ok_salt's results carry their format's subtype in upper case ('K' for a
+** salted native key), so that readers know them salted. */
+#define OK_SALTED_SUBTYPE(subtype) ((subtype)-0x20)
+/* The format whose pieces (or, with *salted set, salted keys) carry that
+** subtype, or NULL. */
+const ok_sql_format *ok_sql_format_of_subtype(unsigned subtype, int *salted);
 /* The format the TEXT s[0..n) names ('salt+' in front, any case, sets
 ** *salted; a parameter after ':' where the format takes one, not parsed
 ** here), or NULL. */
@@ -100,7 +104,7 @@ void ok_sql_result_piece(sqlite3_context *ctx, const uint8_t *p, size_t n, int s
 int ok_sql_piece(sqlite3_context *ctx, sqlite3_value *v, int subtype, int i);
 /* The result for a format's raw constructor (ok_fdb_raw...): the key
 ** argument, checked in that format, as a piece of that format. */
-void ok_sql_result_raw(sqlite3_context *ctx, sqlite3_value *v, const ok_sql_format *f);
+void ok_sql_result_raw(sqlite3_context *ctx, sqlite3_value **argv, const ok_sql_format *f);
 
 void ok_sql_builder_init(ok_sql_builder *b, sqlite3_context *ctx, int desc);
 void ok_sql_builder_free(ok_sql_builder *b);

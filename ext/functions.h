@@ -10,7 +10,7 @@
 extern const ok_sql_function ok_sql_read_functions[];   /* read.c: unpack, hex, count... */
 extern const ok_sql_function ok_sql_render_functions[]; /* render.c: ok_quote, ok_json */
 extern const ok_sql_function ok_sql_salt_functions[];   /* salt.c: salts and hashes */
-extern const ok_sql_function ok_sql_b64_functions[];    /* b64.c: keys as text */
+extern const ok_sql_function ok_sql_string_functions[]; /* strings.c: b64, hex, lexi */
 
 /* ok_each (each.c), a table-valued function. */
 int ok_sql_each_register(sqlite3 *db);

@@ -190,11 +190,13 @@ static void ok_hbase_numeric_fn(sqlite3_context *ctx, int argc, sqlite3_value **
   rc = ok_hbase_num_parse(&x, s, (size_t)sqlite3_value_bytes(argv[0]), &err);
   if (rc == OK_E_RANGE)
     ok_sql_error(ctx,
-                 "'%q' is beyond the numeric range ok writes (magnitudes from 1e-200000000 to "
-                 "below 1e200000000)",
-                 s);
+                 OK_SQL_ECHO
+                 " is beyond the numeric range ok writes (magnitudes from "
+                 "1e-200000000 to below 1e200000000)",
+                 OK_SQL_ECHO_ARGS(s));
   else if (rc != OK_OK)
-    ok_sql_error(ctx, "'%q' is not a decimal number (character %lld)", s, (long long)err + 1);
+    ok_sql_error(ctx, OK_SQL_ECHO " is not a decimal number (character %lld)", OK_SQL_ECHO_ARGS(s),
+                 (long long)err + 1);
   else
     result_piece(ctx, out, ok_hbase_enc_num(out, &x, 0));
 }
@@ -254,7 +256,7 @@ static void ok_hbase_bool_fn(sqlite3_context *ctx, int argc, sqlite3_value **arg
 /* ok_hbase_raw(key): the items of an OrderedBytes key, checked. */
 static void ok_hbase_raw_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   (void)argc;
-  ok_sql_result_raw(ctx, argv[0], &ok_sql_hbase);
+  ok_sql_result_raw(ctx, argv, &ok_sql_hbase);
 }
 
 /* --- The 'hbase' format for the reading functions ----------------------- */

@@ -98,7 +98,7 @@ static void ok_concat_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     const uint8_t *p;
     size_t n, count, at;
     int rc;
-    if (ok_sql_piece(ctx, argv[i], OK_SUBTYPE, i + 1) < 0 || !ok_sql_key_arg(ctx, argv[i], &p, &n))
+    if (ok_sql_piece(ctx, argv[i], OK_SUBTYPE, i + 1) < 0 || !ok_sql_key_arg(ctx, argv, i, &p, &n))
       return;
     if ((rc = ok_count(&ok_format_native, p, n, &count, &at)) != OK_OK) {
       ok_sql_error(ctx, "argument %d is a malformed key at byte %lld: %s", i + 1, (long long)at,
@@ -125,7 +125,7 @@ static void ok_prefix_end_fn(sqlite3_context *ctx, int argc, sqlite3_value **arg
   size_t n;
   uint8_t stack[256], *out;
   (void)argc;
-  if (!ok_sql_key_arg(ctx, argv[0], &p, &n) || !(out = ok_sql_scratch(ctx, stack, sizeof stack, n)))
+  if (!ok_sql_key_arg(ctx, argv, 0, &p, &n) || !(out = ok_sql_scratch(ctx, stack, sizeof stack, n)))
     return;
   if (ok_prefix_end(out, &n, p, n) == OK_OK) sqlite3_result_blob64(ctx, out, n, SQLITE_TRANSIENT);
   ok_sql_scratch_free(out, stack);

@@ -28,7 +28,7 @@ static const ok_sql_function *const tables[] = {
     ok_sql_read_functions,
     ok_sql_render_functions,
     ok_sql_salt_functions,
-    ok_sql_b64_functions,
+    ok_sql_string_functions,
     NULL,
 };
 

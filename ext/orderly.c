@@ -122,8 +122,9 @@ static int integer_arg(sqlite3_context *ctx, const ok_orderly_field *f, sqlite3_
       v->u = v->u * 10 + (uint64_t)(s[k] - '0');
     }
     if (ok) return 1;
-    ok_sql_error(ctx, "argument %d (%s): '%s' is no integer from 0 to 18446744073709551615", i + 1,
-                 ok_orderly_type_name(f->type), s);
+    ok_sql_error(ctx,
+                 "argument %d (%s): " OK_SQL_ECHO " is no integer from 0 to 18446744073709551615",
+                 i + 1, ok_orderly_type_name(f->type), OK_SQL_ECHO_ARGS((const char *)s));
     return 0;
   } else {
     ok_sql_error(ctx, "argument %d (%s) must be an INTEGER%s, not %s", i + 1,
@@ -157,7 +158,8 @@ static int decimal_arg(sqlite3_context *ctx, sqlite3_value *a, int i, int java, 
       }
     }
     if (ok_decimal_split(*digits, &nd, &v->neg, &v->exp, s, n, &err) != OK_OK) {
-      ok_sql_error(ctx, "argument %d (decimal): '%s' is not a decimal number", i + 1, s);
+      ok_sql_error(ctx, "argument %d (decimal): " OK_SQL_ECHO " is not a decimal number", i + 1,
+                   OK_SQL_ECHO_ARGS(s));
       return 0;
     }
   } else if (t == SQLITE_FLOAT) {

@@ -41,7 +41,7 @@ static void unpack(sqlite3_context *ctx, const ok_sql_reader *r, const uint8_t *
   i = sqlite3_value_int64(index);
   if (i < 0) {
     if ((rc = ok_count(r->core, p, n, &count, &err)) != OK_OK) {
-      ok_sql_malformed(ctx, rc, base + err);
+      ok_sql_reader_malformed(ctx, r, p - base, n + base, rc, base + err);
       return;
     }
     i += (sqlite3_int64)count + 1;
@@ -53,13 +53,13 @@ static void unpack(sqlite3_context *ctx, const ok_sql_reader *r, const uint8_t *
     if ((sqlite3_int64)w.index - 1 == want) found = it;
   }
   if (rc != OK_FEWER) {
-    ok_sql_malformed(ctx, rc, base + err);
+    ok_sql_reader_malformed(ctx, r, p - base, n + base, rc, base + err);
     return;
   }
   count = w.index;
   if (i < 1 || i > (sqlite3_int64)count) {
-    ok_sql_error(ctx, "index %lld is out of range for a key of %lld components",
-                 sqlite3_value_int64(index), (long long)count);
+    ok_sql_error(ctx, "index %lld is out of range for a key of %lld component%s",
+                 sqlite3_value_int64(index), (long long)count, OK_SQL_S(count));
     return;
   }
   ok_sql_result_item(ctx, &found, NULL);
@@ -96,7 +96,7 @@ static void hex(sqlite3_context *ctx, const ok_sql_reader *r, const uint8_t *p, 
     }
     if (rc != OK_FEWER) {
       ok_sql_scratch_free(out, stack);
-      ok_sql_malformed(ctx, rc, base + err);
+      ok_sql_reader_malformed(ctx, r, p, n, rc, base + err);
       return;
     }
   }
@@ -114,7 +114,7 @@ static void ok_hex_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   ok_sql_reader r;
   int salted;
   if (argc == 1) { /* plain hex of any BLOB */
-    if (ok_sql_key_arg(ctx, argv[0], &p, &n)) hex(ctx, NULL, p, 0, p, n, NULL, 0);
+    if (ok_sql_key_arg(ctx, argv, 0, &p, &n)) hex(ctx, NULL, p, 0, p, n, NULL, 0);
     return;
   }
   if (sqlite3_value_type(argv[1]) == SQLITE_NULL) return;
@@ -126,7 +126,7 @@ static void ok_hex_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   }
   if (argc == 2 && ok_sql_format_parse(sep, seplen, &salted)) {
     ok_sql_error(ctx, "'%q' names a format; the separator comes first: ok_hex(key, ' ', '%q')", sep,
-                 sep);
+                 sep); /* a format's name: short */
     return;
   }
   if (!key_to_read(ctx, argc, argv, 2, &r, &key, &len, &base)) return;
@@ -143,7 +143,7 @@ static void ok_count_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   int rc;
   if (!key_to_read(ctx, argc, argv, 1, &r, &p, &n, &base)) return;
   if ((rc = ok_count(r.core, p, n, &count, &err)) != OK_OK)
-    ok_sql_malformed(ctx, rc, base + err);
+    ok_sql_reader_malformed(ctx, &r, p - base, n + base, rc, base + err);
   else
     sqlite3_result_int64(ctx, (sqlite3_int64)count);
   ok_sql_reader_end(ctx, &r, 1);
@@ -157,7 +157,13 @@ static void ok_valid_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   size_t n, count, err, k;
   ok_sql_reader r;
   int t = sqlite3_value_type(argv[0]);
-  if (t != SQLITE_NULL && t != SQLITE_BLOB) {
+  if (t == SQLITE_TEXT) { /* hex TEXT: valid when its bytes are */
+    const char *s = (const char *)sqlite3_value_text(argv[0]);
+    if (s && ok_hex_decode(NULL, &n, s, (size_t)sqlite3_value_bytes(argv[0]), &err) != OK_OK) {
+      sqlite3_result_int(ctx, 0);
+      return;
+    }
+  } else if (t != SQLITE_NULL && t != SQLITE_BLOB) {
     sqlite3_result_int(ctx, 0);
     return;
   }
@@ -179,34 +185,89 @@ static void every_format(ok_sql_out *o) {
   }
 }
 
-/* ok_formats(key): a JSON array of the formats the key parses under, each
-** {"format": name, "components": count}, salted ones with "salt_over": k,
-** in the order of the table, unsalted first. A format that reads keys only
-** with a parameter (Orderly's schema) is not tried. */
+/* 1 when p[0..n) parses in the reader's format, with its components in
+** *count and, salted, the components its salt covers in *k. */
+static int parses(const ok_sql_reader *r, const uint8_t *p, size_t n, size_t *count, size_t *k) {
+  size_t err;
+  if (!r->salted) return ok_count(r->core, p, n, count, &err) == OK_OK;
+  return ok_salt_find(r->core, p, n, k, &err) == OK_OK &&
+         ok_count(r->core, p + OK_SALT_LEN, n - OK_SALT_LEN, count, &err) == OK_OK;
+}
+
+/* One entry of ok_formats(key): {"format": "salt+fdb", "components": 2}
+** (with "salt_over": k, "prefix": "FE01"). */
+static void put_entry(ok_sql_out *o, const ok_sql_reader *r, const uint8_t *prefix, size_t plen,
+                      size_t count, size_t k) {
+  ok_sql_putf(o, "%s{\"format\":\"%s%s", o->n > 1 ? "," : "", r->salted ? "salt+" : "",
+              r->f->core->name);
+  if (r->f->param) ok_sql_putc(o, ':'), r->f->param->describe(o, r->state);
+  ok_sql_putc(o, '"');
+  if (plen) {
+    ok_sql_puts(o, ",\"prefix\":\"");
+    while (plen--) ok_sql_putf(o, "%02X", *prefix++);
+    ok_sql_putc(o, '"');
+  }
+  ok_sql_putf(o, ",\"components\":%lld", (long long)count);
+  if (r->salted) ok_sql_putf(o, ",\"salt_over\":%lld", (long long)k);
+  ok_sql_putc(o, '}');
+}
+
+/* The formats named in argv[1..argc) that the key parses in; a format
+** without a parameter that the whole key does not parse in is tried after
+** raw prefixes (a subspace's, a directory's) of 1 to 16 bytes, each that
+** leaves at least one component an entry. 0 after setting an error. */
+static int named_formats(sqlite3_context *ctx, ok_sql_out *o, int argc, sqlite3_value **argv,
+                         const uint8_t *p, size_t n) {
+  size_t count, k, plen;
+  ok_sql_reader r;
+  char *msg;
+  int i, rc;
+  for (i = 1; i < argc; i++) {
+    if ((rc = ok_sql_reader_named(argv[i], &r, &msg)) != SQLITE_OK) {
+      if (rc == SQLITE_NOMEM)
+        sqlite3_result_error_nomem(ctx);
+      else
+        ok_sql_error(ctx, "argument %d: %s", i + 1, msg);
+      sqlite3_free(msg);
+      return 0;
+    }
+    if (parses(&r, p, n, &count, &k)) {
+      put_entry(o, &r, NULL, 0, count, k);
+    } else if (!r.f->param && !r.salted) {
+      for (plen = 1; plen <= 16 && plen < n; plen++) {
+        if (parses(&r, p + plen, n - plen, &count, &k) && count > 0)
+          put_entry(o, &r, p, plen, count, k);
+      }
+    }
+    ok_sql_reader_free(&r);
+  }
+  return 1;
+}
+
+/* ok_formats(): every format. ok_formats(key): a JSON array of the formats
+** of the table the key parses in, unsalted first; a format that reads keys
+** only with a parameter (Orderly's schema) is not tried. ok_formats(key,
+** format, ...): those formats, as named_formats tries them. */
 static void ok_formats_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   const uint8_t *p;
-  size_t n, count, err, k;
+  size_t n, count, k;
   const ok_sql_format *const *f;
+  ok_sql_reader r;
   ok_sql_out o;
-  int salted, first = 1;
-  if (argc == 1 && !ok_sql_key_arg(ctx, argv[0], &p, &n)) return;
+  if (argc >= 1 && !ok_sql_key_arg(ctx, argv, 0, &p, &n)) return;
   ok_sql_out_init(&o, sqlite3_context_db_handle(ctx), 1);
   ok_sql_putc(&o, '[');
   if (argc == 0) every_format(&o);
-  for (salted = 0; salted <= 1 && argc == 1; salted++) {
+  memset(&r, 0, sizeof r);
+  for (r.salted = 0; r.salted <= 1 && argc == 1; r.salted++) {
     for (f = ok_sql_formats; *f; f++) {
-      const ok_format *core = (*f)->core;
-      if ((*f)->param ||
-          (salted ? ok_salt_find(core, p, n, &k, &err) != OK_OK ||
-                        ok_count(core, p + OK_SALT_LEN, n - OK_SALT_LEN, &count, &err) != OK_OK
-                  : ok_count(core, p, n, &count, &err) != OK_OK))
-        continue;
-      ok_sql_putf(&o, "%s{\"format\":\"%s%s\",\"components\":%lld", first ? "" : ",",
-                  salted ? "salt+" : "", core->name, (long long)count);
-      if (salted) ok_sql_putf(&o, ",\"salt_over\":%lld", (long long)k);
-      ok_sql_putc(&o, '}');
-      first = 0;
+      r.f = *f, r.core = (*f)->core;
+      if (!(*f)->param && parses(&r, p, n, &count, &k)) put_entry(&o, &r, NULL, 0, count, k);
     }
+  }
+  if (argc > 1 && !named_formats(ctx, &o, argc, argv, p, n)) {
+    if (o.p != o.stack) sqlite3_free(o.p);
+    return;
   }
   ok_sql_putc(&o, ']');
   ok_sql_out_result(ctx, &o);
@@ -218,6 +279,6 @@ const ok_sql_function ok_sql_read_functions[] = {
     {"ok_hex", 1, 3, OK_SQL_PURE | OK_SQL_READS, ok_hex_fn, 0},
     {"ok_count", 1, 2, OK_SQL_PURE | OK_SQL_READS, ok_count_fn, 0},
     {"ok_valid", 1, 2, OK_SQL_PURE | OK_SQL_READS, ok_valid_fn, 0},
-    {"ok_formats", 0, 1, OK_SQL_PURE | OK_SQL_MAKES, ok_formats_fn, 0},
+    {"ok_formats", 0, -1, OK_SQL_PURE | OK_SQL_MAKES, ok_formats_fn, 0},
     {NULL, 0, 0, 0, NULL, 0},
 };

@@ -69,24 +69,32 @@ static int named_reader(sqlite3_value *format, int salt, ok_sql_reader *named, c
     if (sqlite3_value_type(format) != SQLITE_TEXT)
       *msg = sqlite3_mprintf("the format must be TEXT (known: %s)", known);
     else if (name)
-      *msg = sqlite3_mprintf("unknown format '%s' (known: %s)", name, known);
+      *msg = sqlite3_mprintf("unknown format " OK_SQL_ECHO " (known: %s)", OK_SQL_ECHO_ARGS(name),
+                             known);
     sqlite3_free(known);
   }
   return *msg ? SQLITE_ERROR : SQLITE_NOMEM;
 }
 
 /* The reader of a key into *r: the named one (NULL: none), which a key
-** that carries another format's subtype contradicts; else the format of
-** its subtype, else native. */
-static int key_reader(sqlite3_value *key, const ok_sql_reader *named, ok_sql_reader *r,
+** that carries another format's subtype contradicts (or, where `salt`
+** allows salted names, a salted key an unsalted name); else the format of
+** its subtype, salted when ok_salt made it, else native. */
+static int key_reader(sqlite3_value *key, const ok_sql_reader *named, int salt, ok_sql_reader *r,
                       char **msg) {
   const ok_sql_format *tagged = NULL;
+  int salted = 0;
   if (sqlite3_value_type(key) == SQLITE_BLOB)
-    tagged = ok_sql_format_of_subtype(sqlite3_value_subtype(key));
+    tagged = ok_sql_format_of_subtype(sqlite3_value_subtype(key), &salted);
   if (named) {
-    if (tagged && named->f != tagged) {
-      *msg = sqlite3_mprintf("the key is a piece of %s (%s), not of format '%s'", tagged->noun,
-                             tagged->builders, named->f->core->name);
+    if (tagged && (named->f != tagged || (salt && named->salted != salted))) {
+      const char *as = named->salted ? "salt+" : "";
+      if (salted)
+        *msg = sqlite3_mprintf("the key is salted (ok_salt) in format '%s%s', not '%s%s'",
+                               salt ? "salt+" : "", tagged->core->name, as, named->f->core->name);
+      else
+        *msg = sqlite3_mprintf("the key is a piece of %s (%s), not of format '%s%s'", tagged->noun,
+                               tagged->builders, as, named->f->core->name);
       return *msg ? SQLITE_ERROR : SQLITE_NOMEM;
     }
     if (named != r) *r = *named, r->fresh = 0; /* the statement's: not this call's to keep */
@@ -94,7 +102,7 @@ static int key_reader(sqlite3_value *key, const ok_sql_reader *named, ok_sql_rea
   }
   r->f = tagged ? tagged : &ok_sql_native;
   r->core = r->f->core;
-  r->salted = 0;
+  r->salted = salted;
   if (r->f->param) {
     *msg = sqlite3_mprintf("%s is read with its %s: give the format '%s:<%s>'", r->f->noun,
                            r->f->param->name, r->f->core->name, r->f->param->name);
@@ -109,13 +117,21 @@ void ok_sql_reader_free(ok_sql_reader *r) {
   r->fresh = 0;
 }
 
+int ok_sql_reader_named(sqlite3_value *format, ok_sql_reader *r, char **msg) {
+  int rc;
+  *msg = NULL;
+  memset(r, 0, sizeof *r);
+  if ((rc = named_reader(format, 1, r, msg)) != SQLITE_OK) ok_sql_reader_free(r);
+  return rc;
+}
+
 int ok_sql_reader_of(sqlite3_value *key, sqlite3_value *format, int salt, ok_sql_reader *r,
                      char **msg) {
   int rc = SQLITE_OK;
   *msg = NULL;
   memset(r, 0, sizeof *r);
   if (format) rc = named_reader(format, salt, r, msg);
-  if (rc == SQLITE_OK) rc = key_reader(key, format ? r : NULL, r, msg);
+  if (rc == SQLITE_OK) rc = key_reader(key, format ? r : NULL, salt, r, msg);
   if (rc != SQLITE_OK) ok_sql_reader_free(r);
   return rc;
 }
@@ -140,6 +156,47 @@ void ok_sql_reader_end(sqlite3_context *ctx, ok_sql_reader *r, int fi) {
   sqlite3_set_auxdata(ctx, fi, keep, free_kept);
 }
 
+char *ok_sql_malformed_msg(const ok_sql_reader *r, const uint8_t *p, size_t n, int status,
+                           size_t at) {
+  const ok_sql_format *const *f;
+  const ok_sql_param *param = r->f->param;
+  size_t count, err, k;
+  char *list = NULL, *next, *msg;
+  int salted;
+  for (salted = 0; salted <= 1; salted++) {
+    for (f = ok_sql_formats; *f; f++) {
+      const ok_format *core = (*f)->core;
+      if ((*f)->param || (*f == r->f && salted == r->salted) ||
+          (salted ? ok_salt_find(core, p, n, &k, &err) != OK_OK ||
+                        ok_count(core, p + OK_SALT_LEN, n - OK_SALT_LEN, &count, &err) != OK_OK
+                  : ok_count(core, p, n, &count, &err) != OK_OK))
+        continue;
+      next = sqlite3_mprintf("%s%s'%s%s' (%lld component%s)", list ? list : "", list ? ", " : "",
+                             salted ? "salt+" : "", core->name, (long long)count, OK_SQL_S(count));
+      sqlite3_free(list);
+      if (!(list = next)) return NULL;
+    }
+  }
+  msg = sqlite3_mprintf("malformed key at byte %lld: %s (read as '%s%s%s%s%s'; %s%s%s)",
+                        (long long)at, ok_strerror(status), r->salted ? "salt+" : "",
+                        r->f->core->name, param ? ":<" : "", param ? param->name : "",
+                        param ? ">" : "", list ? "it parses as " : "",
+                        list ? list : "no other format reads it either",
+                        list ? ": give its format as the last argument" : "");
+  sqlite3_free(list);
+  return msg;
+}
+
+void ok_sql_reader_malformed(sqlite3_context *ctx, const ok_sql_reader *r, const uint8_t *p,
+                             size_t n, int status, size_t at) {
+  char *msg = ok_sql_malformed_msg(r, p, n, status, at);
+  if (msg)
+    ok_sql_error(ctx, "%s", msg);
+  else
+    sqlite3_result_error_nomem(ctx);
+  sqlite3_free(msg);
+}
+
 /* A constant format argument is parsed once a statement (auxdata). */
 int ok_sql_key_in(sqlite3_context *ctx, int argc, sqlite3_value **argv, int fi, int salt,
                   ok_sql_reader *r, const uint8_t **p, size_t *n) {
@@ -152,11 +209,11 @@ int ok_sql_key_in(sqlite3_context *ctx, int argc, sqlite3_value **argv, int fi, 
     if (rc == SQLITE_OK) r->fresh = 1; /* kept by ok_sql_reader_end, even without state */
     named = r;
   }
-  if (rc == SQLITE_OK) rc = key_reader(argv[0], named, r, &msg);
+  if (rc == SQLITE_OK) rc = key_reader(argv[0], named, salt, r, &msg);
   if (rc == SQLITE_NOMEM) sqlite3_result_error_nomem(ctx);
   if (rc == SQLITE_ERROR) ok_sql_error(ctx, "%s", msg);
   sqlite3_free(msg);
-  if (rc == SQLITE_OK && ok_sql_key_arg(ctx, argv[0], p, n)) return 1;
+  if (rc == SQLITE_OK && ok_sql_key_arg(ctx, argv, 0, p, n)) return 1;
   ok_sql_reader_end(ctx, r, fi);
   return 0;
 }
@@ -166,8 +223,8 @@ int ok_sql_salt_of(const ok_format *f, const uint8_t *p, size_t n, size_t *k, ch
   int rc;
   *msg = NULL;
   if (n < OK_SALT_LEN)
-    *msg = sqlite3_mprintf("a salted key starts with %d bytes of hash; this one has %lld bytes",
-                           OK_SALT_LEN, (long long)n);
+    *msg = sqlite3_mprintf("a salted key starts with %d bytes of hash; this one has %lld byte%s",
+                           OK_SALT_LEN, (long long)n, OK_SQL_S(n));
   else if ((rc = ok_salt_find(f, p, n, k, &err)) < 0)
     *msg = sqlite3_mprintf("malformed key at byte %lld: %s", (long long)err, ok_strerror(rc));
   else if (rc == OK_FEWER)

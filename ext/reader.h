@@ -28,6 +28,9 @@ typedef struct {
 int ok_sql_reader_of(sqlite3_value *key, sqlite3_value *format, int salt, ok_sql_reader *r,
                      char **msg);
 void ok_sql_reader_free(ok_sql_reader *r);
+/* The reader a format value names (its parameter parsed), for ok_formats:
+** as ok_sql_reader_of, with no key. */
+int ok_sql_reader_named(sqlite3_value *format, ok_sql_reader *r, char **msg);
 
 /* The key argv[0] and how to read it: the format named by argv[fi] when
 ** fi < argc (any case; 'salt+' in front when `salt` allows it), else the
@@ -40,6 +43,16 @@ int ok_sql_key_in(sqlite3_context *ctx, int argc, sqlite3_value **argv, int fi, 
 /* Keeps a format argument parsed by this call for the rest of the
 ** statement (auxdata of argument fi), or frees it. */
 void ok_sql_reader_end(sqlite3_context *ctx, ok_sql_reader *r, int fi);
+
+/* The error for a key r cannot read: the status, its byte offset, and the
+** formats the whole argument p[0..n) does parse in (ok_formats' list),
+** so that a key read in the wrong format says where to look. */
+void ok_sql_reader_malformed(sqlite3_context *ctx, const ok_sql_reader *r, const uint8_t *p,
+                             size_t n, int status, size_t at);
+/* Its message (without the function's name) to sqlite3_free, or NULL when
+** out of memory (for ok_each). */
+char *ok_sql_malformed_msg(const ok_sql_reader *r, const uint8_t *p, size_t n, int status,
+                           size_t at);
 
 /* For a salted reader: the key after the salt in *key, *len, with the k
 ** its salt covers in *k. 0 after setting an error (too short, malformed,

@@ -82,7 +82,7 @@ static void ok_render_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   if (o.st != st) sqlite3_set_auxdata(ctx, -1, o.st, finalize); /* or finalized at once */
   if (rc == SQLITE_ERROR) {
     if (o.p != o.stack) sqlite3_free(o.p);
-    ok_sql_malformed(ctx, status, at + (size_t)(key - p));
+    ok_sql_reader_malformed(ctx, &r, p, n, status, at + (size_t)(key - p));
   } else {
     if (o.rc == SQLITE_OK && rc != SQLITE_OK) o.rc = rc;
     ok_sql_out_result(ctx, &o);

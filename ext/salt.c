@@ -20,23 +20,24 @@ static int count_arg(sqlite3_context *ctx, sqlite3_value *v, sqlite3_int64 *n) {
 }
 
 /* The salt of key[0..len) over n components into salt; 0 after setting an
-** error (at: where the key starts in the argument, for messages). */
-static int salt_of(sqlite3_context *ctx, const ok_format *f, uint8_t *salt, const uint8_t *key,
-                   size_t len, sqlite3_int64 n, size_t at) {
+** error. */
+static int salt_of(sqlite3_context *ctx, const ok_sql_reader *r, uint8_t *salt, const uint8_t *key,
+                   size_t len, sqlite3_int64 n) {
   size_t err, count;
-  int rc = ok_salt(f, salt, key, len, (size_t)n, &err);
+  int rc = ok_salt(r->core, salt, key, len, (size_t)n, &err);
   if (rc == OK_FEWER) {
-    ok_count(f, key, len, &count, &err);
-    ok_sql_error(ctx, "n is %lld but the key has %lld components", n, (long long)count);
+    ok_count(r->core, key, len, &count, &err);
+    ok_sql_error(ctx, "n is %lld but the key has %lld component%s", n, (long long)count,
+                 OK_SQL_S(count));
   } else if (rc != OK_OK) {
-    ok_sql_malformed(ctx, rc, at + err);
+    ok_sql_reader_malformed(ctx, r, key, len, rc, err);
   }
   return rc == OK_OK;
 }
 
 /* The key p[0..len) with the salt over as many components as `count` says
-** in front. */
-static void salt(sqlite3_context *ctx, const ok_format *f, const uint8_t *p, size_t len,
+** in front: a salted key of its format (its subtype in upper case). */
+static void salt(sqlite3_context *ctx, const ok_sql_reader *r, const uint8_t *p, size_t len,
                  sqlite3_value *count) {
   sqlite3_int64 n;
   uint8_t *out;
@@ -46,12 +47,12 @@ static void salt(sqlite3_context *ctx, const ok_format *f, const uint8_t *p, siz
     sqlite3_result_error_nomem(ctx);
     return;
   }
-  if (!salt_of(ctx, f, out, p, len, n, 0)) {
+  if (!salt_of(ctx, r, out, p, len, n)) {
     sqlite3_free(out);
     return;
   }
   memcpy(out + OK_SALT_LEN, p, len);
-  sqlite3_result_blob64(ctx, out, len + OK_SALT_LEN, sqlite3_free);
+  ok_sql_result_piece(ctx, out, len + OK_SALT_LEN, OK_SALTED_SUBTYPE(r->f->subtype), 1);
 }
 
 /* ok_salt(key, n [, format]) */
@@ -60,25 +61,30 @@ static void ok_salt_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   size_t len;
   ok_sql_reader r;
   if (!ok_sql_key_in(ctx, argc, argv, 2, 0, &r, &p, &len)) return;
-  salt(ctx, r.core, p, len, argv[1]);
+  if (r.salted)
+    ok_sql_error(ctx, "the key is salted already: ok_unsalt(key) gives the key");
+  else
+    salt(ctx, &r, p, len, argv[1]);
   ok_sql_reader_end(ctx, &r, 2);
 }
 
-/* ok_unsalt(salted [, format]): the key without its salt (which is not
-** checked: ok_salt_check does that). */
+/* ok_unsalt(salted [, format]): the key without its salt, a piece of its
+** format; the salt must be the hash of some leading components, as
+** ok_salt makes it (ok_salt_check says over how many). */
 static void ok_unsalt_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   const uint8_t *p;
-  size_t len, count, err;
+  size_t len, k;
   ok_sql_reader r;
+  char *msg;
   int rc;
   if (!ok_sql_key_in(ctx, argc, argv, 1, 0, &r, &p, &len)) return;
-  if (len < OK_SALT_LEN)
-    ok_sql_error(ctx, "a salted key starts with %d bytes of hash; this one has %lld bytes",
-                 OK_SALT_LEN, (long long)len);
-  else if ((rc = ok_count(r.core, p + OK_SALT_LEN, len - OK_SALT_LEN, &count, &err)) != OK_OK)
-    ok_sql_malformed(ctx, rc, OK_SALT_LEN + err);
+  if ((rc = ok_sql_salt_of(r.core, p, len, &k, &msg)) == SQLITE_OK)
+    ok_sql_result_piece(ctx, p + OK_SALT_LEN, len - OK_SALT_LEN, r.f->subtype, 0);
+  else if (rc == SQLITE_NOMEM)
+    sqlite3_result_error_nomem(ctx);
   else
-    sqlite3_result_blob64(ctx, p + OK_SALT_LEN, len - OK_SALT_LEN, SQLITE_TRANSIENT);
+    ok_sql_error(ctx, "%s", msg);
+  sqlite3_free(msg);
   ok_sql_reader_end(ctx, &r, 1);
 }
 
@@ -145,8 +151,8 @@ static void ok_xxh_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 }
 
 const ok_sql_function ok_sql_salt_functions[] = {
-    {"ok_salt", 2, 3, OK_SQL_PURE | OK_SQL_READS, ok_salt_fn, 0},
-    {"ok_unsalt", 1, 2, OK_SQL_PURE | OK_SQL_READS, ok_unsalt_fn, 0},
+    {"ok_salt", 2, 3, OK_SQL_PURE | OK_SQL_READS | OK_SQL_MAKES, ok_salt_fn, 0},
+    {"ok_unsalt", 1, 2, OK_SQL_PURE | OK_SQL_READS | OK_SQL_MAKES, ok_unsalt_fn, 0},
     {"ok_salt_check", 2, 3, OK_SQL_PURE | OK_SQL_READS, ok_salt_check_fn, 0},
     {"ok_xxh32", 1, 2, OK_SQL_PURE, ok_xxh_fn, 32},
     {"ok_xxh64", 1, 2, OK_SQL_PURE, ok_xxh_fn, 64},

@@ -72,14 +72,94 @@ const char *ok_sql_type_name(int t) {
   return "NULL";
 }
 
-int ok_sql_key_arg(sqlite3_context *ctx, sqlite3_value *v, const uint8_t **p, size_t *n) {
+size_t ok_sql_char_at(const char *s, size_t at) {
+  size_t k, c = 1;
+  for (k = 0; k < at; k++) c += ((uint8_t)s[k] & 0xC0) != 0x80;
+  return c;
+}
+
+const char *ok_sql_cut(const char *s) {
+  size_t chars = 0;
+  for (; s && *s; s++) {
+    chars += ((uint8_t)*s & 0xC0) != 0x80;
+    if (chars > OK_SQL_EXCERPT) return "...";
+  }
+  return "";
+}
+
+int ok_sql_hex(const char *s, size_t n, uint8_t **out, size_t *len, char **msg) {
+  size_t err, at;
+  int rc;
+  *msg = NULL;
+  if (!(*out = sqlite3_malloc64(n / 2 + 1))) return SQLITE_NOMEM;
+  if ((rc = ok_hex_decode(*out, len, s, n, &err)) == OK_OK) return SQLITE_OK;
+  sqlite3_free(*out);
+  *out = NULL;
+  at = ok_sql_char_at(s, err);
+  if (rc == OK_E_TRUNCATED)
+    *msg = sqlite3_mprintf("key TEXT is not hex: a byte lacks its second digit at character %lld",
+                           (long long)at);
+  else
+    *msg = sqlite3_mprintf(
+        "key TEXT is not hex: character %lld is neither a hex digit nor a "
+        "separator (space | : - , . _ /)",
+        (long long)at);
+  return *msg ? SQLITE_ERROR : SQLITE_NOMEM;
+}
+
+/* A hex TEXT key argument, as bytes kept in argument i's auxdata. */
+typedef struct {
+  size_t n;
+  uint8_t *p;
+} hex_key;
+
+static void hex_key_free(void *k) {
+  sqlite3_free(((hex_key *)k)->p);
+  sqlite3_free(k);
+}
+
+static int key_of_hex(sqlite3_context *ctx, sqlite3_value *v, int i, const uint8_t **p, size_t *n) {
+  hex_key *k = sqlite3_get_auxdata(ctx, i);
+  const char *s;
+  char *msg;
+  int rc;
+  if (!k) {
+    if (!(s = (const char *)sqlite3_value_text(v)) || !(k = sqlite3_malloc(sizeof *k))) {
+      sqlite3_result_error_nomem(ctx);
+      return 0;
+    }
+    if ((rc = ok_sql_hex(s, (size_t)sqlite3_value_bytes(v), &k->p, &k->n, &msg)) != SQLITE_OK) {
+      sqlite3_free(k);
+      if (rc == SQLITE_NOMEM)
+        sqlite3_result_error_nomem(ctx);
+      else
+        ok_sql_error(ctx, "%s", msg);
+      sqlite3_free(msg);
+      return 0;
+    }
+    /* kept for the statement when constant, else until the next call */
+    sqlite3_set_auxdata(ctx, i, k, hex_key_free);
+    if (sqlite3_get_auxdata(ctx, i) != k) { /* SQLite freed it: out of memory */
+      sqlite3_result_error_nomem(ctx);
+      return 0;
+    }
+  }
+  *p = k->p;
+  *n = k->n;
+  return 1;
+}
+
+int ok_sql_key_arg(sqlite3_context *ctx, sqlite3_value **argv, int i, const uint8_t **p,
+                   size_t *n) {
+  sqlite3_value *v = argv[i];
   int t = sqlite3_value_type(v);
   if (t == SQLITE_NULL) {
     sqlite3_result_null(ctx);
     return 0;
   }
+  if (t == SQLITE_TEXT) return key_of_hex(ctx, v, i, p, n);
   if (t != SQLITE_BLOB) {
-    ok_sql_error(ctx, "key must be a BLOB, not %s", ok_sql_type_name(t));
+    ok_sql_error(ctx, "key must be a BLOB or hex TEXT, not %s", ok_sql_type_name(t));
     return 0;
   }
   *p = sqlite3_value_blob(v);
@@ -149,7 +229,8 @@ int ok_sql_real_arg(sqlite3_context *ctx, sqlite3_value *v, double *d) {
     ok_sql_error(ctx, "takes a number, not %s", ok_sql_type_name(t));
     return 0;
   } else if (!ok_sql_special_real((const char *)sqlite3_value_text(v), d)) {
-    ok_sql_error(ctx, "TEXT must be 'NaN', 'Inf' or '-Inf', not '%q'", sqlite3_value_text(v));
+    ok_sql_error(ctx, "TEXT must be 'NaN', 'Inf' or '-Inf', not " OK_SQL_ECHO,
+                 OK_SQL_ECHO_ARGS((const char *)sqlite3_value_text(v)));
     return 0;
   }
   return 1;

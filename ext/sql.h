@@ -64,12 +64,33 @@ void ok_sql_error(sqlite3_context *ctx, const char *fmt, ...);
 /* Reports a core decoding failure as "<name>: malformed key at byte N: ..". */
 void ok_sql_malformed(sqlite3_context *ctx, int status, size_t at);
 
+/* Input echoed in a message, quoted and cut to its first OK_SQL_EXCERPT
+** characters (a 1 MB argument makes no 1 MB message):
+** ok_sql_error(ctx, OK_SQL_ECHO " is not ...", OK_SQL_ECHO_ARGS(s)). */
+#define OK_SQL_EXCERPT 40
+#define OK_SQL_ECHO "'%!.*q%s'"
+#define OK_SQL_ECHO_ARGS(s) OK_SQL_EXCERPT, (s), ok_sql_cut(s)
+/* The number, from 1, of the UTF-8 character at byte offset `at` of s;
+** and of the characters in s[0..n). Messages count characters from 1. */
+size_t ok_sql_char_at(const char *s, size_t at);
+#define ok_sql_chars(s, n) (ok_sql_char_at((s), (n)) - 1)
+/* "s" after a count other than 1: "%lld component%s", n, OK_SQL_S(n). */
+#define OK_SQL_S(n) ((n) == 1 ? "" : "s")
+/* "..." when the text s has more than OK_SQL_EXCERPT characters, else "". */
+const char *ok_sql_cut(const char *s);
+
 /* "INTEGER", "REAL", "TEXT", "BLOB" or "NULL" for an SQLITE_* type. */
 const char *ok_sql_type_name(int t);
 
-/* Reads argument `v` as a key. Returns 1 with the bytes in *p, *n; or 0
-** after setting the result: NULL for a NULL key, an error otherwise. */
-int ok_sql_key_arg(sqlite3_context *ctx, sqlite3_value *v, const uint8_t **p, size_t *n);
+/* Reads argument argv[i] as a key: a BLOB, or hex TEXT as ok_hex prints it
+** (ok_hex_decode's forms: from logs), decoded once a statement when the
+** argument is constant. Returns 1 with the bytes in *p, *n; or 0 after
+** setting the result: NULL for a NULL key, an error otherwise. */
+int ok_sql_key_arg(sqlite3_context *ctx, sqlite3_value **argv, int i, const uint8_t **p, size_t *n);
+/* The bytes of hex TEXT s[0..n) in *out (sqlite3_malloc'd, at least one
+** byte), their count in *len: SQLITE_OK; SQLITE_ERROR with *msg (without a
+** function's name) for what is not hex; SQLITE_NOMEM. */
+int ok_sql_hex(const char *s, size_t n, uint8_t **out, size_t *len, char **msg);
 /* The bytes of a TEXT or BLOB value (never a NULL pointer); 0 with
 ** SQLITE_NOMEM set when SQLite could not provide them. */
 int ok_sql_bytes(sqlite3_context *ctx, sqlite3_value *v, const uint8_t **p, size_t *n);

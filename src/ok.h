@@ -330,6 +330,15 @@ int ok_salt_find(const ok_format *f, const uint8_t *s, size_t n, size_t *k, size
 #define OK_HEX_BOUND(n) (2 * (size_t)(n))
 size_t ok_hex_encode(char *out, const uint8_t *p, size_t n);
 
+/* ok_hex_decode: the bytes of hex text s[0..n) into out (room for n / 2
+** bytes; NULL only counts them), their count in *len: digits in either case, two to a byte, with
+** white space and any of | : - , . _ / between bytes (as ok_hex's
+** separators and logs put them), in an SQL literal X'...' or after 0x or
+** bare. Returns OK_OK; or, with *err_at the offending character's offset,
+** OK_E_SYNTAX (neither a digit nor a separator) or OK_E_TRUNCATED (a lone
+** digit: the end or a separator where its byte's second digit should be). */
+int ok_hex_decode(uint8_t *out, size_t *len, const char *s, size_t n, size_t *err_at);
+
 /* --- Order-preserving base-64 text ------------------------------------------ */
 
 /* Characters ok_b64_encode writes for n bytes: ceil(8n / 6), which
@@ -348,6 +357,24 @@ size_t ok_b64_encode(char *out, const uint8_t *p, size_t n);
 ** OK_E_NONCANONICAL (nonzero padding bits), with *err_at the character's
 ** offset. */
 int ok_b64_decode(uint8_t *out, size_t *out_len, const char *s, size_t n, size_t *err_at);
+
+/* --- Lexi strings ----------------------------------------------------------- */
+/* A number as text that sorts as the numbers of its type do: 'l' for an
+** int64 or 'd' for a double, then the 16 upper-case hex digits of its 64
+** bits made sortable (a long's sign bit flipped; a double's sign bit flipped
+** when positive, every bit when negative, as FDB and HBase store doubles).
+** "l800000000005F1F9" is 389625, "dC06759999999999A" is 186.8. All doubles
+** sort before all longs; -0.0 just below 0.0; every NaN is written as
+** Java's one NaN, above +Inf. */
+#define OK_LEXI_LEN 17
+size_t ok_lexi_int(char *out, int64_t v);   /* writes OK_LEXI_LEN characters, no NUL */
+size_t ok_lexi_double(char *out, double d); /* the same */
+/* ok_lexi_decode: the number of lexi string s[0..n): OK_OK with *type
+** OK_INT and *i, or OK_REAL and *d (the exact double: any NaN's bits as
+** they are); else, with *err_at the offending character's offset,
+** OK_E_LENGTH (not OK_LEXI_LEN characters), OK_E_TAG (not 'l' or 'd'),
+** OK_E_SYNTAX (not an upper-case hex digit). */
+int ok_lexi_decode(const char *s, size_t n, ok_type *type, int64_t *i, double *d, size_t *err_at);
 
 /* --- UTF-8 --------------------------------------------- */
 

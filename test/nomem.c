@@ -90,6 +90,10 @@ static const char *const statements[] = {
     "ok_hex(ok_fdb_pack(1, 'a'), '|', 'fdb')",
     "SELECT ok_count(ok_pack(1, 2, 3)), ok_valid(x'0102'), ok_formats(ok_pack(42, 'abc'))",
     "SELECT ok_unpack_col(ok_pack(1, 'a'), 2, 'ok'), ok_formats()",
+    "SELECT ok_quote('4DA8 7061626300'), ok_count(x'4DA8'), ok_unhex('4d:a8'), ok_lexi(1.5), "
+    "ok_unlexi('l800000000005F1F9'), ok_formats(x'FE0102757365727300152A', 'fdb', 'orderly:utf8')",
+    "SELECT * FROM ok_each('4DA8 7061626300')",
+    "SELECT ok_count(x'FF00')",
     "SELECT ok_quote(ok_pack(42, 'ab''c', NULL, x'00FF', -1.5e-300, 0.1, 1e300, 3.14159, "
     "ok_desc('z'), ok_collate('a', 'RTRIM')))",
     "SELECT ok_quote(ok_pack(zeroblob(70000))), ok_json(ok_pack(printf('%.*c', 70000, 'q')))",

@@ -433,6 +433,26 @@ int main(int argc, char **argv) {
               "SELECT count(*) FROM (SELECT b, ok_b64(b) AS t, lag(b) OVER w AS pb,"
               " lag(ok_b64(b)) OVER w AS pt FROM bb WINDOW w AS (ORDER BY b))"
               " WHERE ok_unb64(t) <> b OR (pb IS NOT NULL AND (pb = b) <> (pt = t))");
+  /* ok_lexi: within each type the text order is SQLite's order of the
+  ** values, with ties exactly where the values are equal (but -0.0, whose
+  ** bits it keeps, just below 0.0), and ok_unlexi reads each back exactly */
+  exec(db,
+       "CREATE TABLE lx AS SELECT v, ok_lexi(v) AS l FROM (SELECT a AS v FROM t UNION ALL"
+       " SELECT b FROM t UNION ALL SELECT c FROM t) WHERE typeof(v) IN ('integer', 'real')");
+  expect_none(db, "lexi.order",
+              "SELECT count(*) FROM (SELECT row_number() OVER (PARTITION BY typeof(v)"
+              " ORDER BY v, l, rowid) AS n1, row_number() OVER (PARTITION BY typeof(v)"
+              " ORDER BY l, rowid) AS n2 FROM lx) WHERE n1 <> n2");
+  expect_none(db, "lexi.ties",
+              "SELECT count(*) FROM (SELECT v, l, lag(v) OVER w AS pv, lag(l) OVER w AS pl FROM lx"
+              " WINDOW w AS (PARTITION BY typeof(v) ORDER BY l)) WHERE pl IS NOT NULL"
+              " AND (pl = l) <> (pv = v AND NOT (v = 0 AND ok_lexi(pv) <> l))");
+  expect_none(db, "lexi.inverse",
+              "SELECT count(*) FROM lx WHERE ok_unlexi(l) IS NOT v OR typeof(ok_unlexi(l)) <> typeof(v)"
+              " OR ok_lexi(ok_unlexi(l)) <> l OR l NOT GLOB '[ld][0-9A-F]*' OR length(l) <> 17");
+  expect_none(db, "lexi.types_apart",
+              "SELECT (SELECT max(l) FROM lx WHERE typeof(v) = 'real') >"
+              " (SELECT min(l) FROM lx WHERE typeof(v) = 'integer')");
   /* ok_salt: rows with an equal first column are contiguous in salted
   ** order and keep their order there */
   expect_none(

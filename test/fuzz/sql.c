@@ -134,6 +134,28 @@ static void check_param(const char *format, const char *pack, const unsigned cha
   sqlite3_free(again);
 }
 
+/* The input as TEXT: hex keys read as their bytes do (ok_unhex's), what
+** is no hex is refused by every reader alike, and lexi strings read back. */
+static void check_text(const unsigned char *data, size_t size) {
+  char *a = NULL, *b = NULL;
+  long long valid = run("SELECT ok_valid(CAST(?1 AS TEXT))", "", data, size, NULL);
+  long long hex = run("SELECT ok_unhex(CAST(?1 AS TEXT)) IS NOT NULL", "", data, size, NULL);
+  run("SELECT ok_quote(CAST(?1 AS TEXT))", "", data, size, &a);
+  run("SELECT ok_quote(ok_unhex(CAST(?1 AS TEXT)))", "", data, size, &b);
+  if ((a == NULL) != (b == NULL) || (a && strcmp(a, b) != 0)) abort();
+  if (valid == 1 && (hex != 1 || !a)) abort();
+  sqlite3_free(a);
+  sqlite3_free(b);
+  a = b = NULL;
+  run("SELECT ok_formats(CAST(?1 AS TEXT), 'fdb', 'salt+hbase', 'orderly:utf8, long')", "", data,
+      size, NULL);
+  run("SELECT ok_lexi(ok_unlexi(CAST(?1 AS TEXT))) = CAST(?1 AS TEXT) OR "
+      "ok_unlexi(CAST(?1 AS TEXT)) = 'NaN'",
+      "", data, size, &a);
+  if (a && strcmp(a, "1") != 0) abort();
+  sqlite3_free(a);
+}
+
 static test_format formats[TEST_FORMATS_MAX];
 static int n_formats;
 
@@ -169,6 +191,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
   if (strcmp(listed ? listed : "", want ? want : "-") != 0) abort();
   sqlite3_free(listed);
   sqlite3_free(want);
+  check_text(data, size);
   for (i = 0; i < n_formats; i++) {
     if (!formats[i].param) continue;
     for (k = 0; k < sizeof params / sizeof params[0]; k++) {

@@ -45,8 +45,18 @@ SELECT 'salt.each', pos, type, kind, value, dir, offset, length, hex
   FROM ok_each(ok_salt(ok_pack(42, 'abc'), 1), 'salt+ok') ORDER BY pos;
 SELECT 'salt.unpack', ok_unpack_col(ok_salt(ok_pack(42, 'abc'), 1), 2, 'salt+ok');
 SELECT 'salt.count', ok_count(ok_salt(ok_pack(42, 'abc'), 1), 'salt+ok');
-SELECT 'salt.valid', ok_valid(ok_salt(ok_pack(1, 2), 2), 'salt+ok'), ok_valid(ok_pack(1, 2, 3), 'salt+ok'),
+SELECT 'salt.valid', ok_valid(ok_salt(ok_pack(1, 2), 2), 'salt+ok'), ok_valid(x'4B004B804BC0', 'salt+ok'),
   ok_valid(x'000000', 'salt+ok');
+-- a key straight from a builder says whether it is salted: ok_salt's results read salted
+-- without a format, and contradict a format that says otherwise
+SELECT 'salt.tagged', ok_count(ok_salt(ok_pack(42, 'abc'), 1)), ok_quote(ok_salt(ok_fdb_pack(1, 'a'), 2, 'fdb'));
+SELECT ok_valid(ok_pack(1, 2, 3), 'salt+ok');
+SELECT ok_count(ok_salt(ok_pack(42, 'abc'), 1), 'ok');
+SELECT ok_salt(ok_salt(ok_pack(42, 'abc'), 1), 1);
+SELECT ok_pack(ok_salt(ok_pack(1), 1));
+SELECT 'salt.unsalted', ok_quote(ok_unsalt(ok_salt(ok_hbase_pack(7, 'x'), 1, 'hbase'), 'hbase'));
+-- ok_unsalt checks that the salt is one ok_salt makes
+SELECT ok_unsalt(ok_pack(1, 2, 3));
 SELECT ok_count(x'0000000005', 'salt+ok');
 SELECT ok_quote(x'00', 'salt+ok');
 SELECT ok_hex(x'3F216A594DA870616263', ' ', 'salt+ok');

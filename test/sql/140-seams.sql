@@ -1,0 +1,69 @@
+-- Where a key leaves the expression that made it: hex from logs, keys stored
+-- without their format, subtypes that end at a CTE, lexi strings.
+.mode quote
+.echo on
+-- 1. Keys as hex TEXT: every reader takes ok_hex's output, any case, with
+-- separators, as an SQL literal or after 0x
+SELECT 'hex.readers', ok_count('4DA8 7061626300'), ok_unpack_col('4da8|7061626300', 2),
+  ok_quote('X''4DA87061626300'''), ok_json('0x4DA87061626300'), ok_hex('4D-A8-70-61-62-63-00', ' '),
+  ok_valid('4DA8'), ok_valid('4DA'), ok_valid('not hex');
+SELECT 'hex.each', pos, value, hex FROM ok_each('4DA8:7061626300');
+SELECT 'hex.formats', ok_formats('1501026100');
+SELECT 'hex.fdb', ok_quote('15 01 02 61 00', 'fdb');
+SELECT 'hex.salt', ok_quote(ok_salt('4DA87061626300', 1)), ok_quote(ok_unsalt(ok_hex(ok_salt(ok_pack(42), 1))));
+SELECT 'hex.empty', ok_count(''), ok_quote(''), ok_hex('', ' ');
+SELECT 'hex.unhex', hex(ok_unhex('4d a8, 70.61/62_63|00')), ok_unhex(NULL), typeof(ok_unhex(''));
+SELECT ok_count('4DG8');
+SELECT ok_count('4D A8 7');
+SELECT ok_count('4 DA8');
+SELECT ok_count('ééé4DA8');
+SELECT * FROM ok_each('4DA8 zz');
+SELECT ok_count(42);
+SELECT ok_unhex(x'4DA8');
+-- a table of log lines, decoded
+CREATE TABLE log(line TEXT);
+INSERT INTO log VALUES ('put key=4DA8 7061626300 ok'), ('put key=4C60 707800 ok'), ('get key=05 ok');
+SELECT 'log', substr(line, 1, 3), ok_quote(substr(line, 9, length(line) - 11)) FROM log ORDER BY rowid;
+-- 2. A key read in a format it is not in says which formats do read it
+SELECT ok_unpack_col(x'1501026100', 1);
+SELECT ok_count(x'FF00');
+SELECT ok_quote(x'05FFFF', 'hbase');
+SELECT * FROM ok_each(x'AB');
+-- 3. ok_formats with formats named: Orderly schemas, salted formats, and for a
+-- format without a parameter, raw prefixes of 1 to 16 bytes
+SELECT 'formats.named', ok_formats(ok_orderly_pack('long, utf8', 5, 'a'), 'orderly:long,utf8', 'orderly:utf8', 'salt+ok', 'hbase');
+SELECT 'formats.prefix', ok_formats(ok_fdb_pack(ok_fdb_prefix(x'FE01'), 'users', 42), 'fdb');
+SELECT 'formats.prefix_rows', value ->> 'prefix', value ->> 'components'
+  FROM json_each(ok_formats(x'FE0102757365727300152A', 'fdb'));
+SELECT 'formats.none', ok_formats(x'FF', 'fdb'), ok_formats(NULL, 'fdb');
+SELECT ok_formats(x'15', 'nope');
+SELECT ok_formats(x'15', 'orderly');
+SELECT ok_formats(x'15', 42);
+-- 4. A subtype lives within one expression: through a CTE or a subquery a
+-- piece is a plain BLOB, which ok_pack packs as a BLOB value
+WITH k AS (SELECT ok_pack('acme') AS p) SELECT 'cte', ok_hex(ok_pack(p, 42)) FROM k;
+SELECT 'direct', ok_hex(ok_pack(ok_pack('acme'), 42));
+SELECT 'concat', ok_hex(ok_concat((SELECT ok_pack('acme')), ok_pack(42)));
+-- 5. Lexi strings: the seed's examples, the edges, their read-back
+SELECT 'lexi.seed', 'population/' || ok_lexi(389625), ok_lexi(186.8);
+SELECT 'lexi.int', ok_lexi(0), ok_lexi(-1), ok_lexi(1), ok_lexi(-9223372036854775808), ok_lexi(9223372036854775807);
+SELECT 'lexi.real', ok_lexi(0.0), ok_lexi(-0.0), ok_lexi(1.0), ok_lexi(-1.0), ok_lexi(5e-324), ok_lexi(-5e-324);
+SELECT 'lexi.special', ok_lexi(9e999), ok_lexi(-9e999), ok_lexi('NaN'), ok_lexi('Inf'), ok_lexi('-inf'), ok_lexi(NULL);
+SELECT 'unlexi', ok_unlexi('l800000000005F1F9'), ok_unlexi('dC06759999999999A') = 186.8, ok_unlexi(ok_lexi(-9223372036854775808)),
+  ok_unlexi(ok_lexi(5e-324)) = 5e-324, ok_unlexi(ok_lexi(9e999)) = 9e999, ok_unlexi(ok_lexi(-9e999)) = -9e999,
+  ok_unlexi('dFFF8000000000000'), ok_unlexi('d0007FFFFFFFFFFFF'), typeof(ok_unlexi(ok_lexi(2.0))), ok_unlexi(NULL);
+SELECT 'lexi.order', group_concat(column1, ' ') FROM (SELECT column1 FROM (VALUES (3), (-2), (10), (0), (-9223372036854775808)) ORDER BY ok_lexi(column1));
+SELECT 'lexi.order_real', group_concat(column1, ' ') FROM (SELECT column1 FROM (VALUES ('c', 2.5), ('a', -1e300),
+  ('b', -0.5), ('e', 9e999), ('d', 1e-300)) ORDER BY ok_lexi(column2));
+SELECT ok_lexi('12');
+SELECT ok_lexi(x'00');
+SELECT ok_unlexi('l800000000005f1f9');
+SELECT ok_unlexi('q800000000005F1F9');
+SELECT ok_unlexi('x');
+SELECT ok_unlexi(printf('%.1000c', 'l'));
+SELECT ok_unlexi(17);
+-- 6. Echoed input is cut short, counts are singular or plural
+SELECT ok_fdb_int(printf('%.5000c', '7') || 'x');
+SELECT ok_count(x'00', printf('%.5000c', 'q'));
+SELECT ok_unpack_col(ok_pack(1), 2);
+SELECT ok_unpack_col(ok_pack(1, 2), 3);
