@@ -4,7 +4,7 @@
 # With --test also Node.js and npm, pkg-config (to check the installed
 # core), OpenJDK 17 (Java's own digits of doubles), and FoundationDB's Node tuple encoder
 # (test/fdb, pinned by its package-lock.json) for the conformance suite,
-# better-sqlite3 (test/node) and Python's venv for the packages' suites,
+# better-sqlite3 (test/node), Python's venv and apsw for the packages' suites,
 # and the newest SQLite from npm (tools/sqlite-latest.sh, into deps/).
 # With --fuzz also clang (libFuzzer), with --valgrind valgrind.
 # Idempotent and quick when everything is there. Runs apt-get as root, or
@@ -31,6 +31,8 @@ if [ "$1" = --test ]; then
   command -v mdb_load >/dev/null 2>&1 || need="$need lmdb-utils"
   command -v ldb >/dev/null 2>&1 || need="$need rocksdb-tools"
   /usr/bin/python3 -c 'import lmdb' 2>/dev/null || need="$need python3-lmdb"
+  # the Python package with apsw's connections too
+  /usr/bin/python3 -c 'import apsw' 2>/dev/null || need="$need python3-apsw"
   # Java 17's Double.toString and BigDecimal, which HBase clients on Java 8-18 write with
   ls /usr/lib/jvm/java-17-openjdk*/bin/javac >/dev/null 2>&1 || need="$need openjdk-17-jdk-headless"
 fi

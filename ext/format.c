@@ -25,11 +25,15 @@ const ok_sql_format *ok_sql_format_parse(const char *s, size_t n, int *salted) {
   size_t k = sizeof SALT_PREFIX - 1, name;
   const ok_format *core;
   const ok_sql_format *const *f;
-  *salted = n > k && sqlite3_strnicmp(s, SALT_PREFIX, (int)k) == 0;
+  size_t end;
+  while (n > 0 && (s[0] == ' ' || s[0] == '\t')) s++, n--; /* white space around a name, as */
+  *salted = n > k && sqlite3_strnicmp(s, SALT_PREFIX, (int)k) == 0; /* a schema may have */
   if (*salted) s += k, n -= k;
   for (name = 0; name < n && s[name] != ':'; name++) { /* a parameter follows a ':' */
   }
-  core = ok_format_named(s, name);
+  for (end = name; end > 0 && (s[end - 1] == ' ' || s[end - 1] == '\t'); end--) {
+  }
+  core = ok_format_named(s, end);
   for (f = ok_sql_formats; *f && (*f)->core != core; f++) {
   }
   return *f && (name == n || (*f)->param) ? *f : NULL;

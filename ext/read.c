@@ -118,6 +118,11 @@ static void ok_hex_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     return;
   }
   if (sqlite3_value_type(argv[1]) == SQLITE_NULL) return;
+  if (sqlite3_value_type(argv[1]) != SQLITE_TEXT) { /* ok_hex(k, 1) means no separator "1" */
+    ok_sql_error(ctx, "the separator must be TEXT, not %s",
+                 ok_sql_type_name(sqlite3_value_type(argv[1])));
+    return;
+  }
   sep = (const char *)sqlite3_value_text(argv[1]);
   seplen = (size_t)sqlite3_value_bytes(argv[1]);
   if (!sep) {

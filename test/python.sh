@@ -1,7 +1,9 @@
 #!/bin/sh
 # python.sh: the Python package (bindings/python) as a user gets it: a
 # virtualenv of Debian's Python, `pip install ./bindings/python` with no
-# package index, then sqlite_ok.load(conn) and loadable_path(), and the
+# package index, then sqlite_ok.load(conn) and loadable_path() with
+# sqlite3's, apsw's (Debian's python3-apsw) and, where it is installed,
+# pysqlite3's connections, extension loading left as load found it, and the
 # error a Python without extension loading gets. Ends "N passed, M failed".
 cd "$(dirname "$0")/.." || exit 2
 py=/usr/bin/python3
@@ -12,7 +14,7 @@ if ! "$py" -c 'import venv, ensurepip, sqlite3; sqlite3.connect(":memory:").enab
 fi
 env=$(mktemp -d)
 trap 'rm -rf "$env"' EXIT
-"$py" -m venv "$env" && "$env/bin/pip" install --quiet --no-index ./bindings/python ||
+"$py" -m venv --system-site-packages "$env" && "$env/bin/pip" install --quiet --no-index ./bindings/python ||
   { echo "FAIL pip install ./bindings/python"; echo "0 passed, 1 failed"; exit 1; }
 cd "$env" && "$env/bin/python" - "$(cat "$OLDPWD/VERSION")" "$env" <<'PY'
 import os, random, sqlite3, sys
@@ -31,18 +33,61 @@ def check(name, ok):
         print("FAIL", name)
 
 
+def _error(f):
+    try:
+        f()
+        return ""
+    except Exception as e:
+        return str(e)
+
+
 path = sqlite_ok.loadable_path()
 check("version", sqlite_ok.__version__ == version)
 check("path in the virtualenv", path.startswith(env) and os.path.exists(path + ".so"))
 conn = sqlite3.connect(":memory:")
+conn.enable_load_extension(False)  # as a careful program has it
 sqlite_ok.load(conn)
 check("load", conn.execute("SELECT ok_version()").fetchone() == (version,))
 check("key", conn.execute("SELECT hex(ok_pack(42, 'abc', NULL))").fetchone() == ("4DA8706162630005",))
 try:
     conn.load_extension(path)
-    check("loading is off again after load", False)
+    check("loading left off when it was off", False)
 except sqlite3.OperationalError:
-    check("loading is off again after load", True)
+    check("loading left off when it was off", True)
+# a connection whose loading its program switched on keeps it on
+mine = sqlite3.connect(":memory:")
+mine.enable_load_extension(True)
+sqlite_ok.load(mine)
+try:
+    mine.load_extension(path)  # a second extension, here ok again
+    check("loading left on when it was on", True)
+except sqlite3.OperationalError:
+    check("loading left on when it was on", False)
+check("loaded with loading on", mine.execute("SELECT ok_lexi(389625)").fetchone() == ("l800000000005F1F9",))
+# apsw (Debian's python3-apsw): its own method names
+try:
+    import apsw
+except ImportError:
+    apsw = None
+    if os.environ.get("CI") == "true":
+        check("apsw installed (sh setup.sh --test)", False)
+    else:
+        print("skipped: apsw (no python3-apsw: sh setup.sh --test installs it)")
+if apsw:
+    a = apsw.Connection(":memory:")
+    sqlite_ok.load(a)
+    check("apsw load", list(a.execute("SELECT hex(ok_pack(42, 'abc'))")) == [("4DA87061626300",)])
+    check("apsw error", "ok_count:" in _error(lambda: list(a.execute("SELECT ok_count(x'FF')"))))
+# pysqlite3: no Debian package, and no package index here
+try:
+    import pysqlite3.dbapi2 as pysqlite3
+except ImportError:
+    pysqlite3 = None
+    print("skipped: pysqlite3 (not installed: neither Debian nor this machine's registries have it)")
+if pysqlite3:
+    p3 = pysqlite3.connect(":memory:")
+    sqlite_ok.load(p3)
+    check("pysqlite3 load", p3.execute("SELECT ok_version()").fetchone() == (version,))
 # keys made through Python sort as SQLite's ORDER BY sorts the values
 rng = random.Random(7)
 conn.execute("CREATE TABLE t(a, b)")
@@ -67,9 +112,9 @@ class NoExtensions:  # what pyenv's and python.org's builds offer
 
 try:
     sqlite_ok.load(NoExtensions())
-    check("no enable_load_extension", False)
+    check("no load_extension", False)
 except RuntimeError as e:
-    check("no enable_load_extension", str(e).startswith("sqlite_ok.load: this Python"))
+    check("no load_extension", str(e).startswith("sqlite_ok.load: this connection cannot load") and "NoExtensions" in str(e))
 print(f"{passed} passed, {failed} failed")
 sys.exit(failed != 0)
 PY

@@ -29,9 +29,21 @@ def _metadata(version):
     )
 
 
+NEEDS = (
+    "building sqlite-ok needs make, a C compiler, SQLite's headers and xxHash's: "
+    "on Debian or Ubuntu `sh setup.sh` in the repository installs them "
+    "(apt-get install make gcc libsqlite3-dev libxxhash-dev)"
+)
+
+
 def _library():
     """Builds build/ok.so (or .dylib) and returns its path and suffix."""
-    subprocess.run(["make", "-s", "-C", ROOT, "all"], check=True, stdout=subprocess.DEVNULL)
+    try:
+        subprocess.run(["make", "-s", "-C", ROOT, "all"], check=True, stdout=subprocess.DEVNULL)
+    except FileNotFoundError:
+        raise SystemExit("sqlite-ok: no make; " + NEEDS) from None
+    except subprocess.CalledProcessError:
+        raise SystemExit("sqlite-ok: make failed (its errors are above); " + NEEDS) from None
     for suffix in ("so", "dylib"):
         path = os.path.join(ROOT, "build", "ok." + suffix)
         if os.path.exists(path):

@@ -67,3 +67,8 @@ SELECT ok_fdb_int(printf('%.5000c', '7') || 'x');
 SELECT ok_count(x'00', printf('%.5000c', 'q'));
 SELECT ok_unpack_col(ok_pack(1), 2);
 SELECT ok_unpack_col(ok_pack(1, 2), 3);
+-- 7. Format names: white space around them is no part of the name, as in a schema
+SELECT 'format.spaces', ok_count(x'15', ' HBase '), ok_count(ok_orderly_pack('long', 1), 'orderly :long'),
+  ok_count(ok_salt(x'4B004B804BC0', 1), ' salt+ok ');
+-- ok_hex's separator is TEXT: ok_hex(k, 1) is no separator "1"
+SELECT ok_hex(ok_pack(1), 1);

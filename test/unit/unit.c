@@ -765,6 +765,102 @@ static void test_bounds(void) {
         "violations");
 }
 
+/* Hex text back to bytes, in every form the readers take, and the errors
+** with their offsets. */
+static void test_hex_decode(void) {
+  static const struct {
+    const char *s;
+    int rc;
+    size_t len_or_at;
+    const char *hex; /* the bytes, as ok_hex_encode writes them */
+  } cases[] = {
+      {"4DA87061626300", OK_OK, 7, "4DA87061626300"},
+      {"4da8 7061 626300", OK_OK, 7, "4DA87061626300"},
+      {"X'4DA8'", OK_OK, 2, "4DA8"},
+      {"x'4da8'", OK_OK, 2, "4DA8"},
+      {"0x4DA8", OK_OK, 2, "4DA8"},
+      {"4D|A8:70-61,62.63_00/", OK_OK, 7, "4DA87061626300"},
+      {" \t\r\n", OK_OK, 0, ""},
+      {"", OK_OK, 0, ""},
+      {"X''", OK_OK, 0, ""},
+      {"4DA", OK_E_TRUNCATED, 3, ""},
+      {"4 DA8", OK_E_TRUNCATED, 1, ""},
+      {"4DG8", OK_E_SYNTAX, 2, ""},
+      {"4D;A8", OK_E_SYNTAX, 2, ""},
+      {"X'4DA8", OK_E_SYNTAX, 0, ""},
+      {"0x", OK_OK, 0, ""},
+  };
+  size_t i;
+  for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    uint8_t out[16];
+    char hex[40], why[80];
+    size_t len = 99, at = 99, n = strlen(cases[i].s);
+    int rc = ok_hex_decode(out, &len, cases[i].s, n, &at), counted;
+    size_t len2;
+    hex[ok_hex_encode(hex, out, rc == OK_OK ? len : 0)] = 0;
+    counted = ok_hex_decode(NULL, &len2, cases[i].s, n, &at) == rc && (rc != OK_OK || len2 == len);
+    sprintf(why, "case %d: status %d, %d, %s", (int)i, rc, (int)(rc == OK_OK ? len : at), hex);
+    check(rc == cases[i].rc && counted &&
+              (rc == OK_OK ? len == cases[i].len_or_at && strcmp(hex, cases[i].hex) == 0
+                           : at == cases[i].len_or_at),
+          "hex_decode", why);
+  }
+}
+
+/* Lexi strings: the seed's examples, the edges of both types, every NaN as
+** Java's one, the errors; and random values read back exactly and sort
+** as they do. */
+static void test_lexi(long rounds) {
+  char a[OK_LEXI_LEN + 1] = {0}, b[OK_LEXI_LEN + 1] = {0};
+  ok_type t;
+  int64_t i;
+  double d;
+  size_t at;
+  long r, bad = 0;
+  ok_lexi_int(a, 389625);
+  check(strcmp(a, "l800000000005F1F9") == 0, "lexi: the long 389625", a);
+  ok_lexi_double(a, 186.8);
+  check(strcmp(a, "dC06759999999999A") == 0, "lexi: the double 186.8", a);
+  ok_lexi_int(a, INT64_MIN);
+  ok_lexi_int(b, INT64_MAX);
+  check(strcmp(a, "l0000000000000000") == 0 && strcmp(b, "lFFFFFFFFFFFFFFFF") == 0,
+        "lexi: int64 ends", b);
+  ok_lexi_double(a, -0.0);
+  ok_lexi_double(b, 0.0);
+  check(strcmp(a, "d7FFFFFFFFFFFFFFF") == 0 && strcmp(b, "d8000000000000000") == 0,
+        "lexi: -0.0 below 0.0", a);
+  ok_lexi_double(a, -NAN);
+  check(strcmp(a, "dFFF8000000000000") == 0, "lexi: any NaN is Java's NaN", a);
+  ok_lexi_double(a, -INFINITY);
+  ok_lexi_double(b, INFINITY);
+  check(strcmp(a, "d000FFFFFFFFFFFFF") == 0 && strcmp(b, "dFFF0000000000000") == 0,
+        "lexi: infinities", a);
+  check(ok_lexi_decode("d0007FFFFFFFFFFFF", 17, &t, &i, &d, &at) == OK_OK && t == OK_REAL && d != d,
+        "lexi: a negative NaN's bits read as a NaN", "");
+  check(ok_lexi_decode("l80000000000000", 15, &t, &i, &d, &at) == OK_E_LENGTH && at == 15,
+        "lexi: too short", "");
+  check(ok_lexi_decode("L800000000005F1F9", 17, &t, &i, &d, &at) == OK_E_TAG && at == 0,
+        "lexi: an upper-case letter is no type", "");
+  check(ok_lexi_decode("l800000000005f1f9", 17, &t, &i, &d, &at) == OK_E_SYNTAX && at == 13,
+        "lexi: lower-case hex is refused (one string per value)", "");
+  for (r = 0; r < rounds; r++) {
+    num x = random_num(), y = random_num();
+    if (x.is_int != y.is_int) continue;
+    if (x.is_int) {
+      ok_lexi_int(a, x.i), ok_lexi_int(b, y.i);
+      bad += ok_lexi_decode(a, 17, &t, &i, &d, &at) != OK_OK || t != OK_INT || i != x.i;
+      bad += sign(strcmp(a, b)) != (x.i < y.i ? -1 : x.i > y.i);
+    } else {
+      if (x.d != x.d || y.d != y.d || x.d == 0 || y.d == 0) continue;
+      ok_lexi_double(a, x.d), ok_lexi_double(b, y.d);
+      bad += ok_lexi_decode(a, 17, &t, &i, &d, &at) != OK_OK || t != OK_REAL ||
+             memcmp(&d, &x.d, sizeof d) != 0;
+      bad += sign(strcmp(a, b)) != (x.d < y.d ? -1 : x.d > y.d);
+    }
+  }
+  check(bad == 0, "lexi: random values read back and sort as their values", "violations");
+}
+
 /* The header's version macros agree with each other and with the library. */
 static void test_version(void) {
   char text[32];
@@ -788,6 +884,8 @@ int main(int argc, char **argv) {
   }
   test_version();
   test_bounds();
+  test_hex_decode();
+  test_lexi(200000);
   test_vectors();
   test_malformed();
   test_keys();

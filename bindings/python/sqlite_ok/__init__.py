@@ -20,21 +20,40 @@ def loadable_path():
     return os.path.join(os.path.dirname(os.path.abspath(__file__)), "ok")
 
 
-def load(conn):
-    """Loads ok into conn (sqlite3, pysqlite3 or apsw connection).
+def _method(conn, *names):
+    for name in names:
+        method = getattr(conn, name, None)
+        if method is not None:
+            return method
+    return None
 
-    Extension loading is turned on for this call only and off again after it.
+
+def load(conn):
+    """Loads ok into conn: a connection of sqlite3, pysqlite3 or apsw.
+
+    Extension loading is left as it was found. None of these modules says
+    whether it is on, so load tries first: where loading is on, ok loads and
+    nothing changes; where it is off (the default), load turns it on for
+    this one call and off again.
     """
-    enable = getattr(conn, "enable_load_extension", None)
-    if enable is None:
+    enable = _method(conn, "enable_load_extension", "enableloadextension")  # apsw: no underscores
+    load_extension = _method(conn, "load_extension", "loadextension")
+    if load_extension is None:
         raise RuntimeError(
-            "sqlite_ok.load: this Python's sqlite3 module cannot load extensions "
-            "(it was built without them, as pyenv's and python.org's builds often are); "
-            "use a Python that can (Debian's and Ubuntu's /usr/bin/python3, Homebrew's), "
-            "or the pysqlite3 or apsw package, whose connections sqlite_ok.load also takes"
+            "sqlite_ok.load: this connection cannot load extensions (%s.%s has no "
+            "load_extension: Python's sqlite3 module built without them, as pyenv's and "
+            "python.org's builds often are); use a Python whose sqlite3 can (Debian's and "
+            "Ubuntu's /usr/bin/python3, Homebrew's), or a connection of the pysqlite3 or "
+            "apsw package" % (type(conn).__module__, type(conn).__name__)
         )
+    try:
+        load_extension(loadable_path())
+        return  # loading was on: leave it on
+    except Exception as e:  # sqlite3.OperationalError, apsw.ExtensionLoadingError...
+        if "not authorized" not in str(e) or enable is None:
+            raise
     enable(True)
     try:
-        conn.load_extension(loadable_path())
+        load_extension(loadable_path())
     finally:
         enable(False)
