@@ -97,7 +97,7 @@ int ok_sql_hex(const char *s, size_t n, uint8_t **out, size_t *len, char **msg) 
   *out = NULL;
   at = ok_sql_char_at(s, err);
   if (rc == OK_E_TRUNCATED)
-    *msg = sqlite3_mprintf("key TEXT is not hex: a byte lacks its second digit at character %lld",
+    *msg = sqlite3_mprintf("key TEXT is not hex: the digit at character %lld lacks its byte's second digit",
                            (long long)at);
   else
     *msg = sqlite3_mprintf(

@@ -45,8 +45,9 @@ int ok_hex_decode(uint8_t *out, size_t *len, const char *s, size_t n, size_t *er
       return OK_E_SYNTAX;
     }
     if (i + 1 >= end || (lo = hex_value(s[i + 1])) < 0) { /* a lone digit */
-      *err_at = i + 1, *len = o;
-      return i + 1 < end && !is_separator(s[i + 1]) ? OK_E_SYNTAX : OK_E_TRUNCATED;
+      int lone = i + 1 >= end || is_separator(s[i + 1]);
+      *err_at = lone ? i : i + 1, *len = o;
+      return lone ? OK_E_TRUNCATED : OK_E_SYNTAX;
     }
     if (out) out[o] = (uint8_t)(hi << 4 | lo);
     o++;

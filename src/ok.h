@@ -336,7 +336,8 @@ size_t ok_hex_encode(char *out, const uint8_t *p, size_t n);
 ** separators and logs put them), in an SQL literal X'...' or after 0x or
 ** bare. Returns OK_OK; or, with *err_at the offending character's offset,
 ** OK_E_SYNTAX (neither a digit nor a separator) or OK_E_TRUNCATED (a lone
-** digit: the end or a separator where its byte's second digit should be). */
+** digit, with the end or a separator where its byte's second digit should
+** be: *err_at is the digit's). */
 int ok_hex_decode(uint8_t *out, size_t *len, const char *s, size_t n, size_t *err_at);
 
 /* --- Order-preserving base-64 text ------------------------------------------ */

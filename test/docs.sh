@@ -62,7 +62,9 @@ done
 rm -rf "$cases"
 
 # A ```sh block after a `<!-- run: sh` line runs in a scratch folder with
-# OK naming the extension; its output must be the ```text block after it.
+# OK naming the extension; its output must be the ```text block after it,
+# and again when it runs a second time in the same folder (as a reader who
+# tries it twice does).
 for doc in README.md docs/*.md; do
   n=$(grep -c '^<!-- run: sh' "$doc")
   i=1
@@ -72,8 +74,8 @@ for doc in README.md docs/*.md; do
       f == 1 && /^```sh/ { f = 2; next } f == 2 && /^```/ { exit } f == 2' "$doc" >"$dir/run.sh"
     awk -v want="$i" '/^<!-- run: sh/ { k++; if (k == want) f = 1; next }
       f == 1 && /^```text/ { f = 2; next } f == 2 && /^```/ { exit } f == 2' "$doc" >"$dir/want"
-    (cd "$dir" && OK=$OLDPWD/$B/ok sh -e run.sh >got 2>&1)
-    if diff -u "$dir/want" "$dir/got" >"$tmp.diff"; then
+    (cd "$dir" && OK=$OLDPWD/$B/ok sh -e run.sh >got 2>&1 && OK=$OLDPWD/$B/ok sh -e run.sh >again 2>&1)
+    if diff -u "$dir/want" "$dir/got" >"$tmp.diff" && diff -u "$dir/want" "$dir/again" >"$tmp.diff"; then
       pass=$((pass + 1))
     else
       fail=$((fail + 1))

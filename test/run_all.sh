@@ -153,6 +153,7 @@ for B in "$@"; do
   suite orderly-oracle "$B/orderly-oracle" "$B/ok" "${ORDERLY_SCHEMAS:-2000}"
   [ -z "$SHELL_PRELOAD" ] && suite install sh test/install.sh "$B"
   [ -z "$SHELL_PRELOAD" ] && suite docs sh test/docs.sh "$B"
+  [ -z "$SHELL_PRELOAD" ] && suite without-extension sh test/without.sh "$B"
   if [ "$B" = build ]; then # the packages build and carry build/ok.so
     suite python-package sh test/python.sh
     suite node-package sh test/node.sh
