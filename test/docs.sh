@@ -86,6 +86,17 @@ for doc in README.md docs/*.md; do
     i=$((i + 1))
   done
 done
+# Every SQL function the extension registers has an entry of its own: a
+# "### " heading in docs/functions.md that names it with its arguments.
+for f in $(sqlite3 -batch -init /dev/null -cmd ".load $B/ok" :memory: \
+  "SELECT DISTINCT name FROM pragma_function_list WHERE name GLOB 'ok_*' UNION SELECT 'ok_each'"); do
+  if grep -q "^### .*$f(" docs/functions.md; then
+    pass=$((pass + 1))
+  else
+    fail=$((fail + 1))
+    echo "FAIL docs/functions.md: no entry for $f"
+  fi
+done
 echo "$skip examples over the reader's own tables passed over"
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
