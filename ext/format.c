@@ -90,6 +90,46 @@ void ok_sql_result_raw(sqlite3_context *ctx, sqlite3_value **argv, const ok_sql_
   ok_sql_result_piece(ctx, p, n, f->subtype, 0);
 }
 
+int ok_sql_param_parse(const ok_sql_param *param, const char *s, size_t n, void **state,
+                       char **msg) {
+  int rc;
+  *msg = NULL;
+  if (!(*state = sqlite3_malloc64(param->size))) return SQLITE_NOMEM;
+  if ((rc = param->parse(*state, s, n, msg)) != SQLITE_OK) {
+    sqlite3_free(*state);
+    *state = NULL;
+  }
+  return rc;
+}
+
+void *ok_sql_param_arg(sqlite3_context *ctx, const ok_sql_param *param, sqlite3_value **argv,
+                       int i) {
+  void *state = sqlite3_get_auxdata(ctx, i);
+  const char *text;
+  char *msg;
+  int rc;
+  if (state) return state;
+  if (sqlite3_value_type(argv[i]) != SQLITE_TEXT) {
+    ok_sql_error(ctx, "the %s must be TEXT, not %s", param->name,
+                 ok_sql_type_name(sqlite3_value_type(argv[i])));
+    return NULL;
+  }
+  if (!(text = (const char *)sqlite3_value_text(argv[i]))) {
+    sqlite3_result_error_nomem(ctx);
+    return NULL;
+  }
+  rc = ok_sql_param_parse(param, text, (size_t)sqlite3_value_bytes(argv[i]), &state, &msg);
+  if (rc == SQLITE_ERROR) ok_sql_error(ctx, "%s", msg);
+  if (rc == SQLITE_NOMEM) sqlite3_result_error_nomem(ctx);
+  sqlite3_free(msg);
+  if (rc != SQLITE_OK) return NULL;
+  /* kept for the statement when constant, else until the argument changes */
+  sqlite3_set_auxdata(ctx, i, state, sqlite3_free);
+  if (sqlite3_get_auxdata(ctx, i) == state) return state;
+  sqlite3_result_error_nomem(ctx); /* SQLite freed it */
+  return NULL;
+}
+
 void ok_sql_builder_init(ok_sql_builder *b, sqlite3_context *ctx, int desc) {
   b->ctx = ctx;
   b->desc = desc;

@@ -54,6 +54,16 @@ typedef struct {
   void (*describe)(ok_sql_out *o, const void *state);
 } ok_sql_param;
 
+/* A parameter s[0..n) parsed into new state on the heap (sqlite3_free it)
+** in *state: SQLITE_OK; SQLITE_ERROR with *msg; SQLITE_NOMEM. */
+int ok_sql_param_parse(const ok_sql_param *param, const char *s, size_t n, void **state,
+                       char **msg);
+/* The state of a parameter given bare as argument argv[i] (a builder's
+** schema), parsed once a statement when the argument is constant (auxdata
+** i), else for this call; NULL after setting the error. */
+void *ok_sql_param_arg(sqlite3_context *ctx, const ok_sql_param *param, sqlite3_value **argv,
+                       int i);
+
 typedef struct ok_sql_format ok_sql_format;
 struct ok_sql_format {
   const ok_format *core; /* reads its keys (with a parameter: once it is parsed) */

@@ -47,38 +47,6 @@ static void describe_schema(ok_sql_out *o, const void *state) {
 static const ok_sql_param schema = {"schema", sizeof(ok_orderly), parse_schema, schema_format,
                                     describe_schema};
 
-/* The schema of argument 0: kept for the statement when constant (*fresh
-** 0), else parsed for this call (*fresh 1: the caller keeps it then). NULL
-** after setting an error. */
-static ok_orderly *schema_arg(sqlite3_context *ctx, sqlite3_value *v, int *fresh) {
-  ok_orderly *s = sqlite3_get_auxdata(ctx, 0);
-  const char *text;
-  char *msg = NULL;
-  int rc;
-  *fresh = 0;
-  if (s) return s;
-  text = (const char *)sqlite3_value_text(v);
-  if (sqlite3_value_type(v) != SQLITE_TEXT) {
-    ok_sql_error(ctx, "the schema must be TEXT, not %s", ok_sql_type_name(sqlite3_value_type(v)));
-    return NULL;
-  }
-  if (!text || !(s = sqlite3_malloc(sizeof *s))) {
-    sqlite3_result_error_nomem(ctx);
-    return NULL;
-  }
-  if ((rc = parse_schema(s, text, (size_t)sqlite3_value_bytes(v), &msg)) == SQLITE_OK) {
-    *fresh = 1;
-    return s;
-  }
-  if (rc == SQLITE_ERROR)
-    ok_sql_error(ctx, "%s", msg);
-  else
-    sqlite3_result_error_nomem(ctx);
-  sqlite3_free(msg);
-  sqlite3_free(s);
-  return NULL;
-}
-
 static int out_of_range(sqlite3_context *ctx, sqlite3_value *a, int i, const char *name) {
   const char *text = (const char *)sqlite3_value_text(a);
   ok_sql_error(ctx, "argument %d (%s): %s is out of range", i + 1, name, text ? text : "");
@@ -255,16 +223,16 @@ static int values_of(sqlite3_context *ctx, const ok_orderly *s, int argc, sqlite
 /* ok_orderly_pack(schema, v1, ..., vn) (arg 0); ok_orderly_prefix(schema,
 ** v1, ..., vk) (arg 1) and ok_orderly_prefix_end (arg 2) for the first k. */
 static void ok_orderly_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  ok_orderly *s;
+  const ok_orderly *s;
   ok_orderly_value vstack[16], *v = NULL;
   char dstack[256], *digits = NULL;
   uint8_t kstack[256], *key = NULL;
   size_t len, k = (size_t)argc - 1, field;
-  int mode = ok_sql_fn_arg(ctx), fresh;
-  if (!(s = schema_arg(ctx, argv[0], &fresh))) return;
+  int mode = ok_sql_fn_arg(ctx);
+  if (!(s = ok_sql_param_arg(ctx, &schema, argv, 0))) return;
   if (mode == 0 ? k != s->format.fields : k > s->format.fields) {
-    ok_sql_error(ctx, "%lld value%s given for a schema of %lld field%s", (long long)k,
-                 k == 1 ? "" : "s", (long long)s->format.fields, s->format.fields == 1 ? "" : "s");
+    ok_sql_error(ctx, "%lld value%s given for a schema of %lld field%s", (long long)k, OK_SQL_S(k),
+                 (long long)s->format.fields, OK_SQL_S(s->format.fields));
     goto done;
   }
   if (!(v = ok_sql_scratch(ctx, vstack, sizeof vstack, k * sizeof *v)) ||
@@ -290,7 +258,6 @@ done:
   ok_sql_scratch_free(v, vstack);
   ok_sql_scratch_free(digits, dstack);
   ok_sql_scratch_free(key, kstack);
-  if (fresh) sqlite3_set_auxdata(ctx, 0, s, sqlite3_free); /* for the rest of the statement */
 }
 
 static const char *kind(const ok_item *it) { return ok_orderly_type_name(it->tag); }

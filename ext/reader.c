@@ -36,12 +36,9 @@ static int parse_param(const char *s, size_t n, ok_sql_reader *r, char **msg) {
                            param->name, r->f->core->name, param->name);
     return *msg ? SQLITE_ERROR : SQLITE_NOMEM;
   }
-  if (!(r->state = sqlite3_malloc64(param->size))) return SQLITE_NOMEM;
+  rc = ok_sql_param_parse(param, colon + 1, n - (size_t)(colon + 1 - s), &r->state, msg);
+  if (rc != SQLITE_OK) return rc;
   r->fresh = 1;
-  if ((rc = param->parse(r->state, colon + 1, n - (size_t)(colon + 1 - s), msg)) != SQLITE_OK) {
-    ok_sql_reader_free(r);
-    return rc;
-  }
   r->core = param->format(r->state);
   return SQLITE_OK;
 }

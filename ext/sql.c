@@ -97,8 +97,9 @@ int ok_sql_hex(const char *s, size_t n, uint8_t **out, size_t *len, char **msg) 
   *out = NULL;
   at = ok_sql_char_at(s, err);
   if (rc == OK_E_TRUNCATED)
-    *msg = sqlite3_mprintf("key TEXT is not hex: the digit at character %lld lacks its byte's second digit",
-                           (long long)at);
+    *msg = sqlite3_mprintf(
+        "key TEXT is not hex: the digit at character %lld lacks its byte's second digit",
+        (long long)at);
   else
     *msg = sqlite3_mprintf(
         "key TEXT is not hex: character %lld is neither a hex digit nor a "
