@@ -22,12 +22,12 @@ const ok_sql_format *ok_sql_format_of_subtype(unsigned subtype, int *salted) {
 #define SALT_PREFIX "salt+"
 
 const ok_sql_format *ok_sql_format_parse(const char *s, size_t n, int *salted) {
-  size_t k = sizeof SALT_PREFIX - 1, name;
+  size_t k = sizeof SALT_PREFIX - 1, name, end;
   const ok_format *core;
   const ok_sql_format *const *f;
-  size_t end;
-  while (n > 0 && (s[0] == ' ' || s[0] == '\t')) s++, n--; /* white space around a name, as */
-  *salted = n > k && sqlite3_strnicmp(s, SALT_PREFIX, (int)k) == 0; /* a schema may have */
+  /* white space around the name is no part of it, as in a schema */
+  while (n > 0 && (s[0] == ' ' || s[0] == '\t')) s++, n--;
+  *salted = n > k && sqlite3_strnicmp(s, SALT_PREFIX, (int)k) == 0;
   if (*salted) s += k, n -= k;
   for (name = 0; name < n && s[name] != ':'; name++) { /* a parameter follows a ':' */
   }

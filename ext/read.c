@@ -190,15 +190,6 @@ static void every_format(ok_sql_out *o) {
   }
 }
 
-/* 1 when p[0..n) parses in the reader's format, with its components in
-** *count and, salted, the components its salt covers in *k. */
-static int parses(const ok_sql_reader *r, const uint8_t *p, size_t n, size_t *count, size_t *k) {
-  size_t err;
-  if (!r->salted) return ok_count(r->core, p, n, count, &err) == OK_OK;
-  return ok_salt_find(r->core, p, n, k, &err) == OK_OK &&
-         ok_count(r->core, p + OK_SALT_LEN, n - OK_SALT_LEN, count, &err) == OK_OK;
-}
-
 /* One entry of ok_formats(key): {"format": "salt+fdb", "components": 2}
 ** (with "salt_over": k, "prefix": "FE01"). */
 static void put_entry(ok_sql_out *o, const ok_sql_reader *r, const uint8_t *prefix, size_t plen,
@@ -236,11 +227,11 @@ static int named_formats(sqlite3_context *ctx, ok_sql_out *o, int argc, sqlite3_
       sqlite3_free(msg);
       return 0;
     }
-    if (parses(&r, p, n, &count, &k)) {
+    if (ok_sql_parses(&r, p, n, &count, &k)) {
       put_entry(o, &r, NULL, 0, count, k);
     } else if (!r.f->param && !r.salted) {
       for (plen = 1; plen <= 16 && plen < n; plen++) {
-        if (parses(&r, p + plen, n - plen, &count, &k) && count > 0)
+        if (ok_sql_parses(&r, p + plen, n - plen, &count, &k) && count > 0)
           put_entry(o, &r, p, plen, count, k);
       }
     }
@@ -267,7 +258,7 @@ static void ok_formats_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) 
   for (r.salted = 0; r.salted <= 1 && argc == 1; r.salted++) {
     for (f = ok_sql_formats; *f; f++) {
       r.f = *f, r.core = (*f)->core;
-      if (!(*f)->param && parses(&r, p, n, &count, &k)) put_entry(&o, &r, NULL, 0, count, k);
+      if (!(*f)->param && ok_sql_parses(&r, p, n, &count, &k)) put_entry(&o, &r, NULL, 0, count, k);
     }
   }
   if (argc > 1 && !named_formats(ctx, &o, argc, argv, p, n)) {

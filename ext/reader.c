@@ -153,23 +153,30 @@ void ok_sql_reader_end(sqlite3_context *ctx, ok_sql_reader *r, int fi) {
   sqlite3_set_auxdata(ctx, fi, keep, free_kept);
 }
 
+int ok_sql_parses(const ok_sql_reader *r, const uint8_t *p, size_t n, size_t *count, size_t *k) {
+  size_t err;
+  if (!r->salted) return ok_count(r->core, p, n, count, &err) == OK_OK;
+  return ok_salt_find(r->core, p, n, k, &err) == OK_OK &&
+         ok_count(r->core, p + OK_SALT_LEN, n - OK_SALT_LEN, count, &err) == OK_OK;
+}
+
 char *ok_sql_malformed_msg(const ok_sql_reader *r, const uint8_t *p, size_t n, int status,
                            size_t at) {
   const ok_sql_format *const *f;
   const ok_sql_param *param = r->f->param;
-  size_t count, err, k;
+  ok_sql_reader other;
+  size_t count, k;
   char *list = NULL, *next, *msg;
-  int salted;
-  for (salted = 0; salted <= 1; salted++) {
+  memset(&other, 0, sizeof other);
+  for (other.salted = 0; other.salted <= 1; other.salted++) {
     for (f = ok_sql_formats; *f; f++) {
-      const ok_format *core = (*f)->core;
-      if ((*f)->param || (*f == r->f && salted == r->salted) ||
-          (salted ? ok_salt_find(core, p, n, &k, &err) != OK_OK ||
-                        ok_count(core, p + OK_SALT_LEN, n - OK_SALT_LEN, &count, &err) != OK_OK
-                  : ok_count(core, p, n, &count, &err) != OK_OK))
+      other.f = *f, other.core = (*f)->core;
+      if ((*f)->param || (*f == r->f && other.salted == r->salted) ||
+          !ok_sql_parses(&other, p, n, &count, &k))
         continue;
       next = sqlite3_mprintf("%s%s'%s%s' (%lld component%s)", list ? list : "", list ? ", " : "",
-                             salted ? "salt+" : "", core->name, (long long)count, OK_SQL_S(count));
+                             other.salted ? "salt+" : "", other.core->name, (long long)count,
+                             OK_SQL_S(count));
       sqlite3_free(list);
       if (!(list = next)) return NULL;
     }

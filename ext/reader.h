@@ -44,6 +44,10 @@ int ok_sql_key_in(sqlite3_context *ctx, int argc, sqlite3_value **argv, int fi, 
 ** statement (auxdata of argument fi), or frees it. */
 void ok_sql_reader_end(sqlite3_context *ctx, ok_sql_reader *r, int fi);
 
+/* 1 when the whole of p[0..n) parses as r reads it, with its components
+** in *count and, salted, the components its salt covers in *k. */
+int ok_sql_parses(const ok_sql_reader *r, const uint8_t *p, size_t n, size_t *count, size_t *k);
+
 /* The error for a key r cannot read: the status, its byte offset, and the
 ** formats the whole argument p[0..n) does parse in (ok_formats' list),
 ** so that a key read in the wrong format says where to look. */
