@@ -45,7 +45,7 @@ help:
 	@echo "make            build $(B)/ok.$(SO) (the extension) and $(B)/libokcore.a"
 	@echo "make demo       install what is missing, build, show keys sorting in sqlite3"
 	@echo "make test       install what is missing (setup.sh --test: apt-get, npm), build, run every suite, also under ASan+UBSan"
-	@echo "make test-accept  rewrite test/sql/*.out from the current output"
+	@echo "make test-accept  rewrite sql-tests/*.out from the current output"
 	@echo "make test-asan  the test suites under AddressSanitizer + UBSan"
 	@echo "make test-valgrind  unit tests and oracle under valgrind"
 	@echo "make test-tsan  8 threads with a connection each, under ThreadSanitizer"
@@ -125,7 +125,7 @@ test-latest:
 	@echo deps/sqlite >build-latest/sqlite-dir
 
 test-accept: all
-	@sh test/sql/run.sh $(B) --accept
+	@sh sql-tests/run.sh $(B) --accept
 
 test-asan: deps-test
 	@$(MAKE) --no-print-directory B=build-asan OPT=-O1 SAN="$(SAN_FLAGS)" test-build

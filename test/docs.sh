@@ -23,7 +23,7 @@ while IFS= read -r line; do
   want=${text#*; }
   want=$(printf '%s' "$want" | sed -E 's/^ *-- //')
   got=$(sqlite3 -batch -init /dev/null -cmd ".load $B/ok" :memory: "$sql;" 2>&1 |
-    sed -f test/sql/normalize.sed)
+    sed -f sql-tests/normalize.sed)
   case "$got" in *"no such table"* | *"no such column"*) skip=$((skip + 1)); continue ;; esac
   short=$(printf '%s' "$want" | sed -E "s/^'(.*)'$/\1/")
   first=${want%%: *}

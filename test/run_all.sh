@@ -137,7 +137,7 @@ for B in "$@"; do
   suite format-doc check_format_doc
   suite symbols check_symbols
   suite version check_version
-  suite sql env LD_PRELOAD="$SHELL_PRELOAD" ASAN_OPTIONS=detect_leaks=0 sh test/sql/run.sh "$B"
+  suite sql env LD_PRELOAD="$SHELL_PRELOAD" ASAN_OPTIONS=detect_leaks=0 sh sql-tests/run.sh "$B"
   suite oracle "$B/oracle" "$B/ok" "${ORACLE_ROWS:-100000}"
   suite nomem "$B/nomem" "$B/ok"
   suite hostile "$B/hostile" "$B/ok" check
@@ -164,7 +164,7 @@ for B in "$@"; do
   suite fuzz-orderly-replay "$B/fuzz-orderly-replay" test/fuzz/corpus-orderly
   suite fuzz-roundtrip-replay "$B/fuzz-roundtrip-replay" test/fuzz/corpus-roundtrip
   if [ -x "$B/sqlite3-ok" ]; then
-    suite sql-static env OK_SHELL="$B/sqlite3-ok" OK_STATIC=1 sh test/sql/run.sh "$B"
+    suite sql-static env OK_SHELL="$B/sqlite3-ok" OK_STATIC=1 sh sql-tests/run.sh "$B"
   fi
 done
 PATH=$path
