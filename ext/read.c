@@ -117,18 +117,8 @@ static void ok_hex_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     if (ok_sql_key_arg(ctx, argv, 0, &p, &n)) hex(ctx, NULL, p, 0, p, n, NULL, 0);
     return;
   }
-  if (sqlite3_value_type(argv[1]) == SQLITE_NULL) return;
-  if (sqlite3_value_type(argv[1]) != SQLITE_TEXT) { /* ok_hex(k, 1) means no separator "1" */
-    ok_sql_error(ctx, "the separator must be TEXT, not %s",
-                 ok_sql_type_name(sqlite3_value_type(argv[1])));
-    return;
-  }
-  sep = (const char *)sqlite3_value_text(argv[1]);
-  seplen = (size_t)sqlite3_value_bytes(argv[1]);
-  if (!sep) {
-    sqlite3_result_error_nomem(ctx);
-    return;
-  }
+  /* TEXT only: ok_hex(k, 1) means no separator "1" */
+  if (!ok_sql_text_arg(ctx, argv[1], "the separator", &sep, &seplen)) return;
   if (argc == 2 && ok_sql_format_parse(sep, seplen, &salted)) {
     ok_sql_error(ctx, "'%q' names a format; the separator comes first: ok_hex(key, ' ', '%q')", sep,
                  sep); /* a format's name: short */
@@ -198,10 +188,9 @@ static void put_entry(ok_sql_out *o, const ok_sql_reader *r, const uint8_t *pref
               r->f->core->name);
   if (r->f->param) ok_sql_putc(o, ':'), r->f->param->describe(o, r->state);
   ok_sql_putc(o, '"');
-  if (plen) {
-    ok_sql_puts(o, ",\"prefix\":\"");
-    while (plen--) ok_sql_putf(o, "%02X", *prefix++);
-    ok_sql_putc(o, '"');
+  if (plen) { /* at most 16 bytes */
+    char hex[OK_HEX_BOUND(16)];
+    ok_sql_putf(o, ",\"prefix\":\"%.*s\"", (int)ok_hex_encode(hex, prefix, plen), hex);
   }
   ok_sql_putf(o, ",\"components\":%lld", (long long)count);
   if (r->salted) ok_sql_putf(o, ",\"salt_over\":%lld", (long long)k);

@@ -87,6 +87,22 @@ const char *ok_sql_cut(const char *s) {
   return "";
 }
 
+int ok_sql_text_arg(sqlite3_context *ctx, sqlite3_value *v, const char *what, const char **s,
+                    size_t *n) {
+  int t = sqlite3_value_type(v);
+  if (t == SQLITE_NULL) return 0;
+  if (t != SQLITE_TEXT) {
+    ok_sql_error(ctx, "%s must be TEXT, not %s", what, ok_sql_type_name(t));
+    return 0;
+  }
+  if (!(*s = (const char *)sqlite3_value_text(v))) {
+    sqlite3_result_error_nomem(ctx);
+    return 0;
+  }
+  *n = (size_t)sqlite3_value_bytes(v);
+  return 1;
+}
+
 int ok_sql_hex(const char *s, size_t n, uint8_t **out, size_t *len, char **msg) {
   size_t err, at;
   int rc;

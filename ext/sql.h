@@ -87,6 +87,11 @@ const char *ok_sql_type_name(int t);
 ** argument is constant. Returns 1 with the bytes in *p, *n; or 0 after
 ** setting the result: NULL for a NULL key, an error otherwise. */
 int ok_sql_key_arg(sqlite3_context *ctx, sqlite3_value **argv, int i, const uint8_t **p, size_t *n);
+/* Argument v as TEXT in *s, *n: 1; or 0 after setting the result: NULL
+** for NULL, "<what> must be TEXT, not <type>" for other types, out of
+** memory. */
+int ok_sql_text_arg(sqlite3_context *ctx, sqlite3_value *v, const char *what, const char **s,
+                    size_t *n);
 /* The bytes of hex TEXT s[0..n) in *out (sqlite3_malloc'd, at least one
 ** byte), their count in *len: SQLITE_OK; SQLITE_ERROR with *msg (without a
 ** function's name) for what is not hex; SQLITE_NOMEM. */

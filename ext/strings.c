@@ -23,19 +23,9 @@ static void ok_unb64_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   const char *s;
   size_t n, len, err;
   uint8_t *out, stack[512];
-  int t = sqlite3_value_type(argv[0]), rc;
+  int rc;
   (void)argc;
-  if (t == SQLITE_NULL) return;
-  if (t != SQLITE_TEXT) {
-    ok_sql_error(ctx, "argument must be TEXT made by ok_b64");
-    return;
-  }
-  s = (const char *)sqlite3_value_text(argv[0]);
-  n = (size_t)sqlite3_value_bytes(argv[0]);
-  if (!s) {
-    sqlite3_result_error_nomem(ctx);
-    return;
-  }
+  if (!ok_sql_text_arg(ctx, argv[0], "the argument (made by ok_b64)", &s, &n)) return;
   if (!(out = ok_sql_scratch(ctx, stack, sizeof stack, n))) return;
   rc = ok_b64_decode(out, &len, s, n, &err);
   if (rc == OK_E_SYNTAX)
@@ -93,18 +83,9 @@ static void ok_unlexi_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   int64_t i;
   double d;
   ok_type type;
-  int t = sqlite3_value_type(argv[0]), rc;
+  int rc;
   (void)argc;
-  if (t == SQLITE_NULL) return;
-  if (t != SQLITE_TEXT) {
-    ok_sql_error(ctx, "takes the TEXT ok_lexi makes, not %s", ok_sql_type_name(t));
-    return;
-  }
-  if (!(s = (const char *)sqlite3_value_text(argv[0]))) {
-    sqlite3_result_error_nomem(ctx);
-    return;
-  }
-  n = (size_t)sqlite3_value_bytes(argv[0]);
+  if (!ok_sql_text_arg(ctx, argv[0], "the lexi string", &s, &n)) return;
   if ((rc = ok_lexi_decode(s, n, &type, &i, &d, &err)) != OK_OK) {
     size_t chars = ok_sql_chars(s, n);
     if (rc == OK_E_LENGTH)

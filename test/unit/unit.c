@@ -861,6 +861,42 @@ static void test_lexi(long rounds) {
   check(bad == 0, "lexi: random values read back and sort as their values", "violations");
 }
 
+/* ok_orderly through its public accessors alone, on the heap as a caller
+** without OK_STATIC_LINKING_ONLY holds it: a schema's format, leaf types,
+** a key written and read, should_not checked only where it matters. */
+static void test_orderly_public(void) {
+  ok_orderly *s = malloc(ok_orderly_size());
+  const char *why = "";
+  size_t at = 0, field = 9, len, count = 0, err;
+  uint8_t key[16];
+  ok_orderly_value v[2];
+  ok_item it;
+  if (!s) return;
+  check(ok_orderly_size() == sizeof(ok_orderly) &&
+            ok_orderly_parse(s, "long, struct(utf8 desc)", 23, &at, &why) == OK_OK,
+        "orderly: parse into ok_orderly_size() bytes", why);
+  check(ok_orderly_format(s)->fields == 2 && ok_orderly_field_type(s, 0) == OK_OL_LONG &&
+            ok_orderly_field_type(s, 1) == OK_OL_UTF8 && ok_orderly_field_type(s, 2) == 0,
+        "orderly: format and leaf types", "");
+  memset(v, 0, sizeof v);
+  v[0].i = 1;
+  v[1].p = (const uint8_t *)"a", v[1].n = 1;
+  check(ok_orderly_check(s, 0, &v[0]) == OK_OK && ok_orderly_check(s, 1, &v[1]) == OK_OK,
+        "orderly: check by field number", "");
+  len = ok_orderly_encode(key, sizeof key, s, v, 2, 0);
+  check(len == 3 && key[0] == 0x81 && key[1] == (uint8_t)~0x63 && key[2] == 0xFE &&
+            ok_orderly_verify(s, v, key, len, &field) == OK_OK && field == 0 &&
+            ok_count(ok_orderly_format(s), key, len, &count, &err) == OK_OK && count == 2 &&
+            ok_locate(ok_orderly_format(s), key, len, 1, &it, &at, &err) == OK_OK &&
+            it.type == OK_TEXT && it.desc && it.value_len == 1,
+        "orderly: 81 9C FE is (1, 'a' desc), read back through the format", "");
+  v[0].i = (int64_t)1 << 40;
+  check(ok_orderly_parse(s, "int", 3, &at, &why) == OK_OK &&
+            ok_orderly_check(s, 0, &v[0]) == OK_E_RANGE,
+        "orderly: check refuses 2^40 for an int", "");
+  free(s);
+}
+
 /* The header's version macros agree with each other and with the library. */
 static void test_version(void) {
   char text[32];
@@ -886,6 +922,7 @@ int main(int argc, char **argv) {
   test_bounds();
   test_hex_decode();
   test_lexi(200000);
+  test_orderly_public();
   test_vectors();
   test_malformed();
   test_keys();
