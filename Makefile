@@ -157,7 +157,10 @@ bench: deps-test all $(B)/hostile
 # include/ could collide with another project's); the core library for C
 # programs without SQLite (include/ok/*.h, libokcore.a, and ok.pc for
 # pkg-config --cflags --libs ok).
-PUBLIC_H = src/ok.h src/ok_fdb.h src/ok_hbase.h src/ok_orderly.h
+# The installed headers: ok.h, the registry, and each format's (src/ok_<id>.h
+# for each line of src/ok_formats.h; the native format's is ok.h itself).
+FORMAT_IDS := $(shell sed -n 's/^ *X.\([a-z0-9_]*\),.*/\1/p' src/ok_formats.h)
+PUBLIC_H = src/ok.h src/ok_formats.h $(wildcard $(FORMAT_IDS:%=src/ok_%.h))
 install: $(B)/ok.$(SO) $(B)/libokcore.a
 	install -d $(LIBDIR)/ok $(LIBDIR)/pkgconfig $(INCDIR)/ok
 	install -m 644 $(B)/ok.$(SO) $(LIBDIR)/ok/ok.$(SO)

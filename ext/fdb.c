@@ -5,7 +5,7 @@
 **   ok_fdb_pack(NULL, 42, 1.5, 'text', x'00', ok_fdb_tuple(1, NULL),
 **               ok_fdb_bool(1), ok_fdb_uuid('...'), ok_fdb_int('100000000000000000000'))
 **
-** Every function returns a BLOB tagged OK_FDB_SUBTYPE, which ok_fdb_pack and
+** Every function returns a BLOB tagged OK_SUBTYPE(fdb), which ok_fdb_pack and
 ** ok_fdb_tuple inline as items (a plain BLOB argument is a byte string).
 ** docs/fdb.md is the reference.
 */
@@ -17,7 +17,7 @@
 #include "format.h"
 
 static void result_piece(sqlite3_context *ctx, const uint8_t *p, size_t n) {
-  ok_sql_result_piece(ctx, p, n, OK_FDB_SUBTYPE, 0);
+  ok_sql_result_piece(ctx, p, n, OK_SUBTYPE(fdb), 0);
 }
 
 /* A plain value as one item. */
@@ -148,7 +148,7 @@ static void ok_fdb_tuple_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv
       } else {
         ok_fdb_enc_nested(out, &len, b.buf.p, b.buf.n, &err);
         sqlite3_result_blob64(ctx, out, len, sqlite3_free);
-        sqlite3_result_subtype(ctx, OK_FDB_SUBTYPE);
+        sqlite3_result_subtype(ctx, OK_SUBTYPE(fdb));
       }
     }
   }
@@ -454,6 +454,6 @@ static const ok_sql_function functions[] = {
 };
 
 const ok_sql_format ok_sql_fdb = {
-    &ok_format_fdb, OK_FDB_SUBTYPE, "FDB",  "an FDB tuple", "ok_fdb_*", "ok_fdb_pack", put,
-    NULL,           kind,           render, NULL,           functions,
+    &ok_format_fdb, OK_SUBTYPE(fdb), "FDB", "an FDB tuple", "ok_fdb_*", "ok_fdb_pack", put, NULL,
+    kind,           render,          NULL,  functions,
 };

@@ -6,15 +6,20 @@
 
 #include <string.h>
 
-/* Every format, each a line; the order is the order ok_formats() lists. */
-const ok_sql_format *const ok_sql_formats[] = {&ok_sql_native, &ok_sql_fdb, &ok_sql_hbase,
-                                               &ok_sql_orderly, NULL};
+/* The registry's formats, in its order (the order ok_formats() lists). */
+#define OK_SQL_FORMAT_ROW(id, letter) &ok_sql_##id,
+const ok_sql_format *const ok_sql_formats[] = {OK_FORMAT_LIST(OK_SQL_FORMAT_ROW) NULL};
 
+/* A case for every subtype in use: two alike do not compile. */
 const ok_sql_format *ok_sql_format_of_subtype(unsigned subtype, int *salted) {
-  const ok_sql_format *const *f;
-  for (f = ok_sql_formats; *f; f++) {
-    *salted = (unsigned)OK_SALTED_SUBTYPE((*f)->subtype) == subtype;
-    if ((unsigned)(*f)->subtype == subtype || *salted) return *f;
+  *salted = 0;
+  switch (subtype) {
+#define OK_SQL_SUBTYPE_CASES(id, letter)    \
+  case OK_SUBTYPE(id): return &ok_sql_##id; \
+  case OK_SALTED_SUBTYPE(OK_SUBTYPE(id)): *salted = 1; return &ok_sql_##id;
+    OK_FORMAT_LIST(OK_SQL_SUBTYPE_CASES)
+    case OK_FDB_PREFIX_SUBTYPE:
+    case OK_SQL_JSON_SUBTYPE: break;
   }
   return NULL;
 }

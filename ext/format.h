@@ -5,8 +5,7 @@
 ** show, what parameter it takes and which SQL functions it has; the table
 ** of them; pieces; and the one loop that builds keys for every format.
 **
-** Adding a format: its core file in src/, its SQL file here with its
-** descriptor, and one line in the table (format.c).
+** Adding a format: README.md, "Adding a format".
 */
 #ifndef OK_FORMAT_H
 #define OK_FORMAT_H
@@ -16,16 +15,20 @@
 #include "text.h"
 
 /* Pieces: the BLOBs the key builders of each format return carry the
-** format's subtype, so that its builders inline them (ok_pack(a,
-** ok_desc(b))) and its readers know what they hold. A subtype lives within
-** one expression: it does not survive a table column, a CTE or a subquery. */
-#define OK_SUBTYPE 0x6B         /* 'k': native keys */
-#define OK_FDB_SUBTYPE 0x66     /* 'f': FoundationDB tuples */
-#define OK_HBASE_SUBTYPE 0x68   /* 'h': HBase OrderedBytes */
-#define OK_ORDERLY_SUBTYPE 0x6F /* 'o': Orderly keys (read with their schema) */
+** format's subtype, its letter in the registry (src/ok_formats.h), so that
+** its builders inline them (ok_pack(a, ok_desc(b))) and its readers know
+** what they hold; OK_SUBTYPE(fdb) is 'f'. ok_salt's results carry the
+** letter in upper case, OK_SALTED_SUBTYPE. A subtype lives within one
+** expression: it does not survive a table column, a CTE or a subquery. */
+#define OK_SUBTYPE(id) ok_sql_subtype_##id
+#define OK_SUBTYPE_ENUM(id, letter) OK_SUBTYPE(id) = letter,
+enum { OK_FORMAT_LIST(OK_SUBTYPE_ENUM) };
+#undef OK_SUBTYPE_ENUM
+#define OK_SALTED_SUBTYPE(subtype) ((subtype)-0x20)
 /* A raw prefix (a FoundationDB subspace or directory) in front of a tuple:
 ** ok_fdb_prefix(bytes), taken only as the first argument of the FDB
-** packing functions. */
+** packing functions. Every subtype in use is distinct from the others
+** (ok_sql_format_of_subtype's switch fails to compile otherwise). */
 #define OK_FDB_PREFIX_SUBTYPE 0x70 /* 'p' */
 
 /* A key being built: where the loop writes, and what a format's hooks
@@ -89,14 +92,14 @@ struct ok_sql_format {
   const ok_sql_function *functions;
 };
 
-/* The formats, each defined in its own file; and all of them, NULL after
-** the last. A key with no format named and no subtype is native. */
-extern const ok_sql_format ok_sql_native, ok_sql_fdb, ok_sql_hbase, ok_sql_orderly;
+/* The formats of the registry, each defined in its own file (ext/<id>.c);
+** and all of them, NULL after the last. A key with no format named and no
+** subtype is native. */
+#define OK_SQL_FORMAT_DECLARE(id, letter) extern const ok_sql_format ok_sql_##id;
+OK_FORMAT_LIST(OK_SQL_FORMAT_DECLARE)
+#undef OK_SQL_FORMAT_DECLARE
 extern const ok_sql_format *const ok_sql_formats[];
 
-/* ok_salt's results carry their format's subtype in upper case ('K' for a
-** salted native key), so that readers know them salted. */
-#define OK_SALTED_SUBTYPE(subtype) ((subtype)-0x20)
 /* The format whose pieces (or, with *salted set, salted keys) carry that
 ** subtype, or NULL. */
 const ok_sql_format *ok_sql_format_of_subtype(unsigned subtype, int *salted);

@@ -6,7 +6,7 @@
 **   ok_hbase_pack(NULL, 42, 1.5, 'text', x'00', ok_hbase_int32(7),
 **                 ok_hbase_desc(ok_hbase_int64(ts)), ok_hbase_numeric('1e-40'))
 **
-** Every function returns a BLOB tagged OK_HBASE_SUBTYPE, which ok_hbase_pack
+** Every function returns a BLOB tagged OK_SUBTYPE(hbase), which ok_hbase_pack
 ** and ok_hbase_desc inline as items (a plain BLOB argument is a BlobVar).
 ** docs/hbase.md is the reference.
 */
@@ -18,7 +18,7 @@
 #include "format.h"
 
 static void result_piece(sqlite3_context *ctx, const uint8_t *p, size_t n) {
-  ok_sql_result_piece(ctx, p, n, OK_HBASE_SUBTYPE, 0);
+  ok_sql_result_piece(ctx, p, n, OK_SUBTYPE(hbase), 0);
 }
 
 /* TEXT for the text and JSON encodings: valid UTF-8 (what a Java String
@@ -95,7 +95,7 @@ static void ok_hbase_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **arg
 ** terminator it needs then (and may hold no NUL). */
 static void ok_hbase_desc_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   ok_sql_builder b;
-  int rc, piece = ok_sql_piece(ctx, argv[0], OK_HBASE_SUBTYPE, 1);
+  int rc, piece = ok_sql_piece(ctx, argv[0], OK_SUBTYPE(hbase), 1);
   size_t n, len, at;
   const uint8_t *p;
   (void)argc;
@@ -393,7 +393,7 @@ static const ok_sql_function functions[] = {
 
 const ok_sql_format ok_sql_hbase = {
     &ok_format_hbase,
-    OK_HBASE_SUBTYPE,
+    OK_SUBTYPE(hbase),
     "HBase",
     "an HBase key",
     "ok_hbase_*",

@@ -3,7 +3,7 @@
 ** builders ok_pack, ok_desc, ok_prefix, ok_collate, ok_concat and
 ** ok_prefix_end, and how its components show in ok_each, ok_quote, ok_json.
 **
-** Every key-building function returns a BLOB tagged with OK_SUBTYPE, and
+** Every key-building function returns a BLOB tagged with OK_SUBTYPE(native), and
 ** ok_pack/ok_desc inline such an argument's bytes instead of packing it as
 ** a BLOB value; that is how ok_pack(a, ok_desc(b)) composes (R4, R6).
 */
@@ -43,7 +43,7 @@ static void ok_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   ok_sql_builder b;
   ok_sql_builder_init(&b, ctx, ok_sql_fn_arg(ctx));
   if (ok_sql_build(&b, &ok_sql_native, argc, argv, 0))
-    ok_sql_result_piece(ctx, b.buf.p, b.buf.n, OK_SUBTYPE, 0);
+    ok_sql_result_piece(ctx, b.buf.p, b.buf.n, OK_SUBTYPE(native), 0);
   ok_sql_builder_free(&b);
 }
 
@@ -54,7 +54,7 @@ static void ok_prefix_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   const uint8_t *p;
   uint8_t *out, stack[256];
   if (t == SQLITE_NULL) return; /* a NULL pattern matches nothing */
-  if ((frag = ok_sql_piece(ctx, argv[0], OK_SUBTYPE, 1)) != 0) {
+  if ((frag = ok_sql_piece(ctx, argv[0], OK_SUBTYPE(native), 1)) != 0) {
     if (frag > 0)
       ok_sql_error(ctx, "argument is a key fragment; give the TEXT or BLOB value itself");
     return;
@@ -85,7 +85,7 @@ static void ok_prefix_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     }
   }
   if ((n = ok_sql_collated(ctx, tag, p, len, 0, stack, sizeof stack, &out)) > 0) {
-    ok_sql_result_piece(ctx, out, n, OK_SUBTYPE, out != stack);
+    ok_sql_result_piece(ctx, out, n, OK_SUBTYPE(native), out != stack);
   }
 }
 
@@ -98,7 +98,8 @@ static void ok_concat_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     const uint8_t *p;
     size_t n, count, at;
     int rc;
-    if (ok_sql_piece(ctx, argv[i], OK_SUBTYPE, i + 1) < 0 || !ok_sql_key_arg(ctx, argv, i, &p, &n))
+    if (ok_sql_piece(ctx, argv[i], OK_SUBTYPE(native), i + 1) < 0 ||
+        !ok_sql_key_arg(ctx, argv, i, &p, &n))
       return;
     if ((rc = ok_count(&ok_format_native, p, n, &count, &at)) != OK_OK) {
       ok_sql_error(ctx, "argument %d is a malformed key at byte %lld: %s", i + 1, (long long)at,
@@ -117,7 +118,7 @@ static void ok_concat_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     if (n) memcpy(out + off, sqlite3_value_blob(argv[i]), n);
     off += n;
   }
-  ok_sql_result_piece(ctx, out, off, OK_SUBTYPE, 1);
+  ok_sql_result_piece(ctx, out, off, OK_SUBTYPE(native), 1);
 }
 
 static void ok_prefix_end_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
@@ -142,7 +143,7 @@ static void ok_collate_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) 
   if (t == SQLITE_NULL) {
     uint8_t null_key[1];
     ok_enc_null(null_key, 0);
-    ok_sql_result_piece(ctx, null_key, 1, OK_SUBTYPE, 0);
+    ok_sql_result_piece(ctx, null_key, 1, OK_SUBTYPE(native), 0);
     return;
   }
   if (t != SQLITE_TEXT) {
@@ -156,7 +157,7 @@ static void ok_collate_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) 
     return;
   }
   if ((n = ok_sql_collated(ctx, tag, s, n, 1, stack, sizeof stack, &out)) > 0) {
-    ok_sql_result_piece(ctx, out, n, OK_SUBTYPE, out != stack);
+    ok_sql_result_piece(ctx, out, n, OK_SUBTYPE(native), out != stack);
   }
 }
 
@@ -212,7 +213,7 @@ static const ok_sql_function functions[] = {
 
 const ok_sql_format ok_sql_native = {
     &ok_format_native,
-    OK_SUBTYPE,
+    OK_SUBTYPE(native),
     "native",
     "a native key",
     "ok_pack, ok_desc...",

@@ -252,7 +252,7 @@ static void ok_orderly_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **a
     if (ok_prefix_end(key, &len, key, len) == OK_OK)
       sqlite3_result_blob64(ctx, key, len, SQLITE_TRANSIENT);
   } else {
-    ok_sql_result_piece(ctx, key, len, OK_ORDERLY_SUBTYPE, 0);
+    ok_sql_result_piece(ctx, key, len, OK_SUBTYPE(orderly), 0);
   }
 done:
   ok_sql_scratch_free(v, vstack);
@@ -293,7 +293,7 @@ static const ok_sql_function functions[] = {
 /* Keys are built from a schema (ok_orderly_pack), not by ok_sql_build. */
 const ok_sql_format ok_sql_orderly = {
     &ok_format_orderly,
-    OK_ORDERLY_SUBTYPE,
+    OK_SUBTYPE(orderly),
     "Orderly",
     "an Orderly key",
     "ok_orderly_pack",

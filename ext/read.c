@@ -256,7 +256,7 @@ static void ok_formats_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) 
   }
   ok_sql_putc(&o, ']');
   ok_sql_out_result(ctx, &o);
-  if (o.rc == SQLITE_OK) sqlite3_result_subtype(ctx, 'J');
+  if (o.rc == SQLITE_OK) sqlite3_result_subtype(ctx, OK_SQL_JSON_SUBTYPE);
 }
 
 const ok_sql_function ok_sql_read_functions[] = {

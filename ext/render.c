@@ -87,7 +87,7 @@ static void ok_render_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     if (o.rc == SQLITE_OK && rc != SQLITE_OK) o.rc = rc;
     ok_sql_out_result(ctx, &o);
     if (o.rc == SQLITE_OK && json)
-      sqlite3_result_subtype(ctx, 'J'); /* for SQLite's json functions */
+      sqlite3_result_subtype(ctx, OK_SQL_JSON_SUBTYPE); /* for SQLite's json functions */
   }
   ok_sql_reader_end(ctx, &r, 1);
 }

@@ -32,6 +32,10 @@ SQLITE_EXTENSION_INIT3
 #define SQLITE_RESULT_SUBTYPE 0x001000000
 #endif
 
+/* The subtype SQLite's JSON functions give JSON text and take it by:
+** ok_json's results carry it. */
+#define OK_SQL_JSON_SUBTYPE 0x4A /* 'J' */
+
 /* Pure functions: usable in indexes, generated columns, CHECK constraints
 ** and with trusted_schema=OFF. READS: reads its arguments' subtypes (pieces,
 ** and the format of the key a reader is given); MAKES: sets one. */

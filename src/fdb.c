@@ -417,4 +417,4 @@ static int decode_any(const ok_format *f, size_t index, const uint8_t *key, size
   return ok_fdb_decode(key, n, it, err_at);
 }
 
-const ok_format ok_format_fdb = {"fdb", 0, decode_any, fdb_value, NULL};
+const ok_format ok_format_fdb = {"fdb", 0, decode_any, fdb_value, NULL, NULL};

@@ -4,7 +4,8 @@
 */
 #include "ok.h"
 
-const ok_format *const ok_formats[] = {&ok_format_native, &ok_format_fdb, &ok_format_hbase, NULL};
+#define OK_FORMAT_ROW(id, letter) &ok_format_##id,
+const ok_format *const ok_formats[] = {OK_FORMAT_LIST(OK_FORMAT_ROW) NULL};
 
 static int same_name(const char *name, const char *s, size_t n) {
   size_t j;
@@ -20,7 +21,7 @@ const ok_format *ok_format_named(const char *s, size_t n) {
   for (i = 0; ok_formats[i]; i++) {
     if (same_name(ok_formats[i]->name, s, n)) return ok_formats[i];
   }
-  return same_name(ok_format_orderly.name, s, n) ? &ok_format_orderly : NULL;
+  return NULL;
 }
 
 const char *ok_strerror(int status) {

@@ -65,7 +65,4 @@ size_t ok_collate_restore(uint8_t *out, int tag, const uint8_t *body, size_t n, 
 /* Fills s->full, the terminator flags of a key of s without NULLs. */
 void ok_orderly_plan_full(ok_orderly *s);
 
-/* What ok_orderly_parse makes a schema's format of (its fields counted). */
-extern const ok_format ok_format_orderly_schema;
-
 #endif /* OK_INTERNAL_H */

@@ -65,4 +65,4 @@ static int decode_any(const ok_format *f, size_t index, const uint8_t *key, size
   return ok_decode(key, n, it, err_at);
 }
 
-const ok_format ok_format_native = {"ok", 0, decode_any, native_value, NULL};
+const ok_format ok_format_native = {"ok", 0, decode_any, native_value, NULL, NULL};

@@ -32,6 +32,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "ok_formats.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -131,24 +133,25 @@ typedef struct ok_format ok_format;
 ** means one thing in every format:
 **   format    the format whose decoder made it;
 **   type      the SQL type of its value;
-**   tag       native: the ascending tag byte; fdb: the type code; hbase: the
-**             ascending header byte; orderly: the field's type (OK_OL_*);
-**   desc      1 when descending (native, hbase, orderly; always 0 in fdb);
+**   tag       what kind of component it is, in its format's own codes: the
+**             ascending tag or header byte of the tagged formats (OK_TAG_*,
+**             OK_FDB_*, OK_HBASE_*), the schema field's type in Orderly
+**             (OK_OL_*);
+**   desc      1 when descending (always 0 in fdb, which has no such form);
 **   len       the bytes the component occupies in the key;
 **   i, d      the value of an OK_INT or OK_REAL item;
-**   body      OK_TEXT/OK_BLOB: where the value's bytes lie in the key, as the
-**             format holds them (escaped, complemented, 7-bit packed...);
-**             fdb and hbase also point it at the payload of fixed-size items
-**             (UUID, versionstamp, float bits, a numeric's digits), orderly
-**             at a decimal's BCD digits and at the whole of a byte array;
-**   body_len  their count (of digits, for an Orderly decimal);
+**   body      where the value's bytes lie in the key, as the format holds
+**             them (escaped, complemented, packed...): a TEXT/BLOB value's,
+**             and the payload of items of a fixed size or layout (UUID,
+**             versionstamp, float bits, a decimal's digits); else NULL;
+**   body_len  the count of those bytes;
 **   value_len the length of the TEXT/BLOB value once read (ok_unescape);
 **   direct    1 when body[0..value_len) is the value as it is;
-**   neg, exp  an Orderly decimal: its sign, and the exponent that makes it
-**             0.digits x 10^exp;
-**   u         an Orderly unsigned integer (beyond int64 when TEXT);
-**   prefix    an Orderly byte array: the length of its raw prefix, which
-**             starts the body. */
+**   own       room that belongs to the item's format: only that format's
+**             functions write and read it (Orderly keeps a decimal's exponent
+**             there, ok_orderly.h). A format's state lives here, so adding a
+**             format leaves this struct as it is. */
+#define OK_ITEM_OWN 32 /* bytes of own */
 typedef struct {
   const ok_format *format;
   ok_type type;
@@ -161,14 +164,11 @@ typedef struct {
   size_t body_len;
   size_t value_len;
   int direct;
-  int neg;
-  long exp;
-  uint64_t u;
-  size_t prefix;
+  uint64_t own[OK_ITEM_OWN / 8];
 } ok_item;
 
-/* A key format: what the reading routines below need of it. Adding a
-** format is its decoder file, one descriptor, and a row in ok_formats. */
+/* A key format: what the reading routines below need of it. Each is a
+** line of the registry, ok_formats.h. */
 struct ok_format {
   const char *name; /* "ok", "fdb", "hbase", "orderly": lower case */
   /* 0: a key is any number of components, up to its end. Else a key has
@@ -186,23 +186,24 @@ struct ok_format {
   /* A format made from a parameter (an Orderly schema): what its decoder
   ** reads it with; NULL for the others. */
   const void *param;
+  /* What a format that reads keys only once made from a parameter calls it
+  ** ("schema": ok_format_orderly); NULL for a format that reads as it is. */
+  const char *param_name;
 };
 
-/* The native format (src/FORMAT.md), FoundationDB's tuple layer and HBase
-** OrderedBytes (ok_fdb.h and ok_hbase.h have the rest of them); and all of
-** them, NULL after the last. Orderly's keys are read with a schema:
-** ok_orderly_parse (ok_orderly.h) makes the format of each schema from
-** ok_format_orderly, which alone reads nothing. */
-extern const ok_format ok_format_native;
-extern const ok_format ok_format_fdb;
-extern const ok_format ok_format_hbase;
-extern const ok_format ok_format_orderly;
+/* Every format of the registry (ok_formats.h): its descriptor
+** ok_format_<id>; and all of them in ok_formats[], NULL after the last. The
+** native format is below, the others have a header each (ok_fdb.h...).
+** Orderly's keys are read with a schema: ok_orderly_parse (ok_orderly.h)
+** makes the format of each schema from ok_format_orderly, which alone reads
+** nothing (its param_name says so). */
+#define OK_FORMAT_DECLARE(id, letter) extern const ok_format ok_format_##id;
+OK_FORMAT_LIST(OK_FORMAT_DECLARE)
+#undef OK_FORMAT_DECLARE
 extern const ok_format *const ok_formats[];
 
-/* ok_format_named: the format whose name is s[0..n), compared without
-** regard to ASCII case; NULL when there is none. "orderly" names
-** ok_format_orderly, which reads keys only once ok_orderly_parse has made
-** the format of a schema from it. */
+/* ok_format_named: the format of ok_formats[] whose name is s[0..n),
+** compared without regard to ASCII case; NULL when there is none. */
 const ok_format *ok_format_named(const char *s, size_t n);
 
 /* ok_decode: decodes the native component that starts at key[0], as the

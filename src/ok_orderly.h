@@ -108,6 +108,8 @@ int ok_orderly_verify(const ok_orderly *s, const ok_orderly_value *v, const uint
 #if defined(OK_STATIC_LINKING_ONLY) && !defined(OK_ORDERLY_H_STATIC)
 #define OK_ORDERLY_H_STATIC
 
+#include <string.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -148,6 +150,26 @@ struct ok_orderly {
   int should_not; /* 1 when a should_not field or struct is not the whole schema: keys need
                   ** ok_orderly_verify */
 };
+
+/* What an Orderly item keeps in its own room (ok_item.own): a decimal's
+** sign, exponent (the value is 0.digits x 10^exp) and count of BCD digits
+** at body; an unsigned integer's value (TEXT beyond int64); a byte array's
+** raw prefix length, which starts its body. ok_orderly_own_of reads it. */
+typedef union {
+  struct {
+    int neg;
+    long exp;
+    size_t digits;
+  } dec;
+  uint64_t u;
+  size_t prefix;
+} ok_orderly_own;
+
+static inline ok_orderly_own ok_orderly_own_of(const ok_item *it) {
+  ok_orderly_own o;
+  memcpy(&o, it->own, sizeof o);
+  return o;
+}
 
 #ifdef __cplusplus
 }

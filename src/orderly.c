@@ -477,6 +477,7 @@ static size_t u64_digits(uint64_t u) {
 }
 
 static int dec_decimal(const uint8_t *c, size_t n, uint8_t x, ok_item *it, size_t *err_at) {
+  ok_orderly_own own;
   uint8_t b0 = (uint8_t)(c[0] ^ x), y;
   uint64_t raw;
   size_t hlen, blen, nd, k;
@@ -498,32 +499,35 @@ static int dec_decimal(const uint8_t *c, size_t n, uint8_t x, ok_item *it, size_
   }
   it->len = hlen + blen;
   it->body = c + hlen;
-  it->body_len = nd;
-  it->exp = (long)raw + 1;
-  it->neg = neg;
+  it->body_len = (nd + 1) / 2;
+  own.dec.neg = neg;
+  own.dec.exp = (long)raw + 1;
+  own.dec.digits = nd;
+  memcpy(it->own, &own, sizeof own);
   if (nd <= OK_DECIMAL_VALUE_DIGITS) { /* small enough to be an INTEGER or a REAL */
     char digit[OK_DECIMAL_VALUE_DIGITS];
     for (k = 0; k < nd; k++)
       digit[k] = (char)('0' - 1 + (((c[hlen + k / 2] ^ y) >> (k % 2 ? 0 : 4)) & 15));
-    ok_decimal_value(it, neg, it->exp, digit, nd);
+    ok_decimal_value(it, neg, own.dec.exp, digit, nd);
     if (it->type != OK_TEXT) return OK_OK;
   }
   it->type = OK_TEXT;
-  it->value_len = ok_decimal_text(NULL, neg, it->exp, nd, it->body, 1, y);
+  it->value_len = ok_decimal_text(NULL, neg, own.dec.exp, nd, it->body, 1, y);
   return OK_OK;
 }
 
-static int decode(const ok_format *fmt, size_t index, const uint8_t *c, size_t n, ok_item *it,
-                  size_t *err_at) {
-  const ok_orderly *s = fmt->param;
-  const ok_orderly_field *f = &s->node[s->leaf[index]];
+/* Field f's component (of a key of format fmt). */
+static int decode_field(const ok_format *fmt, const ok_orderly_field *f, const uint8_t *c, size_t n,
+                        ok_item *it, size_t *err_at) {
   uint8_t x = f->desc ? 0xFF : 0x00;
   size_t size =
       f->type == OK_OL_FLOAT || f->type == OK_OL_FIXED_INT || f->type == OK_OL_FIXED_UINT ? 4 : 8;
   const uint8_t *end;
+  ok_orderly_own own;
   uint64_t u = 0;
   int null, rc;
   memset(it, 0, sizeof *it);
+  memset(&own, 0, sizeof own);
   it->format = fmt;
   it->tag = f->type;
   it->desc = f->desc;
@@ -600,7 +604,8 @@ static int decode(const ok_format *fmt, size_t index, const uint8_t *c, size_t n
       it->body = c;
       it->body_len = it->len;
       it->value_len = f->size + digits / 3;
-      it->prefix = f->size;
+      own.prefix = f->size;
+      memcpy(it->own, &own, sizeof own);
       return OK_OK;
     }
     case OK_OL_FIXED_BYTES:
@@ -613,13 +618,15 @@ static int decode(const ok_format *fmt, size_t index, const uint8_t *c, size_t n
   }
   /* an integer: INTEGER when it fits, else (unsigned) TEXT */
   it->i = (int64_t)u;
-  it->u = u;
+  own.u = u;
+  memcpy(it->own, &own, sizeof own);
   it->type = is_signed(f->type) || u <= INT64_MAX ? OK_INT : OK_TEXT;
   if (it->type == OK_TEXT) it->value_len = u64_digits(u);
   return OK_OK;
 }
 
 static size_t value(uint8_t *out, const ok_item *it) {
+  ok_orderly_own own = ok_orderly_own_of(it);
   uint8_t x = it->desc ? 0xFF : 0x00;
   size_t k, o;
   uint64_t u;
@@ -627,13 +634,13 @@ static size_t value(uint8_t *out, const ok_item *it) {
     case OK_OL_FLOAT:
     case OK_OL_DOUBLE: memcpy(out, "NaN", 3); return 3;
     case OK_OL_DECIMAL:
-      return ok_decimal_text((char *)out, it->neg, it->exp, it->body_len, it->body, 1,
-                             (uint8_t)(x ^ (it->neg ? 0xFF : 0)));
+      return ok_decimal_text((char *)out, own.dec.neg, own.dec.exp, own.dec.digits, it->body, 1,
+                             (uint8_t)(x ^ (own.dec.neg ? 0xFF : 0)));
     case OK_OL_UTF8:
       for (k = 0; k < it->value_len; k++) out[k] = (uint8_t)((it->body[k] ^ x) - 2);
       return it->value_len;
     case OK_OL_BYTES: {
-      size_t raw = it->prefix;
+      size_t raw = own.prefix;
       unsigned acc = 0, nd = 0;
       for (o = 0; o < raw; o++) out[o] = (uint8_t)(it->body[o] ^ x);
       for (k = 0; o < it->value_len; k++) {
@@ -648,17 +655,21 @@ static size_t value(uint8_t *out, const ok_item *it) {
       return k;
   }
   /* an unsigned integer beyond int64 */
-  u = it->u;
+  u = own.u;
   for (k = it->value_len; k-- > 0; u /= 10) out[k] = (uint8_t)('0' + u % 10);
   return it->value_len;
 }
 
-/* A schema's descriptor before ok_orderly_parse fills it: reads nothing. */
-static int no_schema(const ok_format *fmt, size_t index, const uint8_t *c, size_t n, ok_item *it,
-                     size_t *err_at) {
-  (void)fmt, (void)index, (void)c, (void)n, (void)it;
-  return fail(OK_E_SYNTAX, 0, err_at);
+/* Orderly's state fits the room every item has for its format's. */
+typedef char own_fits[sizeof(ok_orderly_own) <= sizeof(((ok_item *)0)->own) ? 1 : -1];
+
+/* ok_format_orderly alone, without a schema, reads nothing. */
+static int decode(const ok_format *fmt, size_t index, const uint8_t *c, size_t n, ok_item *it,
+                  size_t *err_at) {
+  const ok_orderly *s = fmt->param;
+  if (!s) return fail(OK_E_SYNTAX, 0, err_at);
+  return decode_field(fmt, &s->node[s->leaf[index]], c, n, it, err_at);
 }
 
-const ok_format ok_format_orderly = {"orderly", 0, no_schema, value, NULL};
-const ok_format ok_format_orderly_schema = {"orderly", 0, decode, value, NULL};
+/* ok_orderly_parse copies it into each schema, with the schema as param. */
+const ok_format ok_format_orderly = {"orderly", 0, decode, value, NULL, "schema"};

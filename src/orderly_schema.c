@@ -229,7 +229,7 @@ int ok_orderly_parse(ok_orderly *s, const char *text, size_t n, size_t *err_at, 
   p.i = 0;
   p.out = s;
   p.why = NULL;
-  s->format = ok_format_orderly_schema;
+  s->format = ok_format_orderly;
   s->format.param = s;
   s->count = 0;
   if (!field_list(&p, 0, &last) ||

@@ -40,6 +40,20 @@ cxx_header() {
     printf '#include <ok.h>\n#include <ok_orderly.h>\nint main() { return ok_version_number() == OK_VERSION_NUMBER && ok_orderly_size() > 0 ? 0 : 1; }\n' >"$root/v.cpp" &&
     c++ -Wall -Werror "$root/v.cpp" $flags -o "$root/v" && "$root/v"
 }
+# the public structs' layout from C and C++, as installed and with one more
+# format in the registry: the same as test/abi.txt (a format never widens them)
+abi() {
+  flags=$(PKG_CONFIG_SYSROOT_DIR="$root" PKG_CONFIG_PATH="$lib/pkgconfig" pkg-config --cflags ok) &&
+    ${CC:-cc} -Wall -Werror $flags test/abi.c -o "$root/abi" && "$root/abi" | cmp -s - test/abi.txt || return 1
+  if command -v c++ >/dev/null 2>&1; then
+    c++ -Wall -Werror -x c++ $flags test/abi.c -o "$root/abi" && "$root/abi" | cmp -s - test/abi.txt || return 1
+  fi
+  mkdir -p "$root/more" && cp "$root"/usr/local/include/ok/*.h "$root/more/" &&
+    sed -i "s/  X(native, 'k')/  X(example, 'e') X(native, 'k')/" "$root/more/ok_formats.h" &&
+    grep -q "X(example" "$root/more/ok_formats.h" &&
+    ${CC:-cc} -Wall -Werror -I"$root/more" test/abi.c -o "$root/abi" && "$root/abi" | cmp -s - test/abi.txt
+}
+check abi
 check shell_load
 check stripped
 check cxx_header

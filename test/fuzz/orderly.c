@@ -66,9 +66,10 @@ static void make_schema(char *out, const uint8_t *data, size_t size, size_t *use
 ** digits + 1, complemented when negative or descending). */
 static int same_digits(const ok_item *it, const ok_orderly_field *f, const char *d, size_t n,
                        int point) {
-  uint8_t y = (uint8_t)((f->desc ? 0xFF : 0) ^ (it->neg ? 0xFF : 0));
+  ok_orderly_own own = ok_orderly_own_of(it);
+  uint8_t y = (uint8_t)((f->desc ? 0xFF : 0) ^ (own.dec.neg ? 0xFF : 0));
   size_t k;
-  if (n != it->body_len || point != it->exp) return 0;
+  if (n != own.dec.digits || point != own.dec.exp || it->body_len != (n + 1) / 2) return 0;
   for (k = 0; k < n; k++)
     if (((it->body[k / 2] ^ y) >> (k % 2 ? 0 : 4) & 15) != d[k] - '0' + 1) return 0;
   return 1;
@@ -96,7 +97,7 @@ static void to_value(const ok_orderly *s, size_t index, const ok_item *it, ok_or
       if (it->type == OK_INT) {
         n = (size_t)sprintf((char *)buf + 32, "%lld", (long long)it->i);
       } else if (it->type == OK_REAL) { /* the digits of Java 19+, else of Java 8-18 */
-        v->neg = it->neg;
+        v->neg = ok_orderly_own_of(it).dec.neg;
         v->n = ok_double_digits((char *)buf, &point, it->d, 19);
         if (!same_digits(it, f, (char *)buf, v->n, point))
           v->n = ok_double_digits((char *)buf, &point, it->d, 8);
@@ -117,7 +118,7 @@ static void to_value(const ok_orderly *s, size_t index, const ok_item *it, ok_or
   if (it->type == OK_TEXT) { /* an unsigned integer past int64 */
     buf[32 + n] = 0;
     v->u = strtoull((char *)buf + 32, NULL, 10);
-    if (v->u != it->u) abort();
+    if (v->u != ok_orderly_own_of(it).u) abort();
   } else {
     v->i = it->i;
     v->u = (uint64_t)it->i;

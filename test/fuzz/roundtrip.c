@@ -332,11 +332,13 @@ static void check_roundtrip(const fmt *F, const uint8_t *key, size_t n, const ro
   if (m != n || memcmp(again, key, n) != 0) fail("the values read back encode to other bytes");
 }
 
-/* Every format of the core's table has a model above (a new one stops the
-** target until it has). */
+/* Every format of the core's table that reads keys as it is has a model
+** above (a new one stops the target until it has); those read with a
+** parameter (Orderly's schema) have a target of their own. */
 static void check_coverage(void) {
   for (size_t i = 0; ok_formats[i]; i++) {
     size_t f = 0;
+    if (ok_formats[i]->param_name) continue;
     while (f < sizeof formats / sizeof formats[0] && formats[f].f != ok_formats[i]) f++;
     if (f == sizeof formats / sizeof formats[0]) abort();
   }

@@ -628,6 +628,11 @@ static void test_formats(void) {
               ok_format_named(upper, len) == f && strcmp(f->name, upper) != 0,
           "formats: each named in any case, lower case itself", f->name);
     check(f->decode && f->value && f->fields == 0 && !f->param, "formats: each complete", f->name);
+    if (f->param_name) { /* read only once made from its parameter */
+      key[0] = 0x80;
+      check(ok_count(f, key, 1, &count, &err) == OK_E_SYNTAX && err == 0,
+            "formats: one read with a parameter reads nothing without it", f->name);
+    }
     check(ok_count(f, key, 0, &count, &err) == OK_OK && count == 0, "formats: empty key", f->name);
     for (j = 0; j < 256; j++) {
       key[0] = (uint8_t)j;
@@ -635,8 +640,9 @@ static void test_formats(void) {
     }
     check(j == 256, "formats: a one-byte key is read within it", f->name);
   }
-  check(i >= 3 && ok_format_named("orderly", 7) == &ok_format_orderly,
-        "formats: native, FDB and HBase at least; Orderly by name", "");
+  check(i >= 4 && ok_formats[3] == &ok_format_orderly &&
+            !strcmp(ok_format_orderly.param_name, "schema") && !ok_format_hbase.param_name,
+        "formats: native, FDB, HBase and Orderly (with its schema), in the registry's order", "");
   check(ok_format_named("FDB", 3) == &ok_format_fdb &&
             ok_format_named("HBase", 5) == &ok_format_hbase &&
             ok_format_named("ok", 2) == &ok_format_native &&
