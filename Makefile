@@ -36,7 +36,7 @@ EXT_OBJ  = $(EXT_SRC:ext/%.c=$(B)/ext/%.o)
 CORE_H   = $(wildcard src/*.h)
 EXT_H    = $(wildcard ext/*.h)
 
-.PHONY: all deps deps-test demo test test-accept test-asan test-tsan test-valgrind fuzz bench dist \
+.PHONY: all deps deps-test demo check test test-accept test-asan test-tsan test-valgrind fuzz bench dist \
         test-build test-latest install uninstall clean lint help
 
 all: $(B)/ok.$(SO) $(B)/libokcore.a
@@ -44,6 +44,7 @@ all: $(B)/ok.$(SO) $(B)/libokcore.a
 help:
 	@echo "make            build $(B)/ok.$(SO) (the extension) and $(B)/libokcore.a"
 	@echo "make demo       install what is missing, build, show keys sorting in sqlite3"
+	@echo "make check      build and run the quick suites (a minute; installs nothing: for contributors)"
 	@echo "make test       install what is missing (setup.sh --test: apt-get, npm), build, run every suite, also under ASan+UBSan"
 	@echo "make test-accept  rewrite sql-tests/*.out from the current output"
 	@echo "make test-asan  the test suites under AddressSanitizer + UBSan"
@@ -119,6 +120,12 @@ test: deps-test
 	@$(MAKE) --no-print-directory B=build-tsan OPT=-O1 SAN="-fsanitize=thread" all build-tsan/threads
 	@if [ -x deps/sqlite/sqlite3 ]; then $(MAKE) --no-print-directory test-latest; fi
 	@sh test/run_all.sh build build-asan build-latest
+
+# The quick suites on the normal build, for a contributor's edit-test loop:
+# no apt-get, no npm, no Java; needs only what `make` needs and SQLite's
+# headers and shell (setup.sh installs them once).
+check: test-build
+	@OK_QUICK=1 ORACLE_ROWS=20000 sh test/run_all.sh build
 
 test-latest:
 	@$(MAKE) --no-print-directory B=build-latest SQLITE_DIR=deps/sqlite test-build build-latest/sqlite3-ok

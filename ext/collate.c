@@ -40,16 +40,19 @@ const char *ok_sql_collation_name(int tag) {
 }
 
 int ok_sql_collation_arg(sqlite3_context *ctx, sqlite3_value *v) {
-  const char *name = (const char *)sqlite3_value_text(v);
-  int tag = sqlite3_value_type(v) == SQLITE_TEXT ? ok_sql_collation_tag(name) : -1;
-  if (tag < 0) {
-    if (name)
-      ok_sql_error(ctx,
-                   "unknown collation " OK_SQL_ECHO " (known: BINARY, NOCASE, RTRIM, ok_natural)",
-                   OK_SQL_ECHO_ARGS(name));
-    else
-      ok_sql_error(ctx, "unknown collation NULL (known: BINARY, NOCASE, RTRIM, ok_natural)");
+  const char *name;
+  size_t n;
+  int tag;
+  if (sqlite3_value_type(v) == SQLITE_NULL) {
+    ok_sql_error(ctx, "unknown collation NULL (known: BINARY, NOCASE, RTRIM, ok_natural)");
+    return -1;
   }
+  if (!ok_sql_bytes(ctx, v, (const uint8_t **)(void *)&name, &n)) return -1;
+  tag = sqlite3_value_type(v) == SQLITE_TEXT ? ok_sql_collation_tag(name) : -1;
+  if (tag < 0)
+    ok_sql_error(ctx,
+                 "unknown collation " OK_SQL_ECHO " (known: BINARY, NOCASE, RTRIM, ok_natural)",
+                 OK_SQL_ECHO_ARGS(name));
   return tag;
 }
 

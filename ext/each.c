@@ -98,17 +98,18 @@ static int each_close(sqlite3_vtab_cursor *cur) {
   return SQLITE_OK;
 }
 
-static int fail(cursor *c, char *msg) {
-  sqlite3_free(c->base.pVtab->zErrMsg);
-  c->base.pVtab->zErrMsg = msg;
-  return msg ? SQLITE_ERROR : SQLITE_NOMEM;
-}
-
-/* fail() with "ok_each: " in front of msg (which it frees; NULL: no memory). */
-static int fail_named(cursor *c, char *msg) {
-  char *full = msg ? sqlite3_mprintf("ok_each: %s", msg) : NULL;
-  sqlite3_free(msg);
-  return fail(c, full);
+/* The adapter of the one error model (sql.h) to ok_each's table: a
+** helper's failure rc with *msg as the table's error "ok_each: <msg>". */
+static int fail(cursor *c, int rc, char **msg) {
+  sqlite3_vtab *vt = c->base.pVtab;
+  if (rc == SQLITE_ERROR) {
+    sqlite3_free(vt->zErrMsg);
+    vt->zErrMsg = sqlite3_mprintf("ok_each: %s", *msg);
+    if (!vt->zErrMsg) rc = SQLITE_NOMEM;
+  }
+  sqlite3_free(*msg);
+  *msg = NULL;
+  return rc;
 }
 
 /* Decodes the next component (the key was checked whole before). */
@@ -124,7 +125,7 @@ static int each_filter(sqlite3_vtab_cursor *cur, int idx, const char *idxStr, in
   const uint8_t *p;
   size_t n, count, err, k;
   int t = sqlite3_value_type(argv[0]), rc;
-  char *msg;
+  char *msg = NULL;
   (void)idxStr, (void)argc;
   sqlite3_free(c->key);
   ok_sql_reader_free(&c->r);
@@ -133,29 +134,26 @@ static int each_filter(sqlite3_vtab_cursor *cur, int idx, const char *idxStr, in
   c->pos = 1;
   c->eof = 1;
   /* the format, of the key's subtype or named, as the scalar readers take it */
-  if (ok_sql_reader_of(argv[0], idx & 1 ? argv[1] : NULL, 1, &c->r, &msg) != SQLITE_OK)
-    return fail_named(c, msg);
+  rc = ok_sql_reader_of(argv[0], idx & 1 ? argv[1] : NULL, 1, &c->r, &msg);
+  if (rc != SQLITE_OK) return fail(c, rc, &msg);
   if (t == SQLITE_NULL) return SQLITE_OK; /* no rows */
-  if (t == SQLITE_TEXT) {                 /* hex, as the scalar readers take it */
-    if (!(p = sqlite3_value_text(argv[0]))) return SQLITE_NOMEM;
-    rc = ok_sql_hex((const char *)p, (size_t)sqlite3_value_bytes(argv[0]), &c->key, &n, &msg);
-    if (rc != SQLITE_OK) return rc == SQLITE_NOMEM ? rc : fail_named(c, msg);
-  } else if (t != SQLITE_BLOB) {
-    return fail(
-        c, sqlite3_mprintf("ok_each: key must be a BLOB or hex TEXT, not %s", ok_sql_type_name(t)));
+  if (t != SQLITE_TEXT && t != SQLITE_BLOB)
+    return fail(c, ok_sql_fail(&msg, "key must be a BLOB or hex TEXT, not %s", ok_sql_type_name(t)),
+                &msg);
+  if (ok_sql_value_bytes(argv[0], &p, &n) != SQLITE_OK) return SQLITE_NOMEM;
+  if (t == SQLITE_TEXT) { /* hex, as the scalar readers take it */
+    if ((rc = ok_sql_hex((const char *)p, n, &c->key, &n, &msg)) != SQLITE_OK)
+      return fail(c, rc, &msg);
   } else {
-    p = sqlite3_value_blob(argv[0]);
-    n = (size_t)sqlite3_value_bytes(argv[0]);
-    if (!p && n) return SQLITE_NOMEM;
     if (!(c->key = sqlite3_malloc64(n ? n : 1))) return SQLITE_NOMEM;
     if (n) memcpy(c->key, p, n);
   }
   c->n = n;
   p = c->key;
-  if (c->r.salted && ok_sql_salt_of(c->r.core, p, n, &k, &msg) != SQLITE_OK)
-    return fail_named(c, msg);
+  if (c->r.salted && (rc = ok_sql_salt_of(c->r.core, p, n, &k, &msg)) != SQLITE_OK)
+    return fail(c, rc, &msg);
   if (!c->r.salted && (rc = ok_count(c->r.core, p, n, &count, &err)) != OK_OK)
-    return fail_named(c, ok_sql_malformed_msg(&c->r, p, n, rc, err));
+    return fail(c, ok_sql_malformed_key(&c->r, p, n, rc, err, &msg), &msg);
   ok_walk_start(&c->w, c->r.core, c->key + OK_SALT_LEN * (size_t)c->r.salted,
                 n - OK_SALT_LEN * (size_t)c->r.salted);
   if (c->r.salted)

@@ -106,7 +106,8 @@ static void range(sqlite3_context *ctx, int argc, sqlite3_value **argv, uint8_t 
   ok_sql_builder_free(&b);
 }
 
-/* ok_fdb_range_begin (arg 0x00) and ok_fdb_range_end (arg 0xFF). */
+/* ok_fdb_range_begin and ok_fdb_range_end: the byte after the tuple. */
+enum { RANGE_BEGIN = 0x00, RANGE_END = 0xFF };
 static void ok_fdb_range_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   range(ctx, argc, argv, (uint8_t)ok_sql_fn_arg(ctx));
 }
@@ -159,7 +160,7 @@ static void ok_fdb_tuple_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv
 ** of any size up to 255 bytes of magnitude. */
 static void ok_fdb_int_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   uint8_t out[2 + OK_FDB_BIG_MAX], mag[OK_FDB_BIG_MAX];
-  size_t len, err;
+  size_t len, err, n;
   int t = sqlite3_value_type(argv[0]), neg, rc;
   const char *s;
   (void)argc;
@@ -184,8 +185,8 @@ static void ok_fdb_int_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) 
     ok_sql_error(ctx, "takes an INTEGER or decimal TEXT, not %s", ok_sql_type_name(t));
     return;
   }
-  s = (const char *)sqlite3_value_text(argv[0]);
-  rc = ok_decimal_parse(mag, sizeof mag, &len, &neg, s, (size_t)sqlite3_value_bytes(argv[0]), &err);
+  if (!ok_sql_text_arg(ctx, argv[0], "the integer", &s, &n)) return;
+  rc = ok_decimal_parse(mag, sizeof mag, &len, &neg, s, n, &err);
   if (rc == OK_E_RANGE) {
     ok_sql_error(ctx, OK_SQL_ECHO " needs more than 255 bytes", OK_SQL_ECHO_ARGS(s));
   } else if (rc != OK_OK) {
@@ -203,7 +204,8 @@ static void ok_fdb_ieee_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv)
   uint8_t out[9];
   sqlite3_value *v = argv[0];
   int t = sqlite3_value_type(v), code = ok_sql_fn_arg(ctx);
-  size_t size = code == OK_FDB_FLOAT ? 4 : 8;
+  size_t size = code == OK_FDB_FLOAT ? 4 : 8, n;
+  const uint8_t *p;
   double d;
   (void)argc;
   if (t == SQLITE_NULL) return;
@@ -213,7 +215,8 @@ static void ok_fdb_ieee_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv)
                    sqlite3_value_bytes(v));
       return;
     }
-    result_piece(ctx, out, ok_fdb_enc_ieee(out, code, sqlite3_value_blob(v), size));
+    if (!ok_sql_bytes(ctx, v, &p, &n)) return;
+    result_piece(ctx, out, ok_fdb_enc_ieee(out, code, p, size));
     return;
   }
   if (!ok_sql_real_arg(ctx, v, &d)) return;
@@ -233,6 +236,8 @@ static void ok_fdb_bool_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 static void ok_fdb_uuid_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   uint8_t u[16], out[17];
   int t = sqlite3_value_type(argv[0]);
+  const uint8_t *p;
+  size_t n;
   (void)argc;
   if (t == SQLITE_NULL) return;
   if (t == SQLITE_BLOB) {
@@ -240,14 +245,12 @@ static void ok_fdb_uuid_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv)
       ok_sql_error(ctx, "a BLOB must hold 16 bytes, not %d", sqlite3_value_bytes(argv[0]));
       return;
     }
-    memcpy(u, sqlite3_value_blob(argv[0]), 16);
+    if (!ok_sql_bytes(ctx, argv[0], &p, &n)) return;
+    memcpy(u, p, 16);
   } else if (t == SQLITE_TEXT) {
-    const char *s = (const char *)sqlite3_value_text(argv[0]);
-    if (!s) {
-      sqlite3_result_error_nomem(ctx);
-      return;
-    }
-    if (ok_fdb_uuid_parse(u, s, (size_t)sqlite3_value_bytes(argv[0])) != OK_OK) {
+    const char *s;
+    if (!ok_sql_text_arg(ctx, argv[0], "the UUID", &s, &n)) return;
+    if (ok_fdb_uuid_parse(u, s, n) != OK_OK) {
       ok_sql_error(ctx, OK_SQL_ECHO " is not a UUID (8-4-4-4-12 hex digits)", OK_SQL_ECHO_ARGS(s));
       return;
     }
@@ -278,12 +281,15 @@ static int user_version(sqlite3_context *ctx, int argc, sqlite3_value **argv, in
 static void ok_fdb_versionstamp_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   uint8_t vs[12], out[13];
   int n = sqlite3_value_bytes(argv[0]);
+  const uint8_t *p;
+  size_t len;
   if (sqlite3_value_type(argv[0]) == SQLITE_NULL) return;
   if (sqlite3_value_type(argv[0]) != SQLITE_BLOB || (n != 12 && n != 10) || (n == 12 && argc > 1)) {
     ok_sql_error(ctx, "takes a 12-byte BLOB, or a 10-byte BLOB and a user version");
     return;
   }
-  memcpy(vs, sqlite3_value_blob(argv[0]), (size_t)n);
+  if (!ok_sql_bytes(ctx, argv[0], &p, &len)) return;
+  memcpy(vs, p, len);
   if (n == 10 && !user_version(ctx, argc, argv, 1, vs + 10)) return;
   result_piece(ctx, out, ok_fdb_enc_fixed(out, OK_FDB_VERSIONSTAMP, vs, 12));
 }
@@ -438,8 +444,8 @@ static const ok_sql_function functions[] = {
     {"ok_fdb_pack_versionstamped", 1, -1, OK_SQL_PURE | OK_SQL_READS, ok_fdb_pack_versionstamped_fn,
      0},
     {"ok_fdb_tuple", 0, -1, OK_SQL_PURE | OK_SQL_READS | OK_SQL_MAKES, ok_fdb_tuple_fn, 0},
-    {"ok_fdb_range_begin", 0, -1, OK_SQL_PURE | OK_SQL_READS, ok_fdb_range_fn, 0x00},
-    {"ok_fdb_range_end", 0, -1, OK_SQL_PURE | OK_SQL_READS, ok_fdb_range_fn, 0xFF},
+    {"ok_fdb_range_begin", 0, -1, OK_SQL_PURE | OK_SQL_READS, ok_fdb_range_fn, RANGE_BEGIN},
+    {"ok_fdb_range_end", 0, -1, OK_SQL_PURE | OK_SQL_READS, ok_fdb_range_fn, RANGE_END},
     {"ok_fdb_int", 1, 1, OK_SQL_PURE | OK_SQL_MAKES, ok_fdb_int_fn, 0},
     {"ok_fdb_float", 1, 1, OK_SQL_PURE | OK_SQL_MAKES, ok_fdb_ieee_fn, OK_FDB_FLOAT},
     {"ok_fdb_double", 1, 1, OK_SQL_PURE | OK_SQL_MAKES, ok_fdb_ieee_fn, OK_FDB_DOUBLE},

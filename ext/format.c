@@ -111,27 +111,20 @@ void *ok_sql_param_arg(sqlite3_context *ctx, const ok_sql_param *param, sqlite3_
                        int i) {
   void *state = sqlite3_get_auxdata(ctx, i);
   const char *text;
+  size_t n;
   char *msg;
-  int rc;
   if (state) return state;
   if (sqlite3_value_type(argv[i]) != SQLITE_TEXT) {
     ok_sql_error(ctx, "the %s must be TEXT, not %s", param->name,
                  ok_sql_type_name(sqlite3_value_type(argv[i])));
     return NULL;
   }
-  if (!(text = (const char *)sqlite3_value_text(argv[i]))) {
-    sqlite3_result_error_nomem(ctx);
-    return NULL;
-  }
-  rc = ok_sql_param_parse(param, text, (size_t)sqlite3_value_bytes(argv[i]), &state, &msg);
-  if (rc == SQLITE_ERROR) ok_sql_error(ctx, "%s", msg);
-  if (rc == SQLITE_NOMEM) sqlite3_result_error_nomem(ctx);
-  sqlite3_free(msg);
-  if (rc != SQLITE_OK) return NULL;
+  if (!ok_sql_bytes(ctx, argv[i], (const uint8_t **)(void *)&text, &n)) return NULL;
+  if (!ok_sql_report(ctx, ok_sql_param_parse(param, text, n, &state, &msg), &msg)) return NULL;
   /* kept for the statement when constant, else until the argument changes */
   sqlite3_set_auxdata(ctx, i, state, sqlite3_free);
   if (sqlite3_get_auxdata(ctx, i) == state) return state;
-  sqlite3_result_error_nomem(ctx); /* SQLite freed it */
+  ok_sql_report(ctx, SQLITE_NOMEM, NULL); /* SQLite freed it */
   return NULL;
 }
 

@@ -31,6 +31,9 @@ enum { OK_FORMAT_LIST(OK_SUBTYPE_ENUM) };
 ** (ok_sql_format_of_subtype's switch fails to compile otherwise). */
 #define OK_FDB_PREFIX_SUBTYPE 0x70 /* 'p' */
 
+/* A builder's direction, as its function table's arg says it. */
+enum { OK_SQL_ASC, OK_SQL_DESC };
+
 /* A key being built: where the loop writes, and what a format's hooks
 ** share between arguments. */
 typedef struct {

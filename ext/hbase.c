@@ -164,7 +164,7 @@ static void ok_hbase_numeric_fn(sqlite3_context *ctx, int argc, sqlite3_value **
   uint8_t out[OK_HBASE_NUM_MAX];
   int t = sqlite3_value_type(argv[0]), rc, java = OK_SQL_JAVA;
   const char *s;
-  size_t err;
+  size_t err, n;
   double d;
   ok_hbase_num x;
   if (argc > 1 && !ok_sql_java_arg(ctx, argv[1], &java)) return;
@@ -177,8 +177,8 @@ static void ok_hbase_numeric_fn(sqlite3_context *ctx, int argc, sqlite3_value **
     ok_sql_error(ctx, "takes a number or decimal TEXT, not %s", ok_sql_type_name(t));
     return;
   }
-  s = (const char *)sqlite3_value_text(argv[0]);
-  if (ok_sql_special_real(s, &d)) {
+  if (!ok_sql_text_arg(ctx, argv[0], "the number", &s, &n)) return;
+  if (ok_sql_special_real(s, n, &d)) {
     result_piece(ctx, out,
                  ok_hbase_enc_header(out,
                                      d != d  ? OK_HBASE_NAN
@@ -187,7 +187,7 @@ static void ok_hbase_numeric_fn(sqlite3_context *ctx, int argc, sqlite3_value **
                                      0));
     return;
   }
-  rc = ok_hbase_num_parse(&x, s, (size_t)sqlite3_value_bytes(argv[0]), &err);
+  rc = ok_hbase_num_parse(&x, s, n, &err);
   if (rc == OK_E_RANGE)
     ok_sql_error(ctx,
                  OK_SQL_ECHO
@@ -349,7 +349,7 @@ static int render_value(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
   if (!o->json && other_java(it, raw)) { /* the decimal of Java 19+, not OK_SQL_JAVA's */
     ok_sql_puts(o, "ok_hbase_numeric(");
     ok_sql_put_real(o, it->d);
-    ok_sql_puts(o, ", 21)");
+    ok_sql_putf(o, ", %d)", OK_SQL_JAVA_NEW);
     return SQLITE_OK;
   }
   return ok_sql_put_value(o, it);

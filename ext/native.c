@@ -37,11 +37,11 @@ static int put(ok_sql_builder *b, sqlite3_value *v, int t, int i) {
   return 1;
 }
 
-/* ok_pack(v, ...) and ok_desc(v) (arg 1): every argument into one BLOB
-** fragment. */
+/* ok_pack(v, ...) (OK_SQL_ASC) and ok_desc(v) (OK_SQL_DESC): every argument
+** into one BLOB fragment. */
 static void ok_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   ok_sql_builder b;
-  ok_sql_builder_init(&b, ctx, ok_sql_fn_arg(ctx));
+  ok_sql_builder_init(&b, ctx, ok_sql_fn_arg(ctx) == OK_SQL_DESC);
   if (ok_sql_build(&b, &ok_sql_native, argc, argv, 0))
     ok_sql_result_piece(ctx, b.buf.p, b.buf.n, OK_SUBTYPE(native), 0);
   ok_sql_builder_free(&b);
@@ -113,9 +113,14 @@ static void ok_concat_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     sqlite3_result_error_nomem(ctx);
     return;
   }
-  for (i = 0; i < argc; i++) {
-    size_t n = (size_t)sqlite3_value_bytes(argv[i]);
-    if (n) memcpy(out + off, sqlite3_value_blob(argv[i]), n);
+  for (i = 0; i < argc; i++) { /* a hex TEXT key's bytes are its auxdata now */
+    const uint8_t *p;
+    size_t n;
+    if (!ok_sql_key_arg(ctx, argv, i, &p, &n)) {
+      sqlite3_free(out);
+      return;
+    }
+    if (n) memcpy(out + off, p, n);
     off += n;
   }
   ok_sql_result_piece(ctx, out, off, OK_SUBTYPE(native), 1);
@@ -150,12 +155,7 @@ static void ok_collate_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) 
     ok_sql_error(ctx, "the value must be TEXT (or NULL)");
     return;
   }
-  s = sqlite3_value_text(argv[0]);
-  n = (size_t)sqlite3_value_bytes(argv[0]);
-  if (!s) {
-    sqlite3_result_error_nomem(ctx);
-    return;
-  }
+  if (!ok_sql_bytes(ctx, argv[0], &s, &n)) return;
   if ((n = ok_sql_collated(ctx, tag, s, n, 1, stack, sizeof stack, &out)) > 0) {
     ok_sql_result_piece(ctx, out, n, OK_SUBTYPE(native), out != stack);
   }
@@ -202,8 +202,8 @@ static int render(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
 }
 
 static const ok_sql_function functions[] = {
-    {"ok_pack", 0, -1, OK_SQL_PURE | OK_SQL_READS | OK_SQL_MAKES, ok_pack_fn, 0},
-    {"ok_desc", 1, 1, OK_SQL_PURE | OK_SQL_READS | OK_SQL_MAKES, ok_pack_fn, 1},
+    {"ok_pack", 0, -1, OK_SQL_PURE | OK_SQL_READS | OK_SQL_MAKES, ok_pack_fn, OK_SQL_ASC},
+    {"ok_desc", 1, 1, OK_SQL_PURE | OK_SQL_READS | OK_SQL_MAKES, ok_pack_fn, OK_SQL_DESC},
     {"ok_prefix", 1, 2, OK_SQL_PURE | OK_SQL_READS | OK_SQL_MAKES, ok_prefix_fn, 0},
     {"ok_collate", 2, 2, OK_SQL_PURE | OK_SQL_MAKES, ok_collate_fn, 0},
     {"ok_concat", 0, -1, OK_SQL_PURE | OK_SQL_READS | OK_SQL_MAKES, ok_concat_fn, 0},

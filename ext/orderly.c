@@ -47,9 +47,13 @@ static void describe_schema(ok_sql_out *o, const void *state) {
 static const ok_sql_param schema = {"schema", sizeof(ok_orderly), parse_schema, schema_format,
                                     describe_schema};
 
-static int out_of_range(sqlite3_context *ctx, sqlite3_value *a, int i, const char *name) {
-  const char *text = (const char *)sqlite3_value_text(a);
-  ok_sql_error(ctx, "argument %d (%s): %s is out of range", i + 1, name, text ? text : "");
+/* The error "argument i (<name>): <a as text> <what>". */
+static int bad_number(sqlite3_context *ctx, sqlite3_value *a, int i, const char *name,
+                      const char *what) {
+  const uint8_t *text;
+  size_t n;
+  if (ok_sql_bytes(ctx, a, &text, &n))
+    ok_sql_error(ctx, "argument %d (%s): %s %s", i + 1, name, (const char *)text, what);
   return 0;
 }
 
@@ -66,12 +70,8 @@ static int integer_arg(sqlite3_context *ctx, const ok_orderly_field *f, sqlite3_
     if (!is_unsigned || v->i >= 0) return 1;
   } else if (t == SQLITE_FLOAT) {
     double d = sqlite3_value_double(a);
-    if (d != floor(d)) {
-      ok_sql_error(ctx, "argument %d (%s): %s is not an integer", i + 1,
-                   ok_orderly_type_name(f->type),
-                   sqlite3_value_text(a) ? (const char *)sqlite3_value_text(a) : "");
-      return 0;
-    }
+    if (d != floor(d))
+      return bad_number(ctx, a, i, ok_orderly_type_name(f->type), "is not an integer");
     if (d >= (is_unsigned ? 0 : -9223372036854775808.0) &&
         d < (is_unsigned ? 18446744073709551616.0 : 9223372036854775808.0)) {
       v->u = is_unsigned ? (uint64_t)d : 0;
@@ -79,13 +79,11 @@ static int integer_arg(sqlite3_context *ctx, const ok_orderly_field *f, sqlite3_
       return 1;
     }
   } else if (t == SQLITE_TEXT && is_unsigned) {
-    const unsigned char *s = sqlite3_value_text(a);
-    int n = sqlite3_value_bytes(a), k, ok = n > 0 && n <= 20;
-    if (!s) {
-      sqlite3_result_error_nomem(ctx);
-      return 0;
-    }
-    for (k = 0, v->u = 0; ok && k < n; k++) {
+    const uint8_t *s;
+    size_t n, k;
+    int ok;
+    if (!ok_sql_bytes(ctx, a, &s, &n)) return 0;
+    for (ok = n > 0 && n <= 20, k = 0, v->u = 0; ok && k < n; k++) {
       ok = s[k] >= '0' && s[k] <= '9' && v->u <= (UINT64_MAX - (uint64_t)(s[k] - '0')) / 10;
       v->u = v->u * 10 + (uint64_t)(s[k] - '0');
     }
@@ -100,7 +98,7 @@ static int integer_arg(sqlite3_context *ctx, const ok_orderly_field *f, sqlite3_
                  ok_sql_type_name(t));
     return 0;
   }
-  return out_of_range(ctx, a, i, ok_orderly_type_name(f->type));
+  return bad_number(ctx, a, i, ok_orderly_type_name(f->type), "is out of range");
 }
 
 /* A decimal argument into v: its digits go to *digits (room for
@@ -118,12 +116,7 @@ static int decimal_arg(sqlite3_context *ctx, sqlite3_value *a, int i, int java, 
     if (t == SQLITE_INTEGER) {
       n = (size_t)sprintf(num, "%lld", sqlite3_value_int64(a));
     } else {
-      s = (const char *)sqlite3_value_text(a);
-      n = (size_t)sqlite3_value_bytes(a);
-      if (!s) {
-        sqlite3_result_error_nomem(ctx);
-        return 0;
-      }
+      if (ok_sql_value_text(a, &s, &n) != SQLITE_OK) return ok_sql_report(ctx, SQLITE_NOMEM, NULL);
     }
     if (ok_decimal_split(*digits, &nd, &v->neg, &v->exp, s, n, &err) != OK_OK) {
       ok_sql_error(ctx, "argument %d (decimal): " OK_SQL_ECHO " is not a decimal number", i + 1,
@@ -181,7 +174,8 @@ static int value_arg(sqlite3_context *ctx, const ok_orderly *s, sqlite3_value *a
                    f->type == OK_OL_BYTES ? "bytes with a prefix" : ok_orderly_type_name(f->type));
       return 0;
     case OK_E_RANGE:
-      if (f->type != OK_OL_DECIMAL) return out_of_range(ctx, a, i, ok_orderly_type_name(f->type));
+      if (f->type != OK_OL_DECIMAL)
+        return bad_number(ctx, a, i, ok_orderly_type_name(f->type), "is out of range");
       ok_sql_error(ctx, "argument %d (decimal): its exponent is beyond a Java int, as Orderly's is",
                    i + 1);
       return 0;
@@ -220,8 +214,10 @@ static int values_of(sqlite3_context *ctx, const ok_orderly *s, int argc, sqlite
   return 1;
 }
 
-/* ok_orderly_pack(schema, v1, ..., vn) (arg 0); ok_orderly_prefix(schema,
-** v1, ..., vk) (arg 1) and ok_orderly_prefix_end (arg 2) for the first k. */
+/* ok_orderly_pack(schema, v1, ..., vn) (WHOLE); ok_orderly_prefix(schema,
+** v1, ..., vk) (PREFIX) and ok_orderly_prefix_end (PREFIX_END) for the
+** first k. */
+enum { WHOLE, PREFIX, PREFIX_END };
 static void ok_orderly_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   const ok_orderly *s;
   ok_orderly_value vstack[16], *v = NULL;
@@ -230,7 +226,7 @@ static void ok_orderly_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **a
   size_t len, k = (size_t)argc - 1, field;
   int mode = ok_sql_fn_arg(ctx);
   if (!(s = ok_sql_param_arg(ctx, &schema, argv, 0))) return;
-  if (mode == 0 ? k != s->format.fields : k > s->format.fields) {
+  if (mode == WHOLE ? k != s->format.fields : k > s->format.fields) {
     ok_sql_error(ctx, "%lld value%s given for a schema of %lld field%s", (long long)k, OK_SQL_S(k),
                  (long long)s->format.fields, OK_SQL_S(s->format.fields));
     goto done;
@@ -238,17 +234,17 @@ static void ok_orderly_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **a
   if (!(v = ok_sql_scratch(ctx, vstack, sizeof vstack, k * sizeof *v)) ||
       !values_of(ctx, s, argc, argv, v, dstack, sizeof dstack, &digits))
     goto done;
-  len = ok_orderly_encode(kstack, sizeof kstack, s, v, k, mode == 2);
+  len = ok_orderly_encode(kstack, sizeof kstack, s, v, k, mode == PREFIX_END);
   if (!(key = ok_sql_scratch(ctx, kstack, sizeof kstack, len))) goto done;
-  if (key != kstack) ok_orderly_encode(key, len, s, v, k, mode == 2);
-  if (mode == 0 && ok_orderly_verify(s, v, key, len, &field) != OK_OK) {
+  if (key != kstack) ok_orderly_encode(key, len, s, v, k, mode == PREFIX_END);
+  if (mode == WHOLE && ok_orderly_verify(s, v, key, len, &field) != OK_OK) {
     ok_sql_error(ctx,
                  "field %lld is should_not and would run into the next field's bytes: "
                  "Orderly would write a key that reads back as other values",
                  (long long)field + 1);
     goto done;
   }
-  if (mode == 2) { /* a bound, not a key: no subtype; NULL when no key is above them all */
+  if (mode == PREFIX_END) { /* a bound, not a key: no subtype; NULL when no key is above them all */
     if (ok_prefix_end(key, &len, key, len) == OK_OK)
       sqlite3_result_blob64(ctx, key, len, SQLITE_TRANSIENT);
   } else {
@@ -272,8 +268,8 @@ static int render(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
   size_t na, nb;
   (void)raw;
   if (it->tag == OK_OL_DECIMAL && it->type == OK_REAL && !o->json) {
-    na = ok_double_digits(a, &pa, it->d, 8);
-    nb = ok_double_digits(b, &pb, it->d, 19);
+    na = ok_double_digits(a, &pa, it->d, OK_JAVA_8);
+    nb = ok_double_digits(b, &pb, it->d, OK_JAVA_19);
     if (na != nb || pa != pb || memcmp(a, b, na) != 0) {
       uint8_t text[48]; /* the key's own decimal: 19 digits at most, a sign, '.', exponent */
       ok_sql_putf(o, "'%.*s'", (int)ok_unescape(text, it), (const char *)text);
@@ -284,9 +280,9 @@ static int render(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
 }
 
 static const ok_sql_function functions[] = {
-    {"ok_orderly_pack", 1, -1, OK_SQL_PURE | OK_SQL_MAKES, ok_orderly_pack_fn, 0},
-    {"ok_orderly_prefix", 1, -1, OK_SQL_PURE | OK_SQL_MAKES, ok_orderly_pack_fn, 1},
-    {"ok_orderly_prefix_end", 1, -1, OK_SQL_PURE, ok_orderly_pack_fn, 2},
+    {"ok_orderly_pack", 1, -1, OK_SQL_PURE | OK_SQL_MAKES, ok_orderly_pack_fn, WHOLE},
+    {"ok_orderly_prefix", 1, -1, OK_SQL_PURE | OK_SQL_MAKES, ok_orderly_pack_fn, PREFIX},
+    {"ok_orderly_prefix_end", 1, -1, OK_SQL_PURE, ok_orderly_pack_fn, PREFIX_END},
     {NULL, 0, 0, 0, NULL, 0},
 };
 

@@ -7,27 +7,18 @@
 
 #include "reader.h"
 
-/* The key to read in *key, *len (after the salt, if salted), and in *base
-** where it starts in the argument. 0 after setting the result; else the
-** caller ends with ok_sql_reader_end. */
-static int key_to_read(sqlite3_context *ctx, int argc, sqlite3_value **argv, int fi,
-                       ok_sql_reader *r, const uint8_t **key, size_t *len, size_t *base) {
-  const uint8_t *p;
-  size_t n, k;
-  if (!ok_sql_key_in(ctx, argc, argv, fi, 1, r, &p, &n)) return 0;
-  *key = p, *len = n, *base = 0;
-  if (!r->salted) return 1;
-  *base = OK_SALT_LEN;
-  if (ok_sql_unsalt(ctx, r, p, n, key, len, &k)) return 1;
-  ok_sql_reader_end(ctx, r, fi);
-  return 0;
+/* The error of a key r cannot read (status rc at byte err of key). */
+static void malformed(sqlite3_context *ctx, const ok_sql_reader *r, const uint8_t *key, size_t len,
+                      int rc, size_t err) {
+  char *msg;
+  ok_sql_report(ctx, ok_sql_malformed_key(r, key, len, rc, err, &msg), &msg);
 }
 
 /* Component i (1-based; from the end when negative) of key[0..n). The whole
 ** key is decoded, so a damaged key never yields a value; a component
 ** counted from the end takes two passes. */
 static void unpack(sqlite3_context *ctx, const ok_sql_reader *r, const uint8_t *p, size_t n,
-                   size_t base, sqlite3_value *index) {
+                   sqlite3_value *index) {
   size_t count = 0, err;
   sqlite3_int64 i, want;
   ok_item it, found;
@@ -41,7 +32,7 @@ static void unpack(sqlite3_context *ctx, const ok_sql_reader *r, const uint8_t *
   i = sqlite3_value_int64(index);
   if (i < 0) {
     if ((rc = ok_count(r->core, p, n, &count, &err)) != OK_OK) {
-      ok_sql_reader_malformed(ctx, r, p - base, n + base, rc, base + err);
+      malformed(ctx, r, p, n, rc, err);
       return;
     }
     i += (sqlite3_int64)count + 1;
@@ -53,7 +44,7 @@ static void unpack(sqlite3_context *ctx, const ok_sql_reader *r, const uint8_t *
     if ((sqlite3_int64)w.index - 1 == want) found = it;
   }
   if (rc != OK_FEWER) {
-    ok_sql_reader_malformed(ctx, r, p - base, n + base, rc, base + err);
+    malformed(ctx, r, p, n, rc, err);
     return;
   }
   count = w.index;
@@ -68,25 +59,25 @@ static void unpack(sqlite3_context *ctx, const ok_sql_reader *r, const uint8_t *
 /* ok_unpack_col(key, i [, format]) */
 static void ok_unpack_col_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   const uint8_t *p;
-  size_t n, base;
+  size_t n;
   ok_sql_reader r;
-  if (!key_to_read(ctx, argc, argv, 2, &r, &p, &n, &base)) return;
-  unpack(ctx, &r, p, n, base, argv[1]);
+  if (!ok_sql_key_in(ctx, argc, argv, 2, OK_SQL_UNSALT, &r, &p, &n)) return;
+  unpack(ctx, &r, p, n, argv[1]);
   ok_sql_reader_end(ctx, &r, 2);
 }
 
-/* The hex of p[0..n) (n = base + len: the salt, then the key), with sep
-** between the components of key[0..len) when sep is not NULL. */
-static void hex(sqlite3_context *ctx, const ok_sql_reader *r, const uint8_t *p, size_t base,
-                const uint8_t *key, size_t len, const char *sep, size_t seplen) {
-  size_t n = base + len, o, err,
+/* The hex of key[0..len) and of the r->base bytes of salt before it, with
+** sep between the components when sep is not NULL. */
+static void hex(sqlite3_context *ctx, const ok_sql_reader *r, const uint8_t *key, size_t len,
+                const char *sep, size_t seplen) {
+  size_t n = r->base + len, o, err,
          parts = sep ? n + r->core->fields : 0; /* the salt, components, empty ones */
   char *out, stack[512];
   ok_walk w;
   ok_item it;
   int rc;
   if (!(out = ok_sql_scratch(ctx, stack, sizeof stack, 2 * n + seplen * parts))) return;
-  o = ok_hex_encode(out, p, base); /* the salt */
+  o = ok_hex_encode(out, key - r->base, r->base); /* the salt */
   if (!sep) o += ok_hex_encode(out + o, key, len);
   if (sep) { /* component by component */
     ok_walk_start(&w, r->core, key, len);
@@ -96,7 +87,7 @@ static void hex(sqlite3_context *ctx, const ok_sql_reader *r, const uint8_t *p, 
     }
     if (rc != OK_FEWER) {
       ok_sql_scratch_free(out, stack);
-      ok_sql_reader_malformed(ctx, r, p, n, rc, base + err);
+      malformed(ctx, r, key, len, rc, err);
       return;
     }
   }
@@ -108,13 +99,14 @@ static void hex(sqlite3_context *ctx, const ok_sql_reader *r, const uint8_t *p, 
 ** hex joined by it (the key must then be well-formed); a salted key shows
 ** its salt as a part of its own. */
 static void ok_hex_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  const uint8_t *p, *key;
+  const uint8_t *key;
   const char *sep;
-  size_t n, len, base, seplen;
+  size_t len, seplen;
   ok_sql_reader r;
   int salted;
   if (argc == 1) { /* plain hex of any BLOB */
-    if (ok_sql_key_arg(ctx, argv, 0, &p, &n)) hex(ctx, NULL, p, 0, p, n, NULL, 0);
+    memset(&r, 0, sizeof r);
+    if (ok_sql_key_arg(ctx, argv, 0, &key, &len)) hex(ctx, &r, key, len, NULL, 0);
     return;
   }
   /* TEXT only: ok_hex(k, 1) means no separator "1" */
@@ -124,8 +116,8 @@ static void ok_hex_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
                  sep); /* a format's name: short */
     return;
   }
-  if (!key_to_read(ctx, argc, argv, 2, &r, &key, &len, &base)) return;
-  hex(ctx, &r, key - base, base, key, len, sep, seplen);
+  if (!ok_sql_key_in(ctx, argc, argv, 2, OK_SQL_UNSALT, &r, &key, &len)) return;
+  hex(ctx, &r, key, len, sep, seplen);
   ok_sql_reader_end(ctx, &r, 2);
 }
 
@@ -133,12 +125,12 @@ static void ok_hex_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 ** errors on a malformed key. */
 static void ok_count_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   const uint8_t *p;
-  size_t n, base, count, err;
+  size_t n, count, err;
   ok_sql_reader r;
   int rc;
-  if (!key_to_read(ctx, argc, argv, 1, &r, &p, &n, &base)) return;
+  if (!ok_sql_key_in(ctx, argc, argv, 1, OK_SQL_UNSALT, &r, &p, &n)) return;
   if ((rc = ok_count(r.core, p, n, &count, &err)) != OK_OK)
-    ok_sql_reader_malformed(ctx, &r, p - base, n + base, rc, base + err);
+    malformed(ctx, &r, p, n, rc, err);
   else
     sqlite3_result_int64(ctx, (sqlite3_int64)count);
   ok_sql_reader_end(ctx, &r, 1);
@@ -153,8 +145,9 @@ static void ok_valid_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   ok_sql_reader r;
   int t = sqlite3_value_type(argv[0]);
   if (t == SQLITE_TEXT) { /* hex TEXT: valid when its bytes are */
-    const char *s = (const char *)sqlite3_value_text(argv[0]);
-    if (s && ok_hex_decode(NULL, &n, s, (size_t)sqlite3_value_bytes(argv[0]), &err) != OK_OK) {
+    const char *s;
+    if (!ok_sql_text_arg(ctx, argv[0], "the key", &s, &n)) return;
+    if (ok_hex_decode(NULL, &n, s, n, &err) != OK_OK) {
       sqlite3_result_int(ctx, 0);
       return;
     }
@@ -162,7 +155,7 @@ static void ok_valid_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     sqlite3_result_int(ctx, 0);
     return;
   }
-  if (!ok_sql_key_in(ctx, argc, argv, 1, 1, &r, &p, &n)) return;
+  if (!ok_sql_key_in(ctx, argc, argv, 1, OK_SQL_WITH_SALT, &r, &p, &n)) return;
   sqlite3_result_int(ctx, r.salted ? ok_salt_find(r.core, p, n, &k, &err) == OK_OK
                                    : ok_count(r.core, p, n, &count, &err) == OK_OK);
   ok_sql_reader_end(ctx, &r, 1);
@@ -209,12 +202,10 @@ static int named_formats(sqlite3_context *ctx, ok_sql_out *o, int argc, sqlite3_
   int i, rc;
   for (i = 1; i < argc; i++) {
     if ((rc = ok_sql_reader_named(argv[i], &r, &msg)) != SQLITE_OK) {
-      if (rc == SQLITE_NOMEM)
-        sqlite3_result_error_nomem(ctx);
-      else
-        ok_sql_error(ctx, "argument %d: %s", i + 1, msg);
-      sqlite3_free(msg);
-      return 0;
+      char *why = msg;
+      if (rc == SQLITE_ERROR) rc = ok_sql_fail(&msg, "argument %d: %s", i + 1, why);
+      sqlite3_free(why);
+      return ok_sql_report(ctx, rc, &msg);
     }
     if (ok_sql_parses(&r, p, n, &count, &k)) {
       put_entry(o, &r, NULL, 0, count, k);

@@ -31,11 +31,9 @@ static int parse_param(const char *s, size_t n, ok_sql_reader *r, char **msg) {
   const char *colon = memchr(s, ':', n);
   const ok_sql_param *param = r->f->param;
   int rc;
-  if (!colon) {
-    *msg = sqlite3_mprintf("format '%s' needs its key's %s: '%s:<%s>'", r->f->core->name,
-                           param->name, r->f->core->name, param->name);
-    return *msg ? SQLITE_ERROR : SQLITE_NOMEM;
-  }
+  if (!colon)
+    return ok_sql_fail(msg, "format '%s' needs its key's %s: '%s:<%s>'", r->f->core->name,
+                       param->name, r->f->core->name, param->name);
   rc = ok_sql_param_parse(param, colon + 1, n - (size_t)(colon + 1 - s), &r->state, msg);
   if (rc != SQLITE_OK) return rc;
   r->fresh = 1;
@@ -46,17 +44,17 @@ static int parse_param(const char *s, size_t n, ok_sql_reader *r, char **msg) {
 /* The reader a format argument names, in *named (its parameter parsed):
 ** SQLITE_OK, SQLITE_ERROR with *msg, or SQLITE_NOMEM. */
 static int named_reader(sqlite3_value *format, int salt, ok_sql_reader *named, char **msg) {
-  const char *name = (const char *)sqlite3_value_text(format);
-  size_t n = (size_t)sqlite3_value_bytes(format);
+  const char *name = NULL;
+  size_t n = 0;
   const ok_sql_format *f;
   char *known;
   int salted;
-  if (sqlite3_value_type(format) == SQLITE_TEXT && name &&
-      (f = ok_sql_format_parse(name, n, &salted))) {
-    if (salted && !salt) {
-      *msg = sqlite3_mprintf("takes an unsalted key: give the format without 'salt+'");
-      return *msg ? SQLITE_ERROR : SQLITE_NOMEM;
-    }
+  if (sqlite3_value_type(format) != SQLITE_NULL &&
+      ok_sql_value_text(format, &name, &n) != SQLITE_OK)
+    return SQLITE_NOMEM;
+  if (sqlite3_value_type(format) == SQLITE_TEXT && (f = ok_sql_format_parse(name, n, &salted))) {
+    if (salted && !salt)
+      return ok_sql_fail(msg, "takes an unsalted key: give the format without 'salt+'");
     named->f = f;
     named->core = f->core;
     named->salted = salted;
@@ -87,12 +85,10 @@ static int key_reader(sqlite3_value *key, const ok_sql_reader *named, int salt, 
     if (tagged && (named->f != tagged || (salt && named->salted != salted))) {
       const char *as = named->salted ? "salt+" : "";
       if (salted)
-        *msg = sqlite3_mprintf("the key is salted (ok_salt) in format '%s%s', not '%s%s'",
-                               salt ? "salt+" : "", tagged->core->name, as, named->f->core->name);
-      else
-        *msg = sqlite3_mprintf("the key is a piece of %s (%s), not of format '%s%s'", tagged->noun,
-                               tagged->builders, as, named->f->core->name);
-      return *msg ? SQLITE_ERROR : SQLITE_NOMEM;
+        return ok_sql_fail(msg, "the key is salted (ok_salt) in format '%s%s', not '%s%s'",
+                           salt ? "salt+" : "", tagged->core->name, as, named->f->core->name);
+      return ok_sql_fail(msg, "the key is a piece of %s (%s), not of format '%s%s'", tagged->noun,
+                         tagged->builders, as, named->f->core->name);
     }
     if (named != r) *r = *named, r->fresh = 0; /* the statement's: not this call's to keep */
     return SQLITE_OK;
@@ -100,11 +96,9 @@ static int key_reader(sqlite3_value *key, const ok_sql_reader *named, int salt, 
   r->f = tagged ? tagged : &ok_sql_native;
   r->core = r->f->core;
   r->salted = salted;
-  if (r->f->param) {
-    *msg = sqlite3_mprintf("%s is read with its %s: give the format '%s:<%s>'", r->f->noun,
-                           r->f->param->name, r->f->core->name, r->f->param->name);
-    return *msg ? SQLITE_ERROR : SQLITE_NOMEM;
-  }
+  if (r->f->param)
+    return ok_sql_fail(msg, "%s is read with its %s: give the format '%s:<%s>'", r->f->noun,
+                       r->f->param->name, r->f->core->name, r->f->param->name);
   return SQLITE_OK;
 }
 
@@ -160,13 +154,15 @@ int ok_sql_parses(const ok_sql_reader *r, const uint8_t *p, size_t n, size_t *co
          ok_count(r->core, p + OK_SALT_LEN, n - OK_SALT_LEN, count, &err) == OK_OK;
 }
 
-char *ok_sql_malformed_msg(const ok_sql_reader *r, const uint8_t *p, size_t n, int status,
-                           size_t at) {
+int ok_sql_malformed_key(const ok_sql_reader *r, const uint8_t *p, size_t n, int status, size_t at,
+                         char **msg) {
   const ok_sql_format *const *f;
   const ok_sql_param *param = r->f->param;
   ok_sql_reader other;
   size_t count, k;
-  char *list = NULL, *next, *msg;
+  char *list = NULL, *next;
+  int rc;
+  p -= r->base, n += r->base, at += r->base; /* the whole argument */
   memset(&other, 0, sizeof other);
   for (other.salted = 0; other.salted <= 1; other.salted++) {
     for (f = ok_sql_formats; *f; f++) {
@@ -178,27 +174,16 @@ char *ok_sql_malformed_msg(const ok_sql_reader *r, const uint8_t *p, size_t n, i
                              other.salted ? "salt+" : "", other.core->name, (long long)count,
                              OK_SQL_S(count));
       sqlite3_free(list);
-      if (!(list = next)) return NULL;
+      if (!(list = next)) return SQLITE_NOMEM;
     }
   }
-  msg = sqlite3_mprintf("malformed key at byte %lld: %s (read as '%s%s%s%s%s'; %s%s%s)",
-                        (long long)at, ok_strerror(status), r->salted ? "salt+" : "",
-                        r->f->core->name, param ? ":<" : "", param ? param->name : "",
-                        param ? ">" : "", list ? "it parses as " : "",
-                        list ? list : "no other format reads it either",
-                        list ? ": give its format as the last argument" : "");
+  rc = ok_sql_fail(msg, "malformed key at byte %lld: %s (read as '%s%s%s%s%s'; %s%s%s)",
+                   (long long)at, ok_strerror(status), r->salted ? "salt+" : "", r->f->core->name,
+                   param ? ":<" : "", param ? param->name : "", param ? ">" : "",
+                   list ? "it parses as " : "", list ? list : "no other format reads it either",
+                   list ? ": give its format as the last argument" : "");
   sqlite3_free(list);
-  return msg;
-}
-
-void ok_sql_reader_malformed(sqlite3_context *ctx, const ok_sql_reader *r, const uint8_t *p,
-                             size_t n, int status, size_t at) {
-  char *msg = ok_sql_malformed_msg(r, p, n, status, at);
-  if (msg)
-    ok_sql_error(ctx, "%s", msg);
-  else
-    sqlite3_result_error_nomem(ctx);
-  sqlite3_free(msg);
+  return rc;
 }
 
 /* A constant format argument is parsed once a statement (auxdata). */
@@ -214,10 +199,14 @@ int ok_sql_key_in(sqlite3_context *ctx, int argc, sqlite3_value **argv, int fi, 
     named = r;
   }
   if (rc == SQLITE_OK) rc = key_reader(argv[0], named, salt, r, &msg);
-  if (rc == SQLITE_NOMEM) sqlite3_result_error_nomem(ctx);
-  if (rc == SQLITE_ERROR) ok_sql_error(ctx, "%s", msg);
-  sqlite3_free(msg);
-  if (rc == SQLITE_OK && ok_sql_key_arg(ctx, argv, 0, p, n)) return 1;
+  if (ok_sql_report(ctx, rc, &msg) && ok_sql_key_arg(ctx, argv, 0, p, n)) {
+    if (!r->salted || salt != OK_SQL_UNSALT) return 1;
+    if (ok_sql_report(ctx, ok_sql_salt_of(r->core, *p, *n, &r->k, &msg), &msg)) {
+      r->base = OK_SALT_LEN;
+      *p += OK_SALT_LEN, *n -= OK_SALT_LEN;
+      return 1;
+    }
+  }
   ok_sql_reader_end(ctx, r, fi);
   return 0;
 }
@@ -227,28 +216,14 @@ int ok_sql_salt_of(const ok_format *f, const uint8_t *p, size_t n, size_t *k, ch
   int rc;
   *msg = NULL;
   if (n < OK_SALT_LEN)
-    *msg = sqlite3_mprintf("a salted key starts with %d bytes of hash; this one has %lld byte%s",
-                           OK_SALT_LEN, (long long)n, OK_SQL_S(n));
-  else if ((rc = ok_salt_find(f, p, n, k, &err)) < 0)
-    *msg = sqlite3_mprintf("malformed key at byte %lld: %s", (long long)err, ok_strerror(rc));
-  else if (rc == OK_FEWER)
-    *msg = sqlite3_mprintf(
-        "the salt %02X%02X%02X%02X is the hash of no leading components of "
-        "the key (not made by ok_salt, or not in format '%s')",
-        p[0], p[1], p[2], p[3], f->name);
-  else
-    return SQLITE_OK;
-  return *msg ? SQLITE_ERROR : SQLITE_NOMEM;
-}
-
-int ok_sql_unsalt(sqlite3_context *ctx, const ok_sql_reader *r, const uint8_t *p, size_t n,
-                  const uint8_t **key, size_t *len, size_t *k) {
-  char *msg;
-  int rc = ok_sql_salt_of(r->core, p, n, k, &msg);
-  if (rc == SQLITE_ERROR) ok_sql_error(ctx, "%s", msg);
-  if (rc == SQLITE_NOMEM) sqlite3_result_error_nomem(ctx);
-  sqlite3_free(msg);
-  *key = p + OK_SALT_LEN;
-  *len = n - OK_SALT_LEN;
-  return rc == SQLITE_OK;
+    return ok_sql_fail(msg, "a salted key starts with %d bytes of hash; this one has %lld byte%s",
+                       OK_SALT_LEN, (long long)n, OK_SQL_S(n));
+  if ((rc = ok_salt_find(f, p, n, k, &err)) < 0)
+    return ok_sql_fail(msg, "malformed key at byte %lld: %s", (long long)err, ok_strerror(rc));
+  if (rc == OK_FEWER)
+    return ok_sql_fail(msg,
+                       "the salt %02X%02X%02X%02X is the hash of no leading components of "
+                       "the key (not made by ok_salt, or not in format '%s')",
+                       p[0], p[1], p[2], p[3], f->name);
+  return SQLITE_OK;
 }

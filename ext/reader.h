@@ -19,6 +19,8 @@ typedef struct {
   int salted;
   void *state;
   int fresh;
+  size_t base; /* ok_sql_key_in, salted: the bytes of salt before the key */
+  size_t k;    /* and how many components the salt covers */
 } ok_sql_reader;
 
 /* The reader of a key and an optional format value (NULL: none), for
@@ -32,12 +34,23 @@ void ok_sql_reader_free(ok_sql_reader *r);
 ** as ok_sql_reader_of, with no key. */
 int ok_sql_reader_named(sqlite3_value *format, ok_sql_reader *r, char **msg);
 
+/* What a reading function does with salted keys ('salt+NAME' formats,
+** ok_salt's results). */
+enum {
+  OK_SQL_NO_SALT,  /* refuses them: it takes unsalted keys */
+  OK_SQL_UNSALT,   /* checks the salt and reads the key after it */
+  OK_SQL_WITH_SALT /* takes them whole: it checks them itself (ok_valid) */
+};
+
 /* The key argv[0] and how to read it: the format named by argv[fi] when
-** fi < argc (any case; 'salt+' in front when `salt` allows it), else the
-** format of the key's subtype, else native. A key that carries one
-** format's subtype is refused under another. Returns 1 with the key bytes
-** in *p, *n; or 0 after setting the result (NULL for a NULL key). Every
-** call that returned 1 ends with ok_sql_reader_end. */
+** fi < argc (any case; 'salt+' in front unless `salt` is OK_SQL_NO_SALT),
+** else the format of the key's subtype, else native. A key that carries
+** one format's subtype is refused under another. OK_SQL_UNSALT checks a
+** salted key's salt, and what follows it is the key (r->base, r->k). Returns 1 with
+** the key bytes in *p, *n; or 0 after setting the result (NULL for a NULL
+** key). Every call that returned 1 ends with ok_sql_reader_end. The
+** context's adapter of ok_sql_reader_of, with the format kept for the
+** statement. */
 int ok_sql_key_in(sqlite3_context *ctx, int argc, sqlite3_value **argv, int fi, int salt,
                   ok_sql_reader *r, const uint8_t **p, size_t *n);
 /* Keeps a format argument parsed by this call for the rest of the
@@ -48,24 +61,17 @@ void ok_sql_reader_end(sqlite3_context *ctx, ok_sql_reader *r, int fi);
 ** in *count and, salted, the components its salt covers in *k. */
 int ok_sql_parses(const ok_sql_reader *r, const uint8_t *p, size_t n, size_t *count, size_t *k);
 
-/* The error for a key r cannot read: the status, its byte offset, and the
-** formats the whole argument p[0..n) does parse in (ok_formats' list),
-** so that a key read in the wrong format says where to look. */
-void ok_sql_reader_malformed(sqlite3_context *ctx, const ok_sql_reader *r, const uint8_t *p,
-                             size_t n, int status, size_t at);
-/* Its message (without the function's name) to sqlite3_free, or NULL when
-** out of memory (for ok_each). */
-char *ok_sql_malformed_msg(const ok_sql_reader *r, const uint8_t *p, size_t n, int status,
-                           size_t at);
+/* The failure (SQLITE_ERROR with *msg) for a key p[0..n) that r cannot
+** read: the status, its byte offset `at` (both in the key after r->base
+** bytes of salt), and the formats the whole argument does parse in
+** (ok_formats' list), so that a key read in the wrong format says where to
+** look. SQLITE_NOMEM when out of memory. */
+int ok_sql_malformed_key(const ok_sql_reader *r, const uint8_t *p, size_t n, int status, size_t at,
+                         char **msg);
 
-/* For a salted reader: the key after the salt in *key, *len, with the k
-** its salt covers in *k. 0 after setting an error (too short, malformed,
-** or a salt that is the hash of no leading components). */
-int ok_sql_unsalt(sqlite3_context *ctx, const ok_sql_reader *r, const uint8_t *p, size_t n,
-                  const uint8_t **key, size_t *len, size_t *k);
-/* The same check without a context (for ok_each): SQLITE_OK with the k in
-** *k; SQLITE_ERROR with the message (without the function's name) in *msg
-** to sqlite3_free; SQLITE_NOMEM. */
+/* For a salted key p[0..n) of format f: SQLITE_OK with the k its salt
+** covers in *k; SQLITE_ERROR with *msg (too short, malformed, or a salt that
+** is the hash of no leading components); SQLITE_NOMEM. */
 int ok_sql_salt_of(const ok_format *f, const uint8_t *p, size_t n, size_t *k, char **msg);
 
 #endif /* OK_READER_H */

@@ -44,37 +44,35 @@ static int render_items(ok_sql_out *o, const ok_sql_reader *r, const uint8_t *p,
 
 static void finalize(void *st) { sqlite3_finalize(st); }
 
-/* ok_quote(key [, format]) and ok_json(key [, format]) (arg 1). A salted
+enum { AS_SQL, AS_JSON };
+
+/* ok_quote(key [, format]) (AS_SQL) and ok_json(key [, format]) (AS_JSON). A salted
 ** key shows as ok_salt(<builder>(...), k [, 'format']) in SQL and as
 ** {"salt": "..", "salt_over": k, "key": [...]} in JSON. */
 static void ok_render_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  const uint8_t *p, *key;
-  size_t n, len, k = 0, at = 0;
+  const uint8_t *key;
+  size_t len, at = 0;
+  char *msg;
   ok_sql_reader r;
   ok_sql_out o;
   char salt[2 * OK_SALT_LEN];
   sqlite3_stmt *st;
-  int rc, status = OK_OK, json = ok_sql_fn_arg(ctx);
-  if (!ok_sql_key_in(ctx, argc, argv, 1, 1, &r, &p, &n)) return;
-  key = p, len = n;
-  if (r.salted && !ok_sql_unsalt(ctx, &r, p, n, &key, &len, &k)) {
-    ok_sql_reader_end(ctx, &r, 1);
-    return;
-  }
+  int rc, status = OK_OK, json = ok_sql_fn_arg(ctx) == AS_JSON;
+  if (!ok_sql_key_in(ctx, argc, argv, 1, OK_SQL_UNSALT, &r, &key, &len)) return;
   ok_sql_out_init(&o, sqlite3_context_db_handle(ctx), json);
   /* the read-back statement lives as long as the statement calling us */
   st = o.st = sqlite3_get_auxdata(ctx, -1);
   if (r.salted) {
-    ok_hex_encode(salt, p, OK_SALT_LEN);
+    ok_hex_encode(salt, key - r.base, OK_SALT_LEN);
     if (json)
-      ok_sql_putf(&o, "{\"salt\":\"%.8s\",\"salt_over\":%lld,\"key\":", salt, (long long)k);
+      ok_sql_putf(&o, "{\"salt\":\"%.8s\",\"salt_over\":%lld,\"key\":", salt, (long long)r.k);
     else
       ok_sql_putf(&o, "ok_salt(%s", r.f->pack);
   }
   rc = render_items(&o, &r, key, len, &status, &at);
   if (r.salted && json) ok_sql_putc(&o, '}');
   if (r.salted && !json) {
-    ok_sql_putf(&o, ", %lld", (long long)k);
+    ok_sql_putf(&o, ", %lld", (long long)r.k);
     if (r.f != &ok_sql_native) ok_sql_putf(&o, ", '%s%s", r.f->core->name, r.f->param ? ":" : "'");
     if (r.f->param) r.f->param->describe(&o, r.state), ok_sql_putc(&o, '\'');
     ok_sql_putc(&o, ')');
@@ -82,7 +80,7 @@ static void ok_render_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   if (o.st != st) sqlite3_set_auxdata(ctx, -1, o.st, finalize); /* or finalized at once */
   if (rc == SQLITE_ERROR) {
     if (o.p != o.stack) sqlite3_free(o.p);
-    ok_sql_reader_malformed(ctx, &r, p, n, status, at + (size_t)(key - p));
+    ok_sql_report(ctx, ok_sql_malformed_key(&r, key, len, status, at, &msg), &msg);
   } else {
     if (o.rc == SQLITE_OK && rc != SQLITE_OK) o.rc = rc;
     ok_sql_out_result(ctx, &o);
@@ -93,7 +91,7 @@ static void ok_render_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 }
 
 const ok_sql_function ok_sql_render_functions[] = {
-    {"ok_quote", 1, 2, OK_SQL_PURE | OK_SQL_READS, ok_render_fn, 0},
-    {"ok_json", 1, 2, OK_SQL_PURE | OK_SQL_READS | OK_SQL_MAKES, ok_render_fn, 1},
+    {"ok_quote", 1, 2, OK_SQL_PURE | OK_SQL_READS, ok_render_fn, AS_SQL},
+    {"ok_json", 1, 2, OK_SQL_PURE | OK_SQL_READS | OK_SQL_MAKES, ok_render_fn, AS_JSON},
     {NULL, 0, 0, 0, NULL, 0},
 };

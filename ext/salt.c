@@ -30,7 +30,8 @@ static int salt_of(sqlite3_context *ctx, const ok_sql_reader *r, uint8_t *salt, 
     ok_sql_error(ctx, "n is %lld but the key has %lld component%s", n, (long long)count,
                  OK_SQL_S(count));
   } else if (rc != OK_OK) {
-    ok_sql_reader_malformed(ctx, r, key, len, rc, err);
+    char *msg;
+    ok_sql_report(ctx, ok_sql_malformed_key(r, key, len, rc, err, &msg), &msg);
   }
   return rc == OK_OK;
 }
@@ -60,7 +61,7 @@ static void ok_salt_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   const uint8_t *p;
   size_t len;
   ok_sql_reader r;
-  if (!ok_sql_key_in(ctx, argc, argv, 2, 0, &r, &p, &len)) return;
+  if (!ok_sql_key_in(ctx, argc, argv, 2, OK_SQL_NO_SALT, &r, &p, &len)) return;
   if (r.salted)
     ok_sql_error(ctx, "the key is salted already: ok_unsalt(key) gives the key");
   else
@@ -76,15 +77,9 @@ static void ok_unsalt_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   size_t len, k;
   ok_sql_reader r;
   char *msg;
-  int rc;
-  if (!ok_sql_key_in(ctx, argc, argv, 1, 0, &r, &p, &len)) return;
-  if ((rc = ok_sql_salt_of(r.core, p, len, &k, &msg)) == SQLITE_OK)
+  if (!ok_sql_key_in(ctx, argc, argv, 1, OK_SQL_NO_SALT, &r, &p, &len)) return;
+  if (ok_sql_report(ctx, ok_sql_salt_of(r.core, p, len, &k, &msg), &msg))
     ok_sql_result_piece(ctx, p + OK_SALT_LEN, len - OK_SALT_LEN, r.f->subtype, 0);
-  else if (rc == SQLITE_NOMEM)
-    sqlite3_result_error_nomem(ctx);
-  else
-    ok_sql_error(ctx, "%s", msg);
-  sqlite3_free(msg);
   ok_sql_reader_end(ctx, &r, 1);
 }
 
@@ -96,7 +91,7 @@ static void ok_salt_check_fn(sqlite3_context *ctx, int argc, sqlite3_value **arg
   sqlite3_int64 n;
   ok_sql_reader r;
   uint8_t want[OK_SALT_LEN];
-  if (!ok_sql_key_in(ctx, argc, argv, 2, 0, &r, &p, &len)) return;
+  if (!ok_sql_key_in(ctx, argc, argv, 2, OK_SQL_NO_SALT, &r, &p, &len)) return;
   if (sqlite3_value_type(argv[1]) != SQLITE_NULL && count_arg(ctx, argv[1], &n))
     sqlite3_result_int(ctx, len >= OK_SALT_LEN &&
                                 ok_salt(r.core, want, p + OK_SALT_LEN, len - OK_SALT_LEN, (size_t)n,
@@ -114,24 +109,19 @@ static int hash_input(sqlite3_context *ctx, sqlite3_value *v, const void **p, si
     ok_sql_error(ctx, "argument must be a BLOB or TEXT");
     return 0;
   }
-  *p = t == SQLITE_TEXT ? (const void *)sqlite3_value_text(v) : sqlite3_value_blob(v);
-  *n = (size_t)sqlite3_value_bytes(v);
-  if (!*p && *n) {
-    sqlite3_result_error_nomem(ctx);
-    return 0;
-  }
-  if (!*p) *p = "";
-  return 1;
+  return ok_sql_bytes(ctx, v, (const uint8_t **)p, n);
 }
 
-/* ok_xxh32(x [, seed]) (arg 32): xxHash32 as an INTEGER 0..4294967295.
-** ok_xxh64(x [, seed]) (arg 64): xxHash64 as an INTEGER, the 64 bits read
+enum { XXH32 = 32, XXH64 = 64 }; /* the hash's width */
+
+/* ok_xxh32(x [, seed]): xxHash32 as an INTEGER 0..4294967295.
+** ok_xxh64(x [, seed]): xxHash64 as an INTEGER, the 64 bits read
 ** as signed (printf('%016X', ...) shows the usual unsigned hex). */
 static void ok_xxh_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   const void *p;
   size_t n;
   uint64_t h, seed = 0;
-  int wide = ok_sql_fn_arg(ctx) == 64;
+  int wide = ok_sql_fn_arg(ctx) == XXH64;
   if (!hash_input(ctx, argv[0], &p, &n)) return;
   if (argc > 1) {
     sqlite3_int64 v = sqlite3_value_int64(argv[1]);
@@ -154,7 +144,7 @@ const ok_sql_function ok_sql_salt_functions[] = {
     {"ok_salt", 2, 3, OK_SQL_PURE | OK_SQL_READS | OK_SQL_MAKES, ok_salt_fn, 0},
     {"ok_unsalt", 1, 2, OK_SQL_PURE | OK_SQL_READS | OK_SQL_MAKES, ok_unsalt_fn, 0},
     {"ok_salt_check", 2, 3, OK_SQL_PURE | OK_SQL_READS, ok_salt_check_fn, 0},
-    {"ok_xxh32", 1, 2, OK_SQL_PURE, ok_xxh_fn, 32},
-    {"ok_xxh64", 1, 2, OK_SQL_PURE, ok_xxh_fn, 64},
+    {"ok_xxh32", 1, 2, OK_SQL_PURE, ok_xxh_fn, XXH32},
+    {"ok_xxh64", 1, 2, OK_SQL_PURE, ok_xxh_fn, XXH64},
     {NULL, 0, 0, 0, NULL, 0},
 };

@@ -62,6 +62,34 @@ void ok_sql_error(sqlite3_context *ctx, const char *fmt, ...) {
   sqlite3_free(full);
 }
 
+int ok_sql_fail(char **msg, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  *msg = sqlite3_vmprintf(fmt, ap);
+  va_end(ap);
+  return *msg ? SQLITE_ERROR : SQLITE_NOMEM;
+}
+
+int ok_sql_report(sqlite3_context *ctx, int rc, char **msg) {
+  if (rc == SQLITE_OK) return 1;
+  if (rc == SQLITE_ERROR && msg && *msg)
+    ok_sql_error(ctx, "%s", *msg);
+  else if (rc == SQLITE_TOOBIG)
+    ok_sql_error_toobig(ctx, NULL);
+  else
+    sqlite3_result_error_nomem(ctx);
+  if (msg) sqlite3_free(*msg), *msg = NULL;
+  return 0;
+}
+
+int ok_sql_value_bytes(sqlite3_value *v, const uint8_t **p, size_t *n) {
+  *p = sqlite3_value_type(v) == SQLITE_BLOB ? sqlite3_value_blob(v) : sqlite3_value_text(v);
+  *n = (size_t)sqlite3_value_bytes(v);
+  if (*p) return SQLITE_OK;
+  *p = (const uint8_t *)""; /* SQLite gives NULL for x'' and NULL: the core wants a pointer */
+  return *n || sqlite3_value_type(v) == SQLITE_TEXT ? SQLITE_NOMEM : SQLITE_OK;
+}
+
 const char *ok_sql_type_name(int t) {
   switch (t) {
     case SQLITE_INTEGER: return "INTEGER";
@@ -95,12 +123,7 @@ int ok_sql_text_arg(sqlite3_context *ctx, sqlite3_value *v, const char *what, co
     ok_sql_error(ctx, "%s must be TEXT, not %s", what, ok_sql_type_name(t));
     return 0;
   }
-  if (!(*s = (const char *)sqlite3_value_text(v))) {
-    sqlite3_result_error_nomem(ctx);
-    return 0;
-  }
-  *n = (size_t)sqlite3_value_bytes(v);
-  return 1;
+  return ok_sql_bytes(ctx, v, (const uint8_t **)(void *)s, n);
 }
 
 int ok_sql_hex(const char *s, size_t n, uint8_t **out, size_t *len, char **msg) {
@@ -138,20 +161,13 @@ static void hex_key_free(void *k) {
 static int key_of_hex(sqlite3_context *ctx, sqlite3_value *v, int i, const uint8_t **p, size_t *n) {
   hex_key *k = sqlite3_get_auxdata(ctx, i);
   const char *s;
-  char *msg;
-  int rc;
+  size_t len;
+  char *msg = NULL;
   if (!k) {
-    if (!(s = (const char *)sqlite3_value_text(v)) || !(k = sqlite3_malloc(sizeof *k))) {
-      sqlite3_result_error_nomem(ctx);
-      return 0;
-    }
-    if ((rc = ok_sql_hex(s, (size_t)sqlite3_value_bytes(v), &k->p, &k->n, &msg)) != SQLITE_OK) {
+    if (!ok_sql_bytes(ctx, v, (const uint8_t **)(void *)&s, &len)) return 0;
+    if (!(k = sqlite3_malloc(sizeof *k))) return ok_sql_report(ctx, SQLITE_NOMEM, NULL);
+    if (!ok_sql_report(ctx, ok_sql_hex(s, len, &k->p, &k->n, &msg), &msg)) {
       sqlite3_free(k);
-      if (rc == SQLITE_NOMEM)
-        sqlite3_result_error_nomem(ctx);
-      else
-        ok_sql_error(ctx, "%s", msg);
-      sqlite3_free(msg);
       return 0;
     }
     /* kept for the statement when constant, else until the next call */
@@ -179,17 +195,7 @@ int ok_sql_key_arg(sqlite3_context *ctx, sqlite3_value **argv, int i, const uint
     ok_sql_error(ctx, "key must be a BLOB or hex TEXT, not %s", ok_sql_type_name(t));
     return 0;
   }
-  *p = sqlite3_value_blob(v);
-  *n = (size_t)sqlite3_value_bytes(v);
-  if (!*p) {
-    static const uint8_t empty[1] = {0};
-    if (*n) {
-      sqlite3_result_error_nomem(ctx);
-      return 0;
-    }
-    *p = empty; /* SQLite gives NULL for x'': the core wants a pointer */
-  }
-  return 1;
+  return ok_sql_bytes(ctx, v, p, n);
 }
 
 void ok_sql_malformed(sqlite3_context *ctx, int status, size_t at) {
@@ -205,17 +211,6 @@ static int too_big_as(sqlite3_context *ctx, sqlite3_uint64 n, const char *name) 
   return 1;
 }
 
-int ok_sql_bytes(sqlite3_context *ctx, sqlite3_value *v, const uint8_t **p, size_t *n) {
-  *p = sqlite3_value_type(v) == SQLITE_TEXT ? sqlite3_value_text(v) : sqlite3_value_blob(v);
-  *n = (size_t)sqlite3_value_bytes(v);
-  if (!*p && *n) {
-    sqlite3_result_error_nomem(ctx);
-    return 0;
-  }
-  if (!*p) *p = (const uint8_t *)"";
-  return 1;
-}
-
 int ok_sql_utf8_arg(sqlite3_context *ctx, const uint8_t *p, size_t n, int i) {
   size_t bad = ok_utf8_check(p, n);
   if (bad == n) return 1;
@@ -224,14 +219,19 @@ int ok_sql_utf8_arg(sqlite3_context *ctx, const uint8_t *p, size_t n, int i) {
   return 0;
 }
 
-int ok_sql_special_real(const char *s, double *d) {
-  int neg = *s == '-';
-  if (*s == '-' || *s == '+') s++;
-  if (sqlite3_stricmp(s, "inf") == 0 || sqlite3_stricmp(s, "infinity") == 0) {
+/* 1 when s[0..n) is `word` in any case. */
+static int is_word(const char *s, size_t n, const char *word) {
+  return strlen(word) == n && sqlite3_strnicmp(s, word, (int)n) == 0;
+}
+
+int ok_sql_special_real(const char *s, size_t n, double *d) {
+  int neg = n > 0 && *s == '-';
+  if (n > 0 && (*s == '-' || *s == '+')) s++, n--;
+  if (is_word(s, n, "inf") || is_word(s, n, "infinity")) {
     *d = neg ? -HUGE_VAL : HUGE_VAL;
     return 1;
   }
-  if (sqlite3_stricmp(s, "nan") == 0) {
+  if (is_word(s, n, "nan")) {
     *d = neg ? -NAN : NAN;
     return 1;
   }
@@ -240,14 +240,17 @@ int ok_sql_special_real(const char *s, double *d) {
 
 int ok_sql_real_arg(sqlite3_context *ctx, sqlite3_value *v, double *d) {
   int t = sqlite3_value_type(v);
+  const char *s;
+  size_t n;
   if (t == SQLITE_INTEGER || t == SQLITE_FLOAT) {
     *d = sqlite3_value_double(v);
   } else if (t != SQLITE_TEXT) {
     ok_sql_error(ctx, "takes a number, not %s", ok_sql_type_name(t));
     return 0;
-  } else if (!ok_sql_special_real((const char *)sqlite3_value_text(v), d)) {
-    ok_sql_error(ctx, "TEXT must be 'NaN', 'Inf' or '-Inf', not " OK_SQL_ECHO,
-                 OK_SQL_ECHO_ARGS((const char *)sqlite3_value_text(v)));
+  } else if (!ok_sql_text_arg(ctx, v, "the number", &s, &n)) {
+    return 0;
+  } else if (!ok_sql_special_real(s, n, d)) {
+    ok_sql_error(ctx, "TEXT must be 'NaN', 'Inf' or '-Inf', not " OK_SQL_ECHO, OK_SQL_ECHO_ARGS(s));
     return 0;
   }
   return 1;

@@ -52,7 +52,8 @@ typedef struct {
   int min, max;
   int flags;
   void (*fn)(sqlite3_context *, int, sqlite3_value **);
-  int arg; /* what tells apart functions that share fn (a type code...) */
+  int arg; /* what tells apart functions that share fn: a named constant of
+           ** fn's file (OK_SQL_DESC, AS_JSON, a type code such as OK_FDB_FLOAT) */
 } ok_sql_function;
 
 /* Registers a table of functions; SQLITE_OK, or the error with *err (if
@@ -62,8 +63,19 @@ int ok_sql_register(sqlite3 *db, const ok_sql_function *table, char **err);
 /* The `arg` of the function being called. */
 int ok_sql_fn_arg(sqlite3_context *ctx);
 
-/* Sets an error "<function name>: <message>". */
+/* Errors, one way. A function reports its own through its context:
+** ok_sql_error sets "<function name>: <message>". A helper without a
+** context (the readers', the parameters', ok_each's) returns an SQLite
+** code: SQLITE_OK; SQLITE_ERROR with the message (without a function's
+** name; sqlite3_malloc'd) in *msg; SQLITE_NOMEM (or SQLITE_TOOBIG) with
+** *msg NULL. ok_sql_fail makes such a failure; ok_sql_report hands one to a
+** function's context (each.c has the other adapter, to ok_each's table). */
 void ok_sql_error(sqlite3_context *ctx, const char *fmt, ...);
+int ok_sql_fail(char **msg, const char *fmt, ...);
+/* 1 when rc is SQLITE_OK; else 0 with ctx's error set from rc and *msg
+** (msg may be NULL for a helper that only runs out of memory), which it
+** frees. */
+int ok_sql_report(sqlite3_context *ctx, int rc, char **msg);
 
 /* Reports a core decoding failure as "<name>: malformed key at byte N: ..". */
 void ok_sql_malformed(sqlite3_context *ctx, int status, size_t at);
@@ -91,6 +103,20 @@ const char *ok_sql_type_name(int t);
 ** argument is constant. Returns 1 with the bytes in *p, *n; or 0 after
 ** setting the result: NULL for a NULL key, an error otherwise. */
 int ok_sql_key_arg(sqlite3_context *ctx, sqlite3_value **argv, int i, const uint8_t **p, size_t *n);
+/* The bytes of value v as SQLite gives them for its type (TEXT as UTF-8,
+** BLOB as they are; other types as their text), never a NULL pointer:
+** SQLITE_OK; SQLITE_NOMEM when SQLite could not provide them (a text that
+** needs converting from a UTF-16 database: it gives NULL then). The one
+** way ext/ asks SQLite for a value's text or bytes. */
+int ok_sql_value_bytes(sqlite3_value *v, const uint8_t **p, size_t *n);
+static inline int ok_sql_value_text(sqlite3_value *v, const char **s, size_t *n) {
+  return ok_sql_value_bytes(v, (const uint8_t **)(void *)s, n);
+}
+/* ok_sql_value_bytes for a function: 1, or 0 with SQLITE_NOMEM set. */
+static inline int ok_sql_bytes(sqlite3_context *ctx, sqlite3_value *v, const uint8_t **p,
+                               size_t *n) {
+  return ok_sql_report(ctx, ok_sql_value_bytes(v, p, n), NULL);
+}
 /* Argument v as TEXT in *s, *n: 1; or 0 after setting the result: NULL
 ** for NULL, "<what> must be TEXT, not <type>" for other types, out of
 ** memory. */
@@ -100,15 +126,12 @@ int ok_sql_text_arg(sqlite3_context *ctx, sqlite3_value *v, const char *what, co
 ** byte), their count in *len: SQLITE_OK; SQLITE_ERROR with *msg (without a
 ** function's name) for what is not hex; SQLITE_NOMEM. */
 int ok_sql_hex(const char *s, size_t n, uint8_t **out, size_t *len, char **msg);
-/* The bytes of a TEXT or BLOB value (never a NULL pointer); 0 with
-** SQLITE_NOMEM set when SQLite could not provide them. */
-int ok_sql_bytes(sqlite3_context *ctx, sqlite3_value *v, const uint8_t **p, size_t *n);
 /* 1 when TEXT argument i is valid UTF-8 (the FDB and HBase formats hold
 ** nothing else as text), else 0 with the error set. */
 int ok_sql_utf8_arg(sqlite3_context *ctx, const uint8_t *p, size_t n, int i);
-/* The IEEE special TEXT names ('NaN', 'Inf', '-Inf', 'Infinity', any case)
-** in *d; 0 for any other text. */
-int ok_sql_special_real(const char *s, double *d);
+/* The IEEE special TEXT names s[0..n) ('NaN', 'Inf', '-Inf', 'Infinity',
+** any case) in *d; 0 for any other text. */
+int ok_sql_special_real(const char *s, size_t n, double *d);
 /* A number argument, or 'NaN', 'Inf', '-Inf', in *d; 0 with the error set.
 ** A float is then (float)*d, rounded to nearest as every FDB binding and
 ** Java's cast round: past FLT_MAX and half an ulp, an infinity. */
@@ -120,6 +143,8 @@ int ok_sql_bool_arg(sqlite3_context *ctx, sqlite3_value *v, int *b);
 ** written with from a REAL unless told otherwise: Java 8-18's, which the
 ** HBase 2.x clients that write most tables run (docs/hbase.md). */
 #define OK_SQL_JAVA 17
+/* The Java ok_quote names for a decimal only Java 19+ writes: an LTS. */
+#define OK_SQL_JAVA_NEW 21
 /* A Java feature version argument (8, 11, 17, 21...) in *java; 0 with the
 ** error set. */
 int ok_sql_java_arg(sqlite3_context *ctx, sqlite3_value *v, int *java);

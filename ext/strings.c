@@ -57,6 +57,8 @@ static void ok_unhex_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 static void ok_lexi_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   char out[OK_LEXI_LEN];
   int t = sqlite3_value_type(argv[0]);
+  const char *s;
+  size_t n;
   double d;
   (void)argc;
   if (t == SQLITE_NULL) return;
@@ -64,12 +66,16 @@ static void ok_lexi_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     ok_lexi_int(out, sqlite3_value_int64(argv[0]));
   } else if (t == SQLITE_FLOAT) {
     ok_lexi_double(out, sqlite3_value_double(argv[0]));
-  } else if (t == SQLITE_TEXT &&
-             ok_sql_special_real((const char *)sqlite3_value_text(argv[0]), &d)) {
+  } else if (t == SQLITE_TEXT) {
+    if (!ok_sql_text_arg(ctx, argv[0], "the number", &s, &n)) return;
+    if (!ok_sql_special_real(s, n, &d)) {
+      ok_sql_error(ctx, "takes an INTEGER or a REAL (or 'NaN', 'Inf', '-Inf'), not other TEXT");
+      return;
+    }
     ok_lexi_double(out, d);
   } else {
     ok_sql_error(ctx, "takes an INTEGER or a REAL (or 'NaN', 'Inf', '-Inf'), not %s",
-                 t == SQLITE_TEXT ? "other TEXT" : ok_sql_type_name(t));
+                 ok_sql_type_name(t));
     return;
   }
   sqlite3_result_text(ctx, out, OK_LEXI_LEN, SQLITE_TRANSIENT);

@@ -100,8 +100,8 @@ static uint64_t schubfach(int q, uint64_t c, int dk, int java, int *e10) {
 uint64_t ok_double_decimal(double d, int java, int *e10) {
   uint64_t bits, frac, c, f;
   int bq, q;
-  if (java > 0 && java < 19) return ok_double_decimal_java8(d, e10);
-  java = java >= 19;
+  if (java > 0 && java < OK_JAVA_19) return ok_double_decimal_java8(d, e10);
+  java = java >= OK_JAVA_19;
   memcpy(&bits, &d, sizeof bits);
   bq = (int)((bits >> 52) & 0x7FF);
   frac = bits & (C_MIN - 1);

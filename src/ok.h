@@ -275,6 +275,9 @@ int ok_prefix_end(uint8_t *out, size_t *len, const uint8_t *key, size_t n);
 ** every digit of an integer below 2^63 and is a digit longer than needed,
 ** or its last digit one off, for about 1 double in 400 (docs/hbase.md). */
 size_t ok_double_digits(char *digits, int *point, double d, int java);
+/* The two algorithms' first Java versions, for `java`. */
+#define OK_JAVA_8 8   /* Java 8 to 18's Double.toString */
+#define OK_JAVA_19 19 /* Java 19's on (Schubfach) */
 
 /* ok_double_repr: writes the shortest decimal form of d that reads back as
 ** exactly d ("0.1", "1.5", "1e+300", "4.9406564584124654e-324"), always with

@@ -139,6 +139,82 @@ static const char *const statements[] = {
     "SELECT ok_version()",
 };
 
+/* The same in a UTF-16 database, with TEXT arguments from a table: SQLite
+** converts each to UTF-8 when a function asks for it, an allocation that
+** can fail, and then gives the function NULL for the text. */
+static const char utf16_setup[] =
+    "PRAGMA encoding = 'UTF-16le';"
+    "CREATE TABLE u(nan, inf, fmt, schema, hex, uuid, num, lexi, coll, b64, sep, big, ulong);"
+    "INSERT INTO u VALUES ('NaN', '-Inf', 'fdb', 'long, utf8', '4DA8 7061626300', "
+    "'123e4567-e89b-12d3-a456-426614174000', '1e-400', 'l800000000005F1F9', 'NOCASE', "
+    "'J4mg', ' ', '123456789012345678901234567890', '18446744073709551615')";
+static const char *const utf16_statements[] = {
+    "SELECT ok_pack(nan, inf, hex, fmt), ok_fdb_pack(inf, schema), ok_fdb_float(nan), "
+    "ok_fdb_double(inf), ok_hbase_pack(ok_hbase_float64(nan), ok_hbase_float32(inf), fmt), "
+    "ok_hbase_numeric(num), ok_hbase_numeric(nan), ok_lexi(nan), ok_lexi(inf) FROM u",
+    "SELECT ok_quote(ok_fdb_pack(1, 'a'), fmt), ok_hex(hex, sep), ok_hex(hex, sep, 'ok'), "
+    "ok_count(hex), ok_valid(hex), ok_unhex(hex), ok_unlexi(lexi), ok_unb64(b64), "
+    "ok_collate(hex, coll), ok_prefix(hex, coll), ok_fdb_uuid(uuid), ok_fdb_int(big) FROM u",
+    "SELECT ok_orderly_pack(schema, 1, hex), ok_quote(ok_orderly_pack('long, utf8', 1, 'a'), "
+    "'orderly:' || schema), ok_orderly_pack('ulong, decimal', ulong, num), "
+    "ok_orderly_pack('double, float', nan, inf), ok_orderly_prefix(schema, 7) FROM u",
+    "SELECT e.pos, e.value FROM u, ok_each(u.hex) AS e",
+    "SELECT e.pos, e.value FROM u, ok_each(ok_fdb_pack(1, u.coll), u.fmt) AS e",
+    "SELECT ok_formats(hex, fmt, 'orderly:' || schema), ok_salt(ok_fdb_pack(1), 1, fmt), "
+    "ok_unpack_col(ok_hbase_pack(2, coll), 2, 'HBase'), ok_xxh32(hex), ok_xxh64(coll), "
+    "ok_hbase_text(coll), ok_hbase_json(hex) FROM u",
+    "SELECT group_concat(x, ',') FROM (SELECT hex AS x FROM u UNION ALL SELECT coll FROM u "
+    "ORDER BY x COLLATE ok_natural)",
+};
+
+/* Each statement of list[0..n) in db, failing every allocation in turn:
+** adds to *pass or *failed, and the allocations tried to *points. */
+static void run_all(sqlite3 *db, const char *const *list, size_t count, const char *where,
+                    long *pass, long *failed, long *points) {
+  size_t i;
+  for (i = 0; i < count; i++) {
+    int rc0, rc, ok = 1;
+    long n;
+    char *want = run(db, list[i], &rc0), *got;
+    if (rc0 == SQLITE_NOMEM || (rc0 != SQLITE_OK && list == utf16_statements)) {
+      fprintf(stderr, "%s statement %zu fails without failing allocations (code %d: %s)\n", where,
+              i + 1, rc0, sqlite3_errmsg(db));
+      ok = 0;
+    }
+    for (n = 0; ok; n++) {
+      countdown = n;
+      injected = 0;
+      got = run(db, list[i], &rc);
+      countdown = -1;
+      (*points)++;
+      if (!injected) { /* ran through: the same rows, or its own error */
+        ok = rc == rc0 && strcmp(got ? got : "", want ? want : "") == 0;
+        if (!ok)
+          fprintf(stderr,
+                  "%s statement %zu: differs after %ld allocations (code %d, first %d)\n%s\n%s\n",
+                  where, i + 1, n, rc, rc0, got ? got : "", want ? want : "");
+        sqlite3_free(got);
+        break;
+      }
+      if (rc != SQLITE_NOMEM && rc != rc0) {
+        ok = 0;
+        fprintf(stderr, "%s statement %zu: allocation %ld failing gave code %d, not SQLITE_NOMEM\n",
+                where, i + 1, n + 1, rc);
+      } else if (rc == SQLITE_OK && strcmp(got ? got : "", want ? want : "") != 0) {
+        ok = 0;
+        fprintf(stderr, "%s statement %zu: allocation %ld failing gave a wrong result\n", where,
+                i + 1, n + 1);
+      }
+      sqlite3_free(got);
+    }
+    sqlite3_free(want);
+    if (ok)
+      (*pass)++;
+    else
+      (*failed)++;
+  }
+}
+
 int main(int argc, char **argv) {
   sqlite3 *db;
   sqlite3_mem_methods mine;
@@ -177,45 +253,21 @@ int main(int argc, char **argv) {
       }
     }
   }
-  for (i = 0; i < sizeof statements / sizeof statements[0]; i++) {
-    int rc0, rc, ok = 1;
-    long n;
-    char *want = run(db, statements[i], &rc0), *got;
-    for (n = 0; ok; n++) {
-      countdown = n;
-      injected = 0;
-      got = run(db, statements[i], &rc);
-      countdown = -1;
-      points++;
-      if (!injected) { /* ran through: the same rows, or its own error */
-        ok = rc == rc0 && strcmp(got ? got : "", want ? want : "") == 0;
-        if (!ok)
-          fprintf(stderr,
-                  "statement %zu: differs after %ld allocations (code %d, first %d)\n%s\n%s\n",
-                  i + 1, n, rc, rc0, got ? got : "", want ? want : "");
-        sqlite3_free(got);
-        break;
-      }
-      if (rc != SQLITE_NOMEM && rc != rc0) {
-        ok = 0;
-        fprintf(stderr, "statement %zu: allocation %ld failing gave code %d, not SQLITE_NOMEM\n",
-                i + 1, n + 1, rc);
-      } else if (rc == SQLITE_OK && strcmp(got ? got : "", want ? want : "") != 0) {
-        ok = 0;
-        fprintf(stderr, "statement %zu: allocation %ld failing gave a wrong result\n", i + 1,
-                n + 1);
-      }
-      sqlite3_free(got);
-    }
-    sqlite3_free(want);
-    if (ok)
-      pass++;
-    else
-      failed++;
+  run_all(db, statements, sizeof statements / sizeof statements[0], "UTF-8", &pass, &failed,
+          &points);
+  sqlite3_close(db);
+  if (!(db = open_with_extension("nomem", argv[1]))) return 2;
+  if (sqlite3_exec(db, utf16_setup, NULL, NULL, NULL) != SQLITE_OK) {
+    fprintf(stderr, "nomem: UTF-16 database: %s\n", sqlite3_errmsg(db));
+    failed++;
+  } else {
+    run_all(db, utf16_statements, sizeof utf16_statements / sizeof utf16_statements[0], "UTF-16",
+            &pass, &failed, &points);
   }
   sqlite3_close(db);
-  printf("%zu statements, %ld failing allocations tried\n",
-         sizeof statements / sizeof statements[0], points);
+  printf("%zu statements (%zu in a UTF-16 database), %ld failing allocations tried\n",
+         sizeof statements / sizeof statements[0] + sizeof utf16_statements / sizeof utf16_statements[0],
+         sizeof utf16_statements / sizeof utf16_statements[0], points);
   printf("%ld passed, %ld failed\n", pass, failed);
   return failed != 0;
 }

@@ -1,7 +1,8 @@
 #!/bin/sh
 # Runs every test suite against each build directory given (default build)
 # and ends with the total "N passed, M failed". Used by `make test` (build
-# and build-asan) and `make test-asan`.
+# and build-asan) and `make test-asan`. OK_QUICK=1 (make check) runs only the
+# suites that need nothing installed beyond the build's own needs.
 cd "$(dirname "$0")/.." || exit 2
 [ $# -gt 0 ] || set -- build
 total_pass=0
@@ -13,8 +14,11 @@ trap 'rm -rf "$log" "$fdb_cases" "$java_out"' EXIT
 
 # FoundationDB's own Node encoder packs the tuples both builds are checked
 # against (seeded: the same cases every run).
+quick=${OK_QUICK:-0}
 fdb_node=1
-if [ -d test/fdb/node_modules/fdb-tuple ] && command -v node >/dev/null 2>&1; then
+if [ "$quick" = 1 ]; then
+  : # none of the suites that use them
+elif [ -d test/fdb/node_modules/fdb-tuple ] && command -v node >/dev/null 2>&1; then
   node test/fdb/gen.js "${FDB_TUPLES:-50000}" >"$fdb_cases" || echo "test/fdb/gen.js failed" >"$fdb_cases"
 else
   fdb_node=0
@@ -38,6 +42,7 @@ fdb_node_suite() {
 # Debian's OpenJDK 17, installed by setup.sh --test, so required under CI)
 # and on one from 19 on (new), where one is found.
 for v in old new; do
+  [ "$quick" = 1 ] && break
   sh test/java/java.sh $v DoubleStrings "${JAVA_DOUBLES:-1000000}" >"$java_out/doubles-$v"
   echo $? >"$java_out/doubles-$v.status"
   sh test/java/java.sh $v Decimals "${HBASE_DECIMALS:-100000}" >"$java_out/decimals-$v"
@@ -142,14 +147,19 @@ for B in "$@"; do
   suite nomem "$B/nomem" "$B/ok"
   suite hostile "$B/hostile" "$B/ok" check
   suite threads "$B/threads" "$B/ok" 8 20
-  suite fdb-conformance fdb_node_suite
   suite fdb-python "$B/fdb-conformance" "$B/ok" test/fdb/python-7.4.6.tsv
   suite hbase-vectors "$B/hbase-vectors" "$B/ok" test/hbase/vectors-2.6.tsv test/hbase/vectors-2.6-jdk17.tsv
+  suite orderly-vectors "$B/orderly-vectors" "$B/ok" test/orderly/vectors-edge.tsv test/orderly/vectors-random.tsv
+  suite fuzz-decode-replay "$B/fuzz-decode-replay" test/fuzz/corpus
+  suite fuzz-sql-replay "$B/fuzz-sql-replay" test/fuzz/corpus
+  suite fuzz-orderly-replay "$B/fuzz-orderly-replay" test/fuzz/corpus-orderly
+  suite fuzz-roundtrip-replay "$B/fuzz-roundtrip-replay" test/fuzz/corpus-roundtrip
+  [ "$quick" = 1 ] && continue # the rest need Java, Node, Python's packages or time
+  suite fdb-conformance fdb_node_suite
   suite java-double-8-18 java_suite old doubles
   suite java-double-19 java_suite new doubles
   suite hbase-decimals-8-18 java_suite old decimals
   suite hbase-decimals-19 java_suite new decimals
-  suite orderly-vectors "$B/orderly-vectors" "$B/ok" test/orderly/vectors-edge.tsv test/orderly/vectors-random.tsv
   suite orderly-oracle "$B/orderly-oracle" "$B/ok" "${ORDERLY_SCHEMAS:-2000}"
   [ -z "$SHELL_PRELOAD" ] && suite install sh test/install.sh "$B"
   [ -z "$SHELL_PRELOAD" ] && suite docs sh test/docs.sh "$B"
@@ -159,16 +169,12 @@ for B in "$@"; do
     suite node-package sh test/node.sh
     suite stores stores
   fi
-  suite fuzz-decode-replay "$B/fuzz-decode-replay" test/fuzz/corpus
-  suite fuzz-sql-replay "$B/fuzz-sql-replay" test/fuzz/corpus
-  suite fuzz-orderly-replay "$B/fuzz-orderly-replay" test/fuzz/corpus-orderly
-  suite fuzz-roundtrip-replay "$B/fuzz-roundtrip-replay" test/fuzz/corpus-roundtrip
   if [ -x "$B/sqlite3-ok" ]; then
     suite sql-static env OK_SHELL="$B/sqlite3-ok" OK_STATIC=1 sh sql-tests/run.sh "$B"
   fi
 done
 PATH=$path
-if [ -x build-tsan/threads ]; then # built by make test
+if [ "$quick" = 0 ] && [ -x build-tsan/threads ]; then # built by make test
   echo "=== threads under ThreadSanitizer"
   suite threads-tsan env TSAN_OPTIONS="halt_on_error=1 suppressions=test/tsan.supp" \
     build-tsan/threads build-tsan/ok 8 50

@@ -153,11 +153,11 @@ static void hbase_check(const uint8_t *data, size_t size) {
             abort();
         } else if (it.type == OK_REAL) {
           /* the decimal of Java 19+ or, failing that, of Java 8-18 */
-          int java = 19;
+          int java = OK_JAVA_19;
           ok_hbase_num_double(&x, it.d, java);
           n = ok_hbase_enc_num(again, &x, it.desc);
           if (n != it.len || memcmp(again, p, n) != 0) {
-            ok_hbase_num_double(&x, it.d, java = 8);
+            ok_hbase_num_double(&x, it.d, java = OK_JAVA_8);
             n = ok_hbase_enc_num(again, &x, it.desc);
           }
           if (ok_hbase_enc_double_num(again + n, it.d, java, it.desc) != n ||
