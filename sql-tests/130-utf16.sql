@@ -11,3 +11,7 @@ INSERT INTO t VALUES ('a'), ('b'), ('é'), ('ā'), ('z'), (char(0x1F600)), (char
 SELECT 'utf16le.order_by_x', group_concat(x, ' ') FROM (SELECT x FROM t ORDER BY x);
 SELECT 'utf16le.order_by_key', group_concat(x, ' ') FROM (SELECT x FROM t ORDER BY ok_pack(x));
 SELECT 'utf16le.same_bytes', hex(ok_pack('ā')), ok_unpack_col(ok_pack('ā'), 1) = 'ā';
+-- TEXT arguments that SQLite converts from UTF-16 for the functions
+CREATE TABLE u(nan, fmt, schema, hex, coll);
+INSERT INTO u VALUES ('-Inf', 'FDB', 'long, utf8', '4DA8 7061626300', 'nocase');
+SELECT 'utf16le.text_args', hex(ok_pack(nan)), ok_quote(ok_fdb_pack(1, 'a'), fmt), ok_quote(hex), hex(ok_collate('Ab', coll)), ok_quote(ok_orderly_pack(schema, 7, 'x'), 'orderly:' || schema), ok_lexi(nan), ok_fdb_double(nan) IS NOT NULL FROM u;

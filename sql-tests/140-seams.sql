@@ -72,3 +72,6 @@ SELECT 'format.spaces', ok_count(x'15', ' HBase '), ok_count(ok_orderly_pack('lo
   ok_count(ok_salt(x'4B004B804BC0', 1), ' salt+ok ');
 -- ok_hex's separator is TEXT: ok_hex(k, 1) is no separator "1"
 SELECT ok_hex(ok_pack(1), 1);
+-- ok_concat of keys given as hex TEXT joins their bytes (2.0 copied the text itself)
+SELECT 'concat.hex', hex(ok_concat('4DA8', '4DA8 4DA8')), hex(ok_concat(ok_pack(1), '0x4DA8', ok_pack(7)));
+SELECT 'concat.hex_bad', ok_concat('4DA8', '4DA');

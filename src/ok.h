@@ -151,7 +151,7 @@ typedef struct ok_format ok_format;
 **             functions write and read it (Orderly keeps a decimal's exponent
 **             there, ok_orderly.h). A format's state lives here, so adding a
 **             format leaves this struct as it is. */
-#define OK_ITEM_OWN 32 /* bytes of own */
+#define OK_ITEM_OWN 24 /* bytes of own: the size ok_item had before it */
 typedef struct {
   const ok_format *format;
   ok_type type;
