@@ -72,7 +72,7 @@ static void ok_fdb_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     if (prefix)
       sqlite3_result_blob64(ctx, b.buf.p, b.buf.n, SQLITE_TRANSIENT);
     else
-      result_piece(ctx, b.buf.p, b.buf.n);
+      ok_sql_result_piece(ctx, b.buf.p, b.buf.n, OK_KEY_SUBTYPE(OK_SUBTYPE(fdb)), 0);
   }
   ok_sql_builder_free(&b);
 }
@@ -460,6 +460,17 @@ static const ok_sql_function functions[] = {
 };
 
 const ok_sql_format ok_sql_fdb = {
-    &ok_format_fdb, OK_SUBTYPE(fdb), "FDB", "an FDB tuple", "ok_fdb_*", "ok_fdb_pack", put, NULL,
-    kind,           render,          NULL,  functions,
+    &ok_format_fdb,
+    OK_SUBTYPE(fdb),
+    "FDB",
+    "an FDB tuple",
+    "ok_fdb_*",
+    "ok_fdb_pack",
+    "ok_fdb_raw(key) gives its items as a piece, ok_fdb_tuple(...) nests a tuple",
+    put,
+    NULL,
+    kind,
+    render,
+    NULL,
+    functions,
 };

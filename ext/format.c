@@ -11,12 +11,12 @@
 const ok_sql_format *const ok_sql_formats[] = {OK_FORMAT_LIST(OK_SQL_FORMAT_ROW) NULL};
 
 /* A case for every subtype in use: two alike do not compile. */
-const ok_sql_format *ok_sql_format_of_subtype(unsigned subtype, int *salted) {
-  *salted = 0;
+const ok_sql_format *ok_sql_format_of_subtype(unsigned subtype, int *kind) {
   switch (subtype) {
-#define OK_SQL_SUBTYPE_CASES(id, letter)    \
-  case OK_SUBTYPE(id): return &ok_sql_##id; \
-  case OK_SALTED_SUBTYPE(OK_SUBTYPE(id)): *salted = 1; return &ok_sql_##id;
+#define OK_SQL_SUBTYPE_CASES(id, letter)                                        \
+  case OK_SUBTYPE(id): *kind = OK_SQL_PIECE; return &ok_sql_##id;               \
+  case OK_KEY_SUBTYPE(OK_SUBTYPE(id)): *kind = OK_SQL_KEY; return &ok_sql_##id; \
+  case OK_SALTED_SUBTYPE(OK_SUBTYPE(id)): *kind = OK_SQL_SALTED; return &ok_sql_##id;
     OK_FORMAT_LIST(OK_SQL_SUBTYPE_CASES)
     case OK_FDB_PREFIX_SUBTYPE:
     case OK_SQL_JSON_SUBTYPE: break;
@@ -59,7 +59,7 @@ void ok_sql_result_piece(sqlite3_context *ctx, const uint8_t *p, size_t n, int s
 int ok_sql_piece(sqlite3_context *ctx, sqlite3_value *v, int subtype, int i) {
   unsigned s = sqlite3_value_subtype(v);
   const ok_sql_format *from, *to;
-  int salted;
+  int kind, to_kind;
   if (sqlite3_value_type(v) != SQLITE_BLOB) return 0;
   if (s == (unsigned)subtype) return 1;
   if (s == OK_FDB_PREFIX_SUBTYPE) {
@@ -69,17 +69,20 @@ int ok_sql_piece(sqlite3_context *ctx, sqlite3_value *v, int subtype, int i) {
                  i);
     return -1;
   }
-  if (!(from = ok_sql_format_of_subtype(s, &salted))) return 0;
-  if (salted) {
+  if (!(from = ok_sql_format_of_subtype(s, &kind))) return 0;
+  to = ok_sql_format_of_subtype((unsigned)subtype, &to_kind);
+  if (kind == OK_SQL_SALTED)
     ok_sql_error(ctx,
                  "argument %d is a salted key (ok_salt), which cannot go into keys: "
                  "ok_unsalt(key) gives the key",
                  i);
-    return -1;
-  }
-  to = ok_sql_format_of_subtype((unsigned)subtype, &salted);
-  ok_sql_error(ctx, "argument %d is a piece of %s (%s), which cannot go into %s keys", i,
-               from->noun, from->builders, to->label);
+  else if (kind == OK_SQL_KEY && from == to)
+    ok_sql_error(ctx, "argument %d is a whole key (%s), which is no value of a key: %s", i,
+                 from->pack, from->rejoin);
+  else
+    ok_sql_error(ctx, "argument %d is %s%s (%s), which cannot go into %s keys", i,
+                 kind == OK_SQL_KEY ? "" : "a piece of ", from->noun,
+                 kind == OK_SQL_KEY ? from->pack : from->builders, to->label);
   return -1;
 }
 
@@ -92,7 +95,7 @@ void ok_sql_result_raw(sqlite3_context *ctx, sqlite3_value **argv, const ok_sql_
     ok_sql_malformed(ctx, rc, err);
     return;
   }
-  ok_sql_result_piece(ctx, p, n, f->subtype, 0);
+  ok_sql_result_piece(ctx, p, n, f->subtype, 0); /* its items, to inline */
 }
 
 int ok_sql_param_parse(const ok_sql_param *param, const char *s, size_t n, void **state,

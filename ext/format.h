@@ -14,17 +14,29 @@
 
 #include "text.h"
 
-/* Pieces: the BLOBs the key builders of each format return carry the
-** format's subtype, its letter in the registry (src/ok_formats.h), so that
-** its builders inline them (ok_pack(a, ok_desc(b))) and its readers know
-** what they hold; OK_SUBTYPE(fdb) is 'f'. ok_salt's results carry the
-** letter in upper case, OK_SALTED_SUBTYPE. A subtype lives within one
-** expression: it does not survive a table column, a CTE or a subquery. */
+/* Subtypes. SQLite keeps a value's subtype only sometimes: a VIRTUAL
+** generated column computed from its row has it, the same column read from
+** an index does not. So a subtype may make a call fail, never change its
+** result: a value with its subtype gives the result it gives without, or an
+** error. Three kinds, from the format's letter in the registry
+** (src/ok_formats.h):
+**   a piece, OK_SUBTYPE(id) (the letter: 'f' for FDB), what ok_desc,
+**     ok_collate, ok_prefix and a format's constructors return: its
+**     builders inline it (ok_pack(a, ok_desc(b))), which is the one thing a
+**     subtype does; a piece goes into a builder, not into a column;
+**   a key, OK_KEY_SUBTYPE (the letter + 0x80), what a format's builders
+**     return: builders refuse it (a key is no value of a key: without its
+**     subtype it would be packed as a BLOB), readers without a format refuse
+**     another format's (it would be read as native);
+**   a salted key, OK_SALTED_SUBTYPE (the letter in upper case), from ok_salt:
+**     builders and unsalted readers refuse it. */
 #define OK_SUBTYPE(id) ok_sql_subtype_##id
 #define OK_SUBTYPE_ENUM(id, letter) OK_SUBTYPE(id) = letter,
 enum { OK_FORMAT_LIST(OK_SUBTYPE_ENUM) };
 #undef OK_SUBTYPE_ENUM
+#define OK_KEY_SUBTYPE(subtype) ((subtype) | 0x80)
 #define OK_SALTED_SUBTYPE(subtype) ((subtype)-0x20)
+enum { OK_SQL_PIECE, OK_SQL_KEY, OK_SQL_SALTED }; /* a subtype's kind */
 /* A raw prefix (a FoundationDB subspace or directory) in front of a tuple:
 ** ok_fdb_prefix(bytes), taken only as the first argument of the FDB
 ** packing functions. Every subtype in use is distinct from the others
@@ -78,6 +90,7 @@ struct ok_sql_format {
   const char *noun;      /* "a native key", "an FDB tuple"...: in messages */
   const char *builders;  /* "ok_pack, ok_desc...": where its pieces come from */
   const char *pack;      /* the builder that ok_quote's renderings read back with */
+  const char *rejoin;    /* how a key of it goes into another: for a message */
   /* Building, by ok_sql_build: a plain SQL value v of SQLITE_* type t
   ** (argument i, 1-based) as its item(s), into b; 0 after setting an
   ** error. NULL for a format whose keys are built otherwise (Orderly's,
@@ -103,9 +116,9 @@ OK_FORMAT_LIST(OK_SQL_FORMAT_DECLARE)
 #undef OK_SQL_FORMAT_DECLARE
 extern const ok_sql_format *const ok_sql_formats[];
 
-/* The format whose pieces (or, with *salted set, salted keys) carry that
-** subtype, or NULL. */
-const ok_sql_format *ok_sql_format_of_subtype(unsigned subtype, int *salted);
+/* The format whose pieces, keys or salted keys (*kind says which) carry
+** that subtype, or NULL. */
+const ok_sql_format *ok_sql_format_of_subtype(unsigned subtype, int *kind);
 /* The format the TEXT s[0..n) names ('salt+' in front, any case, sets
 ** *salted; a parameter after ':' where the format takes one, not parsed
 ** here), or NULL. */

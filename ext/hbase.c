@@ -86,7 +86,8 @@ static int put_piece(ok_sql_builder *b, const uint8_t *p, size_t n, int i) {
 static void ok_hbase_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   ok_sql_builder b;
   ok_sql_builder_init(&b, ctx, 0);
-  if (ok_sql_build(&b, &ok_sql_hbase, argc, argv, 0)) result_piece(ctx, b.buf.p, b.buf.n);
+  if (ok_sql_build(&b, &ok_sql_hbase, argc, argv, 0))
+    ok_sql_result_piece(ctx, b.buf.p, b.buf.n, OK_KEY_SUBTYPE(OK_SUBTYPE(hbase)), 0);
   ok_sql_builder_free(&b);
 }
 
@@ -398,6 +399,7 @@ const ok_sql_format ok_sql_hbase = {
     "an HBase key",
     "ok_hbase_*",
     "ok_hbase_pack",
+    "ok_hbase_raw(key) gives its items as a piece",
     put,
     put_piece,
     kind,

@@ -37,13 +37,14 @@ static int put(ok_sql_builder *b, sqlite3_value *v, int t, int i) {
   return 1;
 }
 
-/* ok_pack(v, ...) (OK_SQL_ASC) and ok_desc(v) (OK_SQL_DESC): every argument
-** into one BLOB fragment. */
+/* ok_pack(v, ...) (OK_SQL_ASC), a key, and ok_desc(v, ...) (OK_SQL_DESC),
+** a piece: every argument into one BLOB. */
 static void ok_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   ok_sql_builder b;
   ok_sql_builder_init(&b, ctx, ok_sql_fn_arg(ctx) == OK_SQL_DESC);
-  if (ok_sql_build(&b, &ok_sql_native, argc, argv, 0))
-    ok_sql_result_piece(ctx, b.buf.p, b.buf.n, OK_SUBTYPE(native), 0);
+  if (ok_sql_build(&b, &ok_sql_native, argc, argv, 0)) /* ok_desc's is a piece */
+    ok_sql_result_piece(ctx, b.buf.p, b.buf.n,
+                        b.desc ? OK_SUBTYPE(native) : OK_KEY_SUBTYPE(OK_SUBTYPE(native)), 0);
   ok_sql_builder_free(&b);
 }
 
@@ -98,7 +99,8 @@ static void ok_concat_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     const uint8_t *p;
     size_t n, count, at;
     int rc;
-    if (ok_sql_piece(ctx, argv[i], OK_SUBTYPE(native), i + 1) < 0 ||
+    if ((sqlite3_value_subtype(argv[i]) != OK_KEY_SUBTYPE(OK_SUBTYPE(native)) &&
+         ok_sql_piece(ctx, argv[i], OK_SUBTYPE(native), i + 1) < 0) ||
         !ok_sql_key_arg(ctx, argv, i, &p, &n))
       return;
     if ((rc = ok_count(&ok_format_native, p, n, &count, &at)) != OK_OK) {
@@ -123,7 +125,7 @@ static void ok_concat_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     if (n) memcpy(out + off, p, n);
     off += n;
   }
-  ok_sql_result_piece(ctx, out, off, OK_SUBTYPE(native), 1);
+  ok_sql_result_piece(ctx, out, off, OK_KEY_SUBTYPE(OK_SUBTYPE(native)), 1);
 }
 
 static void ok_prefix_end_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
@@ -203,7 +205,7 @@ static int render(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
 
 static const ok_sql_function functions[] = {
     {"ok_pack", 0, -1, OK_SQL_PURE | OK_SQL_READS | OK_SQL_MAKES, ok_pack_fn, OK_SQL_ASC},
-    {"ok_desc", 1, 1, OK_SQL_PURE | OK_SQL_READS | OK_SQL_MAKES, ok_pack_fn, OK_SQL_DESC},
+    {"ok_desc", 1, -1, OK_SQL_PURE | OK_SQL_READS | OK_SQL_MAKES, ok_pack_fn, OK_SQL_DESC},
     {"ok_prefix", 1, 2, OK_SQL_PURE | OK_SQL_READS | OK_SQL_MAKES, ok_prefix_fn, 0},
     {"ok_collate", 2, 2, OK_SQL_PURE | OK_SQL_MAKES, ok_collate_fn, 0},
     {"ok_concat", 0, -1, OK_SQL_PURE | OK_SQL_READS | OK_SQL_MAKES, ok_concat_fn, 0},
@@ -218,6 +220,7 @@ const ok_sql_format ok_sql_native = {
     "a native key",
     "ok_pack, ok_desc...",
     "ok_pack",
+    "ok_concat(key, ok_pack(...)) joins keys",
     put,
     NULL,
     kind,

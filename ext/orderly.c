@@ -248,7 +248,7 @@ static void ok_orderly_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **a
     if (ok_prefix_end(key, &len, key, len) == OK_OK)
       sqlite3_result_blob64(ctx, key, len, SQLITE_TRANSIENT);
   } else {
-    ok_sql_result_piece(ctx, key, len, OK_SUBTYPE(orderly), 0);
+    ok_sql_result_piece(ctx, key, len, OK_KEY_SUBTYPE(OK_SUBTYPE(orderly)), 0);
   }
 done:
   ok_sql_scratch_free(v, vstack);
@@ -294,6 +294,7 @@ const ok_sql_format ok_sql_orderly = {
     "an Orderly key",
     "ok_orderly_pack",
     "ok_orderly_pack",
+    "an Orderly key is made whole, by ok_orderly_pack",
     NULL,
     NULL,
     kind,

@@ -73,32 +73,47 @@ static int named_reader(sqlite3_value *format, int salt, ok_sql_reader *named, c
 
 /* The reader of a key into *r: the named one (NULL: none), which a key
 ** that carries another format's subtype contradicts (or, where `salt`
-** allows salted names, a salted key an unsalted name); else the format of
-** its subtype, salted when ok_salt made it, else native. */
+** allows salted names, a salted key an unsalted name); else native. A
+** subtype never chooses the format (from a column or an index the key has
+** none): a key that carries another format's, or a salted one where salted
+** keys are read, is refused without a name. */
 static int key_reader(sqlite3_value *key, const ok_sql_reader *named, int salt, ok_sql_reader *r,
                       char **msg) {
   const ok_sql_format *tagged = NULL;
-  int salted = 0;
+  int kind = OK_SQL_PIECE, salted;
   if (sqlite3_value_type(key) == SQLITE_BLOB)
-    tagged = ok_sql_format_of_subtype(sqlite3_value_subtype(key), &salted);
+    tagged = ok_sql_format_of_subtype(sqlite3_value_subtype(key), &kind);
+  salted = tagged && kind == OK_SQL_SALTED;
   if (named) {
     if (tagged && (named->f != tagged || (salt && named->salted != salted))) {
       const char *as = named->salted ? "salt+" : "";
       if (salted)
         return ok_sql_fail(msg, "the key is salted (ok_salt) in format '%s%s', not '%s%s'",
                            salt ? "salt+" : "", tagged->core->name, as, named->f->core->name);
-      return ok_sql_fail(msg, "the key is a piece of %s (%s), not of format '%s%s'", tagged->noun,
-                         tagged->builders, as, named->f->core->name);
+      return ok_sql_fail(msg, "the key is %s%s (%s), not of format '%s%s'",
+                         kind == OK_SQL_KEY ? "" : "a piece of ", tagged->noun,
+                         kind == OK_SQL_KEY ? tagged->pack : tagged->builders, as,
+                         named->f->core->name);
     }
     if (named != r) *r = *named, r->fresh = 0; /* the statement's: not this call's to keep */
     return SQLITE_OK;
   }
-  r->f = tagged ? tagged : &ok_sql_native;
+  if (tagged && (tagged != &ok_sql_native || (salted && salt != OK_SQL_NO_SALT))) {
+    const ok_sql_param *param = tagged->param;
+    return ok_sql_fail(msg,
+                       "the key is %s (%s): give its format as the last argument, '%s%s%s%s%s' "
+                       "(without the subtype it has here, from a column or an index, it would "
+                       "be read as native)",
+                       salted ? "salted" : tagged->noun,
+                       salted               ? "ok_salt"
+                       : kind == OK_SQL_KEY ? tagged->pack
+                                            : tagged->builders,
+                       salted ? "salt+" : "", tagged->core->name, param ? ":<" : "",
+                       param ? param->name : "", param ? ">" : "");
+  }
+  r->f = &ok_sql_native;
   r->core = r->f->core;
-  r->salted = salted;
-  if (r->f->param)
-    return ok_sql_fail(msg, "%s is read with its %s: give the format '%s:<%s>'", r->f->noun,
-                       r->f->param->name, r->f->core->name, r->f->param->name);
+  r->salted = salted; /* only where salted keys are not read: a native one, to refuse */
   return SQLITE_OK;
 }
 

@@ -79,7 +79,7 @@ static void ok_unsalt_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   char *msg;
   if (!ok_sql_key_in(ctx, argc, argv, 1, OK_SQL_NO_SALT, &r, &p, &len)) return;
   if (ok_sql_report(ctx, ok_sql_salt_of(r.core, p, len, &k, &msg), &msg))
-    ok_sql_result_piece(ctx, p + OK_SALT_LEN, len - OK_SALT_LEN, r.f->subtype, 0);
+    ok_sql_result_piece(ctx, p + OK_SALT_LEN, len - OK_SALT_LEN, OK_KEY_SUBTYPE(r.f->subtype), 0);
   ok_sql_reader_end(ctx, &r, 1);
 }
 

@@ -6,7 +6,10 @@ SELECT 'desc.null', ok_hex(ok_desc(NULL));
 SELECT 'desc.text', ok_hex(ok_desc('ab'));
 SELECT 'desc.blob_nul', ok_hex(ok_desc(x'00'));
 SELECT 'desc.in_pack', ok_hex(ok_pack(1, ok_desc(2), 3));
-SELECT 'desc.of_pack_is_each_desc', ok_desc(ok_pack(1, 'a', NULL)) = ok_pack(ok_desc(1), ok_desc('a'), ok_desc(NULL));
+-- a whole key is no value: ok_desc of one is an error (without its subtype,
+-- from a column, it would be a descending BLOB); invert the values instead
+SELECT 'desc.of_pack_is_each_desc', ok_desc(ok_pack(1, 'a', NULL));
+SELECT 'desc.of_each', hex(ok_pack(ok_desc(1), ok_desc('a'), ok_desc(NULL)));
 SELECT 'desc.twice_is_asc', ok_desc(ok_desc(7)) = ok_pack(7);
 SELECT 'desc.order_reversed', ok_desc(1) > ok_desc(2), ok_desc('a') > ok_desc('b');
 SELECT 'desc.prefix_reversed', ok_desc('a') > ok_desc('ab'), ok_desc(x'00') > ok_desc(x'0000');

@@ -72,7 +72,7 @@ SELECT 'null_args_give_null', ok_hbase_int8(NULL), ok_hbase_int64(NULL), ok_hbas
 -- descending: the complement of the whole item, header included
 SELECT 'desc', hex(ok_hbase_desc(1234)), hex(ok_hbase_desc(NULL)), hex(ok_hbase_desc('ab')), hex(ok_hbase_desc(ok_hbase_int32(1234)));
 SELECT 'desc.blob_copy_gets_terminator', hex(ok_hbase_desc(ok_hbase_blob_copy(x'0102')));
-SELECT 'desc.piece_of_items', hex(ok_hbase_desc(ok_hbase_pack(1, 'a')));
+SELECT 'desc.piece_of_items', hex(ok_hbase_desc(ok_hbase_raw(ok_hbase_pack(1, 'a'))));
 SELECT 'desc.order', ok_hbase_pack(ok_hbase_desc(2)) < ok_hbase_pack(ok_hbase_desc(1)), ok_hbase_pack(ok_hbase_desc('b')) < ok_hbase_pack(ok_hbase_desc('a')), ok_hbase_pack(ok_hbase_desc('ab')) < ok_hbase_pack(ok_hbase_desc('a'));
 -- Actionbase row keys (core/src/test/.../codec/*MapperTest.kt): a 4-byte
 -- big-endian xxHash32 of the first three items (source, table code, type
@@ -124,7 +124,7 @@ SELECT ok_hbase_pack(ok_fdb_pack(1));
 SELECT ok_pack(ok_hbase_int8(1));
 SELECT ok_fdb_pack(ok_hbase_int8(1));
 SELECT ok_hbase_pack(ok_hbase_blob_copy(x'01'), 1);
-SELECT ok_hbase_pack(ok_hbase_pack('a', ok_hbase_blob_copy(x'01')), NULL);
+SELECT ok_hbase_pack(ok_hbase_raw(ok_hbase_pack('a', ok_hbase_blob_copy(x'01'))), NULL);
 SELECT ok_hbase_int8(128);
 SELECT ok_hbase_int8(-129);
 SELECT ok_hbase_int16(32768);
@@ -167,9 +167,9 @@ SELECT ok_unpack_col(x'3461', 1, 'hbase');
 SELECT ok_quote(x'05FF', 'hbase');
 -- HBase 2.5 and later write magnitudes from 1e702 on (2.4 broke there); so does ok
 SELECT 'numeric.huge', hex(ok_hbase_numeric('1e702')), hex(ok_hbase_numeric('1e2000')), hex(ok_hbase_numeric('-1e702'));
-SELECT 'numeric.huge_reads', ok_unpack_col(ok_hbase_numeric('1e2000'), 1), ok_quote(ok_hbase_numeric('-1e702'));
+SELECT 'numeric.huge_reads', ok_unpack_col(ok_hbase_numeric('1e2000'), 1, 'hbase'), ok_quote(ok_hbase_numeric('-1e702'), 'hbase');
 SELECT ok_hbase_numeric('1e200000000');
 -- powers of two: the 17 digits Java 8-18 writes (2^-24 = 5.9604644775390625E-8)
-SELECT 'double.power_of_two', hex(ok_hbase_pack(power(2, -24))), ok_unpack_col(ok_hbase_pack(power(2, -24)), 1) = power(2, -24);
+SELECT 'double.power_of_two', hex(ok_hbase_pack(power(2, -24))), ok_unpack_col(ok_hbase_pack(power(2, -24)), 1, 'hbase') = power(2, -24);
 -- float32 rounds as Java's (float) cast: Float.MAX_VALUE as Java prints it, and overflow
 SELECT 'float32.round', hex(ok_hbase_float32(3.4028235e38)), hex(ok_hbase_float32(1e39));

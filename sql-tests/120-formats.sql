@@ -1,16 +1,24 @@
--- Readers and formats (issue "one format descriptor"): a key that still
--- carries its format's subtype is read in that format, or refused under
--- another; format names in any case; salted keys as a layer ('salt+NAME');
+-- Readers and formats: a key reads in the format its last argument names,
+-- else as native; a key that still carries another format's subtype is
+-- refused (from a column it would have none, and read as native); format names in any case; salted keys as a layer ('salt+NAME');
 -- ok_formats tells which formats a key parses under.
 .mode quote
 .echo on
--- 1. a piece is read in its own format, never silently as native
-SELECT 'subtype.unpack', ok_unpack_col(ok_fdb_pack(1), 1), ok_unpack_col(ok_hbase_pack(-7, 'x'), -1);
-SELECT 'subtype.count', ok_count(ok_fdb_pack(1, 'a', NULL)), ok_count(ok_hbase_pack(1.5));
-SELECT 'subtype.valid', ok_valid(ok_fdb_pack(1)), ok_valid(ok_hbase_int8(1));
+-- 1. a key of another format is never silently read as native: without its
+-- format named it is an error, with it the answer is the same as from a column
+SELECT 'subtype.unpack', ok_unpack_col(ok_fdb_pack(1), 1);
+SELECT 'subtype.count', ok_count(ok_hbase_pack(1.5));
+SELECT 'subtype.valid', ok_valid(ok_hbase_int8(1));
 SELECT 'subtype.hex', ok_hex(ok_fdb_pack(1, 'a'), ' ');
-SELECT 'subtype.quote', ok_quote(ok_fdb_pack(1, 'a')), ok_json(ok_hbase_pack(2, 'b'));
+SELECT 'subtype.quote', ok_quote(ok_fdb_pack(1, 'a'));
 SELECT 'subtype.each', pos, kind, value FROM ok_each(ok_fdb_pack(1, 'a')) ORDER BY pos;
+SELECT 'named.unpack', ok_unpack_col(ok_fdb_pack(1), 1, 'fdb'), ok_unpack_col(ok_hbase_pack(-7, 'x'), -1, 'hbase');
+SELECT 'named.count', ok_count(ok_fdb_pack(1, 'a', NULL), 'fdb'), ok_count(ok_hbase_pack(1.5), 'hbase');
+SELECT 'named.valid', ok_valid(ok_fdb_pack(1), 'fdb'), ok_valid(ok_hbase_int8(1), 'hbase');
+SELECT 'named.hex', ok_hex(ok_fdb_pack(1, 'a'), ' ', 'fdb');
+SELECT 'named.quote', ok_quote(ok_fdb_pack(1, 'a'), 'fdb'), ok_json(ok_hbase_pack(2, 'b'), 'hbase');
+SELECT 'named.each', pos, kind, value FROM ok_each(ok_fdb_pack(1, 'a'), 'fdb') ORDER BY pos;
+SELECT 'native.unnamed', ok_quote(ok_pack(1, 'a')), ok_quote(ok_desc(2)), ok_count(ok_collate('a', 'NOCASE'));
 SELECT 'subtype.same_format', ok_unpack_col(ok_fdb_pack(1), 1, 'fdb');
 SELECT ok_unpack_col(ok_fdb_pack(1), 1, 'hbase');
 SELECT ok_count(ok_hbase_pack(1), 'ok');
@@ -49,12 +57,13 @@ SELECT 'salt.valid', ok_valid(ok_salt(ok_pack(1, 2), 2), 'salt+ok'), ok_valid(x'
   ok_valid(x'000000', 'salt+ok');
 -- a key straight from a builder says whether it is salted: ok_salt's results read salted
 -- without a format, and contradict a format that says otherwise
-SELECT 'salt.tagged', ok_count(ok_salt(ok_pack(42, 'abc'), 1)), ok_quote(ok_salt(ok_fdb_pack(1, 'a'), 2, 'fdb'));
+SELECT 'salt.tagged', ok_count(ok_salt(ok_pack(42, 'abc'), 1));
+SELECT 'salt.named', ok_count(ok_salt(ok_pack(42, 'abc'), 1), 'salt+ok'), ok_quote(ok_salt(ok_fdb_pack(1, 'a'), 2, 'fdb'), 'salt+fdb');
 SELECT ok_valid(ok_pack(1, 2, 3), 'salt+ok');
 SELECT ok_count(ok_salt(ok_pack(42, 'abc'), 1), 'ok');
 SELECT ok_salt(ok_salt(ok_pack(42, 'abc'), 1), 1);
 SELECT ok_pack(ok_salt(ok_pack(1), 1));
-SELECT 'salt.unsalted', ok_quote(ok_unsalt(ok_salt(ok_hbase_pack(7, 'x'), 1, 'hbase'), 'hbase'));
+SELECT 'salt.unsalted', ok_quote(ok_unsalt(ok_salt(ok_hbase_pack(7, 'x'), 1, 'hbase'), 'hbase'), 'hbase');
 -- ok_unsalt checks that the salt is one ok_salt makes
 SELECT ok_unsalt(ok_pack(1, 2, 3));
 SELECT ok_count(x'0000000005', 'salt+ok');

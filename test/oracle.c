@@ -379,9 +379,9 @@ int main(int argc, char **argv) {
 
   check_order(db, "R1.asc", "a, b, c", "ok_pack(a, b, c)");
   check_order(db, "R6.mixed", "a, b DESC, c", "ok_pack(a, ok_desc(b), c)");
-  check_order(db, "R6.all_desc", "a DESC, b DESC, c DESC", "ok_desc(ok_pack(a, b, c))");
+  check_order(db, "R6.all_desc", "a DESC, b DESC, c DESC", "ok_desc(a, b, c)");
   expect_none(db, "R6.desc_composes",
-              "SELECT count(*) FROM t WHERE ok_desc(ok_pack(a, b, c))"
+              "SELECT count(*) FROM t WHERE ok_desc(a, b, c)"
               " <> ok_pack(ok_desc(a), ok_desc(b), ok_desc(c))");
 
   exec(db,

@@ -22,7 +22,7 @@ static const char *const statements[] = {
     "SELECT hex(ok_pack(1, 2.5, 'abc', x'00FF', NULL, ok_desc('z'), ok_collate('It10', 'NOCASE')))",
     "SELECT ok_quote(ok_pack(42, 0.1, 1e300, 3.14159, -2.5e-310, 'ab''c'))",
     "SELECT ok_json(ok_fdb_pack(1, 'a', ok_fdb_tuple(NULL, 2.5), ok_fdb_int('1' || "
-    "printf('%.*c', 40, '0'))))",
+    "printf('%.*c', 40, '0'))), 'fdb')",
     "SELECT ok_quote(ok_hbase_pack(1, 2.5, 'a', x'00', ok_hbase_numeric('1e-400')), 'hbase')",
     "SELECT group_concat(value, ',') FROM ok_each(ok_salt(ok_pack(1, 'a', 2), 2), 'salt+ok')",
     "SELECT ok_formats(x'1919443461626300'), ok_b64(ok_pack(7)), ok_xxh64('abc')",
