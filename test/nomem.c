@@ -111,7 +111,7 @@ static const char *const statements[] = {
     "ok_unsalt(ok_salt(ok_pack(1), 1)), ok_salt_check(ok_salt(ok_pack(1), 1), 1)",
     "SELECT pos, type, kind, value, dir, offset, length, hex FROM "
     "ok_each(ok_salt(ok_pack(1, 'a', zeroblob(3000)), 2), 'salt+ok')",
-    "SELECT pos, kind, value FROM ok_each(ok_fdb_pack(1, ok_fdb_tuple(2, 'x')))",
+    "SELECT pos, kind, value FROM ok_each(ok_fdb_pack(1, ok_fdb_tuple(2, 'x')), 'fdb')",
     "SELECT ok_fdb_pack_versionstamped(ok_fdb_prefix(x'FE01'), 'e', "
     "ok_fdb_versionstamp_incomplete()), ok_fdb_range_begin('a'), ok_fdb_range_end('a')",
     "SELECT ok_b64(ok_pack(1, 'abc')), ok_unb64(ok_b64(ok_pack(zeroblob(3000)))), "
