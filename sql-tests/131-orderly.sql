@@ -84,3 +84,12 @@ SELECT ok_count(x'03', 'orderly:long');
 SELECT ok_count(x'E0', 'orderly:decimal');
 SELECT ok_count(x'3332', 'orderly:bytes');
 SELECT ok_formats(ok_orderly_pack('long', 1));
+-- every character of a schema is accounted for: stray text is an error at its place
+SELECT ok_orderly_pack('long; utf8', 1);
+SELECT ok_orderly_pack('long.utf8', 1);
+SELECT ok_orderly_pack('long|utf8', 1);
+SELECT ok_orderly_pack('long)))', 1);
+SELECT ok_orderly_pack('struct(long)) , utf8', 1);
+SELECT ok_orderly_pack('long # comment', 1);
+SELECT ok_quote(x'81', 'orderly:long;');
+SELECT 'schema.spaces_are_fine', hex(ok_orderly_pack(' long , utf8 desc ', 1, 'a'));

@@ -233,7 +233,7 @@ int ok_orderly_parse(ok_orderly *s, const char *text, size_t n, size_t *err_at, 
   s->format.param = s;
   s->count = 0;
   if (!field_list(&p, 0, &last) ||
-      (space(&p), p.i != n && fail(&p, p.i, "expected ',' or the end"))) {
+      (space(&p), p.i != n && !fail(&p, p.i, "expected ',' or the end"))) {
     *err_at = p.i;
     *why = p.why;
     return OK_E_SYNTAX;
