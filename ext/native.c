@@ -133,6 +133,10 @@ static void ok_prefix_end_fn(sqlite3_context *ctx, int argc, sqlite3_value **arg
   size_t n;
   uint8_t stack[256], *out;
   (void)argc;
+  if (sqlite3_value_type(argv[0]) == SQLITE_TEXT) { /* a bound is compared with stored BLOBs */
+    ok_sql_error(ctx, "takes a key BLOB, not TEXT (for a key as hex: ok_prefix_end(ok_unhex(text)))");
+    return;
+  }
   if (!ok_sql_key_arg(ctx, argv, 0, &p, &n) || !(out = ok_sql_scratch(ctx, stack, sizeof stack, n)))
     return;
   if (ok_prefix_end(out, &n, p, n) == OK_OK) sqlite3_result_blob64(ctx, out, n, SQLITE_TRANSIENT);

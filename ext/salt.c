@@ -91,9 +91,10 @@ static void ok_salt_check_fn(sqlite3_context *ctx, int argc, sqlite3_value **arg
   sqlite3_int64 n;
   ok_sql_reader r;
   uint8_t want[OK_SALT_LEN];
+  int text = sqlite3_value_type(argv[0]) == SQLITE_TEXT; /* a check: hex TEXT is no key */
   if (!ok_sql_key_in(ctx, argc, argv, 2, OK_SQL_NO_SALT, &r, &p, &len)) return;
   if (sqlite3_value_type(argv[1]) != SQLITE_NULL && count_arg(ctx, argv[1], &n))
-    sqlite3_result_int(ctx, len >= OK_SALT_LEN &&
+    sqlite3_result_int(ctx, !text && len >= OK_SALT_LEN &&
                                 ok_salt(r.core, want, p + OK_SALT_LEN, len - OK_SALT_LEN, (size_t)n,
                                         &err) == OK_OK &&
                                 memcmp(want, p, OK_SALT_LEN) == 0);

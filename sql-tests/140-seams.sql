@@ -76,3 +76,11 @@ SELECT ok_hex(ok_pack(1), 1);
 -- ok_concat of keys given as hex TEXT joins their bytes (2.0 copied the text itself)
 SELECT 'concat.hex', hex(ok_concat('4DA8', '4DA8 4DA8')), hex(ok_concat(ok_pack(1), '0x4DA8', ok_pack(7)));
 SELECT 'concat.hex_bad', ok_concat('4DA8', '4DA');
+-- checks and bounds take no hex TEXT: a TEXT row in a key column is no key
+SELECT 'text.valid', ok_valid('4DA8'), ok_valid(ok_unhex('4DA8')), ok_salt_check(ok_hex(ok_salt(ok_pack(1), 1)), 1), ok_salt_check(ok_salt(ok_pack(1), 1), 1);
+SELECT ok_prefix_end('4DA8');
+SELECT 'text.prefix_end', hex(ok_prefix_end(ok_unhex('4DA8')));
+CREATE TABLE kc(k BLOB CHECK (ok_valid(k)));
+INSERT INTO kc VALUES ('4DA8');
+INSERT INTO kc VALUES (ok_pack(42));
+SELECT 'text.check', count(*) FROM kc;
