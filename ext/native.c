@@ -134,7 +134,8 @@ static void ok_prefix_end_fn(sqlite3_context *ctx, int argc, sqlite3_value **arg
   uint8_t stack[256], *out;
   (void)argc;
   if (sqlite3_value_type(argv[0]) == SQLITE_TEXT) { /* a bound is compared with stored BLOBs */
-    ok_sql_error(ctx, "takes a key BLOB, not TEXT (for a key as hex: ok_prefix_end(ok_unhex(text)))");
+    ok_sql_error(ctx,
+                 "takes a key BLOB, not TEXT (for a key as hex: ok_prefix_end(ok_unhex(text)))");
     return;
   }
   if (!ok_sql_key_arg(ctx, argv, 0, &p, &n) || !(out = ok_sql_scratch(ctx, stack, sizeof stack, n)))

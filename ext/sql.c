@@ -129,12 +129,19 @@ int ok_sql_text_arg(sqlite3_context *ctx, sqlite3_value *v, const char *what, co
 int ok_sql_hex(const char *s, size_t n, uint8_t **out, size_t *len, char **msg) {
   size_t err, at;
   int rc;
+  int escaped = ok_escaped_is(s, n);
   *msg = NULL;
-  if (!(*out = sqlite3_malloc64(n / 2 + 1))) return SQLITE_NOMEM;
-  if ((rc = ok_hex_decode(*out, len, s, n, &err)) == OK_OK) return SQLITE_OK;
+  if (!(*out = sqlite3_malloc64(n + 1))) return SQLITE_NOMEM;
+  rc = escaped ? ok_escaped_decode(*out, len, s, n, &err) : ok_hex_decode(*out, len, s, n, &err);
+  if (rc == OK_OK) return SQLITE_OK;
   sqlite3_free(*out);
   *out = NULL;
   at = ok_sql_char_at(s, err);
+  if (escaped)
+    return ok_sql_fail(msg,
+                       "key TEXT with escapes: the escape at character %lld is %s (\\xHH, \\\\, "
+                       "\\', \\\", \\n, \\r, \\t)",
+                       (long long)at, rc == OK_E_TRUNCATED ? "cut short" : "none of");
   if (rc == OK_E_TRUNCATED)
     *msg = sqlite3_mprintf(
         "key TEXT is not hex: the digit at character %lld lacks its byte's second digit",

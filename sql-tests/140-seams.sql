@@ -84,3 +84,10 @@ CREATE TABLE kc(k BLOB CHECK (ok_valid(k)));
 INSERT INTO kc VALUES ('4DA8');
 INSERT INTO kc VALUES (ok_pack(42));
 SELECT 'text.check', count(*) FROM kc;
+-- keys as the stores' shells print them: fdbcli, the HBase shell, Python's bytes
+SELECT 'escaped.fdbcli', ok_quote('\x02users\x00\x15*', 'fdb');
+SELECT 'escaped.hbase_shell', ok_quote('\x19\x19D4abc\x00', 'hbase');
+SELECT 'escaped.python', ok_quote('b''\x15\x01\x02a\x00''', 'fdb'), hex(ok_unhex('b''row1'''));
+SELECT 'escaped.spaces', ok_quote(' 0x4DA8 '), ok_count(' X''4DA8'' ');
+SELECT ok_quote('\x02users\q', 'fdb');
+SELECT ok_quote('\x0', 'fdb');

@@ -1,6 +1,8 @@
 /*
 ** hex.c -- bytes as upper-case hex, the one writer every rendering uses.
 */
+#include <string.h>
+
 #include "ok.h"
 
 size_t ok_hex_encode(char *out, const uint8_t *p, size_t n) {
@@ -27,13 +29,22 @@ static int hex_value(char c) {
                                 : -1;
 }
 
+/* s[0..n) without the white space around it: its start in *i, end in *end. */
+static void trim(const char *s, size_t n, size_t *i, size_t *end) {
+  for (*i = 0; *i < n && is_separator(s[*i]) && s[*i] <= ' '; (*i)++) {
+  }
+  for (*end = n; *end > *i && is_separator(s[*end - 1]) && s[*end - 1] <= ' '; (*end)--) {
+  }
+}
+
 int ok_hex_decode(uint8_t *out, size_t *len, const char *s, size_t n, size_t *err_at) {
-  size_t i = 0, end = n, o = 0;
+  size_t i, end, o = 0;
+  trim(s, n, &i, &end);
   /* an SQL literal X'...' or a 0x in front */
-  if (n >= 3 && (s[0] == 'X' || s[0] == 'x') && s[1] == '\'' && s[n - 1] == '\'')
-    i = 2, end = n - 1;
-  else if (n >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
-    i = 2;
+  if (end - i >= 3 && (s[i] == 'X' || s[i] == 'x') && s[i + 1] == '\'' && s[end - 1] == '\'')
+    i += 2, end--;
+  else if (end - i >= 2 && s[i] == '0' && (s[i + 1] == 'x' || s[i + 1] == 'X'))
+    i += 2;
   while (i < end) {
     int hi, lo;
     if (is_separator(s[i])) {
@@ -52,6 +63,52 @@ int ok_hex_decode(uint8_t *out, size_t *len, const char *s, size_t n, size_t *er
     if (out) out[o] = (uint8_t)(hi << 4 | lo);
     o++;
     i += 2;
+  }
+  *len = o;
+  return OK_OK;
+}
+
+int ok_escaped_is(const char *s, size_t n) {
+  size_t i, end;
+  trim(s, n, &i, &end);
+  return memchr(s + i, '\\', end - i) != NULL ||
+         (end - i >= 3 && s[i] == 'b' && (s[i + 1] == '\'' || s[i + 1] == '"') &&
+          s[end - 1] == s[i + 1]);
+}
+
+int ok_escaped_decode(uint8_t *out, size_t *len, const char *s, size_t n, size_t *err_at) {
+  size_t i, end, o = 0;
+  trim(s, n, &i, &end);
+  if (end - i >= 3 && s[i] == 'b' && (s[i + 1] == '\'' || s[i + 1] == '"') &&
+      s[end - 1] == s[i + 1])
+    i += 2, end--; /* Python's b'...' */
+  for (; i < end; o++) {
+    uint8_t c = (uint8_t)s[i++];
+    if (c == '\\') {
+      int hi, lo;
+      if (i == end) {
+        *err_at = i - 1, *len = o;
+        return OK_E_TRUNCATED;
+      }
+      switch (s[i++]) {
+        case '\\': c = '\\'; break;
+        case '\'': c = '\''; break;
+        case '"': c = '"'; break;
+        case 'n': c = '\n'; break;
+        case 'r': c = '\r'; break;
+        case 't': c = '\t'; break;
+        case 'x':
+          if (i + 2 > end || (hi = hex_value(s[i])) < 0 || (lo = hex_value(s[i + 1])) < 0) {
+            *err_at = i - 2, *len = o;
+            return i + 2 > end ? OK_E_TRUNCATED : OK_E_ESCAPE;
+          }
+          c = (uint8_t)(hi << 4 | lo);
+          i += 2;
+          break;
+        default: *err_at = i - 2, *len = o; return OK_E_ESCAPE;
+      }
+    }
+    if (out) out[o] = c;
   }
   *len = o;
   return OK_OK;

@@ -338,11 +338,25 @@ size_t ok_hex_encode(char *out, const uint8_t *p, size_t n);
 ** bytes; NULL only counts them), their count in *len: digits in either case, two to a byte, with
 ** white space and any of | : - , . _ / between bytes (as ok_hex's
 ** separators and logs put them), in an SQL literal X'...' or after 0x or
-** bare. Returns OK_OK; or, with *err_at the offending character's offset,
+** bare, with white space around it. Returns OK_OK; or, with *err_at the offending character's
+*offset,
 ** OK_E_SYNTAX (neither a digit nor a separator) or OK_E_TRUNCATED (a lone
 ** digit, with the end or a separator where its byte's second digit should
 ** be: *err_at is the digit's). */
 int ok_hex_decode(uint8_t *out, size_t *len, const char *s, size_t n, size_t *err_at);
+
+/* Keys as stores' shells print them: fdbcli's \x02users\x00\x15*, the HBase
+** shell's \x19\x19D4abc\x00, Python's b'\x15\x01'. ok_escaped_is: 1 when
+** text s[0..n) is in that form (it holds a backslash, or is b'...' or
+** b"..."), which hex never is. ok_escaped_decode: its bytes into out (room
+** for n bytes; NULL only counts them), their count in *len: \xHH (either
+** case) is byte HH; \\, \', \", \n, \r, \t what they are in C; any other
+** character its own bytes; white space around it and a b'...' around it
+** dropped. Returns OK_OK; or, with *err_at the backslash's offset,
+** OK_E_ESCAPE (another escape, or \x without two hex digits) or
+** OK_E_TRUNCATED (the text ends inside an escape). */
+int ok_escaped_is(const char *s, size_t n);
+int ok_escaped_decode(uint8_t *out, size_t *len, const char *s, size_t n, size_t *err_at);
 
 /* --- Order-preserving base-64 text ------------------------------------------ */
 

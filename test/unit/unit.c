@@ -771,45 +771,63 @@ static void test_bounds(void) {
         "violations");
 }
 
-/* Hex text back to bytes, in every form the readers take, and the errors
-** with their offsets. */
-static void test_hex_decode(void) {
-  static const struct {
-    const char *s;
-    int rc;
-    size_t len_or_at;
-    const char *hex; /* the bytes, as ok_hex_encode writes them */
-  } cases[] = {
-      {"4DA87061626300", OK_OK, 7, "4DA87061626300"},
-      {"4da8 7061 626300", OK_OK, 7, "4DA87061626300"},
-      {"X'4DA8'", OK_OK, 2, "4DA8"},
-      {"x'4da8'", OK_OK, 2, "4DA8"},
-      {"0x4DA8", OK_OK, 2, "4DA8"},
-      {"4D|A8:70-61,62.63_00/", OK_OK, 7, "4DA87061626300"},
-      {" \t\r\n", OK_OK, 0, ""},
-      {"", OK_OK, 0, ""},
-      {"X''", OK_OK, 0, ""},
-      {"4DA", OK_E_TRUNCATED, 2, ""},
-      {"4 DA8", OK_E_TRUNCATED, 0, ""},
-      {"4DG8", OK_E_SYNTAX, 2, ""},
-      {"4D;A8", OK_E_SYNTAX, 2, ""},
-      {"X'4DA8", OK_E_SYNTAX, 0, ""},
-      {"0x", OK_OK, 0, ""},
+/* Text back to bytes, in every form the readers take (hex; escapes, with
+** `esc`), and the errors with their offsets. */
+typedef struct {
+  int esc;
+  const char *s;
+  int rc;
+  size_t len_or_at;
+  const char *hex; /* the bytes, as ok_hex_encode writes them */
+} text_case;
+
+static void test_text_decode(void) {
+  static const text_case cases[] = {
+      {0, "4DA87061626300", OK_OK, 7, "4DA87061626300"},
+      {0, "4da8 7061 626300", OK_OK, 7, "4DA87061626300"},
+      {0, "X'4DA8'", OK_OK, 2, "4DA8"},
+      {0, "x'4da8'", OK_OK, 2, "4DA8"},
+      {0, "0x4DA8", OK_OK, 2, "4DA8"},
+      {0, " 0x4DA8\n", OK_OK, 2, "4DA8"},
+      {0, "\t X'4DA8' ", OK_OK, 2, "4DA8"},
+      {0, "4D|A8:70-61,62.63_00/", OK_OK, 7, "4DA87061626300"},
+      {0, " \t\r\n", OK_OK, 0, ""},
+      {0, "", OK_OK, 0, ""},
+      {0, "X''", OK_OK, 0, ""},
+      {0, "4DA", OK_E_TRUNCATED, 2, ""},
+      {0, "4 DA8", OK_E_TRUNCATED, 0, ""},
+      {0, "4DG8", OK_E_SYNTAX, 2, ""},
+      {0, "4D;A8", OK_E_SYNTAX, 2, ""},
+      {0, "X'4DA8", OK_E_SYNTAX, 0, ""},
+      {0, "0x", OK_OK, 0, ""},
+      {0, " 0 x4DA8", OK_E_TRUNCATED, 1, ""},
+      {1, "\\x02users\\x00\\x15*", OK_OK, 9, "02757365727300152A"},
+      {1, "\\x19\\x19D4abc\\x00", OK_OK, 8, "1919443461626300"},
+      {1, " b'\\x15\\x01' ", OK_OK, 2, "1501"},
+      {1, "b\"row1\"", OK_OK, 4, "726F7731"},
+      {1, "\\\\\\'\\\"\\n\\r\\t\\xfF", OK_OK, 7, "5C27220A0D09FF"},
+      {1, "\xC3\xA9\\x00", OK_OK, 3, "C3A900"},
+      {1, "ab\\q", OK_E_ESCAPE, 2, ""},
+      {1, "ab\\x4", OK_E_TRUNCATED, 2, ""},
+      {1, "ab\\x4G", OK_E_ESCAPE, 2, ""},
+      {1, "abc\\", OK_E_TRUNCATED, 3, ""},
   };
   size_t i;
   for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-    uint8_t out[16];
-    char hex[40], why[80];
+    int (*decode)(uint8_t *, size_t *, const char *, size_t, size_t *) =
+        cases[i].esc ? ok_escaped_decode : ok_hex_decode;
+    uint8_t out[32];
+    char hex[80], why[160];
     size_t len = 99, at = 99, n = strlen(cases[i].s);
-    int rc = ok_hex_decode(out, &len, cases[i].s, n, &at), counted;
+    int rc = decode(out, &len, cases[i].s, n, &at), counted;
     size_t len2;
     hex[ok_hex_encode(hex, out, rc == OK_OK ? len : 0)] = 0;
-    counted = ok_hex_decode(NULL, &len2, cases[i].s, n, &at) == rc && (rc != OK_OK || len2 == len);
+    counted = decode(NULL, &len2, cases[i].s, n, &at) == rc && (rc != OK_OK || len2 == len);
     sprintf(why, "case %d: status %d, %d, %s", (int)i, rc, (int)(rc == OK_OK ? len : at), hex);
-    check(rc == cases[i].rc && counted &&
+    check(rc == cases[i].rc && counted && ok_escaped_is(cases[i].s, n) == cases[i].esc &&
               (rc == OK_OK ? len == cases[i].len_or_at && strcmp(hex, cases[i].hex) == 0
                            : at == cases[i].len_or_at),
-          "hex_decode", why);
+          "text_decode", why);
   }
 }
 
@@ -926,7 +944,7 @@ int main(int argc, char **argv) {
   }
   test_version();
   test_bounds();
-  test_hex_decode();
+  test_text_decode();
   test_lexi(200000);
   test_orderly_public();
   test_vectors();
