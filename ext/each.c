@@ -154,6 +154,7 @@ static int each_filter(sqlite3_vtab_cursor *cur, int idx, const char *idxStr, in
     return fail(c, rc, &msg);
   if (!c->r.salted && (rc = ok_count(c->r.core, p, n, &count, &err)) != OK_OK)
     return fail(c, ok_sql_malformed_key(&c->r, p, n, rc, err, &msg), &msg);
+  if ((rc = ok_sql_strict(&c->r, p, n, &msg)) != SQLITE_OK) return fail(c, rc, &msg);
   ok_walk_start(&c->w, c->r.core, c->key + OK_SALT_LEN * (size_t)c->r.salted,
                 n - OK_SALT_LEN * (size_t)c->r.salted);
   if (c->r.salted)

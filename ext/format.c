@@ -24,16 +24,28 @@ const ok_sql_format *ok_sql_format_of_subtype(unsigned subtype, int *kind) {
   return NULL;
 }
 
-#define SALT_PREFIX "salt+"
+/* 1 when s[0..n) starts with the prefix p (any case), which it then skips. */
+static int prefixed(const char **s, size_t *n, const char *p) {
+  size_t k = strlen(p);
+  if (*n <= k || sqlite3_strnicmp(*s, p, (int)k) != 0) return 0;
+  *s += k, *n -= k;
+  return 1;
+}
 
-const ok_sql_format *ok_sql_format_parse(const char *s, size_t n, int *salted) {
-  size_t k = sizeof SALT_PREFIX - 1, name, end;
+const ok_sql_format *ok_sql_format_parse(const char *s, size_t n, int *flags) {
+  size_t name, end;
   const ok_format *core;
   const ok_sql_format *const *f;
+  int more = 1;
   /* white space around the name is no part of it, as in a schema */
   while (n > 0 && (s[0] == ' ' || s[0] == '\t')) s++, n--;
-  *salted = n > k && sqlite3_strnicmp(s, SALT_PREFIX, (int)k) == 0;
-  if (*salted) s += k, n -= k;
+  for (*flags = 0; more;) { /* 'salt+' and 'strict+', in either order */
+    more = 0;
+    if (!(*flags & OK_SQL_NAME_SALTED) && prefixed(&s, &n, "salt+"))
+      *flags |= OK_SQL_NAME_SALTED, more = 1;
+    if (!(*flags & OK_SQL_NAME_STRICT) && prefixed(&s, &n, "strict+"))
+      *flags |= OK_SQL_NAME_STRICT, more = 1;
+  }
   for (name = 0; name < n && s[name] != ':'; name++) { /* a parameter follows a ':' */
   }
   for (end = name; end > 0 && (s[end - 1] == ' ' || s[end - 1] == '\t'); end--) {

@@ -119,10 +119,12 @@ extern const ok_sql_format *const ok_sql_formats[];
 /* The format whose pieces, keys or salted keys (*kind says which) carry
 ** that subtype, or NULL. */
 const ok_sql_format *ok_sql_format_of_subtype(unsigned subtype, int *kind);
-/* The format the TEXT s[0..n) names ('salt+' in front, any case, sets
-** *salted; a parameter after ':' where the format takes one, not parsed
-** here), or NULL. */
-const ok_sql_format *ok_sql_format_parse(const char *s, size_t n, int *salted);
+/* The format the TEXT s[0..n) names, or NULL: its name in any case, a
+** parameter after ':' where the format takes one (not parsed here), and
+** in front 'salt+' (a salted key) and 'strict+' (refuse a key that another
+** format reads too), each setting its flag in *flags. */
+enum { OK_SQL_NAME_SALTED = 1, OK_SQL_NAME_STRICT = 2 };
+const ok_sql_format *ok_sql_format_parse(const char *s, size_t n, int *flags);
 
 /* Returns a piece of the format with that subtype; frees p with
 ** sqlite3_free when `owned`, else copies it. */

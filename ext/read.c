@@ -103,7 +103,7 @@ static void ok_hex_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   const char *sep;
   size_t len, seplen;
   ok_sql_reader r;
-  int salted;
+  int flags;
   if (argc == 1) { /* plain hex of any BLOB */
     memset(&r, 0, sizeof r);
     if (ok_sql_key_arg(ctx, argv, 0, &key, &len)) hex(ctx, &r, key, len, NULL, 0);
@@ -111,7 +111,7 @@ static void ok_hex_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   }
   /* TEXT only: ok_hex(k, 1) means no separator "1" */
   if (!ok_sql_text_arg(ctx, argv[1], "the separator", &sep, &seplen)) return;
-  if (argc == 2 && ok_sql_format_parse(sep, seplen, &salted)) {
+  if (argc == 2 && ok_sql_format_parse(sep, seplen, &flags)) {
     ok_sql_error(ctx, "'%q' names a format; the separator comes first: ok_hex(key, ' ', '%q')", sep,
                  sep); /* a format's name: short */
     return;
@@ -143,14 +143,22 @@ static void ok_valid_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   const uint8_t *p;
   size_t n, count, err, k;
   ok_sql_reader r;
-  int t = sqlite3_value_type(argv[0]);
+  int t = sqlite3_value_type(argv[0]), valid, rc = SQLITE_OK;
+  char *msg = NULL;
   if (t != SQLITE_NULL && t != SQLITE_BLOB) { /* hex TEXT too: no key, in a CHECK or a range */
     sqlite3_result_int(ctx, 0);
     return;
   }
   if (!ok_sql_key_in(ctx, argc, argv, 1, OK_SQL_WITH_SALT, &r, &p, &n)) return;
-  sqlite3_result_int(ctx, r.salted ? ok_salt_find(r.core, p, n, &k, &err) == OK_OK
-                                   : ok_count(r.core, p, n, &count, &err) == OK_OK);
+  valid = r.salted ? ok_salt_find(r.core, p, n, &k, &err) == OK_OK &&
+                         ok_count(r.core, p + OK_SALT_LEN, n - OK_SALT_LEN, &count, &err) == OK_OK
+                   : ok_count(r.core, p, n, &count, &err) == OK_OK;
+  if (valid && (rc = ok_sql_strict(&r, p, n, &msg)) != SQLITE_OK) { /* strict: another reads it */
+    valid = 0;
+    sqlite3_free(msg);
+    if (rc == SQLITE_NOMEM) ok_sql_report(ctx, rc, NULL);
+  }
+  if (rc != SQLITE_NOMEM) sqlite3_result_int(ctx, valid);
   ok_sql_reader_end(ctx, &r, 1);
 }
 

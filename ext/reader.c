@@ -20,8 +20,8 @@ static char *formats_known(int salt) {
     sqlite3_free(list);
     if (!(list = next)) return NULL;
   }
-  if (!salt) return list;
-  next = sqlite3_mprintf("%s; 'salt+' in front for salted keys", list);
+  next = sqlite3_mprintf("%s; %s'strict+' in front to refuse a key another format reads too", list,
+                         salt ? "'salt+' in front for salted keys, " : "");
   sqlite3_free(list);
   return next;
 }
@@ -48,16 +48,17 @@ static int named_reader(sqlite3_value *format, int salt, ok_sql_reader *named, c
   size_t n = 0;
   const ok_sql_format *f;
   char *known;
-  int salted;
+  int flags;
   if (sqlite3_value_type(format) != SQLITE_NULL &&
       ok_sql_value_text(format, &name, &n) != SQLITE_OK)
     return SQLITE_NOMEM;
-  if (sqlite3_value_type(format) == SQLITE_TEXT && (f = ok_sql_format_parse(name, n, &salted))) {
-    if (salted && !salt)
+  if (sqlite3_value_type(format) == SQLITE_TEXT && (f = ok_sql_format_parse(name, n, &flags))) {
+    if ((flags & OK_SQL_NAME_SALTED) && !salt)
       return ok_sql_fail(msg, "takes an unsalted key: give the format without 'salt+'");
     named->f = f;
     named->core = f->core;
-    named->salted = salted;
+    named->salted = (flags & OK_SQL_NAME_SALTED) != 0;
+    named->strict = (flags & OK_SQL_NAME_STRICT) != 0;
     return f->param ? parse_param(name, n, named, msg) : SQLITE_OK;
   }
   if ((known = formats_known(salt)) != NULL) {
@@ -169,15 +170,15 @@ int ok_sql_parses(const ok_sql_reader *r, const uint8_t *p, size_t n, size_t *co
          ok_count(r->core, p + OK_SALT_LEN, n - OK_SALT_LEN, count, &err) == OK_OK;
 }
 
-int ok_sql_malformed_key(const ok_sql_reader *r, const uint8_t *p, size_t n, int status, size_t at,
-                         char **msg) {
+/* The other formats (and salted forms) that read the whole argument
+** p[0..n), as "'fdb' (2 components), ..." in *list (NULL: none): SQLITE_OK
+** or SQLITE_NOMEM. */
+static int others_reading(const ok_sql_reader *r, const uint8_t *p, size_t n, char **list) {
   const ok_sql_format *const *f;
-  const ok_sql_param *param = r->f->param;
   ok_sql_reader other;
   size_t count, k;
-  char *list = NULL, *next;
-  int rc;
-  p -= r->base, n += r->base, at += r->base; /* the whole argument */
+  char *next;
+  *list = NULL;
   memset(&other, 0, sizeof other);
   for (other.salted = 0; other.salted <= 1; other.salted++) {
     for (f = ok_sql_formats; *f; f++) {
@@ -185,18 +186,42 @@ int ok_sql_malformed_key(const ok_sql_reader *r, const uint8_t *p, size_t n, int
       if ((*f)->param || (*f == r->f && other.salted == r->salted) ||
           !ok_sql_parses(&other, p, n, &count, &k))
         continue;
-      next = sqlite3_mprintf("%s%s'%s%s' (%lld component%s)", list ? list : "", list ? ", " : "",
+      next = sqlite3_mprintf("%s%s'%s%s' (%lld component%s)", *list ? *list : "", *list ? ", " : "",
                              other.salted ? "salt+" : "", other.core->name, (long long)count,
                              OK_SQL_S(count));
-      sqlite3_free(list);
-      if (!(list = next)) return SQLITE_NOMEM;
+      sqlite3_free(*list);
+      if (!(*list = next)) return SQLITE_NOMEM;
     }
   }
+  return SQLITE_OK;
+}
+
+int ok_sql_malformed_key(const ok_sql_reader *r, const uint8_t *p, size_t n, int status, size_t at,
+                         char **msg) {
+  const ok_sql_param *param = r->f->param;
+  char *list;
+  int rc;
+  p -= r->base, n += r->base, at += r->base; /* the whole argument */
+  if (others_reading(r, p, n, &list) != SQLITE_OK) return SQLITE_NOMEM;
   rc = ok_sql_fail(msg, "malformed key at byte %lld: %s (read as '%s%s%s%s%s'; %s%s%s)",
                    (long long)at, ok_strerror(status), r->salted ? "salt+" : "", r->f->core->name,
                    param ? ":<" : "", param ? param->name : "", param ? ">" : "",
                    list ? "it parses as " : "", list ? list : "no other format reads it either",
                    list ? ": give its format as the last argument" : "");
+  sqlite3_free(list);
+  return rc;
+}
+
+int ok_sql_strict(const ok_sql_reader *r, const uint8_t *p, size_t n, char **msg) {
+  char *list;
+  int rc;
+  if (!r->strict) return SQLITE_OK;
+  if (others_reading(r, p - r->base, n + r->base, &list) != SQLITE_OK) return SQLITE_NOMEM;
+  if (!list) return SQLITE_OK;
+  rc = ok_sql_fail(msg,
+                   "the key parses as '%s%s' and also as %s: read strictly, a key that more than "
+                   "one format reads is refused",
+                   r->salted ? "salt+" : "", r->f->core->name, list);
   sqlite3_free(list);
   return rc;
 }
@@ -215,13 +240,15 @@ int ok_sql_key_in(sqlite3_context *ctx, int argc, sqlite3_value **argv, int fi, 
   }
   if (rc == SQLITE_OK) rc = key_reader(argv[0], named, salt, r, &msg);
   if (ok_sql_report(ctx, rc, &msg) && ok_sql_key_arg(ctx, argv, 0, p, n)) {
-    if (!r->salted || salt != OK_SQL_UNSALT) return 1;
-    if (ok_sql_report(ctx, ok_sql_salt_of(r->core, *p, *n, &r->k, &msg), &msg)) {
+    if (r->salted && salt == OK_SQL_UNSALT) {
+      if (!ok_sql_report(ctx, ok_sql_salt_of(r->core, *p, *n, &r->k, &msg), &msg)) goto fail;
       r->base = OK_SALT_LEN;
       *p += OK_SALT_LEN, *n -= OK_SALT_LEN;
-      return 1;
     }
+    if (salt == OK_SQL_WITH_SALT || ok_sql_report(ctx, ok_sql_strict(r, *p, *n, &msg), &msg))
+      return 1;
   }
+fail:
   ok_sql_reader_end(ctx, r, fi);
   return 0;
 }

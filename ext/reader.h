@@ -21,6 +21,7 @@ typedef struct {
   int fresh;
   size_t base; /* ok_sql_key_in, salted: the bytes of salt before the key */
   size_t k;    /* and how many components the salt covers */
+  int strict;  /* 'strict+': a key that another format reads too is refused */
 } ok_sql_reader;
 
 /* The reader of a key and an optional format value (NULL: none), for
@@ -39,7 +40,7 @@ int ok_sql_reader_named(sqlite3_value *format, ok_sql_reader *r, char **msg);
 enum {
   OK_SQL_NO_SALT,  /* refuses them: it takes unsalted keys */
   OK_SQL_UNSALT,   /* checks the salt and reads the key after it */
-  OK_SQL_WITH_SALT /* takes them whole: it checks them itself (ok_valid) */
+  OK_SQL_WITH_SALT /* takes them whole: it checks them itself, and strictness (ok_valid) */
 };
 
 /* The key argv[0] and how to read it: the format named by argv[fi] when
@@ -68,6 +69,12 @@ int ok_sql_parses(const ok_sql_reader *r, const uint8_t *p, size_t n, size_t *co
 ** look. SQLITE_NOMEM when out of memory. */
 int ok_sql_malformed_key(const ok_sql_reader *r, const uint8_t *p, size_t n, int status, size_t at,
                          char **msg);
+
+/* For a strict reader (r->strict), the failure for a key p[0..n) (after
+** r->base bytes of salt) that another format, or a salted one, reads too;
+** SQLITE_OK for any other key or reader. ok_sql_key_in checks it, but for
+** OK_SQL_WITH_SALT. */
+int ok_sql_strict(const ok_sql_reader *r, const uint8_t *p, size_t n, char **msg);
 
 /* For a salted key p[0..n) of format f: SQLITE_OK with the k its salt
 ** covers in *k; SQLITE_ERROR with *msg (too short, malformed, or a salt that

@@ -84,3 +84,13 @@ SELECT ok_formats('text');
 -- every format ok has, with its builder and the parameter it reads keys with
 SELECT 'formats.all', ok_formats();
 SELECT 'formats.all_rows', value ->> 'format', value ->> 'pack', value ->> 'param' FROM json_each(ok_formats());
+-- strict reading: a key that another format reads too is refused, not read
+CREATE TABLE sk(name TEXT, k BLOB);
+INSERT INTO sk VALUES ('hbase', ok_hbase_pack(1234, 'abc')), ('native', ok_pack(42, 'abc')), ('salted', ok_salt(ok_pack(1, 'a'), 1));
+SELECT 'strict.native', ok_quote(k, 'strict+ok'), ok_valid(k, 'strict+ok') FROM sk WHERE name = 'native';
+SELECT 'strict.valid', name, ok_valid(k), ok_valid(k, 'strict+ok'), ok_valid(k, 'Strict+HBase') FROM sk ORDER BY name;
+SELECT ok_quote(k, 'strict+ok') FROM sk WHERE name = 'hbase';
+SELECT ok_count(k, 'strict+ok') FROM sk WHERE name = 'salted';
+SELECT 'strict.salted', ok_quote(k, 'strict+salt+ok'), ok_quote(k, 'salt+strict+ok') FROM sk WHERE name = 'salted';
+SELECT * FROM ok_each((SELECT k FROM sk WHERE name = 'hbase'), 'strict+ok');
+SELECT ok_salt(ok_pack(1), 1, 'strict+salt+ok');
