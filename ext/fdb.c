@@ -63,12 +63,32 @@ static int pack(sqlite3_context *ctx, ok_sql_builder *b, int argc, sqlite3_value
   return ok_sql_build(b, &ok_sql_fdb, argc, argv, first);
 }
 
+/* 1 when an argument holds ok_fdb_versionstamp_incomplete(), directly or
+** nested. */
+static int holds_incomplete(int argc, sqlite3_value **argv) {
+  int i;
+  for (i = 0; i < argc; i++)
+    if (sqlite3_value_subtype(argv[i]) == OK_FDB_INCOMPLETE_SUBTYPE) return 1;
+  return 0;
+}
+
+/* 1 when no argument holds an incomplete versionstamp, as every binding's
+** pack() demands (the key would hold the placeholder, not the commit's
+** version); else 0 with the error set. */
+static int complete(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  if (!holds_incomplete(argc, argv)) return 1;
+  ok_sql_error(ctx,
+               "an incomplete versionstamp goes only into ok_fdb_pack_versionstamped, which gives "
+               "the key FoundationDB fills in at commit");
+  return 0;
+}
+
 /* ok_fdb_pack([prefix,] v, ...): a tuple, a piece to inline; behind a
 ** prefix a plain BLOB, as a tuple no longer. */
 static void ok_fdb_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   ok_sql_builder b;
   size_t prefix;
-  if (pack(ctx, &b, argc, argv, &prefix)) {
+  if (pack(ctx, &b, argc, argv, &prefix) && complete(ctx, argc, argv)) {
     if (prefix)
       sqlite3_result_blob64(ctx, b.buf.p, b.buf.n, SQLITE_TRANSIENT);
     else
@@ -99,7 +119,8 @@ static void ok_fdb_prefix_fn(sqlite3_context *ctx, int argc, sqlite3_value **arg
 static void range(sqlite3_context *ctx, int argc, sqlite3_value **argv, uint8_t last) {
   ok_sql_builder b;
   size_t prefix;
-  if (pack(ctx, &b, argc, argv, &prefix) && ok_sql_buf_reserve(ctx, &b.buf, 1, 1)) {
+  if (pack(ctx, &b, argc, argv, &prefix) && complete(ctx, argc, argv) &&
+      ok_sql_buf_reserve(ctx, &b.buf, 1, 1)) {
     b.buf.p[b.buf.n++] = last;
     sqlite3_result_blob64(ctx, b.buf.p, b.buf.n, SQLITE_TRANSIENT);
   }
@@ -149,7 +170,8 @@ static void ok_fdb_tuple_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv
       } else {
         ok_fdb_enc_nested(out, &len, b.buf.p, b.buf.n, &err);
         sqlite3_result_blob64(ctx, out, len, sqlite3_free);
-        sqlite3_result_subtype(ctx, OK_SUBTYPE(fdb));
+        sqlite3_result_subtype(
+            ctx, holds_incomplete(argc, argv) ? OK_FDB_INCOMPLETE_SUBTYPE : OK_SUBTYPE(fdb));
       }
     }
   }
@@ -301,7 +323,8 @@ static void ok_fdb_versionstamp_incomplete_fn(sqlite3_context *ctx, int argc,
   uint8_t vs[12], out[13];
   memset(vs, 0xFF, 10);
   if (!user_version(ctx, argc, argv, 0, vs + 10)) return;
-  result_piece(ctx, out, ok_fdb_enc_fixed(out, OK_FDB_VERSIONSTAMP, vs, 12));
+  ok_sql_result_piece(ctx, out, ok_fdb_enc_fixed(out, OK_FDB_VERSIONSTAMP, vs, 12),
+                      OK_FDB_INCOMPLETE_SUBTYPE, 0);
 }
 
 /* ok_fdb_raw(blob): packed tuple bytes, checked, as a piece to inline. */
@@ -376,10 +399,13 @@ static int render_item(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
       ok_sql_close_call(o);
       return rc;
     case OK_FDB_VERSIONSTAMP:
-      if (is_incomplete(it)) { /* as every binding reads it: by its user version */
-        ok_sql_open_call(o, "ok_fdb_versionstamp_incomplete", "versionstamp_incomplete");
-        ok_sql_putf(o, "%d", it->body[10] << 8 | it->body[11]);
-        ok_sql_close_call(o);
+      if (is_incomplete(it) && o->json) { /* as every binding reads it: by its user version */
+        ok_sql_putf(o, "{\"versionstamp_incomplete\":%d}", it->body[10] << 8 | it->body[11]);
+        return SQLITE_OK;
+      }
+      if (is_incomplete(it)) { /* in a key: the bytes a binding packs from FF..FF, u */
+        ok_sql_puts(o, "ok_fdb_versionstamp(X'FFFFFFFFFFFFFFFFFFFF', ");
+        ok_sql_putf(o, "%d)", it->body[10] << 8 | it->body[11]);
         return SQLITE_OK;
       }
       ok_sql_open_call(o, "ok_fdb_versionstamp", "versionstamp");

@@ -18,6 +18,7 @@ const ok_sql_format *ok_sql_format_of_subtype(unsigned subtype, int *kind) {
   case OK_KEY_SUBTYPE(OK_SUBTYPE(id)): *kind = OK_SQL_KEY; return &ok_sql_##id; \
   case OK_SALTED_SUBTYPE(OK_SUBTYPE(id)): *kind = OK_SQL_SALTED; return &ok_sql_##id;
     OK_FORMAT_LIST(OK_SQL_SUBTYPE_CASES)
+    case OK_FDB_INCOMPLETE_SUBTYPE: *kind = OK_SQL_PIECE; return &ok_sql_fdb;
     case OK_FDB_PREFIX_SUBTYPE:
     case OK_SQL_JSON_SUBTYPE: break;
   }
@@ -83,6 +84,7 @@ int ok_sql_piece(sqlite3_context *ctx, sqlite3_value *v, int subtype, int i) {
   }
   if (!(from = ok_sql_format_of_subtype(s, &kind))) return 0;
   to = ok_sql_format_of_subtype((unsigned)subtype, &to_kind);
+  if (kind == OK_SQL_PIECE && from == to) return 1; /* another piece of the format's own */
   if (kind == OK_SQL_SALTED)
     ok_sql_error(ctx,
                  "argument %d is a salted key (ok_salt), which cannot go into keys: "

@@ -42,6 +42,11 @@ enum { OK_SQL_PIECE, OK_SQL_KEY, OK_SQL_SALTED }; /* a subtype's kind */
 ** packing functions. Every subtype in use is distinct from the others
 ** (ok_sql_format_of_subtype's switch fails to compile otherwise). */
 #define OK_FDB_PREFIX_SUBTYPE 0x70 /* 'p' */
+/* An FDB piece that holds an incomplete versionstamp: it goes only into
+** ok_fdb_pack_versionstamped, as the bindings' placeholder object does
+** (the same bytes made by ok_fdb_versionstamp(x'FF..FF', u) are a complete
+** versionstamp to them, and to ok_fdb_pack). */
+#define OK_FDB_INCOMPLETE_SUBTYPE 0x76 /* 'v' */
 
 /* A builder's direction, as its function table's arg says it. */
 enum { OK_SQL_ASC, OK_SQL_DESC };

@@ -41,7 +41,12 @@ SELECT 'uuid', hex(ok_fdb_pack(ok_fdb_uuid('123E4567-e89b-12d3-a456-426614174000
 SELECT 'uuid.forms', ok_fdb_uuid('123e4567e89b12d3a456426614174000') = ok_fdb_uuid(x'123E4567E89B12D3A456426614174000'), ok_fdb_uuid('123e4567e89b12d3a456426614174000') = ok_fdb_uuid('123e4567-e89b-12d3-a456-426614174000');
 SELECT 'versionstamp', hex(ok_fdb_pack(ok_fdb_versionstamp(x'000102030405060708090A0B')));
 SELECT 'versionstamp.user_version', hex(ok_fdb_pack(ok_fdb_versionstamp(x'00010203040506070809', 258)));
-SELECT 'versionstamp.incomplete', hex(ok_fdb_pack(ok_fdb_versionstamp_incomplete())), hex(ok_fdb_pack(ok_fdb_versionstamp_incomplete(7)));
+SELECT 'versionstamp.incomplete', hex(ok_fdb_versionstamp_incomplete()), hex(ok_fdb_versionstamp_incomplete(7));
+-- as FDB's own pack(): a placeholder goes only into a versionstamped key
+SELECT ok_fdb_pack(1, ok_fdb_versionstamp_incomplete());
+SELECT ok_fdb_pack(ok_fdb_tuple('a', ok_fdb_versionstamp_incomplete()));
+SELECT ok_fdb_range_end(ok_fdb_versionstamp_incomplete());
+SELECT 'versionstamp.nested', hex(ok_fdb_pack_versionstamped(1, ok_fdb_tuple('a', ok_fdb_versionstamp_incomplete())));
 SELECT 'raw', hex(ok_fdb_pack('a', ok_fdb_raw(x'3100000000000000FF')));
 SELECT 'null_args_give_null', ok_fdb_int(NULL), ok_fdb_float(NULL), ok_fdb_double(NULL), ok_fdb_bool(NULL), ok_fdb_uuid(NULL), ok_fdb_versionstamp(NULL), ok_fdb_raw(NULL);
 SELECT 'null_arg_packs_as_null', hex(ok_fdb_pack(ok_fdb_int(NULL)));
@@ -71,7 +76,7 @@ CREATE TABLE k(id INTEGER PRIMARY KEY, key BLOB);
 INSERT INTO k VALUES
   (1, ok_fdb_pack(NULL, 42, -1.5, 'tëxt', x'00FF', ok_fdb_tuple(NULL, 1))),
   (2, ok_fdb_pack(ok_fdb_bool(1), ok_fdb_float(0.5), ok_fdb_uuid('123e4567-e89b-12d3-a456-426614174000'), ok_fdb_int('-18446744073709551616'))),
-  (3, ok_fdb_pack(ok_fdb_double('NaN'), ok_fdb_float('NaN'), ok_fdb_versionstamp(x'000102030405060708090A0B'), ok_fdb_versionstamp_incomplete(3))),
+  (3, ok_unhex(ok_hex(ok_fdb_pack(ok_fdb_double('NaN'), ok_fdb_float('NaN'), ok_fdb_versionstamp(x'000102030405060708090A0B'))) || '33FFFFFFFFFFFFFFFFFFFF0003')),
   (4, x'3100000000000000FF320102030405060708090A22000102030405060708FF2534036162633500017800F0DEADBEEF'),
   (5, ok_fdb_pack(9e999, -0.0, 'a' || char(0) || 'b', ok_fdb_tuple()));
 SELECT 'count', id, ok_count(key, 'fdb'), ok_valid(key, 'fdb') FROM k ORDER BY id;

@@ -101,7 +101,7 @@ static const char *const statements[] = {
     "SELECT ok_quote(x, 'fdb'), ok_json(x, 'fdb') FROM (SELECT ok_fdb_pack(1, 'a', "
     "ok_fdb_tuple(NULL, 2.5), ok_fdb_uuid('123e4567-e89b-12d3-a456-426614174000'), "
     "ok_fdb_int('123456789012345678901234567890'), ok_fdb_float(0.5), ok_fdb_bool(1), "
-    "ok_fdb_versionstamp_incomplete(3), CAST(x'61FF' AS TEXT) IS NULL) AS x)",
+    "ok_fdb_versionstamp(x'000102030405060708090A0B'), CAST(x'61FF' AS TEXT) IS NULL) AS x)",
     "SELECT ok_quote(x, 'hbase'), ok_json(x, 'hbase') FROM (SELECT ok_hbase_pack(1, 2.5, 'a', "
     "x'00', ok_hbase_int32(7), ok_hbase_float64(0.1), ok_hbase_numeric('1e-400'), "
     "ok_hbase_desc(ok_hbase_text('z')), ok_hbase_json('{}'), ok_hbase_bool(0), "
