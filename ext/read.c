@@ -195,9 +195,20 @@ static void put_entry(ok_sql_out *o, const ok_sql_reader *r, const uint8_t *pref
 ** without a parameter that the whole key does not parse in is tried after
 ** raw prefixes (a subspace's, a directory's) of 1 to 16 bytes, each that
 ** leaves at least one component an entry. 0 after setting an error. */
+/* The entries of r's format (without a parameter, unsalted) behind raw
+** prefixes of 1 to 16 bytes of p[0..n), each that leaves a component. */
+static void prefixed(ok_sql_out *o, const ok_sql_reader *r, const uint8_t *p, size_t n) {
+  size_t count, k, plen;
+  if (r->f->param || r->salted) return;
+  for (plen = 1; plen <= 16 && plen < n; plen++) {
+    if (ok_sql_parses(r, p + plen, n - plen, &count, &k) && count > 0)
+      put_entry(o, r, p, plen, count, k);
+  }
+}
+
 static int named_formats(sqlite3_context *ctx, ok_sql_out *o, int argc, sqlite3_value **argv,
                          const uint8_t *p, size_t n) {
-  size_t count, k, plen;
+  size_t count, k;
   ok_sql_reader r;
   char *msg;
   int i, rc;
@@ -208,14 +219,10 @@ static int named_formats(sqlite3_context *ctx, ok_sql_out *o, int argc, sqlite3_
       sqlite3_free(why);
       return ok_sql_report(ctx, rc, &msg);
     }
-    if (ok_sql_parses(&r, p, n, &count, &k)) {
+    if (ok_sql_parses(&r, p, n, &count, &k))
       put_entry(o, &r, NULL, 0, count, k);
-    } else if (!r.f->param && !r.salted) {
-      for (plen = 1; plen <= 16 && plen < n; plen++) {
-        if (ok_sql_parses(&r, p + plen, n - plen, &count, &k) && count > 0)
-          put_entry(o, &r, p, plen, count, k);
-      }
-    }
+    else
+      prefixed(o, &r, p, n);
     ok_sql_reader_free(&r);
   }
   return 1;
@@ -231,6 +238,7 @@ static void ok_formats_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) 
   const ok_sql_format *const *f;
   ok_sql_reader r;
   ok_sql_out o;
+  int whole;
   if (argc >= 1 && !ok_sql_key_arg(ctx, argv, 0, &p, &n)) return;
   ok_sql_out_init(&o, sqlite3_context_db_handle(ctx), 1);
   ok_sql_putc(&o, '[');
@@ -241,6 +249,13 @@ static void ok_formats_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) 
       r.f = *f, r.core = (*f)->core;
       if (!(*f)->param && ok_sql_parses(&r, p, n, &count, &k)) put_entry(&o, &r, NULL, 0, count, k);
     }
+  }
+  /* a key no format reads whole: what it may be behind a prefix (a
+  ** subspace's, a directory's) */
+  whole = o.n > 1;
+  for (f = ok_sql_formats; *f && argc == 1 && !whole; f++) {
+    r.f = *f, r.core = (*f)->core, r.salted = 0;
+    prefixed(&o, &r, p, n);
   }
   if (argc > 1 && !named_formats(ctx, &o, argc, argv, p, n)) {
     if (o.p != o.stack) sqlite3_free(o.p);

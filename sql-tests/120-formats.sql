@@ -76,7 +76,7 @@ SELECT 'formats.native', ok_formats(ok_pack(42, 'abc'));
 SELECT 'formats.salted', ok_formats(ok_salt(ok_pack(42, 'abc'), 1));
 SELECT 'formats.fdb', ok_formats(x'1501026100');
 SELECT 'formats.hbase', ok_formats(x'1919443461626300');
-SELECT 'formats.none', ok_formats(x'FF00');
+SELECT 'formats.none', ok_formats(x'FF'), ok_formats(x'FF00');
 SELECT 'formats.empty', ok_formats(x'');
 SELECT 'formats.null', ok_formats(NULL);
 SELECT 'formats.as_table', json_extract(value, '$.format') FROM json_each(ok_formats(x'15')) ORDER BY key;
@@ -94,3 +94,6 @@ SELECT ok_count(k, 'strict+ok') FROM sk WHERE name = 'salted';
 SELECT 'strict.salted', ok_quote(k, 'strict+salt+ok'), ok_quote(k, 'salt+strict+ok') FROM sk WHERE name = 'salted';
 SELECT * FROM ok_each((SELECT k FROM sk WHERE name = 'hbase'), 'strict+ok');
 SELECT ok_salt(ok_pack(1), 1, 'strict+salt+ok');
+-- a key no format reads whole: the candidates behind a raw prefix
+SELECT 'formats.prefixed', ok_formats(x'FE0102757365727300152A');
+SELECT 'formats.whole_only', ok_formats(x'1501026100');
