@@ -162,7 +162,7 @@ static void ok_fdb_tuple_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv
   if (pack(ctx, &b, argc, argv, NULL)) {
     int rc = ok_fdb_enc_nested(NULL, &len, b.buf.p, b.buf.n, &err);
     if (rc != OK_OK) {
-      ok_sql_error(ctx, "an argument is a malformed FDB piece at byte %lld: %s", (long long)err,
+      ok_sql_error(ctx, "an argument is a malformed FDB piece at byte %lld: %s", (long long)err + 1,
                    ok_strerror(rc));
     } else if (!ok_sql_too_big(ctx, len)) {
       if ((out = sqlite3_malloc64(len)) == NULL) {

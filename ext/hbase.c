@@ -27,7 +27,7 @@ static int text_ok(sqlite3_context *ctx, const uint8_t *p, size_t n, int i) {
   const uint8_t *nul = n ? memchr(p, 0, n) : NULL;
   if (nul) {
     ok_sql_error(ctx, "argument %d holds a NUL (byte %lld), which HBase text cannot hold", i,
-                 (long long)(nul - p));
+                 (long long)(nul - p) + 1);
     return 0;
   }
   return ok_sql_utf8_arg(ctx, p, n, i);
@@ -110,7 +110,7 @@ static void ok_hbase_desc_fn(sqlite3_context *ctx, int argc, sqlite3_value **arg
   if (!ok_sql_bytes(ctx, argv[0], &p, &n)) return;
   rc = ok_hbase_desc(NULL, &len, p, n, &at);
   if (rc == OK_E_DESC)
-    ok_sql_error(ctx, "the item at byte %lld is descending already", (long long)at);
+    ok_sql_error(ctx, "the item at byte %lld is descending already", (long long)at + 1);
   else if (rc == OK_E_NUL)
     ok_sql_error(ctx, "a descending BlobCopy cannot hold a NUL (its terminator)");
   else if (rc != OK_OK) /* only from a foreign value tagged as a piece */

@@ -104,7 +104,7 @@ static void ok_concat_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
         !ok_sql_key_arg(ctx, argv, i, &p, &n))
       return;
     if ((rc = ok_count(&ok_format_native, p, n, &count, &at)) != OK_OK) {
-      ok_sql_error(ctx, "argument %d is a malformed key at byte %lld: %s", i + 1, (long long)at,
+      ok_sql_error(ctx, "argument %d is a malformed key at byte %lld: %s", i + 1, (long long)at + 1,
                    ok_strerror(rc));
       return;
     }

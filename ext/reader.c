@@ -204,7 +204,7 @@ int ok_sql_malformed_key(const ok_sql_reader *r, const uint8_t *p, size_t n, int
   p -= r->base, n += r->base, at += r->base; /* the whole argument */
   if (others_reading(r, p, n, &list) != SQLITE_OK) return SQLITE_NOMEM;
   rc = ok_sql_fail(msg, "malformed key at byte %lld: %s (read as '%s%s%s%s%s'; %s%s%s)",
-                   (long long)at, ok_strerror(status), r->salted ? "salt+" : "", r->f->core->name,
+                   (long long)at + 1, ok_strerror(status), r->salted ? "salt+" : "", r->f->core->name,
                    param ? ":<" : "", param ? param->name : "", param ? ">" : "",
                    list ? "it parses as " : "", list ? list : "no other format reads it either",
                    list ? ": give its format as the last argument" : "");
@@ -261,7 +261,7 @@ int ok_sql_salt_of(const ok_format *f, const uint8_t *p, size_t n, size_t *k, ch
     return ok_sql_fail(msg, "a salted key starts with %d bytes of hash; this one has %lld byte%s",
                        OK_SALT_LEN, (long long)n, OK_SQL_S(n));
   if ((rc = ok_salt_find(f, p, n, k, &err)) < 0)
-    return ok_sql_fail(msg, "malformed key at byte %lld: %s", (long long)err, ok_strerror(rc));
+    return ok_sql_fail(msg, "malformed key at byte %lld: %s", (long long)err + 1, ok_strerror(rc));
   if (rc == OK_FEWER)
     return ok_sql_fail(msg,
                        "the salt %02X%02X%02X%02X is the hash of no leading components of "

@@ -206,7 +206,7 @@ int ok_sql_key_arg(sqlite3_context *ctx, sqlite3_value **argv, int i, const uint
 }
 
 void ok_sql_malformed(sqlite3_context *ctx, int status, size_t at) {
-  ok_sql_error(ctx, "malformed key at byte %lld: %s", (long long)at, ok_strerror(status));
+  ok_sql_error(ctx, "malformed key at byte %lld: %s", (long long)at + 1, ok_strerror(status));
 }
 
 /* 1 when n bytes pass SQLite's length limit, with the error set (named
@@ -222,7 +222,7 @@ int ok_sql_utf8_arg(sqlite3_context *ctx, const uint8_t *p, size_t n, int i) {
   size_t bad = ok_utf8_check(p, n);
   if (bad == n) return 1;
   ok_sql_error(ctx, "argument %d is TEXT that is not valid UTF-8 (byte %lld); give bytes as a BLOB",
-               i, (long long)bad);
+               i, (long long)bad + 1);
   return 0;
 }
 

@@ -78,7 +78,7 @@ if apsw:
     sqlite_ok.load(a)
     check("apsw load", list(a.execute("SELECT hex(ok_pack(42, 'abc'))")) == [("4DA87061626300",)])
     check("apsw error", _error(lambda: list(a.execute("SELECT ok_count(x'FF')"))) ==
-          "SQLError: ok_count: malformed key at byte 0: unknown tag (read as 'ok'; no other format reads it either)")
+          "SQLError: ok_count: malformed key at byte 1: unknown tag (read as 'ok'; no other format reads it either)")
 # pysqlite3: no Debian package, and no package index here
 try:
     import pysqlite3.dbapi2 as pysqlite3
@@ -104,11 +104,12 @@ try:
     other.execute("SELECT ok_unpack_col(x'FF', 1)").fetchone()
     check("error", False)
 except sqlite3.OperationalError as e:
-    check("error", str(e) == "ok_unpack_col: malformed key at byte 0: unknown tag (read as 'ok'; no other format reads it either)")
+    check("error", str(e) == "ok_unpack_col: malformed key at byte 1: unknown tag (read as 'ok'; no other format reads it either)")
 
 
-class NoExtensions:  # what pyenv's and python.org's builds offer
-    pass
+class NoExtensions:  # what pyenv's and python.org's builds offer: a connection without it
+    def execute(self, sql):
+        pass
 
 
 try:
@@ -116,6 +117,11 @@ try:
     check("no load_extension", False)
 except RuntimeError as e:
     check("no load_extension", str(e).startswith("sqlite_ok.load: this connection cannot load") and "NoExtensions" in str(e))
+try:
+    sqlite_ok.load("app.db")
+    check("not a connection", False)
+except TypeError as e:
+    check("not a connection", str(e) == "sqlite_ok.load: takes a connection (sqlite3.connect(...), pysqlite3's or apsw's), not str 'app.db'")
 print(f"{passed} passed, {failed} failed")
 sys.exit(failed != 0)
 PY

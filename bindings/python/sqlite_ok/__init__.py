@@ -38,6 +38,11 @@ def load(conn):
     """
     enable = _method(conn, "enable_load_extension", "enableloadextension")  # apsw: no underscores
     load_extension = _method(conn, "load_extension", "loadextension")
+    if _method(conn, "execute", "cursor") is None:
+        raise TypeError(
+            "sqlite_ok.load: takes a connection (sqlite3.connect(...), pysqlite3's or apsw's), "
+            "not %s %r" % (type(conn).__name__, conn)
+        )
     if load_extension is None:
         raise RuntimeError(
             "sqlite_ok.load: this connection cannot load extensions (%s.%s has no "
