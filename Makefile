@@ -12,21 +12,28 @@ LIBDIR   = $(DESTDIR)$(PREFIX)/lib
 INCDIR   = $(DESTDIR)$(PREFIX)/include
 VERSION  = $(shell cat VERSION)
 
+ifeq ($(shell uname),Darwin)
+  # Homebrew's xxHash and SQLite (Apple's SQLite has no extension loading)
+  BREW := $(shell brew --prefix 2>/dev/null || echo /opt/homebrew)
+  CFLAGS += -I$(BREW)/include
+  SYS_SQLITE_INC = -I$(BREW)/opt/sqlite/include
+  SYS_SQLITE_LIBS = -L$(BREW)/opt/sqlite/lib -lsqlite3
+  SO = dylib
+  SHARED = -dynamiclib -undefined dynamic_lookup
+else
+  SYS_SQLITE_LIBS = -lsqlite3
+  SO = so
+  SHARED = -shared
+endif
+
 # SQLITE_DIR=deps/sqlite: build and link against the SQLite amalgamation
 # there (tools/sqlite-latest.sh) instead of the system's.
 ifdef SQLITE_DIR
   SQLITE_INC  = -I$(SQLITE_DIR)
   SQLITE_LIBS = -L$(SQLITE_DIR) -Wl,-rpath,$(abspath $(SQLITE_DIR)) -lsqlite3
 else
-  SQLITE_LIBS = -lsqlite3
-endif
-
-ifeq ($(shell uname),Darwin)
-  SO = dylib
-  SHARED = -dynamiclib -undefined dynamic_lookup
-else
-  SO = so
-  SHARED = -shared
+  SQLITE_INC  = $(SYS_SQLITE_INC)
+  SQLITE_LIBS = $(SYS_SQLITE_LIBS)
 endif
 
 CORE_SRC = $(wildcard src/*.c)
@@ -53,7 +60,7 @@ help:
 	@echo "make fuzz       libFuzzer: decoders, SQL, Orderly, round trips (FUZZ_SECONDS=60 each)"
 	@echo "make bench      speed and size against SQLite's JSON functions and FDB"
 	@echo "make install    ok.$(SO) (stripped), ok.h, libokcore.a, ok.pc under PREFIX (DESTDIR)"
-	@echo "make dist       ok-VERSION.tar.gz of the tracked files"
+	@echo "make dist       dist/: the source, the wheel, the npm package and SHA256SUMS"
 	@echo "make lint       clang-format check and cppcheck"
 
 deps:
@@ -180,9 +187,16 @@ uninstall:
 	rm -f $(LIBDIR)/ok/ok.$(SO) $(LIBDIR)/libokcore.a $(PUBLIC_H:src/%=$(INCDIR)/ok/%) $(LIBDIR)/pkgconfig/ok.pc
 	-rmdir $(LIBDIR)/ok $(INCDIR)/ok
 
-dist:
-	git archive --prefix=ok-$(VERSION)/ -o ok-$(VERSION).tar.gz HEAD
-	@echo "ok-$(VERSION).tar.gz"
+# A release's artifacts in $(DIST)/: the source of HEAD, the Python wheel
+# (manylinux where the library allows it), the npm package, and their
+# SHA-256 sums. A release is tagged vVERSION (CHANGELOG.md).
+DIST ?= dist
+dist: all
+	rm -rf $(DIST) && mkdir -p $(DIST)
+	git archive --prefix=ok-$(VERSION)/ -o $(DIST)/ok-$(VERSION).tar.gz HEAD
+	cd bindings/python && python3 -c 'import _build; _build.build_wheel("$(abspath $(DIST))")' 
+	cd bindings/node && npm pack --silent --pack-destination $(abspath $(DIST)) >/dev/null
+	cd $(DIST) && sha256sum *.tar.gz *.whl *.tgz > SHA256SUMS && cat SHA256SUMS
 
 lint:
 	clang-format --dry-run --Werror src/*.c src/*.h ext/*.c ext/*.h test/unit/*.c test/fuzz/*.c

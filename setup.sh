@@ -8,9 +8,27 @@
 # and the newest SQLite from npm (tools/sqlite-latest.sh, into deps/).
 # With --fuzz also clang (libFuzzer), with --valgrind valgrind.
 # Idempotent and quick when everything is there. Runs apt-get as root, or
-# through sudo.
+# through sudo. On macOS it installs nothing: it says what Homebrew gives.
 set -e
 cd "$(dirname "$0")"
+if [ "${OK_UNAME:-$(uname)}" = Darwin ]; then
+  missing=""
+  command -v cc >/dev/null 2>&1 || missing="$missing the Xcode command line tools (xcode-select --install)"
+  command -v make >/dev/null 2>&1 || missing="$missing make"
+  for h in sqlite:sqlite3.h xxhash:xxhash.h; do
+    found=0
+    for d in /opt/homebrew /usr/local /opt/homebrew/opt/sqlite /usr/local/opt/sqlite; do
+      [ -f "$d/include/${h#*:}" ] && found=1
+    done
+    [ "$found" = 1 ] || missing="$missing ${h#*:} (brew install ${h%%:*})"
+  done
+  if [ -n "$missing" ]; then
+    echo "deps: macOS: missing$missing; setup.sh installs nothing here (it uses apt-get on Debian)"
+    exit 1
+  fi
+  echo "deps: macOS: the build's needs are there (make builds build/ok.dylib; the test suites are for Debian)"
+  exit 0
+fi
 need=""
 command -v cc >/dev/null 2>&1 || need="$need gcc"
 command -v make >/dev/null 2>&1 || need="$need make"

@@ -54,6 +54,14 @@ abi() {
     ${CC:-cc} -Wall -Werror -I"$root/more" test/abi.c -o "$root/abi" && "$root/abi" | cmp -s - test/abi.txt
 }
 check abi
+# setup.sh on macOS says what Homebrew gives and never runs apt-get
+mac_setup() {
+  mkdir -p "$root/fakebin" && printf '#!/bin/sh\necho apt-get ran >>"%s/apt.log"\n' "$root" >"$root/fakebin/apt-get" &&
+    chmod +x "$root/fakebin/apt-get" &&
+    out=$(PATH="$root/fakebin:$PATH" OK_UNAME=Darwin sh setup.sh --test 2>&1)
+  [ ! -f "$root/apt.log" ] && case "$out" in "deps: macOS: "*) true ;; *) false ;; esac
+}
+check mac_setup
 check shell_load
 check stripped
 check cxx_header

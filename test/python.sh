@@ -16,7 +16,14 @@ env=$(mktemp -d)
 trap 'rm -rf "$env"' EXIT
 "$py" -m venv --system-site-packages "$env" && "$env/bin/pip" install --quiet --no-index ./bindings/python ||
   { echo "FAIL pip install ./bindings/python"; echo "0 passed, 1 failed"; exit 1; }
-cd "$env" && "$env/bin/python" - "$(cat "$OLDPWD/VERSION")" "$env" <<'PY'
+# the wheel's platform tag: manylinux_2_N with N the newest glibc symbol version
+# ok.so needs, as objdump reads it here
+"$env/bin/pip" wheel --quiet --no-index --no-deps -w "$env/wheels" ./bindings/python >/dev/null 2>&1
+glibc=$(objdump -T build/ok.so | grep -o 'GLIBC_2\.[0-9]*' | sed 's/GLIBC_2\.//' | sort -n | tail -1)
+[ "$glibc" -lt 5 ] && glibc=5
+want_wheel="sqlite_ok-$(cat VERSION)-py3-none-manylinux_2_${glibc}_$(uname -m).whl"
+if [ -f "$env/wheels/$want_wheel" ]; then wheel_ok=1; else wheel_ok=0; echo "FAIL wheel: $(ls "$env/wheels") is not $want_wheel"; fi
+cd "$env" && "$env/bin/python" - "$(cat "$OLDPWD/VERSION")" "$env" "$wheel_ok" <<'PY'
 import os, random, sqlite3, sys
 import sqlite_ok
 
@@ -122,6 +129,7 @@ try:
     check("not a connection", False)
 except TypeError as e:
     check("not a connection", str(e) == "sqlite_ok.load: takes a connection (sqlite3.connect(...), pysqlite3's or apsw's), not str 'app.db'")
+check("manylinux wheel", sys.argv[3] == "1")
 print(f"{passed} passed, {failed} failed")
 sys.exit(failed != 0)
 PY

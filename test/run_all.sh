@@ -169,6 +169,7 @@ for B in "$@"; do
   if [ "$B" = build ]; then # the packages build and carry build/ok.so
     suite python-package sh test/python.sh
     suite node-package sh test/node.sh
+    suite dist sh test/dist.sh
     suite stores stores
   fi
   if [ -x "$B/sqlite3-ok" ]; then

@@ -20,3 +20,7 @@ try {
 } catch {
   fs.copyFileSync(built, lib);
 }
+// the platform the library was built for: npm's os and cpu say where the
+// package may be built, this says what the tarball holds (index.js checks)
+fs.writeFileSync(path.join(__dirname, 'lib', 'platform.json'),
+                 JSON.stringify({ platform: process.platform, arch: process.arch }) + '\n');

@@ -17,6 +17,11 @@ function getLoadablePath() {
   if (!fs.existsSync(file)) {
     throw new Error(`sqlite-ok: ${file} is missing (the package is made by npm pack, which builds it)`);
   }
+  const built = JSON.parse(fs.readFileSync(path.join(__dirname, 'lib', 'platform.json'), 'utf8'));
+  if (built.platform !== process.platform || built.arch !== process.arch) {
+    throw new Error(`sqlite-ok: this package holds ok built for ${built.platform}-${built.arch}, ` +
+                    `not ${process.platform}-${process.arch}: npm pack it on this platform`);
+  }
   return file;
 }
 

@@ -4,6 +4,7 @@ import base64
 import hashlib
 import io
 import os
+import re
 import subprocess
 import sysconfig
 import zipfile
@@ -66,6 +67,30 @@ def _stripped(library):
             os.remove(copy)
 
 
+# What a manylinux wheel may link (PEP 600): the C library's own parts.
+MANYLINUX_LIBS = {"libc.so.6", "libm.so.6", "libpthread.so.0", "libdl.so.2", "ld-linux-x86-64.so.2",
+                  "ld-linux-aarch64.so.1"}
+
+
+def _platform(library):
+    """The wheel's platform tag: manylinux_2_N_<arch> on glibc, N the newest glibc
+    symbol version the library needs (at least 5), when it links nothing else; else
+    the build machine's own tag (linux_<arch>, macosx_...)."""
+    platform = sysconfig.get_platform().replace("-", "_").replace(".", "_")
+    if not platform.startswith("linux_"):
+        return platform
+    try:
+        dynamic = subprocess.run(["objdump", "-T", "-p", library], check=True,
+                                 capture_output=True, text=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return platform
+    needed = {line.split()[1] for line in dynamic.splitlines() if line.strip().startswith("NEEDED")}
+    versions = [int(v) for v in re.findall(r"GLIBC_2\.(\d+)", dynamic)]
+    if not versions or not needed <= MANYLINUX_LIBS:
+        return platform
+    return "manylinux_2_%d_%s" % (max(5, max(versions)), platform[len("linux_"):])
+
+
 def get_requires_for_build_wheel(config_settings=None):
     return []
 
@@ -73,8 +98,7 @@ def get_requires_for_build_wheel(config_settings=None):
 def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
     version = _version()
     library, suffix = _library()
-    platform = sysconfig.get_platform().replace("-", "_").replace(".", "_")
-    tag = f"py3-none-{platform}"
+    tag = f"py3-none-{_platform(library)}"
     dist_info = f"{NAME}-{version}.dist-info"
     files = {}
     for name in sorted(os.listdir(os.path.join(HERE, NAME))):

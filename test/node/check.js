@@ -26,6 +26,10 @@ function throws(name, fn, start) {
 
 check('version', ok.version === version);
 check('path in node_modules', ok.getLoadablePath().includes('node_modules/sqlite-ok/lib/ok.'));
+const pkg = require('sqlite-ok/package.json');
+check('os and cpu', pkg.os.includes(process.platform) && pkg.cpu.includes(process.arch));
+check('built for this platform', JSON.stringify(require('sqlite-ok/lib/platform.json')) ===
+      JSON.stringify({ platform: process.platform, arch: process.arch }));
 const db = new Database(':memory:');
 ok.load(db);
 check('load', db.prepare('SELECT ok_version() AS v').get().v === version);
