@@ -43,7 +43,7 @@ EXT_OBJ  = $(EXT_SRC:ext/%.c=$(B)/ext/%.o)
 CORE_H   = $(wildcard src/*.h)
 EXT_H    = $(wildcard ext/*.h)
 
-.PHONY: all deps deps-test demo check test test-accept test-asan test-tsan test-valgrind fuzz bench dist \
+.PHONY: all deps deps-test demo check test test-cluster test-accept test-asan test-tsan test-valgrind fuzz bench dist \
         test-build test-latest install uninstall clean lint help
 
 all: $(B)/ok.$(SO) $(B)/libokcore.a
@@ -53,6 +53,7 @@ help:
 	@echo "make demo       install what is missing, build, show keys sorting in sqlite3"
 	@echo "make check      build and run the quick suites (a minute; installs nothing: for contributors)"
 	@echo "make test       install what is missing (setup.sh --test: apt-get, npm), build, run every suite, also under ASan+UBSan"
+	@echo "make test-cluster  ok in a 3-node dqlite cluster, its leader killed (also run by make test)"
 	@echo "make test-accept  rewrite sql-tests/*.out from the current output"
 	@echo "make test-asan  the test suites under AddressSanitizer + UBSan"
 	@echo "make test-valgrind  unit tests and oracle under valgrind"
@@ -145,7 +146,24 @@ test-asan: deps-test
 	@$(MAKE) --no-print-directory B=build-asan OPT=-O1 SAN="$(SAN_FLAGS)" test-build
 	@sh test/run_all.sh build-asan
 
-test-build: all $(B)/unit $(SQL_TESTS:%=$(B)/%) $(B)/java-double $(B)/fuzz-sql-replay \
+# ok in a dqlite cluster (cluster/): the node program where libdqlite-dev is
+# installed, the client where Go and go-dqlite's sources are (Debian's
+# golang-github-canonical-go-dqlite-dev, built offline in GOPATH mode).
+GO_DQLITE = /usr/share/gocode/src/github.com/canonical/go-dqlite
+CLUSTER = $(if $(wildcard /usr/include/dqlite.h),$(B)/ok-dqlite-node) \
+          $(if $(and $(shell command -v go),$(wildcard $(GO_DQLITE)/driver)),$(B)/ok-dqlite-sql)
+$(B)/ok-dqlite-node: cluster/node.c $(CORE_OBJ) $(EXT_OBJ)
+	$(CC) -std=c99 $(WARN) $(CFLAGS) -pthread $< $(CORE_OBJ) $(EXT_OBJ) -o $@ -ldqlite $(SQLITE_LIBS) -lm
+$(B)/ok-dqlite-sql: cluster/client.go
+	@mkdir -p $(B)/go && cp cluster/client.go $(B)/go/
+	cd $(B)/go && GO111MODULE=off GOPATH=/usr/share/gocode GOCACHE=$(abspath $(B))/gocache \
+	  GOFLAGS= go build -o $(abspath $@) .
+
+test-cluster: deps-test
+	@$(MAKE) --no-print-directory all $(CLUSTER)
+	@sh cluster/test.sh $(B)
+
+test-build: all $(CLUSTER) $(B)/unit $(SQL_TESTS:%=$(B)/%) $(B)/java-double $(B)/fuzz-sql-replay \
             $(B)/fuzz-decode-replay $(B)/fuzz-orderly-replay $(B)/fuzz-roundtrip-replay
 
 # Many connections in 8 threads at once, under ThreadSanitizer.
@@ -199,7 +217,7 @@ dist: all
 	cd $(DIST) && sha256sum *.tar.gz *.whl *.tgz > SHA256SUMS && cat SHA256SUMS
 
 lint:
-	clang-format --dry-run --Werror src/*.c src/*.h ext/*.c ext/*.h test/unit/*.c test/fuzz/*.c
+	clang-format --dry-run --Werror src/*.c src/*.h ext/*.c ext/*.h test/unit/*.c test/fuzz/*.c cluster/*.c
 	cppcheck --quiet --error-exitcode=1 --enable=warning,portability -Isrc src ext
 
 clean:

@@ -5,6 +5,7 @@
 # core), OpenJDK 17 (Java's own digits of doubles), and FoundationDB's Node tuple encoder
 # (test/fdb, pinned by its package-lock.json) for the conformance suite,
 # better-sqlite3 (test/node), Python's venv and apsw for the packages' suites,
+# libdqlite, its shell, Go and go-dqlite's sources for the cluster suite,
 # and the newest SQLite from npm (tools/sqlite-latest.sh, into deps/).
 # With --fuzz also clang (libFuzzer), with --valgrind valgrind.
 # Idempotent and quick when everything is there. Runs apt-get as root, or
@@ -51,6 +52,11 @@ if [ "$1" = --test ]; then
   /usr/bin/python3 -c 'import lmdb' 2>/dev/null || need="$need python3-lmdb"
   # the Python package with apsw's connections too
   /usr/bin/python3 -c 'import apsw' 2>/dev/null || need="$need python3-apsw"
+  # a dqlite cluster: the library, its shell, Go and go-dqlite's driver sources
+  [ -f /usr/include/dqlite.h ] || need="$need libdqlite-dev"
+  command -v dqlite >/dev/null 2>&1 || need="$need go-dqlite"
+  command -v go >/dev/null 2>&1 || need="$need golang-go"
+  [ -d /usr/share/gocode/src/github.com/canonical/go-dqlite/driver ] || need="$need golang-github-canonical-go-dqlite-dev"
   # Java 17's Double.toString and BigDecimal, which HBase clients on Java 8-18 write with
   ls /usr/lib/jvm/java-17-openjdk*/bin/javac >/dev/null 2>&1 || need="$need openjdk-17-jdk-headless"
 fi

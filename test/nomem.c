@@ -266,7 +266,8 @@ int main(int argc, char **argv) {
   }
   sqlite3_close(db);
   printf("%zu statements (%zu in a UTF-16 database), %ld failing allocations tried\n",
-         sizeof statements / sizeof statements[0] + sizeof utf16_statements / sizeof utf16_statements[0],
+         sizeof statements / sizeof statements[0] +
+             sizeof utf16_statements / sizeof utf16_statements[0],
          sizeof utf16_statements / sizeof utf16_statements[0], points);
   printf("%ld passed, %ld failed\n", pass, failed);
   return failed != 0;

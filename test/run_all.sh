@@ -170,6 +170,7 @@ for B in "$@"; do
     suite python-package sh test/python.sh
     suite node-package sh test/node.sh
     suite dist sh test/dist.sh
+    suite cluster sh cluster/test.sh "$B"
     suite stores stores
   fi
   if [ -x "$B/sqlite3-ok" ]; then
