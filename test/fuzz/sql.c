@@ -141,13 +141,15 @@ static void check_text(const unsigned char *data, size_t size) {
   char *a = NULL, *b = NULL;
   long long valid = run("SELECT ok_valid(CAST(?1 AS TEXT))", "", data, size, NULL);
   long long hex = run("SELECT ok_unhex(CAST(?1 AS TEXT)) IS NOT NULL", "", data, size, NULL);
+  int quote_rc;
   run("SELECT ok_quote(CAST(?1 AS TEXT))", "", data, size, &a);
+  quote_rc = last_rc;
   run("SELECT ok_quote(ok_unhex(CAST(?1 AS TEXT)))", "", data, size, &b);
   if ((a == NULL) != (b == NULL) || (a && strcmp(a, b) != 0)) abort();
   if (valid != 0) abort(); /* a check: TEXT is never a valid key, hex or not */
-  if (hex == 1 && run("SELECT ok_valid(ok_unhex(CAST(?1 AS TEXT)))", "", data, size, NULL) == 1 &&
-      !a)
-    abort(); /* a valid key's hex reads */
+  if (hex == 1 && !a && quote_rc != SQLITE_TOOBIG &&
+      run("SELECT ok_valid(ok_unhex(CAST(?1 AS TEXT)))", "", data, size, NULL) == 1)
+    abort(); /* a valid key given as text reads (or is too big to show) */
   sqlite3_free(a);
   sqlite3_free(b);
   a = b = NULL;
