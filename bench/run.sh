@@ -6,6 +6,10 @@ B=${1:-build}
 ${CC:-cc} -std=c99 -O2 -Wall -Wextra -o "$B/bench" bench/bench.c -lsqlite3
 "$B/bench" "$B/ok" "${BENCH_ROWS:-1000000}"
 echo
+# the core alone, against memcpy of the same bytes
+${CC:-cc} -std=c99 -O2 -Wall -Wextra -Isrc -o "$B/core-bench" bench/core.c "$B/libokcore.a" -lm
+"$B/core-bench" "${BENCH_ROWS:-1000000}"
+echo
 ${CC:-cc} -std=c99 -O2 -Wall -Wextra -Isrc -o "$B/spread" bench/spread.c "$B/libokcore.a" -lm
 "$B/spread"
 echo

@@ -12,27 +12,50 @@
 
 #include "internal.h"
 
-void ok_invert(uint8_t *p, size_t n) {
-  size_t i;
-  for (i = 0; i < n; i++) p[i] = (uint8_t)~p[i];
+/* Eight bytes at a time: text rarely holds a byte to escape, so whole words
+** are copied (or inverted) until one does. */
+#define ONES 0x0101010101010101ULL
+#define HIGHS 0x8080808080808080ULL
+/* nonzero when a byte of v is 0x00 or 0x01 */
+static uint64_t has_low(uint64_t v) { return (v - 2 * ONES) & ~v & HIGHS; }
+
+/* p[0..n) to out, each byte XORed with x. */
+static void copy_xor(uint8_t *out, const uint8_t *p, size_t n, uint8_t x) {
+  size_t i = 0;
+  uint64_t v, xx = x * ONES;
+  if (!x) {
+    memcpy(out, p, n);
+    return;
+  }
+  for (; i + 8 <= n; i += 8) memcpy(&v, p + i, 8), v ^= xx, memcpy(out + i, &v, 8);
+  for (; i < n; i++) out[i] = (uint8_t)(p[i] ^ x);
+}
+
+void ok_invert(uint8_t *p, size_t n) { copy_xor(p, p, n, 0xFF); }
+
+/* The index of the first byte of s[i..n) that is 0x00 or 0x01, or n. */
+static size_t next_low(const uint8_t *s, size_t i, size_t n) {
+  uint64_t v;
+  while (i + 8 <= n && (memcpy(&v, s + i, 8), !has_low(v))) i += 8;
+  while (i < n && s[i] > 1) i++;
+  return i;
 }
 
 size_t ok_enc_bytes(uint8_t *out, int tag, const uint8_t *s, size_t n, int terminated, int desc) {
-  size_t i, o = 1;
+  size_t i = 0, o = 1, low = 0, j;
   if (!out) {
-    size_t low = 0;
-    for (i = 0; i < n; i++) low += s[i] < 2;
+    for (; (i = next_low(s, i, n)) < n; i++) low++;
     return 1 + n + low + (terminated ? 1 : 0);
   }
   out[0] = (uint8_t)tag;
-  for (i = 0; i < n; i++) {
-    uint8_t c = s[i];
-    if (c > 1) {
-      out[o++] = c;
-    } else {
-      out[o++] = 0x01;
-      out[o++] = (uint8_t)(c + 1);
-    }
+  while (i < n) { /* runs between the bytes to escape, copied whole */
+    j = next_low(s, i, n);
+    memcpy(out + o, s + i, j - i);
+    o += j - i;
+    if (j == n) break;
+    out[o++] = 0x01;
+    out[o++] = (uint8_t)(s[j] + 1);
+    i = j + 1;
   }
   if (terminated) out[o++] = 0x00;
   if (desc) ok_invert(out, o);
@@ -64,11 +87,13 @@ int ok_dec_bytes(const uint8_t *c, size_t n, uint8_t x, ok_item *it, size_t *err
 }
 
 size_t ok_bytes_value(uint8_t *out, const uint8_t *body, size_t n, uint8_t x) {
-  size_t i, o = 0;
-  for (i = 0; i < n; i++) {
-    uint8_t b = body[i] ^ x;
-    if (b == 0x01) b = (uint8_t)((body[++i] ^ x) - 1);
-    out[o++] = b;
+  size_t i = 0, o = 0;
+  while (i < n) { /* runs between escapes, copied whole */
+    const uint8_t *esc = memchr(body + i, 0x01 ^ x, n - i);
+    size_t run = esc ? (size_t)(esc - body) - i : n - i;
+    copy_xor(out + o, body + i, run, x);
+    o += run, i += run;
+    if (esc) out[o++] = (uint8_t)((body[i + 1] ^ x) - 1), i += 2;
   }
   return o;
 }

@@ -68,18 +68,20 @@ size_t ok_fdb_enc_float(uint8_t *out, float f) {
 }
 
 size_t ok_fdb_enc_bytes(uint8_t *out, int code, const uint8_t *s, size_t n) {
-  size_t i, o = 1;
-  if (!out) {
-    for (i = 0; i < n; i++) o += s[i] == 0 ? 2 : 1;
-    return o + 1;
+  size_t i = 0, o = 1;
+  const uint8_t *nul;
+  if (out) out[0] = (uint8_t)code;
+  while (i < n) { /* runs up to each NUL, copied whole; the NUL gains its escape */
+    size_t run = (nul = memchr(s + i, 0, n - i)) ? (size_t)(nul - s) - i + 1 : n - i;
+    if (out) memcpy(out + o, s + i, run);
+    o += run, i += run;
+    if (nul) {
+      if (out) out[o] = ESC;
+      o++;
+    }
   }
-  out[0] = (uint8_t)code;
-  for (i = 0; i < n; i++) {
-    out[o++] = s[i];
-    if (s[i] == 0) out[o++] = ESC;
-  }
-  out[o++] = CLOSE;
-  return o;
+  if (out) out[o] = CLOSE;
+  return o + 1;
 }
 
 size_t ok_fdb_enc_fixed(uint8_t *out, int code, const uint8_t *p, size_t n) {

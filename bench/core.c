@@ -1,0 +1,255 @@
+/*
+** core.c -- `make bench`, below SQL: the core alone (libokcore.a) against
+** memcpy of the same bytes, side by side in one run.
+**
+**   core [tuples]
+**
+** 1. The same tuples (an int64 id, a price REAL, a 'user_NNNNN' TEXT;
+**    1,000,000 by default) in every format: encoding them, a memcpy of the
+**    keys' bytes, and reading them back: finding the last component
+**    (ok_locate), counting (ok_count), walking every component and reading
+**    its value (ok_next, ok_unescape). ns a key and the ratios that count:
+**    encode / memcpy, locate / encode.
+** 2. Long components: TEXT and BLOB of 1 KB and 64 KB, encoded and read
+**    back, ns a byte against memcpy's.
+** 3. Many components: keys of 1, 4, 16 and 64 integers, ns a component to
+**    encode, to count and to locate the last.
+** Each figure is the best of 5 passes.
+*/
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+#define OK_STATIC_LINKING_ONLY
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "ok.h"
+#include "ok_fdb.h"
+#include "ok_hbase.h"
+#include "ok_orderly.h"
+
+static double now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static volatile size_t sink; /* keeps the work from being optimised away */
+
+typedef struct {
+  int64_t id;
+  double price;
+  char name[16];
+  size_t name_len;
+} tuple;
+
+static tuple *tuples;
+static long n_tuples;
+static ok_orderly *schema;
+
+enum { NATIVE, FDB, HBASE, ORDERLY, FORMATS };
+static const char *const names[FORMATS] = {"ok", "fdb", "hbase", "orderly"};
+
+/* The key of tuple t in format f at out; its length. */
+static size_t encode(int f, uint8_t *out, const tuple *t) {
+  size_t n = 0;
+  switch (f) {
+    case NATIVE:
+      n += ok_enc_int(out + n, t->id, 0);
+      n += ok_enc_double(out + n, t->price, 0);
+      n += ok_enc_bytes(out + n, OK_TAG_TEXT, (const uint8_t *)t->name, t->name_len, 1, 0);
+      return n;
+    case FDB:
+      n += ok_fdb_enc_int(out + n, t->id);
+      n += ok_fdb_enc_double(out + n, t->price);
+      n += ok_fdb_enc_bytes(out + n, OK_FDB_STRING, (const uint8_t *)t->name, t->name_len);
+      return n;
+    case HBASE:
+      n += ok_hbase_enc_int_num(out + n, t->id, 0);
+      n += ok_hbase_enc_double_num(out + n, t->price, 17, 0);
+      n += ok_hbase_enc_text(out + n, OK_HBASE_TEXT, (const uint8_t *)t->name, t->name_len, 0);
+      return n;
+    default: {
+      ok_orderly_value v[3];
+      memset(v, 0, sizeof v);
+      v[0].i = t->id;
+      v[1].d = t->price;
+      v[2].p = (const uint8_t *)t->name;
+      v[2].n = t->name_len;
+      return ok_orderly_encode(out, 64, schema, v, 3, 0);
+    }
+  }
+}
+
+static const ok_format *format_of(int f) {
+  return f == NATIVE  ? &ok_format_native
+         : f == FDB   ? &ok_format_fdb
+         : f == HBASE ? &ok_format_hbase
+                      : ok_orderly_format(schema);
+}
+
+/* Best of 5: seconds for one pass of `what` over the keys of format f. */
+enum { ENCODE, COPY, LOCATE, COUNT, WALK, KINDS };
+static double pass(int what, int f, uint8_t *keys, size_t *off, uint8_t *copy) {
+  double best = 1e9;
+  int r;
+  for (r = 0; r < 5; r++) {
+    double t0 = now();
+    size_t total = 0, err, at, count;
+    long i;
+    ok_item it;
+    ok_walk w;
+    uint8_t value[64];
+    for (i = 0; i < n_tuples; i++) {
+      const uint8_t *k = keys + off[i];
+      size_t n = off[i + 1] - off[i];
+      switch (what) {
+        case ENCODE: total += encode(f, keys + off[i], &tuples[i]); break;
+        case COPY: memcpy(copy + off[i], k, n), total += n; break;
+        case LOCATE:
+          if (ok_locate(format_of(f), k, n, 2, &it, &at, &err) != OK_OK) abort();
+          total += at;
+          break;
+        case COUNT:
+          if (ok_count(format_of(f), k, n, &count, &err) != OK_OK || count != 3) abort();
+          total += count;
+          break;
+        default:
+          ok_walk_start(&w, format_of(f), k, n);
+          while (ok_next(&w, &it, &err) == OK_OK)
+            total += it.type == OK_TEXT ? ok_unescape(value, &it) : (size_t)it.i;
+      }
+    }
+    sink += total;
+    if (now() - t0 < best) best = now() - t0;
+  }
+  return best;
+}
+
+static void tuples_section(void) {
+  uint8_t *keys = malloc((size_t)n_tuples * 64), *copy = malloc((size_t)n_tuples * 64);
+  size_t *off = malloc(((size_t)n_tuples + 1) * sizeof *off);
+  uint64_t state = 20261125;
+  long i;
+  int f, k;
+  if (!keys || !copy || !off) abort();
+  for (i = 0; i < n_tuples; i++) {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    tuples[i].id = 1000000 + i * 7919;
+    tuples[i].price = (double)((state >> 33) % 100000) / 100.0;
+    tuples[i].name_len = (size_t)sprintf(tuples[i].name, "user_%05u", (unsigned)(state >> 45) % 100000);
+  }
+  printf("%ld tuples (int64 id, price REAL, 'user_NNNNN'), ns a key, best of 5:\n", n_tuples);
+  printf("| format | bytes | encode | memcpy | encode/memcpy | locate 3rd | count | walk+read | "
+         "locate/encode |\n|---|---|---|---|---|---|---|---|---|\n");
+  for (f = 0; f < FORMATS; f++) {
+    double t[KINDS];
+    off[0] = 0;
+    for (i = 0; i < n_tuples; i++) off[i + 1] = off[i] + encode(f, keys + off[i], &tuples[i]);
+    for (k = 0; k < KINDS; k++) t[k] = pass(k, f, keys, off, copy) * 1e9 / (double)n_tuples;
+    printf("| %s | %.1f | %.1f | %.2f | %.1fx | %.1f | %.1f | %.1f | %.2fx |\n", names[f],
+           (double)off[n_tuples] / (double)n_tuples, t[ENCODE], t[COPY], t[ENCODE] / t[COPY],
+           t[LOCATE], t[COUNT], t[WALK], t[LOCATE] / t[ENCODE]);
+  }
+  free(keys);
+  free(copy);
+  free(off);
+}
+
+/* Long values: ns a byte to encode one component of n bytes and to read it
+** back, in each format, against memcpy of n bytes. */
+static void long_section(void) {
+  static const size_t sizes[] = {1024, 65536};
+  uint8_t *src = malloc(65536), *key = malloc(2 * 65536 + 16), *back = malloc(65536);
+  size_t s, i;
+  int f, reps;
+  if (!src || !key || !back) abort();
+  for (i = 0; i < 65536; i++) src[i] = (uint8_t)('a' + i % 26);
+  printf("\nLong TEXT components (no bytes to escape), ns a byte, best of 5:\n");
+  printf("| format | size | encode | read back | memcpy |\n|---|---|---|---|---|\n");
+  for (s = 0; s < 2; s++) {
+    size_t n = sizes[s];
+    reps = (int)(64 * 1024 * 1024 / n);
+    for (f = 0; f < 3; f++) {
+      double enc = 1e9, dec = 1e9, cp = 1e9;
+      int r, j;
+      for (r = 0; r < 5; r++) {
+        double t0 = now();
+        size_t len = 0, err;
+        ok_item it;
+        for (j = 0; j < reps; j++)
+          len = f == NATIVE ? ok_enc_bytes(key, OK_TAG_TEXT, src, n, 1, 0)
+                : f == FDB  ? ok_fdb_enc_bytes(key, OK_FDB_STRING, src, n)
+                            : ok_hbase_enc_text(key, OK_HBASE_TEXT, src, n, 0);
+        if (now() - t0 < enc) enc = now() - t0;
+        t0 = now();
+        for (j = 0; j < reps; j++) {
+          if (format_of(f)->decode(format_of(f), 0, key, len, &it, &err) != OK_OK) abort();
+          sink += ok_unescape(back, &it);
+        }
+        if (now() - t0 < dec) dec = now() - t0;
+        t0 = now();
+        for (j = 0; j < reps; j++) memcpy(back, src, n), sink += back[j % n];
+        if (now() - t0 < cp) cp = now() - t0;
+      }
+      printf("| %s | %zu | %.3f | %.3f | %.3f |\n", names[f], n, enc * 1e9 / reps / (double)n,
+             dec * 1e9 / reps / (double)n, cp * 1e9 / reps / (double)n);
+    }
+  }
+  free(src);
+  free(key);
+  free(back);
+}
+
+/* Many components: native keys of m integers. */
+static void many_section(void) {
+  static const int counts[] = {1, 4, 16, 64};
+  uint8_t key[64 * OK_NUM_MAX];
+  int c;
+  printf("\nNative keys of m integers, ns a component, best of 5:\n");
+  printf("| m | encode | count | locate last |\n|---|---|---|---|\n");
+  for (c = 0; c < 4; c++) {
+    int m = counts[c], reps = 4000000 / m, r, j, k;
+    double enc = 1e9, cnt = 1e9, loc = 1e9;
+    size_t n = 0, count, err, at;
+    ok_item it;
+    for (r = 0; r < 5; r++) {
+      double t0 = now();
+      for (j = 0; j < reps; j++) {
+        for (n = 0, k = 0; k < m; k++) n += ok_enc_int(key + n, (int64_t)j * 1000 + k, 0);
+        sink += n;
+      }
+      if (now() - t0 < enc) enc = now() - t0;
+      t0 = now();
+      for (j = 0; j < reps; j++) {
+        if (ok_count(&ok_format_native, key, n, &count, &err) != OK_OK) abort();
+        sink += count;
+      }
+      if (now() - t0 < cnt) cnt = now() - t0;
+      t0 = now();
+      for (j = 0; j < reps; j++) {
+        if (ok_locate(&ok_format_native, key, n, (size_t)m - 1, &it, &at, &err) != OK_OK) abort();
+        sink += at;
+      }
+      if (now() - t0 < loc) loc = now() - t0;
+    }
+    printf("| %d | %.2f | %.2f | %.2f |\n", m, enc * 1e9 / reps / m, cnt * 1e9 / reps / m,
+           loc * 1e9 / reps / m);
+  }
+}
+
+int main(int argc, char **argv) {
+  size_t at;
+  const char *why;
+  n_tuples = argc > 1 ? atol(argv[1]) : 1000000;
+  if (n_tuples < 1 || !(tuples = malloc((size_t)n_tuples * sizeof *tuples)) ||
+      !(schema = malloc(ok_orderly_size())) ||
+      ok_orderly_parse(schema, "long, double, utf8", 18, &at, &why) != OK_OK) {
+    fprintf(stderr, "usage: core [tuples > 0]\n");
+    return 2;
+  }
+  tuples_section();
+  long_section();
+  many_section();
+  return 0;
+}
