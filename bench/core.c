@@ -137,11 +137,13 @@ static void tuples_section(void) {
     state = state * 6364136223846793005ULL + 1442695040888963407ULL;
     tuples[i].id = 1000000 + i * 7919;
     tuples[i].price = (double)((state >> 33) % 100000) / 100.0;
-    tuples[i].name_len = (size_t)sprintf(tuples[i].name, "user_%05u", (unsigned)(state >> 45) % 100000);
+    tuples[i].name_len =
+        (size_t)sprintf(tuples[i].name, "user_%05u", (unsigned)(state >> 45) % 100000);
   }
   printf("%ld tuples (int64 id, price REAL, 'user_NNNNN'), ns a key, best of 5:\n", n_tuples);
-  printf("| format | bytes | encode | memcpy | encode/memcpy | locate 3rd | count | walk+read | "
-         "locate/encode |\n|---|---|---|---|---|---|---|---|---|\n");
+  printf(
+      "| format | bytes | encode | memcpy | encode/memcpy | locate 3rd | count | walk+read | "
+      "locate/encode |\n|---|---|---|---|---|---|---|---|---|\n");
   for (f = 0; f < FORMATS; f++) {
     double t[KINDS];
     off[0] = 0;
