@@ -73,19 +73,29 @@ int ok_next(ok_walk *w, ok_item *it, size_t *err_at) {
   return OK_OK;
 }
 
+/* ok_next's steps with the walk in locals: the decoder reads bytes, which
+** may alias a walk in memory, so it would be reloaded after each. */
 int ok_locate(const ok_format *f, const uint8_t *key, size_t n, size_t index, ok_item *it,
               size_t *at, size_t *err_at) {
-  ok_walk w;
+  size_t off = 0, i;
   int rc;
-  ok_walk_start(&w, f, key, n);
-  while ((rc = ok_next(&w, it, err_at)) == OK_OK) {
-    if (w.index == index + 1) {
-      *at = w.at;
+  for (i = 0;; i++) {
+    if (f->fields ? i == f->fields : off == n) {
+      *err_at = off;
+      if (off != n) return OK_E_TRAILING;
+      *at = i;
+      return OK_FEWER;
+    }
+    if ((rc = f->decode(f, i, key + off, n - off, it, err_at)) != OK_OK) {
+      *err_at += off;
+      return rc;
+    }
+    if (i == index) {
+      *at = off;
       return OK_OK;
     }
+    off += it->len;
   }
-  if (rc == OK_FEWER) *at = w.index;
-  return rc;
 }
 
 int ok_count(const ok_format *f, const uint8_t *key, size_t n, size_t *count, size_t *err_at) {

@@ -171,31 +171,33 @@ static int dec_k(const uint8_t *c, size_t n, int t, int neg, uint8_t x, int *k, 
 ** most) significand bits after the leading 1, in *s from bit 63 down. */
 static int dec_stream(const uint8_t *c, size_t n, uint8_t x, size_t *i, uint64_t *s,
                       size_t *err_at) {
-  int g, more = 1;
-  *s = 0;
-  for (g = 0; more; g++, (*i)++) {
-    unsigned b;
-    if (*i >= n) {
-      *err_at = n;
-      return OK_E_TRUNCATED;
+  size_t at = *i, end = n - at < 10 ? n : at + 10; /* in locals: c may alias *i and *s */
+  uint64_t acc = 0;
+  unsigned b;
+  int shift = 57;
+  for (;; at++, shift -= 7) {
+    if (at == end) {
+      *err_at = at;
+      return at == n ? OK_E_TRUNCATED : OK_E_RANGE; /* past the data, or past 10 groups */
     }
-    if (g == 10) {
-      *err_at = *i;
-      return OK_E_RANGE;
+    b = (unsigned)(c[at] ^ x);
+    if (shift < 0) { /* group 9: one bit of the significand left */
+      if ((b >> 1) & 0x3F) {
+        *err_at = at;
+        return OK_E_RANGE;
+      }
+      acc |= (uint64_t)(b >> 7);
+    } else {
+      acc |= (uint64_t)(b >> 1) << shift;
     }
-    b = (unsigned)(c[*i] ^ x);
-    more = (int)(b & 1);
-    b >>= 1;
-    if (g == 9 && (b & 0x3F)) {
-      *err_at = *i;
-      return OK_E_RANGE;
-    }
-    if (!more && g > 0 && b == 0) { /* trailing zero groups are dropped */
-      *err_at = *i;
-      return OK_E_NONCANONICAL;
-    }
-    *s |= g < 9 ? (uint64_t)b << (57 - 7 * g) : (uint64_t)(b >> 6);
+    if (!(b & 1)) break;
   }
+  if (at > *i && (b >> 1) == 0) { /* trailing zero groups are dropped */
+    *err_at = at;
+    return OK_E_NONCANONICAL;
+  }
+  *s = acc;
+  *i = at + 1;
   return OK_OK;
 }
 
