@@ -57,19 +57,21 @@ void ok_walk_start(ok_walk *w, const ok_format *f, const uint8_t *key, size_t n)
 }
 
 int ok_next(ok_walk *w, ok_item *it, size_t *err_at) {
+  const ok_format *f = w->f; /* in locals: the decoder's byte reads may alias *w */
+  size_t off = w->off, index = w->index;
   int rc;
-  if (w->f->fields ? w->index == w->f->fields : w->off == w->n) {
-    *err_at = w->off;
-    return w->off == w->n ? OK_FEWER : OK_E_TRAILING;
+  if (f->fields ? index == f->fields : off == w->n) {
+    *err_at = off;
+    return off == w->n ? OK_FEWER : OK_E_TRAILING;
   }
-  rc = w->f->decode(w->f, w->index, w->key + w->off, w->n - w->off, it, err_at);
+  rc = f->decode(f, index, w->key + off, w->n - off, it, err_at);
   if (rc != OK_OK) {
-    *err_at += w->off;
+    *err_at += off;
     return rc;
   }
-  w->at = w->off;
-  w->off += it->len;
-  w->index++;
+  w->at = off;
+  w->off = off + it->len;
+  w->index = index + 1;
   return OK_OK;
 }
 
