@@ -26,7 +26,7 @@ const ok_sql_format *ok_sql_format_of_subtype(unsigned subtype, int *kind) {
 }
 
 /* 1 when s[0..n) starts with the prefix p (any case), which it then skips. */
-static int prefixed(const char **s, size_t *n, const char *p) {
+static int skip_prefix(const char **s, size_t *n, const char *p) {
   size_t k = strlen(p);
   if (*n <= k || sqlite3_strnicmp(*s, p, (int)k) != 0) return 0;
   *s += k, *n -= k;
@@ -42,9 +42,9 @@ const ok_sql_format *ok_sql_format_parse(const char *s, size_t n, int *flags) {
   while (n > 0 && (s[0] == ' ' || s[0] == '\t')) s++, n--;
   for (*flags = 0; more;) { /* 'salt+' and 'strict+', in either order */
     more = 0;
-    if (!(*flags & OK_SQL_NAME_SALTED) && prefixed(&s, &n, "salt+"))
+    if (!(*flags & OK_SQL_NAME_SALTED) && skip_prefix(&s, &n, "salt+"))
       *flags |= OK_SQL_NAME_SALTED, more = 1;
-    if (!(*flags & OK_SQL_NAME_STRICT) && prefixed(&s, &n, "strict+"))
+    if (!(*flags & OK_SQL_NAME_STRICT) && skip_prefix(&s, &n, "strict+"))
       *flags |= OK_SQL_NAME_STRICT, more = 1;
   }
   for (name = 0; name < n && s[name] != ':'; name++) { /* a parameter follows a ':' */

@@ -116,7 +116,7 @@ static int decimal_arg(sqlite3_context *ctx, sqlite3_value *a, int i, int java, 
     if (t == SQLITE_INTEGER) {
       n = (size_t)sprintf(num, "%lld", sqlite3_value_int64(a));
     } else {
-      if (ok_sql_value_text(a, &s, &n) != SQLITE_OK) return ok_sql_report(ctx, SQLITE_NOMEM, NULL);
+      if (!ok_sql_bytes(ctx, a, (const uint8_t **)(void *)&s, &n)) return 0;
     }
     if (ok_decimal_split(*digits, &nd, &v->neg, &v->exp, s, n, &err) != OK_OK) {
       ok_sql_error(ctx, "argument %d (decimal): " OK_SQL_ECHO " is not a decimal number", i + 1,

@@ -141,7 +141,7 @@ static void ok_count_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 ** the key itself (NULL gives NULL). */
 static void ok_valid_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   const uint8_t *p;
-  size_t n, count, err, k;
+  size_t n, count, k;
   ok_sql_reader r;
   int t = sqlite3_value_type(argv[0]), valid, rc = SQLITE_OK;
   char *msg = NULL;
@@ -150,15 +150,15 @@ static void ok_valid_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     return;
   }
   if (!ok_sql_key_in(ctx, argc, argv, 1, OK_SQL_WITH_SALT, &r, &p, &n)) return;
-  valid = r.salted ? ok_salt_find(r.core, p, n, &k, &err) == OK_OK &&
-                         ok_count(r.core, p + OK_SALT_LEN, n - OK_SALT_LEN, &count, &err) == OK_OK
-                   : ok_count(r.core, p, n, &count, &err) == OK_OK;
-  if (valid && (rc = ok_sql_strict(&r, p, n, &msg)) != SQLITE_OK) { /* strict: another reads it */
-    valid = 0;
+  valid = ok_sql_parses(&r, p, n, &count, &k);
+  if (valid && (rc = ok_sql_strict(&r, p, n, &msg)) != SQLITE_OK) { /* another format reads it */
     sqlite3_free(msg);
-    if (rc == SQLITE_NOMEM) ok_sql_report(ctx, rc, NULL);
+    valid = 0;
   }
-  if (rc != SQLITE_NOMEM) sqlite3_result_int(ctx, valid);
+  if (rc == SQLITE_NOMEM)
+    ok_sql_report(ctx, rc, NULL);
+  else
+    sqlite3_result_int(ctx, valid);
   ok_sql_reader_end(ctx, &r, 1);
 }
 
@@ -191,10 +191,6 @@ static void put_entry(ok_sql_out *o, const ok_sql_reader *r, const uint8_t *pref
   ok_sql_putc(o, '}');
 }
 
-/* The formats named in argv[1..argc) that the key parses in; a format
-** without a parameter that the whole key does not parse in is tried after
-** raw prefixes (a subspace's, a directory's) of 1 to 16 bytes, each that
-** leaves at least one component an entry. 0 after setting an error. */
 /* The entries of r's format (without a parameter, unsalted) behind raw
 ** prefixes of 1 to 16 bytes of p[0..n), each that leaves a component. */
 static void prefixed(ok_sql_out *o, const ok_sql_reader *r, const uint8_t *p, size_t n) {
@@ -206,6 +202,9 @@ static void prefixed(ok_sql_out *o, const ok_sql_reader *r, const uint8_t *p, si
   }
 }
 
+/* The formats named in argv[1..argc) that the key parses in; a format
+** without a parameter that the whole key does not parse in is tried after
+** raw prefixes (a subspace's, a directory's). 0 after setting an error. */
 static int named_formats(sqlite3_context *ctx, ok_sql_out *o, int argc, sqlite3_value **argv,
                          const uint8_t *p, size_t n) {
   size_t count, k;

@@ -87,7 +87,10 @@ int ok_sql_value_bytes(sqlite3_value *v, const uint8_t **p, size_t *n) {
   *n = (size_t)sqlite3_value_bytes(v);
   if (*p) return SQLITE_OK;
   *p = (const uint8_t *)""; /* SQLite gives NULL for x'' and NULL: the core wants a pointer */
-  return *n || sqlite3_value_type(v) == SQLITE_TEXT ? SQLITE_NOMEM : SQLITE_OK;
+  /* any other NULL is a text SQLite could not make (a conversion, a number's text) */
+  return sqlite3_value_type(v) == SQLITE_NULL || (sqlite3_value_type(v) == SQLITE_BLOB && !*n)
+             ? SQLITE_OK
+             : SQLITE_NOMEM;
 }
 
 const char *ok_sql_type_name(int t) {

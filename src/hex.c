@@ -68,20 +68,22 @@ int ok_hex_decode(uint8_t *out, size_t *len, const char *s, size_t n, size_t *er
   return OK_OK;
 }
 
+/* 1 when s[i..end) is Python's b'...' or b"...". */
+static int python_bytes(const char *s, size_t i, size_t end) {
+  return end - i >= 3 && s[i] == 'b' && (s[i + 1] == '\'' || s[i + 1] == '"') &&
+         s[end - 1] == s[i + 1];
+}
+
 int ok_escaped_is(const char *s, size_t n) {
   size_t i, end;
   trim(s, n, &i, &end);
-  return memchr(s + i, '\\', end - i) != NULL ||
-         (end - i >= 3 && s[i] == 'b' && (s[i + 1] == '\'' || s[i + 1] == '"') &&
-          s[end - 1] == s[i + 1]);
+  return memchr(s + i, '\\', end - i) != NULL || python_bytes(s, i, end);
 }
 
 int ok_escaped_decode(uint8_t *out, size_t *len, const char *s, size_t n, size_t *err_at) {
   size_t i, end, o = 0;
   trim(s, n, &i, &end);
-  if (end - i >= 3 && s[i] == 'b' && (s[i + 1] == '\'' || s[i + 1] == '"') &&
-      s[end - 1] == s[i + 1])
-    i += 2, end--; /* Python's b'...' */
+  if (python_bytes(s, i, end)) i += 2, end--;
   for (; i < end; o++) {
     uint8_t c = (uint8_t)s[i++];
     if (c == '\\') {

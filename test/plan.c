@@ -124,6 +124,8 @@ static const char *const places[] = {
     "id",
 };
 #define PLACES (sizeof places / sizeof places[0])
+#define FUNCTIONS (sizeof functions / sizeof functions[0])
+#define VALUES (sizeof values / sizeof values[0])
 #define VIRTUAL_ROW 2 /* the place that keeps a subtype besides the call itself */
 
 static sqlite3 *db;
@@ -193,7 +195,7 @@ static int uses_index(const char *sql, const char *index) {
 
 int main(int argc, char **argv) {
   size_t v, f, p, r;
-  int passed = 0, failed = 0, pieces = 0;
+  int passed = 0, failed = 0, pieces = 0, by_function[FUNCTIONS] = {0}, by_value[VALUES] = {0};
   if (argc < 2) {
     fprintf(stderr, "usage: plan <extension>\n");
     return 2;
@@ -250,6 +252,7 @@ int main(int argc, char **argv) {
         }
         if (same) { /* the same rows, or an error, everywhere */
           passed++;
+          if (answered) by_function[f]++, by_value[v]++; /* some plan gave rows */
         } else if (inlined && blob) {
           passed++, pieces++;
         } else {
@@ -262,6 +265,12 @@ int main(int argc, char **argv) {
     }
   }
   sqlite3_close(db);
+  /* errors alike everywhere pass above: a value or a function that never
+  ** answers anywhere would pass unseen */
+  for (f = 0; f < FUNCTIONS; f++)
+    if (!by_function[f]) failed++, printf("FAIL %s answers from no value\n", functions[f]);
+  for (v = 0; v < VALUES; v++)
+    if (!by_value[v]) failed++, printf("FAIL %s is answered by no function\n", values[v].expr);
   printf(
       "%zu values x %zu functions x %zu rows x %zu places; %d are a piece given to a builder "
       "from a column (inlined where SQLite kept its subtype, a BLOB where not)\n",
