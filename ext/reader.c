@@ -201,6 +201,7 @@ int ok_sql_malformed_key(const ok_sql_reader *r, const uint8_t *p, size_t n, int
   const ok_sql_param *param = r->f->param;
   char *list;
   int rc;
+  *msg = NULL;
   p -= r->base, n += r->base, at += r->base; /* the whole argument */
   if (others_reading(r, p, n, &list) != SQLITE_OK) return SQLITE_NOMEM;
   rc = ok_sql_fail(msg, "malformed key at byte %lld: %s (read as '%s%s%s%s%s'; %s%s%s)",
@@ -215,6 +216,7 @@ int ok_sql_malformed_key(const ok_sql_reader *r, const uint8_t *p, size_t n, int
 int ok_sql_strict(const ok_sql_reader *r, const uint8_t *p, size_t n, char **msg) {
   char *list;
   int rc;
+  *msg = NULL;
   if (!r->strict) return SQLITE_OK;
   if (others_reading(r, p - r->base, n + r->base, &list) != SQLITE_OK) return SQLITE_NOMEM;
   if (!list) return SQLITE_OK;

@@ -20,6 +20,7 @@
   X(native, 'k')          \
   X(fdb, 'f')             \
   X(hbase, 'h')           \
+  X(crdb, 'c')            \
   X(orderly, 'o')
 
 #endif /* OK_FORMATS_H */

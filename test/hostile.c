@@ -47,6 +47,12 @@ static const input inputs[] = {
     {"HBase numerics, long exponents", "hbase", REPEAT,
      "SELECT ok_hbase_pack('-1.234567890123456789012345678901e-199999999')"},
     {"HBase BlobVar", "hbase", ONE, "SELECT ok_hbase_pack(zeroblob(%ld * 7 / 8))"},
+    {"CockroachDB decimals, long exponents", "crdb", REPEAT,
+     "SELECT ok_crdb_pack(ok_crdb_desc(ok_crdb_decimal('-1.2345678901234567e-1073741000')))"},
+    {"CockroachDB timestamps", "crdb", REPEAT,
+     "SELECT ok_crdb_pack(ok_crdb_timestamp(-62135596800, 123456789))"},
+    {"CockroachDB bytes of NULs, descending", "crdb", ONE,
+     "SELECT ok_crdb_pack(ok_crdb_desc(CAST(zeroblob(%ld / 2) AS TEXT)))"},
     {"Orderly bytes", "orderly:bytes", ONE, "SELECT ok_orderly_pack('bytes', zeroblob(%ld))"},
 };
 

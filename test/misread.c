@@ -32,6 +32,8 @@ static const struct {
     {"salt+ok", "ok_salt(ok_pack(a, b), 1)", 1},
     {"salt+fdb", "ok_salt(ok_fdb_pack(a, b), 1, 'fdb')", 1},
     {"salt+hbase", "ok_salt(ok_hbase_pack(a, b), 1, 'hbase')", 1},
+    {"crdb", "ok_crdb_pack(a, b)", 1},
+    {"salt+crdb", "ok_salt(ok_crdb_pack(a, b), 1, 'crdb')", 1},
     {"orderly:long, utf8", "ok_orderly_pack('long, utf8', CAST(a AS INTEGER), CAST(b AS TEXT))", 0},
 };
 

@@ -106,6 +106,12 @@ static const char *const statements[] = {
     "x'00', ok_hbase_int32(7), ok_hbase_float64(0.1), ok_hbase_numeric('1e-400'), "
     "ok_hbase_desc(ok_hbase_text('z')), ok_hbase_json('{}'), ok_hbase_bool(0), "
     "ok_hbase_blob_copy(x'01')) AS x)",
+    "SELECT ok_quote(x, 'crdb'), ok_json(x, 'crdb'), ok_crdb_pretty(x), ok_crdb_pretty(x, "
+    "'values') FROM (SELECT ok_crdb_pack(ok_crdb_tenant(2), 53, 1, -7, 'ab', x'00ff', 2.5, "
+    "ok_crdb_decimal('-1.25e-30'), ok_crdb_timestamp('2024-02-29 12:00:00.5+01:00'), "
+    "ok_crdb_interval(14, 3, 5), ok_crdb_uuid('123e4567-e89b-12d3-a456-426614174000'), "
+    "ok_crdb_desc(NULL, 'z', ok_crdb_float('NaN'), ok_crdb_decimal(7)), "
+    "ok_crdb_pack(printf('%.*c', 3000, 'c'))) AS x)",
     "SELECT ok_quote(ok_salt(ok_pack(42, 'abc'), 1), 'salt+ok'), "
     "ok_json(ok_salt(ok_fdb_pack(1, 2), 2, 'fdb'), 'salt+fdb'), "
     "ok_unsalt(ok_salt(ok_pack(1), 1)), ok_salt_check(ok_salt(ok_pack(1), 1), 1)",

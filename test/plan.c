@@ -40,6 +40,7 @@ static const value values[] = {
     {"ok_concat(ok_pack(a), ok_pack(b))", 0},
     {"ok_fdb_pack(a, b)", 0},
     {"ok_hbase_pack(a, b)", 0},
+    {"ok_crdb_pack(a, b)", 0},
     {"ok_orderly_pack('long, utf8', a, b)", 0},
     {"ok_salt(ok_pack(a, b), 1)", 0},
     {"ok_salt(ok_fdb_pack(a, b), 1, 'fdb')", 0},
@@ -52,6 +53,7 @@ static const value values[] = {
     {"ok_fdb_tuple(a, b)", 1},
     {"ok_hbase_int32(a)", 1},
     {"ok_hbase_desc(b)", 1},
+    {"ok_crdb_desc(a, b)", 1},
 };
 
 /* The rows, one at a time (an error in one row would hide the others'
@@ -77,6 +79,9 @@ static const char *const functions[] = {
     "ok_fdb_range_begin({C})",
     "ok_fdb_raw({C})",
     "ok_hbase_raw({C})",
+    "ok_crdb_pack({C})",
+    "ok_crdb_desc({C})",
+    "ok_crdb_pretty({C})",
     "ok_b64({C})",
     "ok_xxh32({C})",
     "ok_quote({C})",
@@ -94,6 +99,7 @@ static const char *const functions[] = {
     "ok_quote({C}, 'ok')",
     "ok_quote({C}, 'fdb')",
     "ok_quote({C}, 'hbase')",
+    "ok_quote({C}, 'crdb')",
     "ok_quote({C}, 'orderly:long, utf8')",
     "ok_quote({C}, 'salt+ok')",
     "ok_quote({C}, 'salt+fdb')",

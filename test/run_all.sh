@@ -99,6 +99,11 @@ stores() {
   fi
 }
 
+# An SQL script run in the sqlite3 shell with the extension loaded.
+sql_script() {
+  LD_PRELOAD="$SHELL_PRELOAD" ASAN_OPTIONS=detect_leaks=0 sqlite3 -batch -bail -init /dev/null -cmd ".load $B/ok" :memory: <"$1"
+}
+
 check_symbols() {
   syms=$(nm -D --defined-only "$B/ok.so" | awk '$2 == "T" {print $3}')
   [ "$syms" = sqlite3_ok_init ] || { echo "exported: $syms"; return 1; }
@@ -152,6 +157,8 @@ for B in "$@"; do
   suite fdb-python "$B/fdb-conformance" "$B/ok" test/fdb/python-7.4.6.tsv
   suite hbase-vectors "$B/hbase-vectors" "$B/ok" test/hbase/vectors-2.6.tsv test/hbase/vectors-2.6-jdk17.tsv
   suite orderly-vectors "$B/orderly-vectors" "$B/ok" test/orderly/vectors-edge.tsv test/orderly/vectors-random.tsv
+  suite crdb-vectors env LD_PRELOAD="$SHELL_PRELOAD" ASAN_OPTIONS=detect_leaks=0 sh test/vectors.sh "$B" crdb test/crdb/vectors.tsv
+  suite crdb-oracle sql_script test/crdb/oracle.sql
   suite fuzz-decode-replay "$B/fuzz-decode-replay" test/fuzz/corpus
   suite fuzz-sql-replay "$B/fuzz-sql-replay" test/fuzz/corpus
   suite fuzz-orderly-replay "$B/fuzz-orderly-replay" test/fuzz/corpus-orderly

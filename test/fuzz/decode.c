@@ -6,7 +6,10 @@
 ** (the format is canonical), else the target aborts. The same input is also
 ** read as an FDB tuple: each item ok_fdb_decode accepts must stay inside it,
 ** fill exactly its value length, and re-encode to its own bytes; and as an
-** HBase OrderedBytes key, with the same demands. In every format the
+** HBase OrderedBytes key, with the same demands; and as a CockroachDB key,
+** whose items re-encode from their values (a decimal and an ascending time
+** from their text), whose descending form reads back item for item, and
+** whose pretty text fits the room it asks for. In every format the
 ** walks over the whole key (count, locate, salt) must agree.
 */
 #include <stdlib.h>
@@ -14,6 +17,7 @@
 
 #define OK_STATIC_LINKING_ONLY /* tests see the internals of this very version */
 #include "ok.h"
+#include "ok_crdb.h"
 #include "ok_fdb.h"
 #include "ok_hbase.h"
 #include "ok_orderly.h"
@@ -177,6 +181,79 @@ static void hbase_check(const uint8_t *data, size_t size) {
   if (off == size) hbase_desc_check(data, size);
 }
 
+/* The CockroachDB item at p, rebuilt from its value (v: its text or bytes)
+** into out: its length. */
+static size_t crdb_reencode(uint8_t *out, const ok_item *it, const uint8_t *v, const uint8_t *p) {
+  size_t n = 0, err, nd;
+  char *digit;
+  int neg;
+  int64_t exp, sec, nanos;
+  ok_item x;
+  switch (it->tag) {
+    case OK_CRDB_INT_MIN: return ok_crdb_enc_int(out, it->i, 0);
+    case OK_CRDB_FLOAT_NEG:
+    case OK_CRDB_FLOAT_POS:
+    case OK_CRDB_FLOAT_ZERO: return ok_crdb_enc_float(out, it->d, 0);
+    case OK_CRDB_BYTES:
+    case OK_CRDB_BYTES_DESC: return ok_crdb_enc_bytes(out, v, it->value_len, it->desc);
+    case OK_CRDB_TIME: /* an ascending one (nanos >= 0) from its text */
+      if (ok_crdb_decode(p + 1, it->len - 1, &x, &err) != OK_OK) abort();
+      if (ok_crdb_decode(p + 1 + x.len, it->len - 1 - x.len, &x, &err) != OK_OK) abort();
+      if (x.i < 0) break;
+      if (ok_crdb_time_parse(&sec, &nanos, (const char *)v, it->value_len, &err) != OK_OK) abort();
+      return ok_crdb_enc_time(out, sec, nanos, 0);
+    case OK_CRDB_DURATION: break;
+    default:
+      if (it->tag <= OK_CRDB_DECIMAL_NEG_INF || it->tag >= OK_CRDB_DECIMAL_INF ||
+          it->tag == OK_CRDB_DECIMAL_ZERO)
+        break;
+      if (!(digit = malloc(it->value_len + 1))) abort();
+      if (ok_decimal_split(digit, &nd, &neg, &exp, (const char *)v, it->value_len, &err) != OK_OK ||
+          ok_crdb_enc_decimal(out, &n, OK_CRDB_FINITE, neg, digit, nd, exp, 0) != OK_OK)
+        abort();
+      free(digit);
+      return n;
+  }
+  memcpy(out, p, it->len); /* markers alone, durations, descending times */
+  return it->len;
+}
+
+static void crdb_check(const uint8_t *data, size_t size) {
+  size_t off = 0, err, len, k = 0;
+  ok_item it, d;
+  char *text;
+  uint8_t *desc;
+  while (off < size && ok_crdb_decode(data + off, size - off, &it, &err) == OK_OK) {
+    uint8_t *value = NULL, *again;
+    if (it.len == 0 || it.len > size - off) abort();
+    if (it.type == OK_TEXT || it.type == OK_BLOB) {
+      if (!(value = malloc(it.value_len + 1))) abort();
+      if (ok_unescape(value, &it) != it.value_len) abort();
+    }
+    if (!(again = malloc(2 * it.len + 32))) abort();
+    if (crdb_reencode(again, &it, value, data + off) != it.len ||
+        memcmp(again, data + off, it.len) != 0)
+      abort();
+    free(again);
+    free(value);
+    off += it.len;
+    k++;
+  }
+  if (off != size) return;
+  for (int table = 0; table < 2; table++) { /* the text fits the room asked */
+    if (ok_crdb_pretty(NULL, &len, data, size, table, &err) != OK_OK || !(text = malloc(len + 1)))
+      abort();
+    if (ok_crdb_pretty(text, &len, data, size, table, &err) != OK_OK) abort();
+    free(text);
+  }
+  if (ok_crdb_desc(NULL, &len, data, size, &err) != OK_OK) return; /* descending items */
+  if (!(desc = malloc(len + 1)) || ok_crdb_desc(desc, &len, data, size, &err) != OK_OK) abort();
+  for (off = 0; k > 0; k--, off += d.len) /* as many items, in exactly those bytes */
+    if (ok_crdb_decode(desc + off, len - off, &d, &err) != OK_OK) abort();
+  if (off != len) abort();
+  free(desc);
+}
+
 /* The walks every format shares: ok_count and ok_locate agree and stay
 ** inside the input, and a salt ok_salt_find accepts is the one ok_salt
 ** makes. */
@@ -234,6 +311,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   free(again);
   fdb_check(data, size);
   hbase_check(data, size);
+  crdb_check(data, size);
   for (i = 0; ok_formats[i]; i++) walk_check(ok_formats[i], data, size);
   return 0;
 }

@@ -16,6 +16,11 @@
 ** shortest one; NaN last) < text < BlobVar; text holding a
 ** NUL goes in as a blob; BlobVar keeps order only between blobs of one
 ** length, so rows whose blobs differ in length are not compared.
+** CockroachDB: by marker (NULL < NaN < floats < bytes and strings alike <
+** integers; descending: floats < NaN < bytes < integers < NULL), within
+** one by value (-0.0 is 0.0); a descending integer or float reads back as
+** the ascending value of its bytes (^v, -f), so there a value read back
+** is the same when it encodes to the same bytes.
 ** Any failure aborts.
 */
 #include <math.h>
@@ -25,6 +30,7 @@
 
 #define OK_STATIC_LINKING_ONLY /* tests see the internals of this very version */
 #include "ok.h"
+#include "ok_crdb.h"
 #include "ok_fdb.h"
 #include "ok_hbase.h"
 #include "ok_orderly.h"
@@ -264,19 +270,46 @@ static size_t hbase_enc(uint8_t *out, const val *v) {
   }
 }
 
+static void crdb_fit(val *v) { (void)v; }
+static size_t crdb_enc(uint8_t *out, const val *v) {
+  switch (v->type) {
+    case V_NULL: return ok_crdb_enc_null(out, v->desc);
+    case V_INT: return ok_crdb_enc_int(out, v->i, v->desc);
+    case V_REAL: return ok_crdb_enc_float(out, v->d, v->desc);
+    default: return ok_crdb_enc_bytes(out, v->s, v->n, v->desc);
+  }
+}
+/* The rank of a value's marker; a descending row's ranks are negated
+** here, as the caller negates the whole comparison. */
+static int crdb_rank(const val *v) {
+  static const int asc[] = {0, 5, 2, 4, 4}, desc[] = {6, 5, 2, 4, 4};
+  if (v->type == V_REAL && isnan(v->d)) return v->desc ? 3 : 1;
+  return v->desc ? desc[v->type] : asc[v->type];
+}
+static int crdb_order(const val *a, const val *b, int *incomparable) {
+  int ra = crdb_rank(a), rb = crdb_rank(b), c;
+  (void)incomparable;
+  if (ra != rb) return c = ra < rb ? -1 : 1, a->desc ? -c : c;
+  if (a->type == V_INT || a->type == V_REAL) return cmp_num(a, b);
+  return a->type == V_NULL ? 0 : cmp_bytes(a, b);
+}
+
 static const fmt formats[] = {
     {&ok_format_native, native_fit, native_enc, native_order},
     {&ok_format_fdb, fdb_fit, fdb_enc, fdb_order},
     {&ok_format_hbase, hbase_fit, hbase_enc, hbase_cmp},
+    {&ok_format_crdb, crdb_fit, crdb_enc, crdb_order},
 };
 
-/* The value of a decoded item, in the model (HBase's NaN, which SQL reads
+/* The value of a decoded item, in the model (HBase's and CockroachDB's NaN, which SQL reads
 ** as the TEXT 'NaN', is the double NaN). */
 static void value_of(val *v, const ok_item *it) {
   uint8_t buf[KEY_MAX];
   memset(v, 0, sizeof *v);
   v->desc = it->desc;
-  if (it->format == &ok_format_hbase && it->tag == OK_HBASE_NAN) {
+  if ((it->format == &ok_format_hbase && it->tag == OK_HBASE_NAN) ||
+      (it->format == &ok_format_crdb &&
+       (it->tag == OK_CRDB_FLOAT_NAN || it->tag == OK_CRDB_FLOAT_NAN_DESC))) {
     v->type = V_REAL, v->d = NAN;
     return;
   }
@@ -299,6 +332,11 @@ static void value_of(val *v, const ok_item *it) {
 ** direction (and for FDB doubles the same bits: -0.0 apart from 0.0). */
 static int same(const fmt *F, const val *a, const val *b) {
   int inc = 0;
+  if (F->f == &ok_format_crdb) { /* its descending numbers read back as other values */
+    uint8_t x[KEY_MAX], y[KEY_MAX];
+    size_t n = F->enc(x, a);
+    return n == F->enc(y, b) && memcmp(x, y, n) == 0;
+  }
   if (a->desc != b->desc) return 0;
   if (F->f == &ok_format_fdb &&
       (a->type != b->type || (a->type == V_REAL && fdb_total(a->d) != fdb_total(b->d))))
