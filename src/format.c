@@ -67,7 +67,7 @@ int ok_next(ok_walk *w, ok_item *it, size_t *err_at) {
   rc = f->decode(f, index, w->key + off, w->n - off, it, err_at);
   if (rc != OK_OK) {
     *err_at += off;
-    return rc;
+    return rc; /* OK_FEWER too: the rest holds no component (TiKV's padding) */
   }
   w->at = off;
   w->off = off + it->len;
@@ -90,6 +90,7 @@ int ok_locate(const ok_format *f, const uint8_t *key, size_t n, size_t index, ok
     }
     if ((rc = f->decode(f, i, key + off, n - off, it, err_at)) != OK_OK) {
       *err_at += off;
+      if (rc == OK_FEWER) *at = i; /* the rest holds no component (TiKV's padding) */
       return rc;
     }
     if (i == index) {

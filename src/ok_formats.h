@@ -21,6 +21,8 @@
   X(fdb, 'f')             \
   X(hbase, 'h')           \
   X(crdb, 'c')            \
+  X(tidb, 't')            \
+  X(tikv, 'w')            \
   X(orderly, 'o')
 
 #endif /* OK_FORMATS_H */

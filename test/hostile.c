@@ -53,6 +53,11 @@ static const input inputs[] = {
      "SELECT ok_crdb_pack(ok_crdb_timestamp(-62135596800, 123456789))"},
     {"CockroachDB bytes of NULs, descending", "crdb", ONE,
      "SELECT ok_crdb_pack(ok_crdb_desc(CAST(zeroblob(%ld / 2) AS TEXT)))"},
+    {"TiDB decimals of 65 digits", "tidb", REPEAT,
+     "SELECT ok_tidb_pack(ok_tidb_decimal('-99999999999999999999999999999999999.9999', 65, 30))"},
+    {"TiDB bytes of NULs", "tidb", ONE, "SELECT ok_tidb_pack(zeroblob(%ld * 8 / 9))"},
+    {"TiKV bytes of NULs, groups in groups", "tikv", ONE,
+     "SELECT ok_tikv_pack(zeroblob(%ld * 64 / 81))"},
     {"Orderly bytes", "orderly:bytes", ONE, "SELECT ok_orderly_pack('bytes', zeroblob(%ld))"},
 };
 

@@ -34,6 +34,8 @@ static const struct {
     {"salt+hbase", "ok_salt(ok_hbase_pack(a, b), 1, 'hbase')", 1},
     {"crdb", "ok_crdb_pack(a, b)", 1},
     {"salt+crdb", "ok_salt(ok_crdb_pack(a, b), 1, 'crdb')", 1},
+    {"tidb", "ok_tidb_pack(a, b)", 1},
+    {"tikv", "ok_tikv_pack(a, b)", 1},
     {"orderly:long, utf8", "ok_orderly_pack('long, utf8', CAST(a AS INTEGER), CAST(b AS TEXT))", 0},
 };
 

@@ -112,6 +112,14 @@ static const char *const statements[] = {
     "ok_crdb_interval(14, 3, 5), ok_crdb_uuid('123e4567-e89b-12d3-a456-426614174000'), "
     "ok_crdb_desc(NULL, 'z', ok_crdb_float('NaN'), ok_crdb_decimal(7)), "
     "ok_crdb_pack(printf('%.*c', 3000, 'c'))) AS x)",
+    "SELECT ok_quote(x, 'tidb'), ok_json(x, 'tidb'), ok_quote(w, 'tikv'), ok_json(w, 'tikv'), "
+    "hex(ok_tidb_pack(ok_tikv_raw(w))) FROM (SELECT x, ok_tikv_pack(ok_tidb_raw(x)) AS w FROM "
+    "(SELECT ok_tidb_pack(ok_tidb_keyspace(1), ok_tidb_table(63), ok_tidb_index(2), 7, 'ab', "
+    "x'00ff', 2.5, NULL, ok_tidb_uint('18446744073709551615'), ok_tidb_decimal('-1.25', 10, 3), "
+    "ok_tidb_duration('-12:00:01.5'), ok_tidb_datetime('2024-02-29 12:00:00.5'), "
+    "ok_tidb_max(), printf('%.*c', 3000, 't')) AS x))",
+    "SELECT pos, kind, value, hex FROM ok_each(ok_tikv_pack(ok_tidb_table(1), ok_tidb_record()"
+    ", 'k', ok_tidb_min_not_null()), 'tikv')",
     "SELECT ok_quote(ok_salt(ok_pack(42, 'abc'), 1), 'salt+ok'), "
     "ok_json(ok_salt(ok_fdb_pack(1, 2), 2, 'fdb'), 'salt+fdb'), "
     "ok_unsalt(ok_salt(ok_pack(1), 1)), ok_salt_check(ok_salt(ok_pack(1), 1), 1)",

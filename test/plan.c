@@ -41,6 +41,8 @@ static const value values[] = {
     {"ok_fdb_pack(a, b)", 0},
     {"ok_hbase_pack(a, b)", 0},
     {"ok_crdb_pack(a, b)", 0},
+    {"ok_tidb_pack(a, b)", 0},
+    {"ok_tikv_pack(a, b)", 0},
     {"ok_orderly_pack('long, utf8', a, b)", 0},
     {"ok_salt(ok_pack(a, b), 1)", 0},
     {"ok_salt(ok_fdb_pack(a, b), 1, 'fdb')", 0},
@@ -54,6 +56,7 @@ static const value values[] = {
     {"ok_hbase_int32(a)", 1},
     {"ok_hbase_desc(b)", 1},
     {"ok_crdb_desc(a, b)", 1},
+    {"ok_tidb_uint(abs(a))", 1},
 };
 
 /* The rows, one at a time (an error in one row would hide the others'
@@ -82,6 +85,9 @@ static const char *const functions[] = {
     "ok_crdb_pack({C})",
     "ok_crdb_desc({C})",
     "ok_crdb_pretty({C})",
+    "ok_tidb_pack({C})",
+    "ok_tikv_pack({C})",
+    "ok_tikv_raw({C})",
     "ok_b64({C})",
     "ok_xxh32({C})",
     "ok_quote({C})",
@@ -100,6 +106,8 @@ static const char *const functions[] = {
     "ok_quote({C}, 'fdb')",
     "ok_quote({C}, 'hbase')",
     "ok_quote({C}, 'crdb')",
+    "ok_quote({C}, 'tidb')",
+    "ok_json({C}, 'tikv')",
     "ok_quote({C}, 'orderly:long, utf8')",
     "ok_quote({C}, 'salt+ok')",
     "ok_quote({C}, 'salt+fdb')",

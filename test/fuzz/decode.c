@@ -9,7 +9,9 @@
 ** HBase OrderedBytes key, with the same demands; and as a CockroachDB key,
 ** whose items re-encode from their values (a decimal and an ascending time
 ** from their text), whose descending form reads back item for item, and
-** whose pretty text fits the room it asks for. In every format the
+** whose pretty text fits the room it asks for; and as a TiDB key, whose
+** items re-encode from their values, and a TiKV key, which unwraps to a
+** TiDB key of as many items that wraps back to it. In every format the
 ** walks over the whole key (count, locate, salt) must agree.
 */
 #include <stdlib.h>
@@ -20,6 +22,7 @@
 #include "ok_crdb.h"
 #include "ok_fdb.h"
 #include "ok_hbase.h"
+#include "ok_tidb.h"
 #include "ok_orderly.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -254,6 +257,83 @@ static void crdb_check(const uint8_t *data, size_t size) {
   free(desc);
 }
 
+/* The TiDB item at p (its bytes in a TiDB key), rebuilt from its value v. */
+static size_t tidb_reencode(uint8_t *out, const ok_item *it, const uint8_t *v, const uint8_t *p) {
+  size_t n = 0, err, nd;
+  char *digit;
+  int neg, precision, scale;
+  int64_t exp;
+  switch (it->tag) {
+    case OK_TIDB_INT: return ok_tidb_enc_int(out, it->i);
+    case OK_TIDB_DURATION: return ok_tidb_enc_duration(out, it->i);
+    case OK_TIDB_FLOAT: return ok_tidb_enc_float(out, it->d);
+    case OK_TIDB_BYTES: return ok_tidb_enc_bytes(out, OK_TIDB_BYTES, v, it->value_len);
+    case OK_TIDB_UINT:
+      if (it->type == OK_INT) return ok_tidb_enc_uint(out, (uint64_t)it->i);
+      break;
+    case OK_TIDB_DECIMAL:
+      ok_tidb_decimal_type(it, &precision, &scale);
+      if (!(digit = malloc(it->value_len + 1))) abort();
+      if (ok_decimal_split(digit, &nd, &neg, &exp, (const char *)v, it->value_len, &err) != OK_OK ||
+          ok_tidb_enc_decimal(out, &n, neg, digit, nd, exp, precision, scale) != OK_OK)
+        abort();
+      free(digit);
+      return n;
+  }
+  memcpy(out, p, it->len); /* markers, bounds, the key's parts, a uint past int64 */
+  return it->len;
+}
+
+static void tidb_check(const uint8_t *data, size_t size) {
+  size_t off = 0, err, len, count, count2;
+  ok_walk w;
+  ok_item it;
+  uint8_t *raw, *again;
+  int rc;
+  while (off < size && ok_locate(&ok_format_tidb, data + off, size - off, 0, &it, &len, &err) == OK_OK) {
+    uint8_t *value = NULL;
+    if (it.len == 0 || it.len > size - off) abort();
+    if (it.type == OK_TEXT || it.type == OK_BLOB) {
+      if (!(value = malloc(it.value_len + 1))) abort();
+      if (ok_unescape(value, &it) != it.value_len) abort();
+    }
+    if (!(again = malloc(it.len + 64))) abort();
+    if (tidb_reencode(again, &it, value, data + off) != it.len ||
+        memcmp(again, data + off, it.len) != 0)
+      abort();
+    free(again);
+    free(value);
+    off += it.len;
+  }
+  /* a TiKV key: its items, with their values, are those of the key inside
+  ** (x'' aside: no items, and no groups to wrap back to) */
+  if (size == 0 || ok_count(&ok_format_tikv, data, size, &count, &err) != OK_OK) return;
+  if (!(raw = malloc(size + 1)) || ok_tikv_unwrap(raw, &len, data, size, &err) != OK_OK) abort();
+  if (ok_count(&ok_format_tidb, raw, len, &count2, &err) != OK_OK || count2 != count) abort();
+  if (!(again = malloc(OK_TIDB_BYTES_BOUND(len))) || ok_tidb_enc_bytes(again, 0, raw, len) != size ||
+      memcmp(again, data, size) != 0)
+    abort();
+  ok_walk_start(&w, &ok_format_tikv, data, size);
+  for (off = 0; (rc = ok_next(&w, &it, &err)) == OK_OK;) { /* the raw key's items alongside */
+    ok_item r;
+    uint8_t *a, *b;
+    if (ok_locate(&ok_format_tidb, raw + off, len - off, 0, &r, &count2, &err) != OK_OK ||
+        r.tag != it.tag || r.type != it.type || r.value_len != it.value_len ||
+        (r.type == OK_INT && r.i != it.i))
+      abort();
+    if (r.type == OK_TEXT || r.type == OK_BLOB) {
+      a = malloc(r.value_len + 1), b = malloc(r.value_len + 1);
+      if (!a || !b || ok_unescape(a, &r) != ok_unescape(b, &it) || memcmp(a, b, r.value_len))
+        abort();
+      free(a), free(b);
+    }
+    off += r.len;
+  }
+  if (rc != OK_FEWER || off != len) abort();
+  free(again);
+  free(raw);
+}
+
 /* The walks every format shares: ok_count and ok_locate agree and stay
 ** inside the input, and a salt ok_salt_find accepts is the one ok_salt
 ** makes. */
@@ -312,6 +392,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   fdb_check(data, size);
   hbase_check(data, size);
   crdb_check(data, size);
+  tidb_check(data, size);
   for (i = 0; ok_formats[i]; i++) walk_check(ok_formats[i], data, size);
   return 0;
 }

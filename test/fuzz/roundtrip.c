@@ -20,7 +20,11 @@
 ** integers; descending: floats < NaN < bytes < integers < NULL), within
 ** one by value (-0.0 is 0.0); a descending integer or float reads back as
 ** the ascending value of its bytes (^v, -f), so there a value read back
-** is the same when it encodes to the same bytes.
+** is the same when it encodes to the same bytes. TiDB (and TiKV, the same
+** keys in TiKV's groups): ascending only, by flag (NULL < bytes and strings
+** alike < integers < floats, floats by their bits: -0.0 < 0.0; a NaN, which
+** TiDB never writes, is left out); a value read back is the same when it
+** encodes to the same bytes, as text and bytes are one.
 ** Any failure aborts.
 */
 #include <math.h>
@@ -31,6 +35,7 @@
 #define OK_STATIC_LINKING_ONLY /* tests see the internals of this very version */
 #include "ok.h"
 #include "ok_crdb.h"
+#include "ok_tidb.h"
 #include "ok_fdb.h"
 #include "ok_hbase.h"
 #include "ok_orderly.h"
@@ -50,7 +55,7 @@ typedef struct {
   size_t n;
 } row;
 
-#define KEY_MAX 4 * 64
+#define KEY_MAX (4 * 64 * 2) /* TiKV's groups: 9 bytes for 8 */
 
 /* Aborts, saying which demand failed and in which format. */
 static const char *format_name = "";
@@ -213,6 +218,7 @@ typedef struct {
   void (*fit)(val *v); /* makes a value one the format holds */
   size_t (*enc)(uint8_t *out, const val *v);
   int (*cmp)(const val *a, const val *b, int *incomparable);
+  int wrapped; /* TiKV: the items' bytes in TiKV's groups */
 } fmt;
 
 static void native_fit(val *v) {
@@ -294,11 +300,35 @@ static int crdb_order(const val *a, const val *b, int *incomparable) {
   return a->type == V_NULL ? 0 : cmp_bytes(a, b);
 }
 
+static void tidb_fit(val *v) {
+  v->desc = 0;
+  if (v->type == V_REAL && isnan(v->d)) v->d = 0.5;
+}
+static size_t tidb_enc(uint8_t *out, const val *v) {
+  switch (v->type) {
+    case V_NULL: return ok_tidb_enc_null(out);
+    case V_INT: return ok_tidb_enc_int(out, v->i);
+    case V_REAL: return ok_tidb_enc_float(out, v->d);
+    default: return ok_tidb_enc_bytes(out, OK_TIDB_BYTES, v->s, v->n);
+  }
+}
+static int tidb_order(const val *a, const val *b, int *incomparable) {
+  static const int r[] = {0, 3, 5, 1, 1}; /* the flags */
+  (void)incomparable;
+  if (r[a->type] != r[b->type]) return r[a->type] < r[b->type] ? -1 : 1;
+  if (a->type == V_INT) return (a->i > b->i) - (a->i < b->i);
+  if (a->type == V_REAL)
+    return (fdb_total(a->d) > fdb_total(b->d)) - (fdb_total(a->d) < fdb_total(b->d));
+  return a->type == V_NULL ? 0 : cmp_bytes(a, b);
+}
+
 static const fmt formats[] = {
-    {&ok_format_native, native_fit, native_enc, native_order},
-    {&ok_format_fdb, fdb_fit, fdb_enc, fdb_order},
-    {&ok_format_hbase, hbase_fit, hbase_enc, hbase_cmp},
-    {&ok_format_crdb, crdb_fit, crdb_enc, crdb_order},
+    {&ok_format_native, native_fit, native_enc, native_order, 0},
+    {&ok_format_fdb, fdb_fit, fdb_enc, fdb_order, 0},
+    {&ok_format_hbase, hbase_fit, hbase_enc, hbase_cmp, 0},
+    {&ok_format_crdb, crdb_fit, crdb_enc, crdb_order, 0},
+    {&ok_format_tidb, tidb_fit, tidb_enc, tidb_order, 0},
+    {&ok_format_tikv, tidb_fit, tidb_enc, tidb_order, 1},
 };
 
 /* The value of a decoded item, in the model (HBase's and CockroachDB's NaN, which SQL reads
@@ -332,7 +362,8 @@ static void value_of(val *v, const ok_item *it) {
 ** direction (and for FDB doubles the same bits: -0.0 apart from 0.0). */
 static int same(const fmt *F, const val *a, const val *b) {
   int inc = 0;
-  if (F->f == &ok_format_crdb) { /* its descending numbers read back as other values */
+  if (F->f == &ok_format_crdb || F->f == &ok_format_tidb || F->f == &ok_format_tikv) {
+    /* crdb's descending numbers read back as other values, TiDB's bytes as text */
     uint8_t x[KEY_MAX], y[KEY_MAX];
     size_t n = F->enc(x, a);
     return n == F->enc(y, b) && memcmp(x, y, n) == 0;
@@ -345,10 +376,18 @@ static int same(const fmt *F, const val *a, const val *b) {
          (a->type == V_BLOB) == (b->type == V_BLOB);
 }
 
+/* TiKV's key of items raw[0..n), in place (raw is out). */
+static size_t wrap(const fmt *F, uint8_t *out, size_t n) {
+  uint8_t raw[KEY_MAX];
+  if (!F->wrapped) return n;
+  memcpy(raw, out, n);
+  return ok_tidb_enc_bytes(out, 0, raw, n);
+}
+
 static size_t encode(const fmt *F, uint8_t *out, const row *r) {
   size_t n = 0;
   for (size_t k = 0; k < r->n; k++) n += F->enc(out + n, &r->v[k]);
-  return n;
+  return wrap(F, out, n);
 }
 
 static void check_roundtrip(const fmt *F, const uint8_t *key, size_t n, const row *r) {
@@ -367,6 +406,7 @@ static void check_roundtrip(const fmt *F, const uint8_t *key, size_t n, const ro
     k++;
   }
   if (rc != OK_FEWER || k != r->n) fail("the key does not decode to its row");
+  m = wrap(F, again, m);
   if (m != n || memcmp(again, key, n) != 0) fail("the values read back encode to other bytes");
 }
 

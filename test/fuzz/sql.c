@@ -10,7 +10,8 @@
 ** when ok_count succeeds, ok_each has ok_count rows, and for a valid key
 ** (of at most 100 components) 'SELECT ok_pack' || ok_quote(key) gives the
 ** key back (ok_fdb_pack for the FDB format; a salted key's ok_quote is a
-** whole expression); ok_formats lists exactly the formats under which
+** whole expression; TiKV's x'', which reads as no items, as its padding
+** alone does, aside); ok_formats lists exactly the formats under which
 ** ok_valid is 1.
 */
 #include <sqlite3.h>
@@ -69,7 +70,10 @@ static long long check_format(const char *format, const char *pack, const unsign
   run("SELECT ok_quote(?1, '%s')", format, data, size, &quoted);
   /* a valid key renders, unless its text is past the length limit */
   if (valid == 1 && !quoted && last_rc != SQLITE_TOOBIG) abort();
-  if (quoted && count <= 100) { /* SQL functions take at most 127 arguments */
+  /* TiKV's empty key is its padding alone, which ok_tikv_pack() makes; x''
+  ** (a region's open start) reads as no items too */
+  if (size == 0 && strstr(format, "tikv")) count = -1;
+  if (quoted && count >= 0 && count <= 100) { /* SQL functions take at most 127 arguments */
     sqlite3_stmt *st;
     q = sqlite3_mprintf("SELECT %s%s", salted ? "" : pack, quoted);
     if (sqlite3_prepare_v2(db, q, -1, &st, NULL) != SQLITE_OK) {

@@ -1,0 +1,60 @@
+-- TiDB and TiKV keys: ok_tidb_pack, ok_tikv_pack and the constructors,
+-- reading with the 'tidb' and 'tikv' formats (keys pasted from logs), every
+-- error. test/tidb/vectors.tsv holds TiDB's own bytes and values and
+-- test/tidb/oracle.sql the order; this file pins what lies around them.
+.mode quote
+.echo on
+-- a key from a TiKV log: table 63's row 1, in TiKV's groups
+SELECT 'log.record', ok_quote('7480000000000000FF3F5F728000000000FF0000010000000000FA', 'tikv'), ok_json('7480000000000000FF3F5F728000000000FF0000010000000000FA', 'tikv');
+SELECT 'log.formats', ok_formats('7480000000000000FF3F5F728000000000FF0000010000000000FA');
+SELECT 'log.each', pos, kind, value, offset, length, hex FROM ok_each('7480000000000000FF3F5F728000000000FF0000010000000000FA', 'tikv');
+SELECT 'log.region_start', ok_quote('7480000000000000FF3F00000000000000F8', 'tikv'), ok_quote('7480000000000000FF3F5F698000000000FF0000020380000000FF0000002A00000000FB', 'tikv');
+SELECT 'log.unwrap', hex(ok_tidb_pack(ok_tikv_raw('7480000000000000FF3F5F728000000000FF0000010000000000FA'))), hex(ok_tikv_pack(ok_tidb_raw('74800000000000003F5F728000000000000001')));
+SELECT 'log.hex', ok_hex('7480000000000000FF3F5F728000000000FF0000010000000000FA', ' ', 'tikv');
+-- building: datums
+SELECT 'map.datums', hex(ok_tidb_pack(NULL)), hex(ok_tidb_pack(0)), hex(ok_tidb_pack(-1)), hex(ok_tidb_pack(1.5)), hex(ok_tidb_pack('')), hex(ok_tidb_pack('abcdefgh')), hex(ok_tidb_pack(x'00FF'));
+SELECT 'map.float_zero', hex(ok_tidb_pack(0.0)), hex(ok_tidb_pack(-0.0)), ok_tidb_pack(-0.0) < ok_tidb_pack(0.0);
+SELECT 'map.uint', hex(ok_tidb_uint(0)), hex(ok_tidb_uint('18446744073709551615')), ok_unpack_col(ok_tidb_pack(ok_tidb_uint('18446744073709551615')), 1, 'tidb');
+SELECT 'map.decimal', hex(ok_tidb_decimal('1234567890.1234', 14, 4)), hex(ok_tidb_decimal('-1234567890.1234', 14, 4)), ok_unpack_col(ok_tidb_pack(ok_tidb_decimal(1.5, 10, 2)), 1, 'tidb');
+SELECT 'map.decimal_round', ok_unpack_col(ok_tidb_pack(ok_tidb_decimal('1.005', 10, 2)), 1, 'tidb'), ok_unpack_col(ok_tidb_pack(ok_tidb_decimal('-1.005', 10, 2)), 1, 'tidb'), ok_unpack_col(ok_tidb_pack(ok_tidb_decimal('-0.001', 10, 2)), 1, 'tidb'), ok_unpack_col(ok_tidb_pack(ok_tidb_decimal('99.99', 4, 1)), 1, 'tidb');
+SELECT 'map.duration', hex(ok_tidb_duration(0)), ok_tidb_duration('-12:00:01.5') = ok_tidb_duration(-43201500000000), ok_tidb_duration('838:59:59') = ok_tidb_duration(3020399000000000);
+SELECT 'map.datetime', hex(ok_tidb_datetime('2024-02-29 12:30:45.123456')), hex(ok_tidb_datetime('0000-00-00 00:00:00')), ok_tidb_datetime('2024-01-02') = ok_tidb_datetime('2024-01-02 00:00:00.000000');
+SELECT 'map.bounds', hex(ok_tidb_pack(ok_tidb_table(1), ok_tidb_index(2), 5, ok_tidb_min_not_null())), hex(ok_tidb_pack(ok_tidb_max()));
+SELECT 'map.parts', hex(ok_tidb_table(63)), hex(ok_tidb_record(1)), hex(ok_tidb_record()), hex(ok_tidb_index(2)), hex(ok_tidb_keyspace(258));
+SELECT 'map.tikv', hex(ok_tikv_pack()), hex(ok_tikv_pack(1)), length(ok_tikv_pack(ok_tidb_table(1), ok_tidb_record(), 'abcdefghijklmnop'));
+-- reading
+SELECT 'read.common', ok_quote(ok_tidb_pack(ok_tidb_table(9), ok_tidb_record(), 'k', ok_tidb_decimal('-3.5', 5, 2)), 'tidb');
+SELECT 'read.index', ok_json(ok_tikv_pack(ok_tidb_keyspace(1), ok_tidb_table(9), ok_tidb_index(3), NULL, 2.5, x'00', 'z', ok_tidb_uint(7), ok_tidb_duration(5), ok_tidb_max()), 'tikv');
+SELECT 'read.each', pos, kind, value FROM ok_each(ok_tidb_pack(ok_tidb_table(9), ok_tidb_index(3), ok_tidb_min_not_null()), 'tidb');
+SELECT 'read.empty', ok_count(x'', 'tikv'), ok_count(ok_tikv_pack(), 'tikv'), ok_quote(ok_tikv_pack(), 'tikv'), hex(ok_tikv_raw(x''));
+SELECT 'read.subtype', ok_unpack_col(ok_tidb_pack(1), 1);
+SELECT 'read.subtype_other', ok_unpack_col(ok_tikv_pack(1), 1, 'tidb');
+-- malformed keys: the offending byte named, in the key as given
+SELECT 'bad.length', ok_count('7480000000000000FF3F', 'tikv');
+SELECT 'bad.marker', ok_count('7480000000000000FE3F5F728000000000FF0000010000000000FA', 'tikv');
+SELECT 'bad.padding', ok_count('7480000000000000FF3F0000000000000AF8', 'tikv');
+SELECT 'bad.last_group', ok_count('7480000000000000FF', 'tikv');
+SELECT 'bad.flag', ok_count(x'02', 'tidb');
+SELECT 'bad.truncated_int', ok_count(x'038000', 'tidb');
+SELECT 'bad.bytes_group', ok_count(x'0161620000000000F5', 'tidb');
+SELECT 'bad.bytes_padding', ok_count(x'0161620000000001FA', 'tidb');
+SELECT 'bad.decimal_type', ok_count(x'06420081', 'tidb');
+SELECT 'bad.decimal_digit', ok_count(x'0601008A', 'tidb');
+SELECT 'bad.decimal_negative_zero', ok_count(x'0601007F', 'tidb');
+SELECT 'bad.float_nan', ok_count(x'05FFF8000000000000', 'tidb');
+SELECT 'bad.part', ok_count(x'5F78', 'tidb');
+-- values the constructors refuse
+SELECT 'err.uint', ok_tidb_uint(-1);
+SELECT 'err.uint_text', ok_tidb_uint('18446744073709551616');
+SELECT 'err.decimal_fit', ok_tidb_decimal('123.4', 3, 1);
+SELECT 'err.decimal_type', ok_tidb_decimal(1, 66, 0);
+SELECT 'err.decimal_text', ok_tidb_decimal('1e', 10, 2);
+SELECT 'err.decimal_inf', ok_tidb_decimal(9e999, 10, 2);
+SELECT 'err.duration', ok_tidb_duration('839:00:00');
+SELECT 'err.datetime', ok_tidb_datetime('2024-13-01');
+SELECT 'err.datetime_micro', ok_tidb_datetime('2024-01-01 00:00:00.1234567');
+SELECT 'err.keyspace', ok_tidb_keyspace(16777216);
+SELECT 'err.table', ok_tidb_table('a');
+SELECT 'err.key_in_builder', ok_tikv_pack(ok_tikv_pack(1));
+SELECT 'err.raw', ok_tikv_raw(x'0102');
+SELECT 'null.constructors', ok_tidb_uint(NULL) IS NULL, ok_tidb_decimal(NULL, 5, 2) IS NULL, ok_tidb_duration(NULL) IS NULL, ok_tidb_datetime(NULL) IS NULL, ok_tikv_raw(NULL) IS NULL;

@@ -1,0 +1,101 @@
+/*
+** ok_tidb.h -- TiDB's keys (pkg/util/codec's memcomparable datums and
+** pkg/tablecodec's table, record and index keys), as TiDB makes them and as
+** TiKV stores and logs them (its 8-byte groups). Includes ok.h; the same
+** tiers and return convention (see there). docs/tidb.md is the manual.
+*/
+#ifndef OK_TIDB_H
+#define OK_TIDB_H
+
+#include "ok.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* --- TiDB and TiKV keys (src/tidb.c, docs/tidb.md) ------------------------ */
+
+/* Two formats read the same keys: ok_format_tidb the key as TiDB makes it,
+** ok_format_tikv the same key as TiKV stores it, in groups of 8 bytes each
+** followed by a marker byte (0xFF, or 0xFF less the zero bytes padding the
+** last group), which TiKV's and TiDB's logs print in hex. */
+
+/* Flags: a datum's first byte. */
+#define OK_TIDB_NIL 0x00
+#define OK_TIDB_BYTES 0x01 /* alone at a key's end: the MinNotNull bound */
+#define OK_TIDB_INT 0x03
+#define OK_TIDB_UINT 0x04 /* also DATETIME, DATE, TIMESTAMP, ENUM, SET, BIT */
+#define OK_TIDB_FLOAT 0x05
+#define OK_TIDB_DECIMAL 0x06
+#define OK_TIDB_DURATION 0x07 /* TIME */
+#define OK_TIDB_MAX 0xFA      /* the MaxValue bound */
+/* The parts of a table's key, under tags of their own. */
+#define OK_TIDB_TABLE 't'    /* 't' and the table's id (EncodeInt) */
+#define OK_TIDB_RECORD 'r'   /* "_r" and an integer handle */
+#define OK_TIDB_COMMON 'R'   /* "_r" alone: a common handle's datums follow */
+#define OK_TIDB_INDEX 'i'    /* "_i" and the index's id */
+#define OK_TIDB_KEYSPACE 'x' /* API v2: 'x' and a 3-byte keyspace id */
+#define OK_TIDB_MIN_NOT_NULL 0x101 /* a lone OK_TIDB_BYTES at the end */
+
+#define OK_TIDB_FIXED_LEN 9 /* a flag and 8 bytes: int, uint, float, duration */
+/* Decimals: at most 65 digits, 30 after the point (MySQL's DECIMAL). */
+#define OK_TIDB_DECIMAL_DIGITS 65
+#define OK_TIDB_DECIMAL_SCALE 30
+#define OK_TIDB_DECIMAL_MAX 33 /* flag, precision, scale, 30 bytes of digits */
+
+/* Encoders: each returns the byte count and writes to out unless NULL. */
+size_t ok_tidb_enc_null(uint8_t *out);
+size_t ok_tidb_enc_int(uint8_t *out, int64_t v);
+size_t ok_tidb_enc_uint(uint8_t *out, uint64_t v);
+size_t ok_tidb_enc_float(uint8_t *out, double d); /* -0.0 below 0.0, as TiDB writes it now */
+size_t ok_tidb_enc_duration(uint8_t *out, int64_t nanos);
+/* Bytes s[0..n): in groups of 8, each then 0xFF, the last padded with
+** zeros and 0xFF less their count (EncodeBytes); flag when nonzero
+** (OK_TIDB_BYTES) in front. At most OK_TIDB_BYTES_BOUND(n) bytes. */
+#define OK_TIDB_BYTES_BOUND(n) (1 + ((size_t)(n) / 8 + 1) * 9)
+size_t ok_tidb_enc_bytes(uint8_t *out, int flag, const uint8_t *s, size_t n);
+/* A DECIMAL(precision, scale) of the value +-0.digit[0..nd) x 10^(exp+1)
+** (ASCII digits without leading or trailing zeros, as ok_decimal_split
+** gives them; none for zero), rounded half away from zero to `scale`
+** digits after the point, as TiDB casts a value to the column's type.
+** OK_OK with its length in *len; OK_E_RANGE when the value does not fit
+** (too many digits before the point) or precision and scale are outside
+** 1..65 and 0..30, scale <= precision. At most OK_TIDB_DECIMAL_MAX bytes. */
+int ok_tidb_enc_decimal(uint8_t *out, size_t *len, int neg, const char *digit, size_t nd,
+                        int64_t exp, int precision, int scale);
+/* A DATETIME's packed form (types.Time.ToPackedUint), to key under
+** OK_TIDB_UINT: year 0..9999, month 0..12, day 0..31, hour, minute,
+** second and microsecond; OK_OK or OK_E_RANGE. */
+int ok_tidb_datetime_pack(uint64_t *packed, int year, int month, int day, int hour, int minute,
+                          int second, int micro);
+
+/* ok_tidb_decode: one item of a TiDB key, as ok_decode does for the
+** native format (it->tag the flag, or OK_TIDB_TABLE...). The SQL value:
+** NULL (NULL, the bounds, a common handle's "_r"), INTEGER (int, uint
+** within int64, duration in nanoseconds, a DATETIME's packed uint, the
+** ids and an integer handle), REAL, TEXT (bytes that are valid UTF-8
+** without NUL; a uint past int64 as decimal digits; a decimal as TiDB
+** prints it, with its scale's digits after the point), BLOB (other
+** bytes). Only canonical items are accepted. Items are read through the
+** formats' decode (ok_locate, ok_next...): in a TiKV key an item's place
+** in its group follows from the bytes left, as the groups start at the
+** key's start; the last item takes the last group's padding, and a key
+** that is padding alone (TiKV's empty key) has no item. */
+
+/* ok_tidb_decimal_type: the precision and scale of a decimal item (tag
+** OK_TIDB_DECIMAL) of either format. */
+void ok_tidb_decimal_type(const ok_item *it, int *precision, int *scale);
+
+/* A key as TiKV stores it is ok_tidb_enc_bytes(out, 0, key, n) (its
+** EncodeBytes). ok_tikv_unwrap: a TiKV key
+** p[0..n) back to the key inside, into out (room for n bytes), its length
+** in *len: OK_OK, or a status with *err_at (a marker or padding byte
+** wrong, a length that is no whole number of groups). x'' (a region's
+** open start in TiKV) unwraps to the empty key, as the padding alone. */
+int ok_tikv_unwrap(uint8_t *out, size_t *len, const uint8_t *p, size_t n, size_t *err_at);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* OK_TIDB_H */

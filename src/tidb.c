@@ -1,0 +1,476 @@
+/*
+** tidb.c -- TiDB's keys, byte for byte (pingcap/tidb's pkg/util/codec,
+** pkg/types/mydecimal.go and pkg/tablecodec are the reference), in two
+** formats: 'tidb', the key as TiDB makes it, and 'tikv', the same key as
+** TiKV stores it: in groups of 8 bytes, each followed by a marker (0xFF,
+** or for the last group, padded with zeros, 0xFF less the padding).
+**
+** One decoder reads both through a view: a TiKV key's groups start at the
+** key's start, so from the bytes left (n) an item knows where in its group
+** it starts, and reads the data bytes around the markers; its offsets in
+** errors are the bytes of the key as given. Decoding accepts only what
+** TiDB's encoders write, so that an accepted item re-encodes to itself.
+*/
+#include <string.h>
+
+#include "internal.h"
+#include "ok_tidb.h"
+
+static int fail(int status, size_t at, size_t *err_at) {
+  *err_at = at;
+  return status;
+}
+
+#define SIGN 0x8000000000000000ULL
+
+static void put_be64(uint8_t *out, uint64_t v) {
+  int i;
+  for (i = 0; i < 8; i++) out[i] = (uint8_t)(v >> (56 - 8 * i));
+}
+
+/* --- Encoders --------------------------------------------------------------- */
+
+static size_t fixed(uint8_t *out, int flag, uint64_t v) {
+  if (out) out[0] = (uint8_t)flag, put_be64(out + 1, v);
+  return OK_TIDB_FIXED_LEN;
+}
+
+size_t ok_tidb_enc_null(uint8_t *out) {
+  if (out) out[0] = OK_TIDB_NIL;
+  return 1;
+}
+size_t ok_tidb_enc_int(uint8_t *out, int64_t v) { return fixed(out, OK_TIDB_INT, (uint64_t)v ^ SIGN); }
+size_t ok_tidb_enc_uint(uint8_t *out, uint64_t v) { return fixed(out, OK_TIDB_UINT, v); }
+size_t ok_tidb_enc_duration(uint8_t *out, int64_t nanos) {
+  return fixed(out, OK_TIDB_DURATION, (uint64_t)nanos ^ SIGN);
+}
+
+size_t ok_tidb_enc_float(uint8_t *out, double d) {
+  uint64_t u;
+  memcpy(&u, &d, 8);
+  return fixed(out, OK_TIDB_FLOAT, u & SIGN ? ~u : u | SIGN); /* by the sign bit: -0.0 < 0.0 */
+}
+
+size_t ok_tidb_enc_bytes(uint8_t *out, int flag, const uint8_t *s, size_t n) {
+  size_t len = 0, i;
+  if (flag) {
+    if (out) out[0] = (uint8_t)flag;
+    len = 1;
+  }
+  for (i = 0; i <= n; i += 8) { /* a last group even when n is a multiple of 8 */
+    size_t k = n - i < 8 ? n - i : 8;
+    if (out) {
+      memcpy(out + len, s + i, k);
+      memset(out + len + k, 0, 8 - k);
+      out[len + 8] = (uint8_t)(0xFF - (8 - k));
+    }
+    len += 9;
+  }
+  return len;
+}
+
+static const int dig2bytes[10] = {0, 1, 1, 2, 2, 3, 3, 4, 4, 4};
+
+/* The bytes of a decimal's digits, precision - scale before the point. */
+static size_t decimal_bin_size(int precision, int scale) {
+  int intg = precision - scale;
+  return (size_t)(intg / 9 * 4 + dig2bytes[intg % 9] + scale / 9 * 4 + dig2bytes[scale % 9]);
+}
+
+int ok_tidb_enc_decimal(uint8_t *out, size_t *len, int neg, const char *digit, size_t nd,
+                        int64_t exp, int precision, int scale) {
+  /* the value as intg digits before the point and scale after, rounded */
+  uint8_t d[OK_TIDB_DECIMAL_DIGITS + 1];
+  int intg = precision - scale, i, carry, zero = 1;
+  int64_t point = exp + 1; /* digits of digit[] before the point */
+  size_t at, k;
+  if (precision < 1 || precision > OK_TIDB_DECIMAL_DIGITS || scale < 0 ||
+      scale > OK_TIDB_DECIMAL_SCALE || scale > precision)
+    return OK_E_RANGE;
+  if (nd > 0 && point > intg) return OK_E_RANGE; /* more digits before the point than intg */
+  for (i = 0; i < precision; i++) { /* d[i]: the digit of weight 10^(intg - 1 - i) */
+    int64_t j = point - intg + i;  /* its index in digit[] */
+    d[i] = (uint8_t)(j >= 0 && (uint64_t)j < nd ? digit[j] - '0' : 0);
+  }
+  { /* half away from zero: the first digit past the scale */
+    int64_t j = point + scale;
+    carry = j >= 0 && (uint64_t)j < nd && digit[j] >= '5';
+  }
+  for (i = precision - 1; i >= 0 && carry; i--) {
+    d[i] = (uint8_t)(d[i] + 1);
+    carry = d[i] == 10;
+    if (carry) d[i] = 0;
+  }
+  if (carry) return OK_E_RANGE; /* 99.9 rounded past DECIMAL(3, 1) */
+  for (i = 0; i < precision; i++) zero &= d[i] == 0;
+  neg = neg && !zero;
+  *len = 3 + decimal_bin_size(precision, scale);
+  if (!out) return OK_OK;
+  out[0] = OK_TIDB_DECIMAL, out[1] = (uint8_t)precision, out[2] = (uint8_t)scale;
+  at = 3;
+  /* words: the int part's first intg % 9 digits, then 9s; the fraction's
+  ** 9s, then its last scale % 9 digits; each big-endian in dig2bytes bytes */
+  for (i = 0; i < precision;) {
+    int w = i < intg ? (i == 0 && intg % 9 ? intg % 9 : 9) : (precision - i < 9 ? precision - i : 9);
+    uint32_t v = 0;
+    int j;
+    size_t b = (size_t)dig2bytes[w];
+    for (j = 0; j < w; j++) v = v * 10 + d[i + j];
+    if (neg) v = ~v;
+    for (k = 0; k < b; k++) out[at + k] = (uint8_t)(v >> (8 * (b - 1 - k)));
+    at += b;
+    i += w;
+  }
+  out[3] ^= 0x80;
+  return OK_OK;
+}
+
+int ok_tidb_datetime_pack(uint64_t *packed, int year, int month, int day, int hour, int minute,
+                          int second, int micro) {
+  if (year < 0 || year > 9999 || month < 0 || month > 12 || day < 0 || day > 31 || hour < 0 ||
+      hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59 || micro < 0 ||
+      micro > 999999)
+    return OK_E_RANGE;
+  *packed = (((uint64_t)((year * 13 + month) << 5 | day) << 17 |
+              (uint64_t)(hour << 12 | minute << 6 | second))
+             << 24) |
+            (uint64_t)micro;
+  return OK_OK;
+}
+
+/* --- Decoding through a view ------------------------------------------------ */
+
+/* The data bytes of a key from where an item starts: the bytes as they are
+** (tidb), or those of TiKV's groups (tikv), `phase` bytes into a group. */
+typedef struct {
+  const uint8_t *p;
+  size_t n;      /* physical bytes */
+  size_t len;    /* data bytes */
+  unsigned phase;
+  int wrapped;
+} view;
+
+static uint8_t vbyte(const view *v, size_t i) {
+  return v->wrapped ? v->p[i + (v->phase + i) / 8] : v->p[i];
+}
+
+/* The physical offset of data byte i (i == v->len: the end). */
+static size_t vphys(const view *v, size_t i) {
+  return v->wrapped ? i + (v->phase + i) / 8 : i;
+}
+
+/* A TiKV key's view from its bytes left, n >= 1: its groups checked where
+** they end (the last one's marker and padding); the others' markers are
+** checked as items cross them. */
+static int view_of(view *v, const uint8_t *p, size_t n, int wrapped, size_t *err_at) {
+  size_t pad, cap;
+  v->p = p, v->n = n, v->wrapped = wrapped, v->phase = 0, v->len = n;
+  if (!wrapped) return OK_OK;
+  if (n % 9 == 1) return fail(OK_E_LENGTH, 0, err_at); /* an item never starts at a marker */
+  v->phase = (unsigned)((9 - n % 9) % 9);
+  if (p[n - 1] == 0xFF) return fail(OK_E_TRUNCATED, n, err_at); /* the last group is missing */
+  pad = 0xFF - (size_t)p[n - 1];
+  if (pad > 8) return fail(OK_E_BYTE, n - 1, err_at);
+  cap = (8 - v->phase) + 8 * ((n - (9 - v->phase)) / 9);
+  if (pad > cap) return fail(OK_E_BYTE, n - 1, err_at);
+  for (size_t i = cap - pad; i < cap; i++)
+    if (vbyte(v, i) != 0) return fail(OK_E_NONCANONICAL, vphys(v, i), err_at);
+  v->len = cap - pad;
+  return OK_OK;
+}
+
+/* An item that used data bytes [0, k): its length in the key, markers
+** crossed checked, and the last group's padding taken by the last item. */
+static int vend(const view *v, size_t k, ok_item *it, size_t *err_at) {
+  size_t m;
+  if (!v->wrapped) {
+    it->len = k;
+    return OK_OK;
+  }
+  it->len = k == v->len ? v->n : vphys(v, k);
+  for (m = 8 - v->phase; m + 1 < v->n && m < it->len; m += 9)
+    if (v->p[m] != 0xFF) return fail(OK_E_BYTE, m, err_at);
+  return OK_OK;
+}
+
+static uint64_t vbe64(const view *v, size_t i) {
+  uint64_t x = 0;
+  size_t k;
+  for (k = 0; k < 8; k++) x = x << 8 | vbyte(v, i + k);
+  return x;
+}
+
+/* What an item keeps in own: the phase of its body's first byte (tikv),
+** and a decimal's precision and scale. */
+typedef struct {
+  unsigned phase;
+  int wrapped, precision, scale;
+} tidb_own;
+typedef char own_fits[sizeof(tidb_own) <= sizeof(((ok_item *)0)->own) ? 1 : -1];
+
+/* The view of an item's body (data from it->body on). */
+static view body_view(const ok_item *it) {
+  tidb_own o;
+  view v;
+  memcpy(&o, it->own, sizeof o);
+  v.p = it->body, v.n = it->body_len, v.len = (size_t)-1, v.phase = o.phase, v.wrapped = o.wrapped;
+  return v;
+}
+
+static void set_body(ok_item *it, const view *v, size_t i, size_t end, int precision, int scale) {
+  tidb_own o;
+  memset(&o, 0, sizeof o);
+  o.phase = (unsigned)((v->phase + i) % 8), o.wrapped = v->wrapped;
+  o.precision = precision, o.scale = scale;
+  memcpy(it->own, &o, sizeof o);
+  it->body = v->p + vphys(v, i);
+  it->body_len = vphys(v, end) - vphys(v, i);
+}
+
+/* One step of UTF-8 validation over bytes that come one at a time (a
+** sequence may cross TiDB's groups): 0 when b cannot come next. */
+typedef struct {
+  int need;
+  uint8_t lo, hi;
+} utf8_state;
+
+static int utf8_step(utf8_state *s, uint8_t b) {
+  if (s->need) {
+    if (b < s->lo || b > s->hi) return 0;
+    s->need--, s->lo = 0x80, s->hi = 0xBF;
+    return 1;
+  }
+  s->lo = 0x80, s->hi = 0xBF;
+  if (b < 0x80) return 1;
+  if (b < 0xC2 || b > 0xF4) return 0;
+  s->need = b < 0xE0 ? 1 : b < 0xF0 ? 2 : 3;
+  if (b == 0xE0) s->lo = 0xA0; /* no overlong forms, surrogates or past U+10FFFF */
+  if (b == 0xED) s->hi = 0x9F;
+  if (b == 0xF0) s->lo = 0x90;
+  if (b == 0xF4) s->hi = 0x8F;
+  return 1;
+}
+
+/* Bytes from data byte i: groups of 8 and a marker, to the padded one. */
+static int dec_bytes(const view *v, size_t i, ok_item *it, size_t *err_at) {
+  size_t start = i, count = 0, k;
+  utf8_state u = {0, 0x80, 0xBF};
+  int utf8 = 1;
+  for (;;) {
+    size_t pad;
+    if (v->len - i < 9) return fail(OK_E_TRUNCATED, v->n, err_at);
+    pad = 0xFF - (size_t)vbyte(v, i + 8);
+    if (pad > 8) return fail(OK_E_BYTE, vphys(v, i + 8), err_at);
+    for (k = 0; k < 8; k++) {
+      uint8_t b = vbyte(v, i + k);
+      if (k >= 8 - pad) {
+        if (b) return fail(OK_E_NONCANONICAL, vphys(v, i + k), err_at);
+      } else if (utf8) {
+        utf8 = b != 0 && utf8_step(&u, b);
+      }
+    }
+    count += 8 - pad;
+    i += 9;
+    if (pad) break;
+  }
+  it->type = utf8 && !u.need ? OK_TEXT : OK_BLOB;
+  it->value_len = count;
+  set_body(it, v, start, i, 0, 0);
+  return vend(v, i, it, err_at);
+}
+
+/* A decimal's text as TiDB prints it: sign, its integer digits (0 when
+** none), and exactly `scale` digits after the point. From its bin b[0..)
+** read through the view, or the length only (out NULL). */
+static size_t decimal_text(char *out, const view *v, size_t b, int precision, int scale) {
+  int intg = precision - scale, i, lead = 1;
+  uint8_t x = (vbyte(v, b) & 0x80) ? 0x00 : 0xFF; /* negative: the bytes complemented */
+  size_t len = 0, at = b;
+  if (x) {
+    if (out) out[len] = '-';
+    len++;
+  }
+  for (i = 0; i < precision;) {
+    int w = i < intg ? (i == 0 && intg % 9 ? intg % 9 : 9) : (precision - i < 9 ? precision - i : 9);
+    size_t nb = (size_t)dig2bytes[w], k;
+    uint32_t val = 0;
+    char dg[9];
+    int j;
+    for (k = 0; k < nb; k++) {
+      uint8_t byte = (uint8_t)(vbyte(v, at + k) ^ x);
+      if (at + k == b) byte ^= 0x80;
+      val = val << 8 | byte;
+    }
+    at += nb;
+    for (j = w - 1; j >= 0; j--) dg[j] = (char)('0' + val % 10), val /= 10;
+    for (j = 0; j < w; j++, i++) {
+      if (i == intg) {
+        if (lead) { /* no integer digit: 0 */
+          if (out) out[len] = '0';
+          len++;
+          lead = 0;
+        }
+        if (out) out[len] = '.';
+        len++;
+      }
+      if (i < intg && lead && dg[j] == '0' && i + 1 < intg) continue;
+      lead = 0;
+      if (out) out[len] = dg[j];
+      len++;
+    }
+  }
+  return len;
+}
+
+/* A decimal from data byte i (its flag): precision, scale, then its words,
+** each within its digits. */
+static int dec_decimal(const view *v, size_t i, ok_item *it, size_t *err_at) {
+  int precision, scale, intg, d;
+  size_t size, at, k;
+  uint8_t x;
+  int zero = 1;
+  if (v->len - i < 4) return fail(OK_E_TRUNCATED, v->n, err_at);
+  precision = vbyte(v, i + 1), scale = vbyte(v, i + 2);
+  if (precision < 1 || precision > OK_TIDB_DECIMAL_DIGITS) return fail(OK_E_RANGE, vphys(v, i + 1), err_at);
+  if (scale > OK_TIDB_DECIMAL_SCALE || scale > precision) return fail(OK_E_RANGE, vphys(v, i + 2), err_at);
+  size = decimal_bin_size(precision, scale);
+  if (v->len - i - 3 < size) return fail(OK_E_TRUNCATED, v->n, err_at);
+  intg = precision - scale;
+  x = (vbyte(v, i + 3) & 0x80) ? 0x00 : 0xFF;
+  for (at = i + 3, d = 0; d < precision;) {
+    int w = d < intg ? (d == 0 && intg % 9 ? intg % 9 : 9) : (precision - d < 9 ? precision - d : 9);
+    size_t nb = (size_t)dig2bytes[w];
+    uint64_t val = 0, lim = 1;
+    int j;
+    for (k = 0; k < nb; k++) {
+      uint8_t byte = (uint8_t)(vbyte(v, at + k) ^ x);
+      if (at + k == i + 3) byte ^= 0x80;
+      val = val << 8 | byte;
+    }
+    for (j = 0; j < w; j++) lim *= 10;
+    if (val >= lim) return fail(OK_E_NONCANONICAL, vphys(v, at), err_at);
+    zero &= val == 0;
+    at += nb;
+    d += w;
+  }
+  if (zero && x) return fail(OK_E_NONCANONICAL, vphys(v, i + 3), err_at); /* -0: never written */
+  it->type = OK_TEXT;
+  set_body(it, v, i + 3, at, precision, scale);
+  it->value_len = decimal_text(NULL, v, i + 3, precision, scale);
+  return vend(v, at, it, err_at);
+}
+
+static int decode(const ok_format *f, size_t index, const uint8_t *key, size_t n, ok_item *it,
+                  size_t *err_at) {
+  view v;
+  int rc, t;
+  uint64_t u;
+  memset(it, 0, sizeof *it);
+  it->format = f;
+  if (n == 0) return fail(OK_E_TRUNCATED, 0, err_at);
+  if ((rc = view_of(&v, key, n, f == &ok_format_tikv, err_at)) != OK_OK) return rc;
+  if (v.wrapped && index == 0 && n % 9) return fail(OK_E_LENGTH, n, err_at);
+  if (v.len == 0) return index == 0 ? OK_FEWER : fail(OK_E_TRUNCATED, n, err_at); /* the empty key */
+  t = vbyte(&v, 0);
+  it->tag = t;
+  it->type = OK_NULL;
+  switch (t) {
+    case OK_TIDB_NIL:
+    case OK_TIDB_MAX: return vend(&v, 1, it, err_at);
+    case OK_TIDB_BYTES:
+      if (v.len == 1) { /* a bound: MinNotNull, at the end */
+        it->tag = OK_TIDB_MIN_NOT_NULL;
+        return vend(&v, 1, it, err_at);
+      }
+      return dec_bytes(&v, 1, it, err_at);
+    case OK_TIDB_INT:
+    case OK_TIDB_UINT:
+    case OK_TIDB_FLOAT:
+    case OK_TIDB_DURATION:
+      if (v.len < OK_TIDB_FIXED_LEN) return fail(OK_E_TRUNCATED, n, err_at);
+      u = vbe64(&v, 1);
+      if (t == OK_TIDB_FLOAT) {
+        u = u & SIGN ? u & ~SIGN : ~u;
+        memcpy(&it->d, &u, 8);
+        /* a NaN TiDB never writes (MySQL has none), and it would not read back */
+        if (it->d != it->d) return fail(OK_E_NONCANONICAL, vphys(&v, 1), err_at);
+        it->type = OK_REAL;
+      } else if (t == OK_TIDB_UINT && u > INT64_MAX) {
+        it->type = OK_TEXT; /* its digits */
+        it->value_len = u < 10000000000000000000ULL ? 19 : 20;
+        set_body(it, &v, 1, 9, 0, 0);
+      } else {
+        it->i = (int64_t)(t == OK_TIDB_UINT ? u : u ^ SIGN);
+        it->type = OK_INT;
+      }
+      return vend(&v, OK_TIDB_FIXED_LEN, it, err_at);
+    case OK_TIDB_DECIMAL: return dec_decimal(&v, 0, it, err_at);
+    case OK_TIDB_TABLE:
+      if (v.len < 9) return fail(OK_E_TRUNCATED, n, err_at);
+      it->i = (int64_t)(vbe64(&v, 1) ^ SIGN), it->type = OK_INT;
+      return vend(&v, 9, it, err_at);
+    case OK_TIDB_KEYSPACE:
+      if (v.len < 4) return fail(OK_E_TRUNCATED, n, err_at);
+      it->i = vbyte(&v, 1) << 16 | vbyte(&v, 2) << 8 | vbyte(&v, 3), it->type = OK_INT;
+      return vend(&v, 4, it, err_at);
+    case '_':
+      if (v.len < 2) return fail(OK_E_TRUNCATED, n, err_at);
+      t = vbyte(&v, 1);
+      if (t == 'r' && v.len != 10) { /* a common handle's datums follow */
+        it->tag = OK_TIDB_COMMON;
+        return vend(&v, 2, it, err_at);
+      }
+      if (t != 'r' && t != 'i') return fail(OK_E_TAG, vphys(&v, 1), err_at);
+      if (v.len < 10) return fail(OK_E_TRUNCATED, n, err_at);
+      it->tag = t; /* OK_TIDB_RECORD, OK_TIDB_INDEX */
+      it->i = (int64_t)(vbe64(&v, 2) ^ SIGN), it->type = OK_INT;
+      return vend(&v, 10, it, err_at);
+  }
+  return fail(OK_E_TAG, 0, err_at);
+}
+
+static size_t tidb_value(uint8_t *out, const ok_item *it) {
+  view v = body_view(it);
+  tidb_own o;
+  size_t len = 0, i;
+  memcpy(&o, it->own, sizeof o);
+  if (it->tag == OK_TIDB_UINT) { /* past int64: its digits */
+    uint64_t u = vbe64(&v, 0);
+    char d[20];
+    int k = 20;
+    while (u) d[--k] = (char)('0' + u % 10), u /= 10;
+    memcpy(out, d + k, (size_t)(20 - k));
+    return (size_t)(20 - k);
+  }
+  if (it->tag == OK_TIDB_DECIMAL) return decimal_text((char *)out, &v, 0, o.precision, o.scale);
+  for (i = 0;; i += 9) { /* bytes: each group's data, to the padded one */
+    size_t pad = 0xFF - (size_t)vbyte(&v, i + 8), k;
+    for (k = 0; k < 8 - pad; k++) out[len++] = vbyte(&v, i + k);
+    if (pad) return len;
+  }
+}
+
+void ok_tidb_decimal_type(const ok_item *it, int *precision, int *scale) {
+  tidb_own o;
+  memcpy(&o, it->own, sizeof o);
+  *precision = o.precision, *scale = o.scale;
+}
+
+const ok_format ok_format_tidb = {"tidb", 0, decode, tidb_value, NULL, NULL};
+const ok_format ok_format_tikv = {"tikv", 0, decode, tidb_value, NULL, NULL};
+
+int ok_tikv_unwrap(uint8_t *out, size_t *len, const uint8_t *p, size_t n, size_t *err_at) {
+  view v;
+  size_t i;
+  int rc;
+  *len = 0;
+  if (n == 0) return OK_OK; /* x'', a region's open start: the empty key */
+  if (n % 9) return fail(OK_E_LENGTH, n, err_at);
+  if ((rc = view_of(&v, p, n, 1, err_at)) != OK_OK) return rc;
+  for (i = 8; i + 1 < n; i += 9)
+    if (p[i] != 0xFF) return fail(OK_E_BYTE, i, err_at);
+  if (out)
+    for (i = 0; i < v.len; i++) out[i] = vbyte(&v, i);
+  *len = v.len;
+  return OK_OK;
+}
