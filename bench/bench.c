@@ -243,6 +243,9 @@ int main(int argc, char **argv) {
   compare("  against the floor", "ok_pack(a, b, c)", "floor(a, b, c)", base);
   compare("  FDB against the floor", "ok_fdb_pack(a, b, c)", "floor(a, b, c)", base);
   compare("  HBase against the floor", "ok_hbase_pack(a, b, c)", "floor(a, b, c)", base);
+  compare("  CockroachDB against the floor", "ok_crdb_pack(a, b, c)", "floor(a, b, c)", base);
+  compare("  TiDB against the floor", "ok_tidb_pack(a, b, c)", "floor(a, b, c)", base);
+  compare("  TiKV against the floor", "ok_tikv_pack(a, b, c)", "floor(a, b, c)", base);
   compare("  Orderly against the floor", ORDERLY_PACK, "floor(a, b, c)", base);
   compare("build a descending key", "ok_pack(a, ok_desc(b), c)", "json_array(a, -b, c)", base);
   if (sqlite3_exec(db,
@@ -289,6 +292,17 @@ int main(int argc, char **argv) {
   base = best("SELECT count(o) FROM t");
   compare("read an Orderly 3rd field", "ok_unpack_col(o, 3, '" ORDERLY_SCHEMA "')",
           "ok_unpack_col(k, 3)", base);
+  if (sqlite3_exec(db,
+                   "ALTER TABLE t ADD COLUMN cr; ALTER TABLE t ADD COLUMN ti; ALTER TABLE t ADD "
+                   "COLUMN tk; UPDATE t SET cr = ok_crdb_pack(a, b, c), ti = ok_tidb_pack(a, b, c), "
+                   "tk = ok_tikv_pack(a, b, c)",
+                   0, 0, 0))
+    die("store keys");
+  base = best("SELECT count(cr) FROM t");
+  compare("read a CockroachDB 3rd item", "ok_unpack_col(cr, 3, 'crdb')", "ok_unpack_col(k, 3)", base);
+  compare("  as CockroachDB prints it", "ok_crdb_pretty(cr)", "ok_quote(k)", base);
+  compare("read a TiDB 3rd item", "ok_unpack_col(ti, 3, 'tidb')", "ok_unpack_col(k, 3)", base);
+  compare("read a TiKV 3rd item", "ok_unpack_col(tk, 3, 'tikv')", "ok_unpack_col(k, 3)", base);
 
   doubles();
 
@@ -302,6 +316,12 @@ int main(int argc, char **argv) {
   printf("  ok_hbase_pack(a, b, c)  %6.2f   ok/HBase %.3f\n",
          scalar("SELECT avg(length(ok_hbase_pack(a, b, c))) FROM t"),
          ok_size / scalar("SELECT avg(length(ok_hbase_pack(a, b, c))) FROM t"));
+  printf("  ok_crdb_pack(a, b, c)   %6.2f   ok/CockroachDB %.3f\n",
+         scalar("SELECT avg(length(cr)) FROM t"), ok_size / scalar("SELECT avg(length(cr)) FROM t"));
+  printf("  ok_tidb_pack(a, b, c)   %6.2f   ok/TiDB %.3f\n", scalar("SELECT avg(length(ti)) FROM t"),
+         ok_size / scalar("SELECT avg(length(ti)) FROM t"));
+  printf("  ok_tikv_pack(a, b, c)   %6.2f   ok/TiKV %.3f\n", scalar("SELECT avg(length(tk)) FROM t"),
+         ok_size / scalar("SELECT avg(length(tk)) FROM t"));
   printf("  Orderly (long, double, utf8) %6.2f   ok/Orderly %.3f\n", scalar("SELECT avg(length(o)) FROM t"),
          ok_size / scalar("SELECT avg(length(o)) FROM t"));
   printf("  json_array(a, b, c)     %6.2f   ok/JSON %.3f\n", json_size, ok_size / json_size);

@@ -25,7 +25,9 @@
 
 #include "ok.h"
 #include "ok_fdb.h"
+#include "ok_crdb.h"
 #include "ok_hbase.h"
+#include "ok_tidb.h"
 #include "ok_orderly.h"
 
 static double now(void) {
@@ -47,8 +49,8 @@ static tuple *tuples;
 static long n_tuples;
 static ok_orderly *schema;
 
-enum { NATIVE, FDB, HBASE, ORDERLY, FORMATS };
-static const char *const names[FORMATS] = {"ok", "fdb", "hbase", "orderly"};
+enum { NATIVE, FDB, HBASE, CRDB, TIDB, TIKV, ORDERLY, FORMATS };
+static const char *const names[FORMATS] = {"ok", "fdb", "hbase", "crdb", "tidb", "tikv", "orderly"};
 
 /* The key of tuple t in format f at out; its length. */
 static size_t encode(int f, uint8_t *out, const tuple *t) {
@@ -69,6 +71,21 @@ static size_t encode(int f, uint8_t *out, const tuple *t) {
       n += ok_hbase_enc_double_num(out + n, t->price, 17, 0);
       n += ok_hbase_enc_text(out + n, OK_HBASE_TEXT, (const uint8_t *)t->name, t->name_len, 0);
       return n;
+    case CRDB:
+      n += ok_crdb_enc_int(out + n, t->id, 0);
+      n += ok_crdb_enc_float(out + n, t->price, 0);
+      n += ok_crdb_enc_bytes(out + n, (const uint8_t *)t->name, t->name_len, 0);
+      return n;
+    case TIDB:
+    case TIKV: {
+      uint8_t raw[64];
+      n += ok_tidb_enc_int(raw + n, t->id);
+      n += ok_tidb_enc_float(raw + n, t->price);
+      n += ok_tidb_enc_bytes(raw + n, OK_TIDB_BYTES, (const uint8_t *)t->name, t->name_len);
+      if (f == TIKV) return ok_tidb_enc_bytes(out, 0, raw, n);
+      memcpy(out, raw, n);
+      return n;
+    }
     default: {
       ok_orderly_value v[3];
       memset(v, 0, sizeof v);
@@ -85,6 +102,9 @@ static const ok_format *format_of(int f) {
   return f == NATIVE  ? &ok_format_native
          : f == FDB   ? &ok_format_fdb
          : f == HBASE ? &ok_format_hbase
+         : f == CRDB  ? &ok_format_crdb
+         : f == TIDB  ? &ok_format_tidb
+         : f == TIKV  ? &ok_format_tikv
                       : ok_orderly_format(schema);
 }
 

@@ -518,9 +518,7 @@ int ok_crdb_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) {
   int64_t v[3];
   if (n == 0) return fail(OK_E_TRUNCATED, 0, err_at);
   t = key[0];
-  memset(it, 0, sizeof *it);
-  it->format = &ok_format_crdb;
-  it->tag = t;
+  ok_item_reset(it, &ok_format_crdb, t);
   it->len = 1;
   it->type = OK_NULL;
   switch (t) {

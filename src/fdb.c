@@ -267,11 +267,7 @@ static int dec_scalar(const uint8_t *c, size_t n, ok_item *it, size_t *err_at) {
   return OK_E_TAG;
 }
 
-static void init(ok_item *it, int code) {
-  memset(it, 0, sizeof *it);
-  it->format = &ok_format_fdb;
-  it->tag = code;
-}
+static void init(ok_item *it, int code) { ok_item_reset(it, &ok_format_fdb, code); }
 
 int ok_fdb_step(const uint8_t *p, size_t n, ok_item *it, size_t *err_at) {
   if (n == 0) return truncated(0, err_at);

@@ -420,9 +420,7 @@ static int dec_num(const uint8_t *p, size_t n, int h, uint8_t x, ok_hbase_num *n
 }
 
 static void init(ok_item *it, int h, int desc) {
-  memset(it, 0, sizeof *it);
-  it->format = &ok_format_hbase;
-  it->tag = h;
+  ok_item_reset(it, &ok_format_hbase, h);
   it->desc = desc;
   it->len = 1;
 }

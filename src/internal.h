@@ -10,6 +10,20 @@
 #include "ok_hbase.h"
 #include "ok_orderly.h"
 
+/* An item's shared fields reset for format f's decoder: as zeroing the
+** whole item, but for the format's own room, which is left as it is (a
+** tenth of a walk's time went into zeroing it). */
+static inline void ok_item_reset(ok_item *it, const ok_format *f, int tag) {
+  it->format = f;
+  it->type = (ok_type)0;
+  it->tag = tag;
+  it->desc = it->direct = 0;
+  it->len = it->body_len = it->value_len = 0;
+  it->i = 0;
+  it->d = 0;
+  it->body = NULL;
+}
+
 /* Decoders of one component c[0..n) (n >= 1) whose ascending tag is t; x is
 ** 0xFF when the component is descending, else 0. They set it->len and the
 ** value fields, or return a negative status with *err_at relative to c. */

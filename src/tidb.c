@@ -150,19 +150,20 @@ typedef struct {
   int wrapped;
 } view;
 
-static uint8_t vbyte(const view *v, size_t i) {
+static inline uint8_t vbyte(const view *v, size_t i) {
   return v->wrapped ? v->p[i + (v->phase + i) / 8] : v->p[i];
 }
 
 /* The physical offset of data byte i (i == v->len: the end). */
-static size_t vphys(const view *v, size_t i) {
+static inline size_t vphys(const view *v, size_t i) {
   return v->wrapped ? i + (v->phase + i) / 8 : i;
 }
 
 /* A TiKV key's view from its bytes left, n >= 1: its groups checked where
-** they end (the last one's marker and padding); the others' markers are
-** checked as items cross them. */
-static int view_of(view *v, const uint8_t *p, size_t n, int wrapped, size_t *err_at) {
+** they end (the last one's marker; its padding once, from the first
+** item); the others' markers are checked as items cross them. */
+static inline int view_of(view *v, const uint8_t *p, size_t n, int wrapped, int first,
+                          size_t *err_at) {
   size_t pad, cap;
   v->p = p, v->n = n, v->wrapped = wrapped, v->phase = 0, v->len = n;
   if (!wrapped) return OK_OK;
@@ -173,7 +174,7 @@ static int view_of(view *v, const uint8_t *p, size_t n, int wrapped, size_t *err
   if (pad > 8) return fail(OK_E_BYTE, n - 1, err_at);
   cap = (8 - v->phase) + 8 * ((n - (9 - v->phase)) / 9);
   if (pad > cap) return fail(OK_E_BYTE, n - 1, err_at);
-  for (size_t i = cap - pad; i < cap; i++)
+  for (size_t i = cap - pad; first && i < cap; i++) /* once a key, from its first item */
     if (vbyte(v, i) != 0) return fail(OK_E_NONCANONICAL, vphys(v, i), err_at);
   v->len = cap - pad;
   return OK_OK;
@@ -181,7 +182,7 @@ static int view_of(view *v, const uint8_t *p, size_t n, int wrapped, size_t *err
 
 /* An item that used data bytes [0, k): its length in the key, markers
 ** crossed checked, and the last group's padding taken by the last item. */
-static int vend(const view *v, size_t k, ok_item *it, size_t *err_at) {
+static inline int vend(const view *v, size_t k, ok_item *it, size_t *err_at) {
   size_t m;
   if (!v->wrapped) {
     it->len = k;
@@ -193,11 +194,29 @@ static int vend(const view *v, size_t k, ok_item *it, size_t *err_at) {
   return OK_OK;
 }
 
-static uint64_t vbe64(const view *v, size_t i) {
-  uint64_t x = 0;
-  size_t k;
-  for (k = 0; k < 8; k++) x = x << 8 | vbyte(v, i + k);
-  return x;
+/* Data bytes [i, i + k) to out: a run at a time, between the markers. */
+static inline void vread(const view *v, size_t i, uint8_t *out, size_t k) {
+  if (!v->wrapped) {
+    memcpy(out, v->p + i, k);
+    return;
+  }
+  while (k > 0) {
+    size_t g = (v->phase + i) % 8, run = 8 - g < k ? 8 - g : k;
+    memcpy(out, v->p + vphys(v, i), run);
+    out += run, i += run, k -= run;
+  }
+}
+
+static inline uint64_t vbe64(const view *v, size_t i) {
+  const uint8_t *b = v->p + i;
+  if (v->wrapped) { /* byte by byte: a word loaded from bytes just stored would stall */
+    uint64_t x = 0;
+    size_t k;
+    for (k = 0; k < 8; k++) x = x << 8 | vbyte(v, i + k);
+    return x;
+  }
+  return (uint64_t)b[0] << 56 | (uint64_t)b[1] << 48 | (uint64_t)b[2] << 40 | (uint64_t)b[3] << 32 |
+         (uint64_t)b[4] << 24 | (uint64_t)b[5] << 16 | (uint64_t)b[6] << 8 | b[7];
 }
 
 /* What an item keeps in own: the phase of its body's first byte (tikv),
@@ -217,7 +236,7 @@ static view body_view(const ok_item *it) {
   return v;
 }
 
-static void set_body(ok_item *it, const view *v, size_t i, size_t end, int precision, int scale) {
+static inline void set_body(ok_item *it, const view *v, size_t i, size_t end, int precision, int scale) {
   tidb_own o;
   memset(&o, 0, sizeof o);
   o.phase = (unsigned)((v->phase + i) % 8), o.wrapped = v->wrapped;
@@ -257,18 +276,25 @@ static int dec_bytes(const view *v, size_t i, ok_item *it, size_t *err_at) {
   utf8_state u = {0, 0x80, 0xBF};
   int utf8 = 1;
   for (;;) {
+    uint8_t tmp[9];
+    const uint8_t *g = v->p + i;
+    uint64_t w;
     size_t pad;
     if (v->len - i < 9) return fail(OK_E_TRUNCATED, v->n, err_at);
-    pad = 0xFF - (size_t)vbyte(v, i + 8);
-    if (pad > 8) return fail(OK_E_BYTE, vphys(v, i + 8), err_at);
-    for (k = 0; k < 8; k++) {
-      uint8_t b = vbyte(v, i + k);
-      if (k >= 8 - pad) {
-        if (b) return fail(OK_E_NONCANONICAL, vphys(v, i + k), err_at);
-      } else if (utf8) {
-        utf8 = b != 0 && utf8_step(&u, b);
-      }
+    if (v->wrapped) { /* the word from the bytes themselves, not loaded from tmp */
+      for (w = 0, k = 0; k < 9; k++) tmp[k] = vbyte(v, i + k), w |= k < 8 ? (uint64_t)tmp[k] << (8 * k) : 0;
+      g = tmp;
+    } else {
+      memcpy(&w, g, 8);
     }
+    pad = 0xFF - (size_t)g[8];
+    if (pad > 8) return fail(OK_E_BYTE, vphys(v, i + 8), err_at);
+    for (k = 8 - pad; k < 8; k++)
+      if (g[k]) return fail(OK_E_NONCANONICAL, vphys(v, i + k), err_at);
+    /* a group of ASCII without NUL needs no steps: no bits 0x80, no zero byte */
+    if (utf8 && (pad || u.need || (w & 0x8080808080808080ULL) ||
+                 ((w - 0x0101010101010101ULL) & ~w & 0x8080808080808080ULL)))
+      for (k = 0; k < 8 - pad && utf8; k++) utf8 = g[k] != 0 && utf8_step(&u, g[k]);
     count += 8 - pad;
     i += 9;
     if (pad) break;
@@ -280,12 +306,12 @@ static int dec_bytes(const view *v, size_t i, ok_item *it, size_t *err_at) {
 }
 
 /* A decimal's text as TiDB prints it: sign, its integer digits (0 when
-** none), and exactly `scale` digits after the point. From its bin b[0..)
-** read through the view, or the length only (out NULL). */
-static size_t decimal_text(char *out, const view *v, size_t b, int precision, int scale) {
+** none), and exactly `scale` digits after the point; from its bin b[0..),
+** or the length only (out NULL). */
+static size_t decimal_text(char *out, const uint8_t *b, int precision, int scale) {
   int intg = precision - scale, i, lead = 1;
-  uint8_t x = (vbyte(v, b) & 0x80) ? 0x00 : 0xFF; /* negative: the bytes complemented */
-  size_t len = 0, at = b;
+  uint8_t x = (b[0] & 0x80) ? 0x00 : 0xFF; /* negative: the bytes complemented */
+  size_t len = 0, at = 0;
   if (x) {
     if (out) out[len] = '-';
     len++;
@@ -296,11 +322,7 @@ static size_t decimal_text(char *out, const view *v, size_t b, int precision, in
     uint32_t val = 0;
     char dg[9];
     int j;
-    for (k = 0; k < nb; k++) {
-      uint8_t byte = (uint8_t)(vbyte(v, at + k) ^ x);
-      if (at + k == b) byte ^= 0x80;
-      val = val << 8 | byte;
-    }
+    for (k = 0; k < nb; k++) val = val << 8 | (uint8_t)(b[at + k] ^ x ^ (at + k == 0 ? 0x80 : 0));
     at += nb;
     for (j = w - 1; j >= 0; j--) dg[j] = (char)('0' + val % 10), val /= 10;
     for (j = 0; j < w; j++, i++) {
@@ -325,39 +347,38 @@ static size_t decimal_text(char *out, const view *v, size_t b, int precision, in
 /* A decimal from data byte i (its flag): precision, scale, then its words,
 ** each within its digits. */
 static int dec_decimal(const view *v, size_t i, ok_item *it, size_t *err_at) {
+  uint8_t b[OK_TIDB_DECIMAL_MAX];
   int precision, scale, intg, d;
   size_t size, at, k;
   uint8_t x;
   int zero = 1;
   if (v->len - i < 4) return fail(OK_E_TRUNCATED, v->n, err_at);
-  precision = vbyte(v, i + 1), scale = vbyte(v, i + 2);
+  vread(v, i + 1, b, 2);
+  precision = b[0], scale = b[1];
   if (precision < 1 || precision > OK_TIDB_DECIMAL_DIGITS) return fail(OK_E_RANGE, vphys(v, i + 1), err_at);
   if (scale > OK_TIDB_DECIMAL_SCALE || scale > precision) return fail(OK_E_RANGE, vphys(v, i + 2), err_at);
   size = decimal_bin_size(precision, scale);
   if (v->len - i - 3 < size) return fail(OK_E_TRUNCATED, v->n, err_at);
+  vread(v, i + 3, b, size);
   intg = precision - scale;
-  x = (vbyte(v, i + 3) & 0x80) ? 0x00 : 0xFF;
-  for (at = i + 3, d = 0; d < precision;) {
+  x = (b[0] & 0x80) ? 0x00 : 0xFF;
+  for (at = 0, d = 0; d < precision;) {
     int w = d < intg ? (d == 0 && intg % 9 ? intg % 9 : 9) : (precision - d < 9 ? precision - d : 9);
     size_t nb = (size_t)dig2bytes[w];
     uint64_t val = 0, lim = 1;
     int j;
-    for (k = 0; k < nb; k++) {
-      uint8_t byte = (uint8_t)(vbyte(v, at + k) ^ x);
-      if (at + k == i + 3) byte ^= 0x80;
-      val = val << 8 | byte;
-    }
+    for (k = 0; k < nb; k++) val = val << 8 | (uint8_t)(b[at + k] ^ x ^ (at + k == 0 ? 0x80 : 0));
     for (j = 0; j < w; j++) lim *= 10;
-    if (val >= lim) return fail(OK_E_NONCANONICAL, vphys(v, at), err_at);
+    if (val >= lim) return fail(OK_E_NONCANONICAL, vphys(v, i + 3 + at), err_at);
     zero &= val == 0;
     at += nb;
     d += w;
   }
   if (zero && x) return fail(OK_E_NONCANONICAL, vphys(v, i + 3), err_at); /* -0: never written */
   it->type = OK_TEXT;
-  set_body(it, v, i + 3, at, precision, scale);
-  it->value_len = decimal_text(NULL, v, i + 3, precision, scale);
-  return vend(v, at, it, err_at);
+  set_body(it, v, i + 3, i + 3 + size, precision, scale);
+  it->value_len = decimal_text(NULL, b, precision, scale);
+  return vend(v, i + 3 + size, it, err_at);
 }
 
 static int decode(const ok_format *f, size_t index, const uint8_t *key, size_t n, ok_item *it,
@@ -365,10 +386,9 @@ static int decode(const ok_format *f, size_t index, const uint8_t *key, size_t n
   view v;
   int rc, t;
   uint64_t u;
-  memset(it, 0, sizeof *it);
-  it->format = f;
+  ok_item_reset(it, f, 0);
   if (n == 0) return fail(OK_E_TRUNCATED, 0, err_at);
-  if ((rc = view_of(&v, key, n, f == &ok_format_tikv, err_at)) != OK_OK) return rc;
+  if ((rc = view_of(&v, key, n, f == &ok_format_tikv, index == 0, err_at)) != OK_OK) return rc;
   if (v.wrapped && index == 0 && n % 9) return fail(OK_E_LENGTH, n, err_at);
   if (v.len == 0) return index == 0 ? OK_FEWER : fail(OK_E_TRUNCATED, n, err_at); /* the empty key */
   t = vbyte(&v, 0);
@@ -442,11 +462,17 @@ static size_t tidb_value(uint8_t *out, const ok_item *it) {
     memcpy(out, d + k, (size_t)(20 - k));
     return (size_t)(20 - k);
   }
-  if (it->tag == OK_TIDB_DECIMAL) return decimal_text((char *)out, &v, 0, o.precision, o.scale);
+  if (it->tag == OK_TIDB_DECIMAL) {
+    uint8_t b[OK_TIDB_DECIMAL_MAX];
+    vread(&v, 0, b, decimal_bin_size(o.precision, o.scale));
+    return decimal_text((char *)out, b, o.precision, o.scale);
+  }
   for (i = 0;; i += 9) { /* bytes: each group's data, to the padded one */
-    size_t pad = 0xFF - (size_t)vbyte(&v, i + 8), k;
-    for (k = 0; k < 8 - pad; k++) out[len++] = vbyte(&v, i + k);
-    if (pad) return len;
+    uint8_t g[9];
+    vread(&v, i, g, 9);
+    memcpy(out + len, g, 8 - (0xFF - (size_t)g[8]));
+    len += 8 - (0xFF - (size_t)g[8]);
+    if (g[8] != 0xFF) return len;
   }
 }
 
@@ -466,11 +492,10 @@ int ok_tikv_unwrap(uint8_t *out, size_t *len, const uint8_t *p, size_t n, size_t
   *len = 0;
   if (n == 0) return OK_OK; /* x'', a region's open start: the empty key */
   if (n % 9) return fail(OK_E_LENGTH, n, err_at);
-  if ((rc = view_of(&v, p, n, 1, err_at)) != OK_OK) return rc;
+  if ((rc = view_of(&v, p, n, 1, 1, err_at)) != OK_OK) return rc;
   for (i = 8; i + 1 < n; i += 9)
     if (p[i] != 0xFF) return fail(OK_E_BYTE, i, err_at);
-  if (out)
-    for (i = 0; i < v.len; i++) out[i] = vbyte(&v, i);
+  if (out) vread(&v, 0, out, v.len);
   *len = v.len;
   return OK_OK;
 }
