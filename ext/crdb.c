@@ -26,9 +26,10 @@ static int put(ok_sql_builder *b, sqlite3_value *v, int t, int i) {
   (void)i;
   if (t != SQLITE_TEXT && t != SQLITE_BLOB) {
     if (!ok_sql_buf_reserve(b->ctx, &b->buf, OK_CRDB_INT_LEN, 1)) return 0;
-    b->buf.n += t == SQLITE_NULL      ? ok_crdb_enc_null(b->buf.p + b->buf.n, b->desc)
-                : t == SQLITE_INTEGER ? ok_crdb_enc_int(b->buf.p + b->buf.n, sqlite3_value_int64(v), b->desc)
-                                      : ok_crdb_enc_float(b->buf.p + b->buf.n, sqlite3_value_double(v), b->desc);
+    b->buf.n += t == SQLITE_NULL ? ok_crdb_enc_null(b->buf.p + b->buf.n, b->desc)
+                : t == SQLITE_INTEGER
+                    ? ok_crdb_enc_int(b->buf.p + b->buf.n, sqlite3_value_int64(v), b->desc)
+                    : ok_crdb_enc_float(b->buf.p + b->buf.n, sqlite3_value_double(v), b->desc);
     return 1;
   }
   if (!ok_sql_bytes(b->ctx, v, &p, &n) ||
@@ -100,19 +101,7 @@ static void ok_crdb_decimal_fn(sqlite3_context *ctx, int argc, sqlite3_value **a
   double d;
   ok_sql_buf b;
   (void)argc;
-  if (t == SQLITE_NULL) return;
-  if (t == SQLITE_INTEGER || t == SQLITE_FLOAT) { /* its text: an integer's, a REAL's shortest */
-    if (t == SQLITE_INTEGER)
-      n = strlen(sqlite3_snprintf(sizeof num, num, "%lld", sqlite3_value_int64(argv[0])));
-    else
-      n = ok_double_repr(num, sqlite3_value_double(argv[0]));
-    s = num;
-  } else if (t != SQLITE_TEXT) {
-    ok_sql_error(ctx, "takes a number or decimal TEXT, not %s", ok_sql_type_name(t));
-    return;
-  } else if (!ok_sql_text_arg(ctx, argv[0], "the decimal", &s, &n)) {
-    return;
-  }
+  if (t == SQLITE_NULL || !ok_sql_decimal_text(ctx, argv[0], num, &s, &n)) return;
   if (ok_sql_special_real(s, n, &d)) {
     form = d != d ? OK_CRDB_NAN : OK_CRDB_INFINITE, neg = d < 0;
   } else {
@@ -121,8 +110,8 @@ static void ok_crdb_decimal_fn(sqlite3_context *ctx, int argc, sqlite3_value **a
       return;
     }
     if (ok_decimal_split(digit, &nd, &neg, &exp, s, n, &err) != OK_OK) {
-      ok_sql_error(ctx, OK_SQL_ECHO " is not a decimal number (character %lld)", OK_SQL_ECHO_ARGS(s),
-                   (long long)ok_sql_char_at(s, err) + 1);
+      ok_sql_error(ctx, OK_SQL_ECHO " is not a decimal number (character %lld)",
+                   OK_SQL_ECHO_ARGS(s), (long long)ok_sql_char_at(s, err) + 1);
       sqlite3_free(digit);
       return;
     }
@@ -137,16 +126,6 @@ static void ok_crdb_decimal_fn(sqlite3_context *ctx, int argc, sqlite3_value **a
     result_piece(ctx, b.p, len);
   ok_sql_buf_free(&b);
   sqlite3_free(digit);
-}
-
-/* An INTEGER argument in *v; 0 with the error set. */
-static int int_arg(sqlite3_context *ctx, sqlite3_value *v, const char *what, int64_t *i) {
-  if (sqlite3_value_type(v) != SQLITE_INTEGER) {
-    ok_sql_error(ctx, "%s must be an INTEGER, not %s", what, ok_sql_type_name(sqlite3_value_type(v)));
-    return 0;
-  }
-  *i = sqlite3_value_int64(v);
-  return 1;
 }
 
 /* ok_crdb_timestamp(text) or ok_crdb_timestamp(seconds [, nanos]): a
@@ -167,15 +146,16 @@ static void ok_crdb_timestamp_fn(sqlite3_context *ctx, int argc, sqlite3_value *
     if (!ok_sql_text_arg(ctx, argv[0], "the time", &s, &n)) return;
     if ((rc = ok_crdb_time_parse(&sec, &nanos, s, n, &err)) != OK_OK) {
       ok_sql_error(ctx,
-                   OK_SQL_ECHO " is not a time 'YYYY-MM-DD[ HH:MM[:SS[.fffffffff]]][Z|+HH:MM]' "
-                               "(%s at character %lld)",
+                   OK_SQL_ECHO
+                   " is not a time 'YYYY-MM-DD[ HH:MM[:SS[.fffffffff]]][Z|+HH:MM]' "
+                   "(%s at character %lld)",
                    OK_SQL_ECHO_ARGS(s), rc == OK_E_RANGE ? "out of range" : "syntax error",
                    (long long)ok_sql_char_at(s, err) + 1);
       return;
     }
   } else {
-    if (!int_arg(ctx, argv[0], "the seconds", &sec)) return;
-    if (argc > 1 && !int_arg(ctx, argv[1], "the nanoseconds", &nanos)) return;
+    if (!ok_sql_int_arg(ctx, argv[0], "the seconds", &sec)) return;
+    if (argc > 1 && !ok_sql_int_arg(ctx, argv[1], "the nanoseconds", &nanos)) return;
     if (nanos < 0 || nanos > 999999999) {
       ok_sql_error(ctx, "the nanoseconds %lld are outside 0..999999999", (long long)nanos);
       return;
@@ -190,8 +170,9 @@ static void ok_crdb_interval_fn(sqlite3_context *ctx, int argc, sqlite3_value **
   int64_t v[3];
   size_t len;
   (void)argc;
-  if (!int_arg(ctx, argv[0], "the months", &v[0]) || !int_arg(ctx, argv[1], "the days", &v[1]) ||
-      !int_arg(ctx, argv[2], "the nanoseconds", &v[2]))
+  if (!ok_sql_int_arg(ctx, argv[0], "the months", &v[0]) ||
+      !ok_sql_int_arg(ctx, argv[1], "the days", &v[1]) ||
+      !ok_sql_int_arg(ctx, argv[2], "the nanoseconds", &v[2]))
     return;
   if (ok_crdb_enc_interval(out, &len, v[0], v[1], v[2], 0) != OK_OK)
     ok_sql_error(ctx, "the interval is beyond what CockroachDB encodes (about 292 years)");
@@ -219,7 +200,7 @@ static void ok_crdb_tenant_fn(sqlite3_context *ctx, int argc, sqlite3_value **ar
   uint8_t out[1 + OK_CRDB_INT_LEN];
   int64_t id;
   (void)argc;
-  if (!int_arg(ctx, argv[0], "the tenant id", &id)) return;
+  if (!ok_sql_int_arg(ctx, argv[0], "the tenant id", &id)) return;
   if (id < 1) {
     ok_sql_error(ctx, "the tenant id %lld is not positive", (long long)id);
     return;

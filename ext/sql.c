@@ -266,6 +266,32 @@ int ok_sql_real_arg(sqlite3_context *ctx, sqlite3_value *v, double *d) {
   return 1;
 }
 
+int ok_sql_int_arg(sqlite3_context *ctx, sqlite3_value *v, const char *what, int64_t *i) {
+  if (sqlite3_value_type(v) != SQLITE_INTEGER) {
+    ok_sql_error(ctx, "%s must be an INTEGER, not %s", what,
+                 ok_sql_type_name(sqlite3_value_type(v)));
+    return 0;
+  }
+  *i = sqlite3_value_int64(v);
+  return 1;
+}
+
+int ok_sql_decimal_text(sqlite3_context *ctx, sqlite3_value *v, char *buf, const char **s,
+                        size_t *n) {
+  int t = sqlite3_value_type(v);
+  if (t == SQLITE_TEXT) return ok_sql_text_arg(ctx, v, "the decimal", s, n);
+  if (t == SQLITE_INTEGER)
+    *n = strlen(sqlite3_snprintf(OK_REPR_MAX, buf, "%lld", sqlite3_value_int64(v)));
+  else if (t == SQLITE_FLOAT)
+    *n = ok_double_repr(buf, sqlite3_value_double(v));
+  else {
+    ok_sql_error(ctx, "takes a number or decimal TEXT, not %s", ok_sql_type_name(t));
+    return 0;
+  }
+  *s = buf;
+  return 1;
+}
+
 int ok_sql_bool_arg(sqlite3_context *ctx, sqlite3_value *v, int *b) {
   int t = sqlite3_value_type(v);
   if (t != SQLITE_INTEGER && t != SQLITE_FLOAT) {

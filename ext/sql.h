@@ -136,6 +136,14 @@ int ok_sql_special_real(const char *s, size_t n, double *d);
 ** A float is then (float)*d, rounded to nearest as every FDB binding and
 ** Java's cast round: past FLT_MAX and half an ulp, an infinity. */
 int ok_sql_real_arg(sqlite3_context *ctx, sqlite3_value *v, double *d);
+/* An INTEGER argument in *i, or 0 with the error "<what> must be an
+** INTEGER, not <type>". */
+int ok_sql_int_arg(sqlite3_context *ctx, sqlite3_value *v, const char *what, int64_t *i);
+/* A decimal argument as text in *s, *n: TEXT as it is, an INTEGER's digits,
+** a REAL's shortest decimal (in buf, OK_REPR_MAX bytes); 0 with the error
+** set for another type. */
+int ok_sql_decimal_text(sqlite3_context *ctx, sqlite3_value *v, char *buf, const char **s,
+                        size_t *n);
 /* A boolean argument: any number, 0 false. 0 with the error set. */
 int ok_sql_bool_arg(sqlite3_context *ctx, sqlite3_value *v, int *b);
 

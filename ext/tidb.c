@@ -26,9 +26,10 @@ static int put(ok_sql_builder *b, sqlite3_value *v, int t, int i) {
   (void)i;
   if (t != SQLITE_TEXT && t != SQLITE_BLOB) {
     if (!ok_sql_buf_reserve(b->ctx, &b->buf, OK_TIDB_FIXED_LEN, 1)) return 0;
-    b->buf.n += t == SQLITE_NULL      ? ok_tidb_enc_null(b->buf.p + b->buf.n)
-                : t == SQLITE_INTEGER ? ok_tidb_enc_int(b->buf.p + b->buf.n, sqlite3_value_int64(v))
-                                      : ok_tidb_enc_float(b->buf.p + b->buf.n, sqlite3_value_double(v));
+    b->buf.n += t == SQLITE_NULL ? ok_tidb_enc_null(b->buf.p + b->buf.n)
+                : t == SQLITE_INTEGER
+                    ? ok_tidb_enc_int(b->buf.p + b->buf.n, sqlite3_value_int64(v))
+                    : ok_tidb_enc_float(b->buf.p + b->buf.n, sqlite3_value_double(v));
     return 1;
   }
   if (!ok_sql_bytes(b->ctx, v, &p, &n) ||
@@ -62,16 +63,6 @@ static void ok_tikv_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv
   }
   ok_sql_buf_free(&w);
   ok_sql_builder_free(&b);
-}
-
-/* An INTEGER argument, or 0 with the error set. */
-static int int_arg(sqlite3_context *ctx, sqlite3_value *v, const char *what, int64_t *i) {
-  if (sqlite3_value_type(v) != SQLITE_INTEGER) {
-    ok_sql_error(ctx, "%s must be an INTEGER, not %s", what, ok_sql_type_name(sqlite3_value_type(v)));
-    return 0;
-  }
-  *i = sqlite3_value_int64(v);
-  return 1;
 }
 
 /* ok_tidb_uint(x): a BIGINT UNSIGNED (also an ENUM's or SET's value, a
@@ -114,28 +105,22 @@ static void ok_tidb_decimal_fn(sqlite3_context *ctx, int argc, sqlite3_value **a
   int64_t exp, p, sc;
   int neg, t = sqlite3_value_type(argv[0]), rc;
   (void)argc;
-  if (!int_arg(ctx, argv[1], "the precision", &p) || !int_arg(ctx, argv[2], "the scale", &sc)) return;
+  if (!ok_sql_int_arg(ctx, argv[1], "the precision", &p) ||
+      !ok_sql_int_arg(ctx, argv[2], "the scale", &sc))
+    return;
   if (p < 1 || p > OK_TIDB_DECIMAL_DIGITS || sc < 0 || sc > OK_TIDB_DECIMAL_SCALE || sc > p) {
-    ok_sql_error(ctx, "DECIMAL(%lld, %lld) is no TiDB decimal type (precision 1..65, scale 0..30 and "
-                 "at most the precision)", (long long)p, (long long)sc);
+    ok_sql_error(ctx,
+                 "DECIMAL(%lld, %lld) is no TiDB decimal type (precision 1..65, scale 0..30 and "
+                 "at most the precision)",
+                 (long long)p, (long long)sc);
     return;
   }
   if (t == SQLITE_NULL) return;
-  if (t == SQLITE_INTEGER || t == SQLITE_FLOAT) { /* its text: an integer's, a REAL's shortest */
-    if (t == SQLITE_INTEGER)
-      n = strlen(sqlite3_snprintf(sizeof num, num, "%lld", sqlite3_value_int64(argv[0])));
-    else if (sqlite3_value_double(argv[0]) - sqlite3_value_double(argv[0]) != 0) {
-      ok_sql_error(ctx, "a DECIMAL holds no infinity");
-      return;
-    } else
-      n = ok_double_repr(num, sqlite3_value_double(argv[0]));
-    s = num;
-  } else if (t != SQLITE_TEXT) {
-    ok_sql_error(ctx, "takes a number or decimal TEXT, not %s", ok_sql_type_name(t));
-    return;
-  } else if (!ok_sql_text_arg(ctx, argv[0], "the decimal", &s, &n)) {
+  if (t == SQLITE_FLOAT && sqlite3_value_double(argv[0]) - sqlite3_value_double(argv[0]) != 0) {
+    ok_sql_error(ctx, "a DECIMAL holds no infinity");
     return;
   }
+  if (!ok_sql_decimal_text(ctx, argv[0], num, &s, &n)) return;
   if (!(digit = sqlite3_malloc64(n + 1))) {
     sqlite3_result_error_nomem(ctx);
     return;
@@ -192,8 +177,8 @@ static void ok_tidb_duration_fn(sqlite3_context *ctx, int argc, sqlite3_value **
     if (!ok_sql_text_arg(ctx, argv[0], "the time", &s, &n)) return;
     neg = n > 0 && s[0] == '-';
     i = (size_t)neg;
-    if (!digits(s, n, &i, 3, &h) || i >= n || s[i++] != ':' || !digits(s, n, &i, 2, &m) ||
-        i >= n || s[i++] != ':' || !digits(s, n, &i, 2, &sec) || !micros(s, n, &i, &us) || i != n ||
+    if (!digits(s, n, &i, 3, &h) || i >= n || s[i++] != ':' || !digits(s, n, &i, 2, &m) || i >= n ||
+        s[i++] != ':' || !digits(s, n, &i, 2, &sec) || !micros(s, n, &i, &us) || i != n ||
         h > 838 || m > 59 || sec > 59) {
       ok_sql_error(ctx, OK_SQL_ECHO " is not a TIME '[-]HH:MM:SS[.ffffff]' up to 838:59:59",
                    OK_SQL_ECHO_ARGS(s));
@@ -258,7 +243,11 @@ static void ok_tidb_part_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv
     result_piece(ctx, out, 2);
     return;
   }
-  if (!int_arg(ctx, argv[0], tag == OK_TIDB_TABLE ? "the table id" : tag == 'i' ? "the index id" : "the handle", &id))
+  if (!ok_sql_int_arg(ctx, argv[0],
+                      tag == OK_TIDB_TABLE ? "the table id"
+                      : tag == 'i'         ? "the index id"
+                                           : "the handle",
+                      &id))
     return;
   ok_tidb_enc_int(out + at - 1, id);
   out[at - 1] = tag == OK_TIDB_TABLE ? 't' : (uint8_t)tag; /* over the int's flag */
@@ -270,7 +259,7 @@ static void ok_tidb_keyspace_fn(sqlite3_context *ctx, int argc, sqlite3_value **
   uint8_t out[4];
   int64_t id;
   (void)argc;
-  if (!int_arg(ctx, argv[0], "the keyspace id", &id)) return;
+  if (!ok_sql_int_arg(ctx, argv[0], "the keyspace id", &id)) return;
   if (id < 0 || id > 0xFFFFFF) {
     ok_sql_error(ctx, "the keyspace id %lld is outside 0..16777215", (long long)id);
     return;
@@ -330,19 +319,23 @@ static int render(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
     int tag;
     const char *fn, *key;
   } calls[] = {
-      {OK_TIDB_UINT, "ok_tidb_uint", "uint"},       {OK_TIDB_DURATION, "ok_tidb_duration", "duration"},
-      {OK_TIDB_TABLE, "ok_tidb_table", "table"},    {OK_TIDB_RECORD, "ok_tidb_record", "record"},
-      {OK_TIDB_INDEX, "ok_tidb_index", "index"},    {OK_TIDB_KEYSPACE, "ok_tidb_keyspace", "keyspace"},
+      {OK_TIDB_UINT, "ok_tidb_uint", "uint"},    {OK_TIDB_DURATION, "ok_tidb_duration", "duration"},
+      {OK_TIDB_TABLE, "ok_tidb_table", "table"}, {OK_TIDB_RECORD, "ok_tidb_record", "record"},
+      {OK_TIDB_INDEX, "ok_tidb_index", "index"}, {OK_TIDB_KEYSPACE, "ok_tidb_keyspace", "keyspace"},
   };
   size_t i;
   int rc;
   (void)raw; /* a TiKV key's item may have markers inside: read through the item */
   switch (it->tag) {
-    case OK_TIDB_MAX: ok_sql_puts(o, o->json ? "{\"max\":null}" : "ok_tidb_max()"); return SQLITE_OK;
+    case OK_TIDB_MAX:
+      ok_sql_puts(o, o->json ? "{\"max\":null}" : "ok_tidb_max()");
+      return SQLITE_OK;
     case OK_TIDB_MIN_NOT_NULL:
       ok_sql_puts(o, o->json ? "{\"min_not_null\":null}" : "ok_tidb_min_not_null()");
       return SQLITE_OK;
-    case OK_TIDB_COMMON: ok_sql_puts(o, o->json ? "{\"record\":null}" : "ok_tidb_record()"); return SQLITE_OK;
+    case OK_TIDB_COMMON:
+      ok_sql_puts(o, o->json ? "{\"record\":null}" : "ok_tidb_record()");
+      return SQLITE_OK;
     case OK_TIDB_DECIMAL: {
       int precision, scale;
       ok_tidb_decimal_type(it, &precision, &scale);

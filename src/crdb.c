@@ -29,22 +29,10 @@ static size_t width(uint64_t v) {
   return k;
 }
 
-static void put_be(uint8_t *out, uint64_t v, size_t k) {
-  size_t i;
-  for (i = 0; i < k; i++) out[i] = (uint8_t)(v >> (8 * (k - 1 - i)));
-}
-
-static uint64_t get_be(const uint8_t *p, size_t k, uint8_t x) {
-  uint64_t v = 0;
-  size_t i;
-  for (i = 0; i < k; i++) v = v << 8 | (uint8_t)(p[i] ^ x);
-  return v;
-}
-
 /* --- Encoders --------------------------------------------------------------- */
 
-#define INT_ZERO 0x88  /* the marker of 0 */
-#define INT_SMALL 109  /* 0..109 are the marker alone */
+#define INT_ZERO 0x88 /* the marker of 0 */
+#define INT_SMALL 109 /* 0..109 are the marker alone */
 #define NANOS_DAY 86400000000000LL
 #define NANOS_MONTH (30 * NANOS_DAY)
 
@@ -57,7 +45,7 @@ size_t ok_crdb_enc_uvarint(uint8_t *out, uint64_t v) {
   k = width(v);
   if (out) {
     out[0] = (uint8_t)(OK_CRDB_INT_MAX - 8 + k);
-    put_be(out + 1, v, k);
+    ok_put_be(out + 1, v, k);
   }
   return 1 + k;
 }
@@ -67,7 +55,7 @@ static size_t enc_uvarint_desc(uint8_t *out, uint64_t v) {
   size_t k = v ? width(v) : 0;
   if (out) {
     out[0] = (uint8_t)(INT_ZERO - k);
-    put_be(out + 1, ~v, k);
+    ok_put_be(out + 1, ~v, k);
   }
   return 1 + k;
 }
@@ -78,7 +66,7 @@ static size_t enc_varint(uint8_t *out, int64_t v) {
   k = width(0 - (uint64_t)v);
   if (out) {
     out[0] = (uint8_t)(INT_ZERO - k);
-    put_be(out + 1, (uint64_t)v, k);
+    ok_put_be(out + 1, (uint64_t)v, k);
   }
   return 1 + k;
 }
@@ -94,7 +82,8 @@ size_t ok_crdb_enc_float(uint8_t *out, double d, int desc) {
   uint64_t u;
   int neg;
   if (d != d || d == 0) {
-    if (out) out[0] = d != d ? (desc ? OK_CRDB_FLOAT_NAN_DESC : OK_CRDB_FLOAT_NAN) : OK_CRDB_FLOAT_ZERO;
+    if (out)
+      out[0] = d != d ? (desc ? OK_CRDB_FLOAT_NAN_DESC : OK_CRDB_FLOAT_NAN) : OK_CRDB_FLOAT_ZERO;
     return 1;
   }
   if (desc) d = -d;
@@ -102,7 +91,7 @@ size_t ok_crdb_enc_float(uint8_t *out, double d, int desc) {
   neg = (int)(u >> 63);
   if (out) {
     out[0] = neg ? OK_CRDB_FLOAT_NEG : OK_CRDB_FLOAT_POS;
-    put_be(out + 1, neg ? ~u : u, 8);
+    ok_put_be(out + 1, neg ? ~u : u, 8);
   }
   return 9;
 }
@@ -171,8 +160,9 @@ static size_t decimal_head(uint8_t *out, int neg, int64_t e100) {
     if (out) out[0] = (uint8_t)(neg ? DECIMAL_NEG_MEDIUM - e100 : DECIMAL_POS_MEDIUM + e100);
     return 1;
   }
-  if (out) out[0] = e100 < 0 ? (neg ? DECIMAL_NEG_SMALL : DECIMAL_POS_SMALL)
-                             : (neg ? DECIMAL_NEG_LARGE : DECIMAL_POS_LARGE);
+  if (out)
+    out[0] = e100 < 0 ? (neg ? DECIMAL_NEG_SMALL : DECIMAL_POS_SMALL)
+                      : (neg ? DECIMAL_NEG_LARGE : DECIMAL_POS_LARGE);
   return 1 + (asc ? ok_crdb_enc_uvarint(out ? out + 1 : NULL, m)
                   : enc_uvarint_desc(out ? out + 1 : NULL, m));
 }
@@ -235,12 +225,12 @@ static int dec_varint(const uint8_t *p, size_t n, int64_t *v, size_t *len, size_
   if (n < 1 + k) return fail(OK_E_TRUNCATED, n, err_at);
   *len = 1 + k;
   if (t < INT_ZERO) { /* negative: the low k bytes of v */
-    u = get_be(p + 1, k, 0xFF);
+    u = ok_get_be(p + 1, k, 0xFF);
     *v = (int64_t)~u;
     if (*v >= 0 || width(0 - (uint64_t)*v) != k) return fail(OK_E_NONCANONICAL, 0, err_at);
     return OK_OK;
   }
-  u = get_be(p + 1, k, 0);
+  u = ok_get_be(p + 1, k, 0);
   if (u <= INT_SMALL || width(u) != k) return fail(OK_E_NONCANONICAL, 0, err_at);
   if (u > INT64_MAX) return fail(OK_E_RANGE, 0, err_at);
   *v = (int64_t)u;
@@ -262,7 +252,7 @@ static int dec_uvarint(const uint8_t *p, size_t n, int desc, uint64_t *v, size_t
   if (t > INT_ZERO || t < OK_CRDB_INT_MIN) return fail(OK_E_NONCANONICAL, 0, err_at);
   k = (size_t)(INT_ZERO - t);
   if (n < 1 + k) return fail(OK_E_TRUNCATED, n, err_at);
-  *v = get_be(p + 1, k, 0xFF);
+  *v = ok_get_be(p + 1, k, 0xFF);
   *len = 1 + k;
   if ((k == 0) != (*v == 0) || (k && width(*v) != k)) return fail(OK_E_NONCANONICAL, 0, err_at);
   return OK_OK;
@@ -336,7 +326,9 @@ static int dec_bytes(const uint8_t *p, size_t n, ok_item *it, size_t *err_at) {
 /* Room for the text of a time or an interval. */
 #define TEXT_MAX 96
 
-static int64_t floor_div(int64_t a, int64_t b) { return a / b - (a % b != 0 && (a < 0) != (b < 0)); }
+static int64_t floor_div(int64_t a, int64_t b) {
+  return a / b - (a % b != 0 && (a < 0) != (b < 0));
+}
 
 /* RFC 3339 in UTC with the nanoseconds' trailing zeros dropped, as Go's
 ** time.Unix(sec, nanos).UTC().Format(time.RFC3339Nano). */
@@ -361,9 +353,10 @@ static size_t time_text(char *out, int64_t sec, int64_t nanos) {
   d = doy - (153 * mp + 2) / 5 + 1;
   m = mp < 10 ? mp + 3 : mp - 9;
   y += m <= 2;
-  len = (size_t)snprintf(buf, sizeof buf, "%s%04lld-%02lld-%02lldT%02lld:%02lld:%02lld",
-                         y < 0 ? "-" : "", (long long)(y < 0 ? -y : y), (long long)m, (long long)d,
-                         (long long)(rem / 3600), (long long)(rem / 60 % 60), (long long)(rem % 60));
+  len =
+      (size_t)snprintf(buf, sizeof buf, "%s%04lld-%02lld-%02lldT%02lld:%02lld:%02lld",
+                       y < 0 ? "-" : "", (long long)(y < 0 ? -y : y), (long long)m, (long long)d,
+                       (long long)(rem / 3600), (long long)(rem / 60 % 60), (long long)(rem % 60));
   if (nanos) {
     int w = 9;
     while (nanos % 10 == 0) nanos /= 10, w--;
@@ -403,7 +396,10 @@ static size_t interval_text(char *out, int64_t months, int64_t days, int64_t nan
       a = nanos < 0 ? 0 - (uint64_t)nanos : (uint64_t)nanos;
       h = a / 3600000000000ULL;
       len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s%02llu:%02llu:%02llu",
-                              wrote ? " " : "", nanos / 1000 < 0 ? "-" : neg_days ? "+" : "",
+                              wrote ? " " : "",
+                              nanos / 1000 < 0 ? "-"
+                              : neg_days       ? "+"
+                                               : "",
                               (unsigned long long)h, (unsigned long long)(a / 60000000000ULL % 60),
                               (unsigned long long)(a / 1000000000ULL % 60));
       if ((a / 1000) % 1000000) {
@@ -540,10 +536,11 @@ int ok_crdb_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) {
     case OK_CRDB_FLOAT_POS: {
       uint64_t u;
       if (n < 9) return fail(OK_E_TRUNCATED, n, err_at);
-      u = get_be(key + 1, 8, t == OK_CRDB_FLOAT_NEG ? 0xFF : 0);
+      u = ok_get_be(key + 1, 8, t == OK_CRDB_FLOAT_NEG ? 0xFF : 0);
       memcpy(&it->d, &u, 8);
       /* the encoder writes zeros and NaNs with markers of their own */
-      if (!(t == OK_CRDB_FLOAT_NEG ? it->d < 0 : it->d > 0)) return fail(OK_E_NONCANONICAL, 0, err_at);
+      if (!(t == OK_CRDB_FLOAT_NEG ? it->d < 0 : it->d > 0))
+        return fail(OK_E_NONCANONICAL, 0, err_at);
       it->type = OK_REAL;
       it->len = 9;
       return OK_OK;
@@ -581,7 +578,8 @@ int ok_crdb_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) {
     it->len = len;
     return OK_OK;
   }
-  if (t > OK_CRDB_DECIMAL_NEG_INF && t < OK_CRDB_DECIMAL_INF) return dec_decimal(key, n, t, it, err_at);
+  if (t > OK_CRDB_DECIMAL_NEG_INF && t < OK_CRDB_DECIMAL_INF)
+    return dec_decimal(key, n, t, it, err_at);
   return fail(OK_E_TAG, 0, err_at);
 }
 
@@ -663,7 +661,7 @@ int ok_crdb_desc(uint8_t *out, size_t *len, const uint8_t *p, size_t n, size_t *
       case OK_CRDB_DECIMAL_NEG_INF:
         if (o)
           o[0] = it.tag == OK_CRDB_DECIMAL_NAN    ? OK_CRDB_DECIMAL_NAN_DESC
-                 : it.tag == OK_CRDB_DECIMAL_INF ? OK_CRDB_DECIMAL_NEG_INF
+                 : it.tag == OK_CRDB_DECIMAL_INF  ? OK_CRDB_DECIMAL_NEG_INF
                  : it.tag == OK_CRDB_DECIMAL_ZERO ? OK_CRDB_DECIMAL_ZERO
                                                   : OK_CRDB_DECIMAL_INF;
         l++;

@@ -32,16 +32,15 @@ static void putf_ll(text *t, const char *fmt, long long v) {
 ** noncharacters (Go also escapes unassigned code points,
 ** which this shows as they are). docs/crdb.md says so. */
 static int go_print(unsigned c) {
-  static const unsigned no[][2] = {/* ranges Go's IsPrint refuses above ASCII */
-                                   {0x80, 0xA0},       {0xAD, 0xAD},       {0x600, 0x605},
-                                   {0x61C, 0x61C},     {0x6DD, 0x6DD},     {0x70F, 0x70F},
-                                   {0x8E2, 0x8E2},     {0x1680, 0x1680},   {0x180E, 0x180E},
-                                   {0x2000, 0x200F},   {0x2028, 0x202F},   {0x205F, 0x206F},
-                                   {0x3000, 0x3000},   {0xD800, 0xF8FF},   {0xFDD0, 0xFDEF},
-                                   {0xFEFF, 0xFEFF},   {0xFFF9, 0xFFFB},   {0x110BD, 0x110BD},
-                                   {0x110CD, 0x110CD}, {0x13430, 0x1343F}, {0x1BCA0, 0x1BCA3},
-                                   {0x1D173, 0x1D17A}, {0xE0001, 0xE0001}, {0xE0020, 0xE007F},
-                                   {0xF0000, 0x10FFFF}};
+  static const unsigned no[][2] = {
+      /* ranges Go's IsPrint refuses above ASCII */
+      {0x80, 0xA0},       {0xAD, 0xAD},       {0x600, 0x605},     {0x61C, 0x61C},
+      {0x6DD, 0x6DD},     {0x70F, 0x70F},     {0x8E2, 0x8E2},     {0x1680, 0x1680},
+      {0x180E, 0x180E},   {0x2000, 0x200F},   {0x2028, 0x202F},   {0x205F, 0x206F},
+      {0x3000, 0x3000},   {0xD800, 0xF8FF},   {0xFDD0, 0xFDEF},   {0xFEFF, 0xFEFF},
+      {0xFFF9, 0xFFFB},   {0x110BD, 0x110BD}, {0x110CD, 0x110CD}, {0x13430, 0x1343F},
+      {0x1BCA0, 0x1BCA3}, {0x1D173, 0x1D17A}, {0xE0001, 0xE0001}, {0xE0020, 0xE007F},
+      {0xF0000, 0x10FFFF}};
   size_t i;
   if (c < 0x80) return c >= 0x20 && c < 0x7F;
   if ((c & 0xFFFE) == 0xFFFE) return 0; /* noncharacters */
@@ -85,8 +84,8 @@ static void quote(text *t, const uint8_t *s, size_t n) {
       put(t, buf, 2);
     } else if (go_print(c)) {
       put(t, (const char *)s + i, l);
-    } else if (c < 0x80 && strchr("\a\b\f\n\r\t\v", (int)c) && c) {
-      static const char esc[] = "abtnvfr"; /* \a=7 .. \r=13 */
+    } else if (c >= '\a' && c <= '\r') { /* \a \b \t \n \v \f \r: 7 to 13 */
+      static const char esc[] = "abtnvfr";
       buf[0] = '\\', buf[1] = esc[c - 7];
       put(t, buf, 2);
     } else if (c < 0x20 || c == 0x7F) {
@@ -140,7 +139,8 @@ static void item(text *t, const ok_item *it, uint8_t *scratch) {
     case OK_CRDB_NULL:
     case OK_CRDB_NULL_DESC: return puts_(t, "NULL");
     case OK_CRDB_NOT_NULL: return puts_(t, "!NULL");
-    case OK_CRDB_NOT_NULL_DESC: return puts_(t, "#"); /* an interleaved sentinel, without a direction */
+    case OK_CRDB_NOT_NULL_DESC:
+      return puts_(t, "#"); /* an interleaved sentinel, without a direction */
     case OK_CRDB_INT_MIN: return putf_ll(t, "%lld", (long long)it->i);
     case OK_CRDB_FLOAT_ZERO:
     case OK_CRDB_FLOAT_NEG:
@@ -217,12 +217,15 @@ int ok_crdb_time_parse(int64_t *sec, int64_t *nanos, const char *s, size_t n, si
   if (i < n && (s[i] == ' ' || s[i] == 'T' || s[i] == 't') && i + 1 < n && s[i + 1] >= '0' &&
       s[i + 1] <= '9') {
     i++;
-    if (!digits(s, n, &i, 2, &h) || i >= n || s[i++] != ':' || !digits(s, n, &i, 2, &mi)) goto syntax;
+    if (!digits(s, n, &i, 2, &h) || i >= n || s[i++] != ':' || !digits(s, n, &i, 2, &mi))
+      goto syntax;
     if (i < n && s[i] == ':' && !(i++, digits(s, n, &i, 2, &se))) goto syntax;
     if (i < n && s[i] == '.') {
       for (i++, k = 0; i < n && s[i] >= '0' && s[i] <= '9'; i++, k++)
-        if (k < 9) ns = ns * 10 + (s[i] - '0');
-        else if (s[i] != '0') return *err_at = i, OK_E_RANGE; /* finer than a nanosecond */
+        if (k < 9)
+          ns = ns * 10 + (s[i] - '0');
+        else if (s[i] != '0')
+          return *err_at = i, OK_E_RANGE; /* finer than a nanosecond */
       if (k == 0) goto syntax;
       for (; k < 9; k++) ns *= 10;
     }

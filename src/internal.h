@@ -24,6 +24,19 @@ static inline void ok_item_reset(ok_item *it, const ok_format *f, int tag) {
   it->body = NULL;
 }
 
+/* v as `size` big-endian bytes at out; and back from p, each byte XORed
+** with x first (0xFF: complemented). */
+static inline void ok_put_be(uint8_t *out, uint64_t v, size_t size) {
+  size_t k;
+  for (k = 0; k < size; k++) out[k] = (uint8_t)(v >> (8 * (size - 1 - k)));
+}
+static inline uint64_t ok_get_be(const uint8_t *p, size_t size, uint8_t x) {
+  uint64_t v = 0;
+  size_t k;
+  for (k = 0; k < size; k++) v = v << 8 | (uint8_t)(p[k] ^ x);
+  return v;
+}
+
 /* Decoders of one component c[0..n) (n >= 1) whose ascending tag is t; x is
 ** 0xFF when the component is descending, else 0. They set it->len and the
 ** value fields, or return a negative status with *err_at relative to c. */

@@ -24,8 +24,8 @@ extern "C" {
 #define OK_CRDB_FLOAT_NAN_DESC 0x06
 #define OK_CRDB_BYTES 0x12
 #define OK_CRDB_BYTES_DESC 0x13
-#define OK_CRDB_TIME 0x14     /* TIMESTAMP, TIMESTAMPTZ */
-#define OK_CRDB_DURATION 0x16 /* INTERVAL (0x15, 0x17: big forms never written) */
+#define OK_CRDB_TIME 0x14        /* TIMESTAMP, TIMESTAMPTZ */
+#define OK_CRDB_DURATION 0x16    /* INTERVAL (0x15, 0x17: big forms never written) */
 #define OK_CRDB_DECIMAL_NAN 0x18 /* 0x18..0x36: decimals */
 #define OK_CRDB_DECIMAL_NEG_INF 0x19
 #define OK_CRDB_DECIMAL_ZERO 0x27
@@ -106,8 +106,7 @@ int ok_crdb_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at);
 ** encoding.PrettyPrintValue, "/53/1/42/\"abc\"". With out NULL, *len is
 ** room enough for the text; else the text (no NUL) is written to out and
 ** *len is its length. OK_OK; or a decoding status with *err_at. */
-int ok_crdb_pretty(char *out, size_t *len, const uint8_t *key, size_t n, int table,
-                   size_t *err_at);
+int ok_crdb_pretty(char *out, size_t *len, const uint8_t *key, size_t n, int table, size_t *err_at);
 
 #ifdef __cplusplus
 }

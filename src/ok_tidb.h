@@ -30,11 +30,11 @@ extern "C" {
 #define OK_TIDB_DURATION 0x07 /* TIME */
 #define OK_TIDB_MAX 0xFA      /* the MaxValue bound */
 /* The parts of a table's key, under tags of their own. */
-#define OK_TIDB_TABLE 't'    /* 't' and the table's id (EncodeInt) */
-#define OK_TIDB_RECORD 'r'   /* "_r" and an integer handle */
-#define OK_TIDB_COMMON 'R'   /* "_r" alone: a common handle's datums follow */
-#define OK_TIDB_INDEX 'i'    /* "_i" and the index's id */
-#define OK_TIDB_KEYSPACE 'x' /* API v2: 'x' and a 3-byte keyspace id */
+#define OK_TIDB_TABLE 't'          /* 't' and the table's id (EncodeInt) */
+#define OK_TIDB_RECORD 'r'         /* "_r" and an integer handle */
+#define OK_TIDB_COMMON 'R'         /* "_r" alone: a common handle's datums follow */
+#define OK_TIDB_INDEX 'i'          /* "_i" and the index's id */
+#define OK_TIDB_KEYSPACE 'x'       /* API v2: 'x' and a 3-byte keyspace id */
 #define OK_TIDB_MIN_NOT_NULL 0x101 /* a lone OK_TIDB_BYTES at the end */
 
 #define OK_TIDB_FIXED_LEN 9 /* a flag and 8 bytes: int, uint, float, duration */

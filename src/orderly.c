@@ -117,19 +117,6 @@ static int is_wide(int type) {
          type == OK_OL_FIXED_ULONG;
 }
 
-/* Big-endian bytes of v, `size` of them. */
-static void put_be(uint8_t *out, uint64_t v, size_t size) {
-  size_t k;
-  for (k = 0; k < size; k++) out[k] = (uint8_t)(v >> (8 * (size - 1 - k)));
-}
-
-static uint64_t get_be(const uint8_t *p, size_t size, uint8_t x) {
-  uint64_t v = 0;
-  size_t k;
-  for (k = 0; k < size; k++) v = v << 8 | (uint8_t)(p[k] ^ x);
-  return v;
-}
-
 /* Float bits as Orderly sorts them: NaN made canonical (as Java's
 ** floatToIntBits), the sign bit flipped (all bits for negatives), plus one,
 ** so that all zeros is free for NULL. */
@@ -138,7 +125,7 @@ static uint64_t float_key(double d, int size) {
   uint8_t b[8];
   if (d != d) return size == 4 ? 0x7FC00000u + sign + 1 : 0x7FF8000000000000u + sign + 1;
   ok_ieee_bytes(b, d, (size_t)size);
-  bits = get_be(b, (size_t)size, 0);
+  bits = ok_get_be(b, (size_t)size, 0);
   bits = bits & sign ? ~bits & (sign | (sign - 1)) : bits | sign;
   return bits + 1;
 }
@@ -169,14 +156,14 @@ static size_t enc_field(uint8_t *out, const ok_orderly_field *f, const ok_orderl
     case OK_OL_FIXED_ULONG:
       len = is_wide(f->type) ? 8 : 4;
       if (out) {
-        put_be(out, is_signed(f->type) ? (uint64_t)v->i : v->u, len);
+        ok_put_be(out, is_signed(f->type) ? (uint64_t)v->i : v->u, len);
         if (is_signed(f->type)) out[0] ^= 0x80;
       }
       return len;
     case OK_OL_FLOAT:
     case OK_OL_DOUBLE:
       if (v->null && !t) return 0;
-      if (out) put_be(out, v->null ? 0 : float_key(v->d, size), (size_t)size);
+      if (out) ok_put_be(out, v->null ? 0 : float_key(v->d, size), (size_t)size);
       return (size_t)size;
     case OK_OL_DECIMAL:
       if (v->null) {
@@ -552,7 +539,7 @@ static int decode_field(const ok_format *fmt, const ok_orderly_field *f, const u
     case OK_OL_FIXED_ULONG:
       if (n < size) return fail(OK_E_TRUNCATED, n, err_at);
       it->len = size;
-      u = get_be(c, size, x);
+      u = ok_get_be(c, size, x);
       if (is_signed(f->type)) { /* flip the sign bit back, and extend it */
         u ^= (uint64_t)1 << (8 * size - 1);
         if (size == 4) u = (uint64_t)(int64_t)(int32_t)(uint32_t)u;
@@ -564,10 +551,10 @@ static int decode_field(const ok_format *fmt, const ok_orderly_field *f, const u
       uint8_t b[8];
       if (n < size) return fail(OK_E_TRUNCATED, n, err_at);
       it->len = size;
-      if ((u = get_be(c, size, x)) == 0) return OK_OK; /* NULL */
+      if ((u = ok_get_be(c, size, x)) == 0) return OK_OK; /* NULL */
       u--;
       u = u & sign ? u ^ sign : ~u & (sign | (sign - 1));
-      put_be(b, u, size);
+      ok_put_be(b, u, size);
       it->d = ok_ieee_double(b, size);
       it->type = it->d == it->d ? OK_REAL : OK_TEXT; /* NaN reads as 'NaN' */
       it->value_len = 3;

@@ -23,15 +23,10 @@ static int fail(int status, size_t at, size_t *err_at) {
 
 #define SIGN 0x8000000000000000ULL
 
-static void put_be64(uint8_t *out, uint64_t v) {
-  int i;
-  for (i = 0; i < 8; i++) out[i] = (uint8_t)(v >> (56 - 8 * i));
-}
-
 /* --- Encoders --------------------------------------------------------------- */
 
 static size_t fixed(uint8_t *out, int flag, uint64_t v) {
-  if (out) out[0] = (uint8_t)flag, put_be64(out + 1, v);
+  if (out) out[0] = (uint8_t)flag, ok_put_be(out + 1, v, 8);
   return OK_TIDB_FIXED_LEN;
 }
 
@@ -39,7 +34,9 @@ size_t ok_tidb_enc_null(uint8_t *out) {
   if (out) out[0] = OK_TIDB_NIL;
   return 1;
 }
-size_t ok_tidb_enc_int(uint8_t *out, int64_t v) { return fixed(out, OK_TIDB_INT, (uint64_t)v ^ SIGN); }
+size_t ok_tidb_enc_int(uint8_t *out, int64_t v) {
+  return fixed(out, OK_TIDB_INT, (uint64_t)v ^ SIGN);
+}
 size_t ok_tidb_enc_uint(uint8_t *out, uint64_t v) { return fixed(out, OK_TIDB_UINT, v); }
 size_t ok_tidb_enc_duration(uint8_t *out, int64_t nanos) {
   return fixed(out, OK_TIDB_DURATION, (uint64_t)nanos ^ SIGN);
@@ -88,8 +85,8 @@ int ok_tidb_enc_decimal(uint8_t *out, size_t *len, int neg, const char *digit, s
       scale > OK_TIDB_DECIMAL_SCALE || scale > precision)
     return OK_E_RANGE;
   if (nd > 0 && point > intg) return OK_E_RANGE; /* more digits before the point than intg */
-  for (i = 0; i < precision; i++) { /* d[i]: the digit of weight 10^(intg - 1 - i) */
-    int64_t j = point - intg + i;  /* its index in digit[] */
+  for (i = 0; i < precision; i++) {              /* d[i]: the digit of weight 10^(intg - 1 - i) */
+    int64_t j = point - intg + i;                /* its index in digit[] */
     d[i] = (uint8_t)(j >= 0 && (uint64_t)j < nd ? digit[j] - '0' : 0);
   }
   { /* half away from zero: the first digit past the scale */
@@ -111,7 +108,8 @@ int ok_tidb_enc_decimal(uint8_t *out, size_t *len, int neg, const char *digit, s
   /* words: the int part's first intg % 9 digits, then 9s; the fraction's
   ** 9s, then its last scale % 9 digits; each big-endian in dig2bytes bytes */
   for (i = 0; i < precision;) {
-    int w = i < intg ? (i == 0 && intg % 9 ? intg % 9 : 9) : (precision - i < 9 ? precision - i : 9);
+    int w =
+        i < intg ? (i == 0 && intg % 9 ? intg % 9 : 9) : (precision - i < 9 ? precision - i : 9);
     uint32_t v = 0;
     int j;
     size_t b = (size_t)dig2bytes[w];
@@ -144,8 +142,8 @@ int ok_tidb_datetime_pack(uint64_t *packed, int year, int month, int day, int ho
 ** (tidb), or those of TiKV's groups (tikv), `phase` bytes into a group. */
 typedef struct {
   const uint8_t *p;
-  size_t n;      /* physical bytes */
-  size_t len;    /* data bytes */
+  size_t n;   /* physical bytes */
+  size_t len; /* data bytes */
   unsigned phase;
   int wrapped;
 } view;
@@ -236,7 +234,8 @@ static view body_view(const ok_item *it) {
   return v;
 }
 
-static inline void set_body(ok_item *it, const view *v, size_t i, size_t end, int precision, int scale) {
+static inline void set_body(ok_item *it, const view *v, size_t i, size_t end, int precision,
+                            int scale) {
   tidb_own o;
   memset(&o, 0, sizeof o);
   o.phase = (unsigned)((v->phase + i) % 8), o.wrapped = v->wrapped;
@@ -282,7 +281,8 @@ static int dec_bytes(const view *v, size_t i, ok_item *it, size_t *err_at) {
     size_t pad;
     if (v->len - i < 9) return fail(OK_E_TRUNCATED, v->n, err_at);
     if (v->wrapped) { /* the word from the bytes themselves, not loaded from tmp */
-      for (w = 0, k = 0; k < 9; k++) tmp[k] = vbyte(v, i + k), w |= k < 8 ? (uint64_t)tmp[k] << (8 * k) : 0;
+      for (w = 0, k = 0; k < 9; k++)
+        tmp[k] = vbyte(v, i + k), w |= k < 8 ? (uint64_t)tmp[k] << (8 * k) : 0;
       g = tmp;
     } else {
       memcpy(&w, g, 8);
@@ -317,10 +317,11 @@ static size_t decimal_text(char *out, const uint8_t *b, int precision, int scale
     len++;
   }
   for (i = 0; i < precision;) {
-    int w = i < intg ? (i == 0 && intg % 9 ? intg % 9 : 9) : (precision - i < 9 ? precision - i : 9);
+    int w =
+        i < intg ? (i == 0 && intg % 9 ? intg % 9 : 9) : (precision - i < 9 ? precision - i : 9);
     size_t nb = (size_t)dig2bytes[w], k;
     uint32_t val = 0;
-    char dg[9];
+    char dg[9] = {0};
     int j;
     for (k = 0; k < nb; k++) val = val << 8 | (uint8_t)(b[at + k] ^ x ^ (at + k == 0 ? 0x80 : 0));
     at += nb;
@@ -355,15 +356,18 @@ static int dec_decimal(const view *v, size_t i, ok_item *it, size_t *err_at) {
   if (v->len - i < 4) return fail(OK_E_TRUNCATED, v->n, err_at);
   vread(v, i + 1, b, 2);
   precision = b[0], scale = b[1];
-  if (precision < 1 || precision > OK_TIDB_DECIMAL_DIGITS) return fail(OK_E_RANGE, vphys(v, i + 1), err_at);
-  if (scale > OK_TIDB_DECIMAL_SCALE || scale > precision) return fail(OK_E_RANGE, vphys(v, i + 2), err_at);
+  if (precision < 1 || precision > OK_TIDB_DECIMAL_DIGITS)
+    return fail(OK_E_RANGE, vphys(v, i + 1), err_at);
+  if (scale > OK_TIDB_DECIMAL_SCALE || scale > precision)
+    return fail(OK_E_RANGE, vphys(v, i + 2), err_at);
   size = decimal_bin_size(precision, scale);
   if (v->len - i - 3 < size) return fail(OK_E_TRUNCATED, v->n, err_at);
   vread(v, i + 3, b, size);
   intg = precision - scale;
   x = (b[0] & 0x80) ? 0x00 : 0xFF;
   for (at = 0, d = 0; d < precision;) {
-    int w = d < intg ? (d == 0 && intg % 9 ? intg % 9 : 9) : (precision - d < 9 ? precision - d : 9);
+    int w =
+        d < intg ? (d == 0 && intg % 9 ? intg % 9 : 9) : (precision - d < 9 ? precision - d : 9);
     size_t nb = (size_t)dig2bytes[w];
     uint64_t val = 0, lim = 1;
     int j;
@@ -390,7 +394,8 @@ static int decode(const ok_format *f, size_t index, const uint8_t *key, size_t n
   if (n == 0) return fail(OK_E_TRUNCATED, 0, err_at);
   if ((rc = view_of(&v, key, n, f == &ok_format_tikv, index == 0, err_at)) != OK_OK) return rc;
   if (v.wrapped && index == 0 && n % 9) return fail(OK_E_LENGTH, n, err_at);
-  if (v.len == 0) return index == 0 ? OK_FEWER : fail(OK_E_TRUNCATED, n, err_at); /* the empty key */
+  if (v.len == 0)
+    return index == 0 ? OK_FEWER : fail(OK_E_TRUNCATED, n, err_at); /* the empty key */
   t = vbyte(&v, 0);
   it->tag = t;
   it->type = OK_NULL;

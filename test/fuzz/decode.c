@@ -22,8 +22,8 @@
 #include "ok_crdb.h"
 #include "ok_fdb.h"
 #include "ok_hbase.h"
-#include "ok_tidb.h"
 #include "ok_orderly.h"
+#include "ok_tidb.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -290,7 +290,8 @@ static void tidb_check(const uint8_t *data, size_t size) {
   ok_item it;
   uint8_t *raw, *again;
   int rc;
-  while (off < size && ok_locate(&ok_format_tidb, data + off, size - off, 0, &it, &len, &err) == OK_OK) {
+  while (off < size &&
+         ok_locate(&ok_format_tidb, data + off, size - off, 0, &it, &len, &err) == OK_OK) {
     uint8_t *value = NULL;
     if (it.len == 0 || it.len > size - off) abort();
     if (it.type == OK_TEXT || it.type == OK_BLOB) {
@@ -310,8 +311,8 @@ static void tidb_check(const uint8_t *data, size_t size) {
   if (size == 0 || ok_count(&ok_format_tikv, data, size, &count, &err) != OK_OK) return;
   if (!(raw = malloc(size + 1)) || ok_tikv_unwrap(raw, &len, data, size, &err) != OK_OK) abort();
   if (ok_count(&ok_format_tidb, raw, len, &count2, &err) != OK_OK || count2 != count) abort();
-  if (!(again = malloc(OK_TIDB_BYTES_BOUND(len))) || ok_tidb_enc_bytes(again, 0, raw, len) != size ||
-      memcmp(again, data, size) != 0)
+  if (!(again = malloc(OK_TIDB_BYTES_BOUND(len))) ||
+      ok_tidb_enc_bytes(again, 0, raw, len) != size || memcmp(again, data, size) != 0)
     abort();
   ok_walk_start(&w, &ok_format_tikv, data, size);
   for (off = 0; (rc = ok_next(&w, &it, &err)) == OK_OK;) { /* the raw key's items alongside */

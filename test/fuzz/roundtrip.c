@@ -35,10 +35,10 @@
 #define OK_STATIC_LINKING_ONLY /* tests see the internals of this very version */
 #include "ok.h"
 #include "ok_crdb.h"
-#include "ok_tidb.h"
 #include "ok_fdb.h"
 #include "ok_hbase.h"
 #include "ok_orderly.h"
+#include "ok_tidb.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
