@@ -1,5 +1,5 @@
 /*
-** test.h -- what the core's unit tests (unit.c, fdb.c, hbase.c) share.
+** test.h -- what the core's unit tests (unit.c, fdb.c, hbase.c, stores.c) share.
 */
 #ifndef OK_TEST_H
 #define OK_TEST_H
@@ -36,5 +36,6 @@ int cmp_num(num a, num b);
 
 void test_fdb(long rounds);
 void test_hbase(long rounds);
+void test_stores(long rounds); /* CockroachDB, TiDB */
 
 #endif

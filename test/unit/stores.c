@@ -1,0 +1,165 @@
+/*
+** stores.c -- unit tests of the SQL stores' formats (src/crdb.c,
+** src/crdb_text.c, src/tidb.c) where the stored vectors do not reach: the
+** time parser, decimals at the edges of their exponents and of a column's
+** type, rounding that carries, packed datetimes, TiKV's groups taken apart,
+** and the order of random values in each format.
+*/
+#include <math.h>
+#include <string.h>
+
+#include "ok_crdb.h"
+#include "ok_tidb.h"
+#include "test.h"
+
+static void hex_is(const uint8_t *p, size_t n, const char *want, const char *what) {
+  char got[256];
+  to_hex(got, p, n);
+  check(strcmp(got, want) == 0, what, got);
+}
+
+static void test_time_parse(void) {
+  static const struct {
+    const char *text;
+    int64_t sec, nanos;
+  } ok[] = {
+      {"1970-01-01", 0, 0},
+      {"1970-01-01 00:00:00Z", 0, 0},
+      {"1969-12-31T23:59:59.999999999", -1, 999999999},
+      {"2000-02-29 12:00", 951825600, 0},
+      {"2024-02-29 12:00:00.5+01:00", 1709204400, 500000000},
+      {"2024-02-29 12:00:00-0130", 1709213400, 0},
+      {"0001-01-01", -62135596800, 0},
+      {"-0001-01-01", -62198755200, 0},
+      {"9999-12-31 23:59:59.000000001", 253402300799, 1},
+      {"  2001-01-01 00:00:00.1  ", 978307200, 100000000},
+  };
+  static const struct {
+    const char *text;
+    int rc;
+    size_t at;
+  } bad[] = {
+      {"1900-02-29", OK_E_RANGE, 8},        {"2023-13-01", OK_E_RANGE, 8},
+      {"2023-01-01 24:00", OK_E_RANGE, 15}, {"2023-01-01 00:00:00.1234567891", OK_E_RANGE, 29},
+      {"23-01-01", OK_E_SYNTAX, 2},         {"2023-01-01 00", OK_E_SYNTAX, 13},
+      {"2023-01-01x", OK_E_SYNTAX, 10},     {"2023-01-01 00:00+16", OK_E_RANGE, 18},
+  };
+  size_t i, err;
+  int64_t sec, nanos;
+  for (i = 0; i < sizeof ok / sizeof ok[0]; i++)
+    check(ok_crdb_time_parse(&sec, &nanos, ok[i].text, strlen(ok[i].text), &err) == OK_OK &&
+              sec == ok[i].sec && nanos == ok[i].nanos,
+          "crdb: time parsed", ok[i].text);
+  for (i = 0; i < sizeof bad / sizeof bad[0]; i++)
+    check(ok_crdb_time_parse(&sec, &nanos, bad[i].text, strlen(bad[i].text), &err) == bad[i].rc &&
+              err == bad[i].at,
+          "crdb: time refused at its character", bad[i].text);
+}
+
+static void test_crdb_decimal(void) {
+  uint8_t out[64];
+  size_t len, err;
+  ok_item it;
+  /* the last exponents in range: 100^(2^29) and 100^-(2^29) */
+  check(ok_crdb_enc_decimal(out, &len, OK_CRDB_FINITE, 0, "1", 1, 2 * (1L << 29) - 2, 0) == OK_OK,
+        "crdb: decimal at the largest exponent", "");
+  check(ok_crdb_decode(out, len, &it, &err) == OK_OK && it.len == len, "crdb: and it reads", "");
+  check(ok_crdb_enc_decimal(out, &len, OK_CRDB_FINITE, 0, "1", 1, 2 * (1L << 29), 0) == OK_E_RANGE,
+        "crdb: decimal past the largest exponent", "");
+  check(ok_crdb_enc_decimal(out, &len, OK_CRDB_FINITE, 1, "1", 1, -2 * (1L << 29) - 1, 1) == OK_OK,
+        "crdb: decimal at the smallest exponent, descending", "");
+  check(ok_crdb_decode(out, len, &it, &err) == OK_OK && it.len == len && it.type == OK_TEXT,
+        "crdb: and it reads", "");
+  /* 1234.5 as CockroachDB writes it: medium, exponent 2, centimal 12 34 50 */
+  check(ok_crdb_enc_decimal(out, &len, OK_CRDB_FINITE, 0, "12345", 5, 3, 0) == OK_OK, "", "");
+  hex_is(out, len, "2B19456400", "crdb: 1234.5");
+}
+
+static void test_tidb_decimal(void) {
+  uint8_t out[OK_TIDB_DECIMAL_MAX];
+  size_t len;
+  /* 9.995 in DECIMAL(4, 2): rounds to 10.00 (a carry into a new digit) */
+  check(ok_tidb_enc_decimal(out, &len, 0, "9995", 4, 0, 4, 2) == OK_OK, "tidb: 9.995 fits (4, 2)",
+        "");
+  hex_is(out, len, "0604028A00", "tidb: 9.995 is 10.00 in DECIMAL(4, 2)");
+  /* 99.95 in DECIMAL(3, 1): 100.0 needs a 4th digit */
+  check(ok_tidb_enc_decimal(out, &len, 0, "9995", 4, 1, 3, 1) == OK_E_RANGE,
+        "tidb: 99.95 does not fit DECIMAL(3, 1)", "");
+  /* -0.004 in DECIMAL(5, 2): rounds to zero, which has no sign */
+  check(ok_tidb_enc_decimal(out, &len, 1, "4", 1, -3, 5, 2) == OK_OK, "", "");
+  hex_is(out, len, "060502800000", "tidb: -0.004 is 0.00");
+  check(ok_tidb_enc_decimal(out, &len, 0, "1", 1, 0, 66, 0) == OK_E_RANGE, "tidb: precision 66",
+        "");
+  check(ok_tidb_enc_decimal(out, &len, 0, "1", 1, 0, 5, 6) == OK_E_RANGE,
+        "tidb: scale over precision", "");
+}
+
+static void test_tidb_parts(void) {
+  uint64_t packed;
+  uint8_t raw[64], key[80], back[80];
+  size_t n, wn, len, err, count;
+  check(ok_tidb_datetime_pack(&packed, 2024, 2, 29, 12, 30, 45, 123456) == OK_OK &&
+            packed == 0x19B2BAC7AD01E240ULL,
+        "tidb: a DATETIME packed", "");
+  check(ok_tidb_datetime_pack(&packed, 10000, 1, 1, 0, 0, 0, 0) == OK_E_RANGE, "tidb: year 10000",
+        "");
+  /* every length around the groups: wraps, unwraps, and reads as one item */
+  for (n = 0; n <= 18; n++) {
+    size_t i;
+    for (i = 0; i < n; i++) raw[i] = (uint8_t)(i * 37);
+    wn = ok_tidb_enc_bytes(key, 0, raw, n);
+    check(wn == (n / 8 + 1) * 9 && ok_tikv_unwrap(back, &len, key, wn, &err) == OK_OK && len == n &&
+              memcmp(back, raw, n) == 0,
+          "tikv: wraps and unwraps", "");
+  }
+  /* a marker inside, a byte of padding, and a length no whole number of groups */
+  n = ok_tidb_enc_bytes(key, 0, (const uint8_t *)"0123456789", 10);
+  key[8] = 0xFE;
+  check(ok_tikv_unwrap(back, &len, key, n, &err) == OK_E_BYTE && err == 8, "tikv: marker", "");
+  key[8] = 0xFF, key[16] = 1;
+  check(ok_tikv_unwrap(back, &len, key, n, &err) == OK_E_NONCANONICAL && err == 16, "tikv: padding",
+        "");
+  check(ok_tikv_unwrap(back, &len, key, n - 1, &err) == OK_E_LENGTH, "tikv: length", "");
+  /* the empty key: x'' and the padding alone, no items */
+  n = ok_tidb_enc_bytes(key, 0, raw, 0);
+  check(ok_count(&ok_format_tikv, key, n, &count, &err) == OK_OK && count == 0 &&
+            ok_count(&ok_format_tikv, key, 0, &count, &err) == OK_OK && count == 0,
+        "tikv: the empty key", "");
+}
+
+/* Random values in each format: memcmp of the items has the sign of the
+** values' order (ascending; CockroachDB's descending reversed). */
+static void test_order(long rounds) {
+  long r;
+  int bad_crdb = 0, bad_desc = 0, bad_tidb = 0;
+  for (r = 0; r < rounds; r++) {
+    num a = random_num(), b = random_num();
+    uint8_t ka[16], kb[16];
+    size_t na, nb;
+    int want = cmp_num(a, b), got;
+    if (a.is_int != b.is_int) continue; /* one type a column */
+    na = a.is_int ? ok_crdb_enc_int(ka, a.i, 0) : ok_crdb_enc_float(ka, a.d, 0);
+    nb = b.is_int ? ok_crdb_enc_int(kb, b.i, 0) : ok_crdb_enc_float(kb, b.d, 0);
+    got = sign(cmp_bytes(ka, na, kb, nb));
+    bad_crdb += got != want;
+    na = a.is_int ? ok_crdb_enc_int(ka, a.i, 1) : ok_crdb_enc_float(ka, a.d, 1);
+    nb = b.is_int ? ok_crdb_enc_int(kb, b.i, 1) : ok_crdb_enc_float(kb, b.d, 1);
+    bad_desc += sign(cmp_bytes(ka, na, kb, nb)) != -want;
+    na = a.is_int ? ok_tidb_enc_int(ka, a.i) : ok_tidb_enc_float(ka, a.d);
+    nb = b.is_int ? ok_tidb_enc_int(kb, b.i) : ok_tidb_enc_float(kb, b.d);
+    got = sign(cmp_bytes(ka, na, kb, nb));
+    /* TiDB keys -0.0 below 0.0 */
+    bad_tidb += got != want && !(want == 0 && !a.is_int && a.d == 0);
+  }
+  check(!bad_crdb, "crdb: order of random numbers", "");
+  check(!bad_desc, "crdb: descending order of random numbers", "");
+  check(!bad_tidb, "tidb: order of random numbers", "");
+}
+
+void test_stores(long rounds) {
+  test_time_parse();
+  test_crdb_decimal();
+  test_tidb_decimal();
+  test_tidb_parts();
+  test_order(rounds);
+}
