@@ -61,6 +61,7 @@ SELECT 'bad.pretty_form', ok_crdb_pretty(x'88', 'table');
 SELECT 'err.decimal', ok_crdb_decimal('1.2.3');
 SELECT 'err.decimal_type', ok_crdb_decimal(x'01');
 SELECT 'err.decimal_range', ok_crdb_decimal('1e9999999999');
+SELECT 'err.decimal_huge_exponent', ok_crdb_decimal('1e9999999999999999999');
 SELECT 'err.float', ok_crdb_float('pi');
 SELECT 'err.timestamp', ok_crdb_timestamp('2023-02-29');
 SELECT 'err.timestamp_syntax', ok_crdb_timestamp('yesterday');

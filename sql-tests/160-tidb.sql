@@ -50,6 +50,8 @@ SELECT 'err.decimal_fit', ok_tidb_decimal('123.4', 3, 1);
 SELECT 'err.decimal_type', ok_tidb_decimal(1, 66, 0);
 SELECT 'err.decimal_text', ok_tidb_decimal('1e', 10, 2);
 SELECT 'err.decimal_inf', ok_tidb_decimal(9e999, 10, 2);
+SELECT 'err.decimal_huge_exponent', ok_tidb_decimal('1e9999999999999999999', 10, 2);
+SELECT 'map.decimal_tiny_exponent', ok_unpack_col(ok_tidb_pack(ok_tidb_decimal('-1e-9999999999999999999', 10, 2)), 1, 'tidb');
 SELECT 'err.duration', ok_tidb_duration('839:00:00');
 SELECT 'err.datetime', ok_tidb_datetime('2024-13-01');
 SELECT 'err.datetime_micro', ok_tidb_datetime('2024-01-01 00:00:00.1234567');

@@ -224,7 +224,7 @@ int ok_decimal_split(char *digits, size_t *nd, int *neg, int64_t *exp, const cha
       return OK_E_SYNTAX;
     }
     for (; i < n && s[i] >= '0' && s[i] <= '9'; i++) {
-      if (e < ((int64_t)1 << 60)) e = e * 10 + (s[i] - '0'); /* saturates far past any range */
+      if (e < ((int64_t)1 << 59)) e = e * 10 + (s[i] - '0'); /* saturates far past any range */
     }
   }
   if (i < n) {
