@@ -111,7 +111,7 @@ static void ok_crdb_decimal_fn(sqlite3_context *ctx, int argc, sqlite3_value **a
     }
     if (ok_decimal_split(digit, &nd, &neg, &exp, s, n, &err) != OK_OK) {
       ok_sql_error(ctx, OK_SQL_ECHO " is not a decimal number (character %lld)",
-                   OK_SQL_ECHO_ARGS(s), (long long)ok_sql_char_at(s, err) + 1);
+                   OK_SQL_ECHO_ARGS(s), (long long)ok_sql_char_at(s, err));
       sqlite3_free(digit);
       return;
     }
@@ -150,7 +150,7 @@ static void ok_crdb_timestamp_fn(sqlite3_context *ctx, int argc, sqlite3_value *
                    " is not a time 'YYYY-MM-DD[ HH:MM[:SS[.fffffffff]]][Z|+HH:MM]' "
                    "(%s at character %lld)",
                    OK_SQL_ECHO_ARGS(s), rc == OK_E_RANGE ? "out of range" : "syntax error",
-                   (long long)ok_sql_char_at(s, err) + 1);
+                   (long long)ok_sql_char_at(s, err));
       return;
     }
   } else {
@@ -158,6 +158,13 @@ static void ok_crdb_timestamp_fn(sqlite3_context *ctx, int argc, sqlite3_value *
     if (argc > 1 && !ok_sql_int_arg(ctx, argv[1], "the nanoseconds", &nanos)) return;
     if (nanos < 0 || nanos > 999999999) {
       ok_sql_error(ctx, "the nanoseconds %lld are outside 0..999999999", (long long)nanos);
+      return;
+    }
+    if (sec > OK_CRDB_TIME_LIMIT || sec < -OK_CRDB_TIME_LIMIT) {
+      ok_sql_error(ctx,
+                   "%lld seconds is past the times CockroachDB holds (%lld at most, past "
+                   "year 300,000)",
+                   (long long)sec, OK_CRDB_TIME_LIMIT);
       return;
     }
   }

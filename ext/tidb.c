@@ -127,7 +127,7 @@ static void ok_tidb_decimal_fn(sqlite3_context *ctx, int argc, sqlite3_value **a
   }
   if (ok_decimal_split(digit, &nd, &neg, &exp, s, n, &err) != OK_OK)
     ok_sql_error(ctx, OK_SQL_ECHO " is not a decimal number (character %lld)", OK_SQL_ECHO_ARGS(s),
-                 (long long)ok_sql_char_at(s, err) + 1);
+                 (long long)ok_sql_char_at(s, err));
   else if ((rc = ok_tidb_enc_decimal(out, &len, neg, digit, nd, exp, (int)p, (int)sc)) != OK_OK)
     ok_sql_error(ctx, OK_SQL_ECHO " does not fit DECIMAL(%lld, %lld)", OK_SQL_ECHO_ARGS(s),
                  (long long)p, (long long)sc);

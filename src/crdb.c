@@ -552,6 +552,8 @@ int ok_crdb_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) {
       if (rc != OK_OK) return rc;
       /* nanos in [0, 10^9), or written descending, ^nanos */
       if (v[1] >= 1000000000 || v[1] < -1000000000) return fail(OK_E_NONCANONICAL, 0, err_at);
+      if (v[0] > OK_CRDB_TIME_LIMIT || v[0] < -OK_CRDB_TIME_LIMIT - 1) /* ascending or ^sec */
+        return fail(OK_E_RANGE, 1, err_at);
       set_own(it, v[0], v[1], 0);
       it->value_len = time_text(NULL, v[0], v[1]);
       return OK_OK;

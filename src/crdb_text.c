@@ -245,6 +245,7 @@ int ok_crdb_time_parse(int64_t *sec, int64_t *nanos, const char *s, size_t n, si
   }
   while (i < n && s[i] == ' ') i++;
   if (i != n) goto syntax;
+  if (y > 400000 || y < -400000) return *err_at = 0, OK_E_RANGE; /* past the limit, below */
   /* days since 1970 of a civil date (proleptic Gregorian) */
   y -= mo <= 2;
   era = (y >= 0 ? y : y - 399) / 400;
@@ -254,6 +255,7 @@ int ok_crdb_time_parse(int64_t *sec, int64_t *nanos, const char *s, size_t n, si
   v = era * 146097 + doe - 719468;
   *sec = v * 86400 + h * 3600 + mi * 60 + se - zone;
   *nanos = ns;
+  if (*sec > OK_CRDB_TIME_LIMIT || *sec < -OK_CRDB_TIME_LIMIT) return *err_at = 0, OK_E_RANGE;
   return OK_OK;
 syntax:
   *err_at = i < n ? i : n;

@@ -54,7 +54,9 @@ size_t ok_crdb_enc_float(uint8_t *out, double d, int desc);
 #define OK_CRDB_BYTES_BOUND(n) (2 * (size_t)(n) + 3)
 size_t ok_crdb_enc_bytes(uint8_t *out, const uint8_t *s, size_t n, int desc);
 /* A TIMESTAMP: seconds and nanoseconds since 1970 (UTC), nanos in
-** [0, 10^9). */
+** [0, 10^9), |sec| at most OK_CRDB_TIME_LIMIT (past year 300,000, beyond
+** the times CockroachDB holds; the decoder refuses keys past it). */
+#define OK_CRDB_TIME_LIMIT 10000000000000LL
 size_t ok_crdb_enc_time(uint8_t *out, int64_t sec, int64_t nanos, int desc);
 /* An INTERVAL of months, days and nanoseconds: OK_OK with its length in
 ** *len, or OK_E_RANGE where CockroachDB's encoder overflows (beyond about
@@ -85,7 +87,8 @@ int ok_crdb_desc(uint8_t *out, size_t *len, const uint8_t *p, size_t n, size_t *
 ** optionally 'HH:MM[:SS[.fffffffff]]' after a space or 'T', and a zone
 ** 'Z' or '+HH[:MM]'/'-HH[:MM]' (none: UTC): seconds since 1970 in *sec,
 ** nanoseconds in *nanos. OK_OK, or OK_E_SYNTAX (OK_E_RANGE for a field out
-** of range) with *err_at the character's offset. */
+** of range, or a time past OK_CRDB_TIME_LIMIT) with *err_at the
+** character's offset. */
 int ok_crdb_time_parse(int64_t *sec, int64_t *nanos, const char *s, size_t n, size_t *err_at);
 
 /* ok_crdb_decode: one item of a key, as ok_decode does for the native
