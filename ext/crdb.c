@@ -64,21 +64,11 @@ static int put_piece(ok_sql_builder *b, const uint8_t *p, size_t n, int i) {
   return 1;
 }
 
+/* ok_crdb_pack(v, ...) (OK_SQL_ASC), a key, and ok_crdb_desc(v, ...)
+** (OK_SQL_DESC), a piece: the values as CockroachDB writes them in a DESC
+** index column. */
 static void ok_crdb_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  ok_sql_builder b;
-  ok_sql_builder_init(&b, ctx, 0);
-  if (ok_sql_build(&b, &ok_sql_crdb, argc, argv, 0))
-    ok_sql_result_piece(ctx, b.buf.p, b.buf.n, OK_KEY_SUBTYPE(OK_SUBTYPE(crdb)), 0);
-  ok_sql_builder_free(&b);
-}
-
-/* ok_crdb_desc(v, ...): the values (or pieces) as CockroachDB writes them
-** in a DESC index column. */
-static void ok_crdb_desc_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  ok_sql_builder b;
-  ok_sql_builder_init(&b, ctx, 1);
-  if (ok_sql_build(&b, &ok_sql_crdb, argc, argv, 0)) result_piece(ctx, b.buf.p, b.buf.n);
-  ok_sql_builder_free(&b);
+  ok_sql_pack(ctx, &ok_sql_crdb, argc, argv, ok_sql_fn_arg(ctx) == OK_SQL_DESC);
 }
 
 /* ok_crdb_float(x): a FLOAT from a number, or 'NaN', 'Inf', '-Inf'. */
@@ -340,8 +330,9 @@ static int render(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
 }
 
 static const ok_sql_function functions[] = {
-    {"ok_crdb_pack", 0, -1, OK_SQL_PURE | OK_SQL_READS | OK_SQL_MAKES, ok_crdb_pack_fn, 0},
-    {"ok_crdb_desc", 1, -1, OK_SQL_PURE | OK_SQL_READS | OK_SQL_MAKES, ok_crdb_desc_fn, 0},
+    {"ok_crdb_pack", 0, -1, OK_SQL_PURE | OK_SQL_READS | OK_SQL_MAKES, ok_crdb_pack_fn, OK_SQL_ASC},
+    {"ok_crdb_desc", 1, -1, OK_SQL_PURE | OK_SQL_READS | OK_SQL_MAKES, ok_crdb_pack_fn,
+     OK_SQL_DESC},
     {"ok_crdb_float", 1, 1, OK_SQL_PURE | OK_SQL_MAKES, ok_crdb_float_fn, 0},
     {"ok_crdb_decimal", 1, 1, OK_SQL_PURE | OK_SQL_MAKES, ok_crdb_decimal_fn, 0},
     {"ok_crdb_timestamp", 1, 2, OK_SQL_PURE | OK_SQL_MAKES, ok_crdb_timestamp_fn, 0},

@@ -180,4 +180,16 @@ static inline int ok_sql_build(ok_sql_builder *b, const ok_sql_format *f, int ar
   return 1;
 }
 
+/* A builder's whole call: argv as items of f, the result a key (or, with
+** desc, a piece of descending items, as ok_desc makes). Inline for the
+** reason ok_sql_build is. */
+static inline void ok_sql_pack(sqlite3_context *ctx, const ok_sql_format *f, int argc,
+                               sqlite3_value **argv, int desc) {
+  ok_sql_builder b;
+  ok_sql_builder_init(&b, ctx, desc);
+  if (ok_sql_build(&b, f, argc, argv, 0))
+    ok_sql_result_piece(ctx, b.buf.p, b.buf.n, desc ? f->subtype : OK_KEY_SUBTYPE(f->subtype), 0);
+  ok_sql_builder_free(&b);
+}
+
 #endif /* OK_FORMAT_H */

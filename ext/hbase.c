@@ -84,11 +84,7 @@ static int put_piece(ok_sql_builder *b, const uint8_t *p, size_t n, int i) {
 }
 
 static void ok_hbase_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  ok_sql_builder b;
-  ok_sql_builder_init(&b, ctx, 0);
-  if (ok_sql_build(&b, &ok_sql_hbase, argc, argv, 0))
-    ok_sql_result_piece(ctx, b.buf.p, b.buf.n, OK_KEY_SUBTYPE(OK_SUBTYPE(hbase)), 0);
-  ok_sql_builder_free(&b);
+  ok_sql_pack(ctx, &ok_sql_hbase, argc, argv, 0);
 }
 
 /* ok_hbase_desc(x): x (a value, or a piece of ascending items) with every

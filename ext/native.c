@@ -40,12 +40,7 @@ static int put(ok_sql_builder *b, sqlite3_value *v, int t, int i) {
 /* ok_pack(v, ...) (OK_SQL_ASC), a key, and ok_desc(v, ...) (OK_SQL_DESC),
 ** a piece: every argument into one BLOB. */
 static void ok_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  ok_sql_builder b;
-  ok_sql_builder_init(&b, ctx, ok_sql_fn_arg(ctx) == OK_SQL_DESC);
-  if (ok_sql_build(&b, &ok_sql_native, argc, argv, 0)) /* ok_desc's is a piece */
-    ok_sql_result_piece(ctx, b.buf.p, b.buf.n,
-                        b.desc ? OK_SUBTYPE(native) : OK_KEY_SUBTYPE(OK_SUBTYPE(native)), 0);
-  ok_sql_builder_free(&b);
+  ok_sql_pack(ctx, &ok_sql_native, argc, argv, ok_sql_fn_arg(ctx) == OK_SQL_DESC);
 }
 
 /* ok_prefix(x [, collation]) */

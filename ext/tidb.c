@@ -40,11 +40,7 @@ static int put(ok_sql_builder *b, sqlite3_value *v, int t, int i) {
 }
 
 static void ok_tidb_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  ok_sql_builder b;
-  ok_sql_builder_init(&b, ctx, 0);
-  if (ok_sql_build(&b, &ok_sql_tidb, argc, argv, 0))
-    ok_sql_result_piece(ctx, b.buf.p, b.buf.n, OK_KEY_SUBTYPE(OK_SUBTYPE(tidb)), 0);
-  ok_sql_builder_free(&b);
+  ok_sql_pack(ctx, &ok_sql_tidb, argc, argv, 0);
 }
 
 /* ok_tikv_pack(v, ...): the TiDB key of the values, as TiKV stores it. */
