@@ -4,6 +4,7 @@
 # With --test also Node.js and npm, pkg-config (to check the installed
 # core), OpenJDK 17 (Java's own digits of doubles), and FoundationDB's Node tuple encoder
 # (test/fdb, pinned by its package-lock.json) for the conformance suite,
+# bytewise and charwise (test/bytewise, pinned the same way) for theirs,
 # better-sqlite3 (test/node), Python's venv and apsw for the packages' suites,
 # libdqlite, its shell, Go and go-dqlite's sources for the cluster suite,
 # and the newest SQLite from npm (tools/sqlite-latest.sh, into deps/).
@@ -76,6 +77,11 @@ if [ "$1" = --test ] && [ ! -d test/fdb/node_modules/fdb-tuple ]; then
   # skipped (a failure under CI=true) and every other suite still runs
   (cd test/fdb && npm ci --silent --no-audit --no-fund) ||
     echo "deps: npm ci failed: the FDB Node conformance suite will be skipped"
+fi
+if [ "$1" = --test ] && [ ! -d test/bytewise/node_modules/charwise ]; then
+  echo "deps: npm ci in test/bytewise"
+  (cd test/bytewise && npm ci --silent --no-audit --no-fund) ||
+    echo "deps: npm ci failed: the bytewise/charwise Node suite will be skipped"
 fi
 if [ "$1" = --test ] && [ ! -d test/node/node_modules/better-sqlite3 ]; then
   echo "deps: npm ci in test/node (better-sqlite3, built from source: a minute or two)"

@@ -358,4 +358,5 @@ const ok_sql_format ok_sql_crdb = {
     render,
     NULL,
     functions,
+    0,
 };

@@ -141,7 +141,7 @@ static int each_filter(sqlite3_vtab_cursor *cur, int idx, const char *idxStr, in
     return fail(c, ok_sql_fail(&msg, "key must be a BLOB or hex TEXT, not %s", ok_sql_type_name(t)),
                 &msg);
   if (ok_sql_value_bytes(argv[0], &p, &n) != SQLITE_OK) return SQLITE_NOMEM;
-  if (t == SQLITE_TEXT) { /* hex, as the scalar readers take it */
+  if (t == SQLITE_TEXT && !c->r.f->text) { /* hex, as the scalar readers take it */
     if ((rc = ok_sql_hex((const char *)p, n, &c->key, &n, &msg)) != SQLITE_OK)
       return fail(c, rc, &msg);
   } else {

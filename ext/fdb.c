@@ -499,4 +499,5 @@ const ok_sql_format ok_sql_fdb = {
     render,
     NULL,
     functions,
+    0,
 };

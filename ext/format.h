@@ -111,6 +111,9 @@ struct ok_sql_format {
   int (*render)(ok_sql_out *o, const ok_item *it, const uint8_t *raw);
   const ok_sql_param *param; /* NULL: the format takes none */
   const ok_sql_function *functions;
+  /* 1: its keys are text (charwise), a TEXT key argument its characters;
+  ** 0: a TEXT key argument is hex, as ok_unhex reads it */
+  int text;
 };
 
 /* The formats of the registry, each defined in its own file (ext/<id>.c);

@@ -402,4 +402,5 @@ const ok_sql_format ok_sql_hbase = {
     render,
     NULL,
     functions,
+    0,
 };

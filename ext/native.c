@@ -227,4 +227,5 @@ const ok_sql_format ok_sql_native = {
     render,
     NULL,
     functions,
+    0,
 };

@@ -301,4 +301,5 @@ const ok_sql_format ok_sql_orderly = {
     render,
     &schema,
     functions,
+    0,
 };

@@ -136,6 +136,19 @@ static void ok_count_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   ok_sql_reader_end(ctx, &r, 1);
 }
 
+/* 1 when argv[1] names a format whose keys are TEXT. */
+static int names_text_format(int argc, sqlite3_value **argv) {
+  const ok_sql_format *f;
+  const char *s;
+  size_t n;
+  int flags;
+  if (argc < 2 || sqlite3_value_type(argv[1]) != SQLITE_TEXT ||
+      ok_sql_value_text(argv[1], &s, &n) != SQLITE_OK)
+    return 0;
+  f = ok_sql_format_parse(s, n, &flags);
+  return f && f->text;
+}
+
 /* ok_valid(key [, format]): 1 for a well-formed key (salted: with a salt
 ** that is the hash of its leading components), else 0; never an error for
 ** the key itself (NULL gives NULL). */
@@ -145,7 +158,9 @@ static void ok_valid_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   ok_sql_reader r;
   int t = sqlite3_value_type(argv[0]), valid, rc = SQLITE_OK;
   char *msg = NULL;
-  if (t != SQLITE_NULL && t != SQLITE_BLOB) { /* hex TEXT too: no key, in a CHECK or a range */
+  if (t != SQLITE_NULL && t != SQLITE_BLOB &&
+      !(t == SQLITE_TEXT && names_text_format(argc, argv))) {
+    /* hex TEXT too: no key, in a CHECK or a range; but a charwise key is TEXT */
     sqlite3_result_int(ctx, 0);
     return;
   }

@@ -82,7 +82,7 @@ static int key_reader(sqlite3_value *key, const ok_sql_reader *named, int salt, 
                       char **msg) {
   const ok_sql_format *tagged = NULL;
   int kind = OK_SQL_PIECE, salted;
-  if (sqlite3_value_type(key) == SQLITE_BLOB)
+  if (sqlite3_value_type(key) == SQLITE_BLOB || sqlite3_value_type(key) == SQLITE_TEXT)
     tagged = ok_sql_format_of_subtype(sqlite3_value_subtype(key), &kind);
   salted = tagged && kind == OK_SQL_SALTED;
   if (named) {
@@ -228,6 +228,20 @@ int ok_sql_strict(const ok_sql_reader *r, const uint8_t *p, size_t n, char **msg
   return rc;
 }
 
+/* The key of a format whose keys are text: TEXT (or BLOB) as it is. */
+static int text_key(sqlite3_context *ctx, sqlite3_value *v, const uint8_t **p, size_t *n) {
+  int t = sqlite3_value_type(v);
+  if (t == SQLITE_NULL) {
+    sqlite3_result_null(ctx);
+    return 0;
+  }
+  if (t != SQLITE_TEXT && t != SQLITE_BLOB) {
+    ok_sql_error(ctx, "key must be TEXT, not %s", ok_sql_type_name(t));
+    return 0;
+  }
+  return ok_sql_bytes(ctx, v, p, n);
+}
+
 /* A constant format argument is parsed once a statement (auxdata). */
 int ok_sql_key_in(sqlite3_context *ctx, int argc, sqlite3_value **argv, int fi, int salt,
                   ok_sql_reader *r, const uint8_t **p, size_t *n) {
@@ -241,7 +255,8 @@ int ok_sql_key_in(sqlite3_context *ctx, int argc, sqlite3_value **argv, int fi, 
     named = r;
   }
   if (rc == SQLITE_OK) rc = key_reader(argv[0], named, salt, r, &msg);
-  if (ok_sql_report(ctx, rc, &msg) && ok_sql_key_arg(ctx, argv, 0, p, n)) {
+  if (ok_sql_report(ctx, rc, &msg) &&
+      (r->f->text ? text_key(ctx, argv[0], p, n) : ok_sql_key_arg(ctx, argv, 0, p, n))) {
     if (r->salted && salt == OK_SQL_UNSALT) {
       if (!ok_sql_report(ctx, ok_sql_salt_of(r->core, *p, *n, &r->k, &msg), &msg)) goto fail;
       r->base = OK_SALT_LEN;

@@ -402,3 +402,19 @@ void ok_sql_result_item(sqlite3_context *ctx, const ok_item *it, const char *nam
   }
   if (buf != it->body) ok_sql_scratch_free(buf, stack);
 }
+
+int ok_sql_exact_double(sqlite3_context *ctx, sqlite3_value *v, int t, int i, double *d) {
+  sqlite3_int64 x;
+  if (t == SQLITE_FLOAT) {
+    *d = sqlite3_value_double(v);
+    return 1;
+  }
+  x = sqlite3_value_int64(v);
+  *d = (double)x;
+  if (*d < 9223372036854775808.0 && (sqlite3_int64)*d == x) return 1;
+  ok_sql_error(ctx,
+               "argument %d: INTEGER %lld is no double exactly (the nearest is %!.17g); give it "
+               "as TEXT, or as a REAL if the rounding is meant",
+               i, x, *d);
+  return 0;
+}

@@ -144,6 +144,11 @@ int ok_sql_int_arg(sqlite3_context *ctx, sqlite3_value *v, const char *what, int
 ** set for another type. */
 int ok_sql_decimal_text(sqlite3_context *ctx, sqlite3_value *v, char *buf, const char **s,
                         size_t *n);
+/* A number argument (argument i, 1-based) as the one double that is its
+** value, as JavaScript holds numbers: a REAL, or an INTEGER that a double
+** holds exactly (2^53 + 1 has none: refused, not rounded). 0 with the
+** error set. */
+int ok_sql_exact_double(sqlite3_context *ctx, sqlite3_value *v, int t, int i, double *d);
 /* A boolean argument: any number, 0 false. 0 with the error set. */
 int ok_sql_bool_arg(sqlite3_context *ctx, sqlite3_value *v, int *b);
 

@@ -388,6 +388,7 @@ const ok_sql_format ok_sql_tidb = {
     render,
     NULL,
     tidb_functions,
+    0,
 };
 
 /* TiKV's keys hold TiDB's: its builder takes TiDB's pieces, and makes none. */
@@ -405,4 +406,5 @@ const ok_sql_format ok_sql_tikv = {
     render,
     NULL,
     tikv_functions,
+    0,
 };

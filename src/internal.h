@@ -24,6 +24,14 @@ static inline void ok_item_reset(ok_item *it, const ok_format *f, int tag) {
   it->body = NULL;
 }
 
+/* ok_js_sole's flag (ok_bytewise.h), kept in the last word of the item's
+** own room by the bytewise and charwise decoders, whose own state is
+** shorter. */
+#define OK_JS_SOLE_WORD (OK_ITEM_OWN / 8 - 1)
+static inline void ok_js_set_sole(ok_item *it, int sole) {
+  it->own[OK_JS_SOLE_WORD] = (uint64_t)sole;
+}
+
 /* v as `size` big-endian bytes at out; and back from p, each byte XORed
 ** with x first (0xFF: complemented). */
 static inline void ok_put_be(uint8_t *out, uint64_t v, size_t size) {

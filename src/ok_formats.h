@@ -23,6 +23,8 @@
   X(crdb, 'c')            \
   X(tidb, 't')            \
   X(tikv, 'w')            \
+  X(bytewise, 'b')        \
+  X(charwise, 'a')        \
   X(orderly, 'o')
 
 #endif /* OK_FORMATS_H */

@@ -26,13 +26,14 @@ static sqlite3 *db;
 static int passed, failed;
 
 /* How an input grows to its size: an item repeated, one value of that
-** size, or FDB tuples nested that deep. */
+** size, or tuples or arrays nested that deep (sql: the bytes that open and
+** close one, in hex). */
 enum { REPEAT, ONE, NEST };
 typedef struct {
   const char *name;
   const char *format;
   int mode;
-  const char *sql; /* REPEAT: one item; ONE: the value, %ld its size in bytes */
+  const char *sql; /* REPEAT: one item; ONE: the value, %ld its size in bytes; NEST: see above */
 } input;
 
 static const input inputs[] = {
@@ -41,7 +42,7 @@ static const input inputs[] = {
     {"native text of NULs (escaped)", "ok", ONE, "SELECT ok_pack(CAST(zeroblob(%ld / 2) AS TEXT))"},
     {"FDB 255-byte integers", "fdb", REPEAT,
      "SELECT ok_fdb_pack(ok_fdb_int('-' || replace(printf('%%.614c', '9'), ' ', '9')))"},
-    {"FDB nesting", "fdb", NEST, NULL},
+    {"FDB nesting", "fdb", NEST, "0500"},
     {"FDB string of NULs (escaped)", "fdb", ONE,
      "SELECT ok_fdb_pack(CAST(zeroblob(%ld / 2) AS TEXT))"},
     {"HBase numerics, long exponents", "hbase", REPEAT,
@@ -58,6 +59,14 @@ static const input inputs[] = {
     {"TiDB bytes of NULs", "tidb", ONE, "SELECT ok_tidb_pack(zeroblob(%ld * 8 / 9))"},
     {"TiKV bytes of NULs, groups in groups", "tikv", ONE,
      "SELECT ok_tikv_pack(zeroblob(%ld * 64 / 81))"},
+    {"bytewise nesting", "bytewise", NEST, "A000"},
+    {"bytewise Buffer of 0xFF (escaped)", "bytewise", ONE,
+     "SELECT ok_bytewise_pack(ok_bytewise_array(ok_unhex(replace(hex(zeroblob(%ld / 2)), '00', "
+     "'FF'))))"},
+    {"charwise nesting", "charwise", NEST, "4B21"},
+    {"charwise strings of escapes", "charwise", ONE,
+     "SELECT ok_charwise_pack(ok_charwise_array(replace(printf('%%.*c', %ld / 2, '!'), ' ', "
+     "'!')))"},
     {"Orderly bytes", "orderly:bytes", ONE, "SELECT ok_orderly_pack('bytes', zeroblob(%ld))"},
 };
 
@@ -92,10 +101,11 @@ static unsigned char *make(const input *in, long size, long *n) {
   char sql[400];
   *n = 0;
   if (in->mode == NEST) { /* depth size/2: 05 05 ... 00 00 */
+    unsigned open, close;
     key = malloc((size_t)size);
-    if (!key) return NULL;
-    memset(key, 0x05, (size_t)size / 2);
-    memset(key + size / 2, 0x00, (size_t)size / 2);
+    if (!key || sscanf(in->sql, "%2x%2x", &open, &close) != 2) return free(key), NULL;
+    memset(key, (int)open, (size_t)size / 2);
+    memset(key + size / 2, (int)close, (size_t)size / 2);
     *n = size / 2 * 2;
     return key;
   }

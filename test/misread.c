@@ -36,6 +36,7 @@ static const struct {
     {"salt+crdb", "ok_salt(ok_crdb_pack(a, b), 1, 'crdb')", 1},
     {"tidb", "ok_tidb_pack(a, b)", 1},
     {"tikv", "ok_tikv_pack(a, b)", 1},
+    {"bytewise", "ok_bytewise_pack(CAST(a AS REAL), b)", 1},
     {"orderly:long, utf8", "ok_orderly_pack('long, utf8', CAST(a AS INTEGER), CAST(b AS TEXT))", 0},
 };
 

@@ -120,6 +120,14 @@ static const char *const statements[] = {
     "ok_tidb_max(), printf('%.*c', 3000, 't')) AS x))",
     "SELECT pos, kind, value, hex FROM ok_each(ok_tikv_pack(ok_tidb_table(1), ok_tidb_record()"
     ", 'k', ok_tidb_min_not_null()), 'tikv')",
+    "SELECT ok_quote(x, 'bytewise'), ok_json(x, 'bytewise'), ok_unpack_col(x, 7, 'bytewise') "
+    "FROM (SELECT ok_bytewise_pack(NULL, 1.5, -7, 'ab', x'00ff01', ok_bytewise_bool(1), "
+    "ok_bytewise_date('2024-02-29T12:00:00.500Z'), ok_bytewise_array(1, ok_bytewise_array('z')), "
+    "ok_bytewise_undefined(), printf('%.*c', 3000, 'b')) AS x)",
+    "SELECT ok_quote(x, 'charwise'), ok_json(x, 'charwise'), ok_unpack_col(x, 4, 'charwise') "
+    "FROM (SELECT ok_charwise_pack(NULL, 1.5, -7, 'a!b?', ok_charwise_bool(0), "
+    "ok_charwise_array(1, ok_charwise_array('z')), ok_charwise_number('NaN'), "
+    "ok_charwise_undefined(), printf('%.*c', 3000, 'c')) AS x)",
     "SELECT ok_quote(ok_salt(ok_pack(42, 'abc'), 1), 'salt+ok'), "
     "ok_json(ok_salt(ok_fdb_pack(1, 2), 2, 'fdb'), 'salt+fdb'), "
     "ok_unsalt(ok_salt(ok_pack(1), 1)), ok_salt_check(ok_salt(ok_pack(1), 1), 1)",

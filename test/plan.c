@@ -43,6 +43,8 @@ static const value values[] = {
     {"ok_crdb_pack(a, b)", 0},
     {"ok_tidb_pack(a, b)", 0},
     {"ok_tikv_pack(a, b)", 0},
+    {"ok_bytewise_pack(a, b)", 0},
+    {"ok_charwise_pack(a, b)", 0},
     {"ok_orderly_pack('long, utf8', a, b)", 0},
     {"ok_salt(ok_pack(a, b), 1)", 0},
     {"ok_salt(ok_fdb_pack(a, b), 1, 'fdb')", 0},
@@ -57,6 +59,8 @@ static const value values[] = {
     {"ok_hbase_desc(b)", 1},
     {"ok_crdb_desc(a, b)", 1},
     {"ok_tidb_uint(abs(a))", 1},
+    {"ok_bytewise_array(a, b)", 1},
+    {"ok_charwise_array(a, b)", 1},
 };
 
 /* The rows, one at a time (an error in one row would hide the others'
@@ -88,6 +92,8 @@ static const char *const functions[] = {
     "ok_tidb_pack({C})",
     "ok_tikv_pack({C})",
     "ok_tikv_raw({C})",
+    "ok_bytewise_pack({C})",
+    "ok_charwise_pack({C})",
     "ok_b64({C})",
     "ok_xxh32({C})",
     "ok_quote({C})",
@@ -108,6 +114,9 @@ static const char *const functions[] = {
     "ok_quote({C}, 'crdb')",
     "ok_quote({C}, 'tidb')",
     "ok_json({C}, 'tikv')",
+    "ok_quote({C}, 'bytewise')",
+    "ok_json({C}, 'charwise')",
+    "ok_valid({C}, 'charwise')",
     "ok_quote({C}, 'orderly:long, utf8')",
     "ok_quote({C}, 'salt+ok')",
     "ok_quote({C}, 'salt+fdb')",
@@ -125,16 +134,16 @@ static const char *const places[] = {
     /* a subquery */
     "SELECT id, {F} FROM (SELECT id, {E} AS c FROM t) ORDER BY id",
     /* a VIRTUAL column, from the table and from an index on it */
-    "SELECT id, {F} FROM (SELECT id, gv AS c FROM t NOT INDEXED WHERE gv >= x'') ORDER BY id",
-    "SELECT id, {F} FROM (SELECT id, gv AS c FROM t INDEXED BY t_gv WHERE gv >= x'') ORDER BY id",
+    "SELECT id, {F} FROM (SELECT id, gv AS c FROM t NOT INDEXED WHERE gv IS NOT NULL) ORDER BY id",
+    "SELECT id, {F} FROM (SELECT id, gv AS c FROM t INDEXED BY t_gv WHERE gv IS NOT NULL) ORDER BY id",
     /* a STORED column, from the table and from an index on it */
-    "SELECT id, {F} FROM (SELECT id, gs AS c FROM t NOT INDEXED WHERE gs >= x'') ORDER BY id",
-    "SELECT id, {F} FROM (SELECT id, gs AS c FROM t INDEXED BY t_gs WHERE gs >= x'') ORDER BY id",
+    "SELECT id, {F} FROM (SELECT id, gs AS c FROM t NOT INDEXED WHERE gs IS NOT NULL) ORDER BY id",
+    "SELECT id, {F} FROM (SELECT id, gs AS c FROM t INDEXED BY t_gs WHERE gs IS NOT NULL) ORDER BY id",
     /* a view, CTEs (materialized and not), an index on the expression */
     "SELECT id, {F} FROM (SELECT id, k AS c FROM v) ORDER BY id",
     "WITH w AS MATERIALIZED (SELECT id, {E} AS c FROM t) SELECT id, {F} FROM w ORDER BY id",
     "WITH w AS NOT MATERIALIZED (SELECT id, {E} AS c FROM t) SELECT id, {F} FROM w ORDER BY id",
-    "SELECT id, {F} FROM (SELECT id, {E} AS c FROM t INDEXED BY t_ge WHERE {E} >= x'') ORDER BY "
+    "SELECT id, {F} FROM (SELECT id, {E} AS c FROM t INDEXED BY t_ge WHERE {E} IS NOT NULL) ORDER BY "
     "id",
 };
 #define PLACES (sizeof places / sizeof places[0])
@@ -194,6 +203,7 @@ static char *rows_of(const char *sql) {
     sqlite3_str_appendf(out, "error: %s", sqlite3_errmsg(db));
   }
   sqlite3_finalize(st);
+  sqlite3_str_appendall(out, ""); /* no rows: "", not NULL */
   return sqlite3_str_finish(out);
 }
 

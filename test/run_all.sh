@@ -37,6 +37,16 @@ fdb_node_suite() {
     skipped "no Node.js with fdb-tuple (sh setup.sh --test installs them from the npm registry)"
   fi
 }
+# bytewise's and charwise's own code (test/bytewise), in Node with
+# better-sqlite3 (test/node) loading the build's extension.
+bytewise_node_suite() {
+  if [ -d test/bytewise/node_modules/charwise ] && [ -d test/node/node_modules/better-sqlite3 ] &&
+    command -v node >/dev/null 2>&1; then
+    node test/bytewise/check.js "$B" "${BYTEWISE_VALUES:-20000}"
+  else
+    skipped "no Node.js with bytewise, charwise and better-sqlite3 (sh setup.sh --test installs them)"
+  fi
+}
 # Java itself prints the Double.toString and BigDecimal decimals that ok's
 # digits and HBase numerics are checked against: on a JDK before 19 (old:
 # Debian's OpenJDK 17, installed by setup.sh --test, so required under CI)
@@ -172,6 +182,7 @@ for B in "$@"; do
   suite hbase-decimals-8-18 java_suite old decimals
   suite hbase-decimals-19 java_suite new decimals
   suite orderly-oracle "$B/orderly-oracle" "$B/ok" "${ORDERLY_SCHEMAS:-2000}"
+  [ -z "$SHELL_PRELOAD" ] && suite bytewise-node bytewise_node_suite
   [ -z "$SHELL_PRELOAD" ] && suite install sh test/install.sh "$B"
   [ -z "$SHELL_PRELOAD" ] && suite docs sh test/docs.sh "$B"
   [ -z "$SHELL_PRELOAD" ] && suite without-extension sh test/without.sh "$B"

@@ -34,6 +34,7 @@
 
 #define OK_STATIC_LINKING_ONLY /* tests see the internals of this very version */
 #include "ok.h"
+#include "ok_bytewise.h"
 #include "ok_crdb.h"
 #include "ok_fdb.h"
 #include "ok_hbase.h"
@@ -218,8 +219,9 @@ typedef struct {
   void (*fit)(val *v); /* makes a value one the format holds */
   size_t (*enc)(uint8_t *out, const val *v);
   int (*cmp)(const val *a, const val *b, int *incomparable);
-  int wrapped; /* TiKV: the items' bytes in TiKV's groups */
+  int wrapped; /* the items' bytes in a whole: WRAP_* */
 } fmt;
+enum { WRAP_NONE, WRAP_TIKV, WRAP_BYTEWISE, WRAP_CHARWISE };
 
 static void native_fit(val *v) {
   if (v->type == V_REAL && isnan(v->d)) v->type = V_NULL;
@@ -322,13 +324,72 @@ static int tidb_order(const val *a, const val *b, int *incomparable) {
   return a->type == V_NULL ? 0 : cmp_bytes(a, b);
 }
 
+/* bytewise and charwise: a row is an array of its values (one value
+** alone would be the key's, a form the node suite checks). */
+static void bytewise_fit(val *v) {
+  v->desc = 0;
+  if (v->type == V_REAL && isnan(v->d)) v->d = 0.5;
+  if (v->type == V_INT) { /* a double's */
+    double d = (double)v->i;
+    if (!(d < 9223372036854775808.0 && (int64_t)d == v->i)) v->i >>= 11;
+  }
+  if (v->type == V_TEXT && ok_utf8_check(v->s, v->n) != v->n) v->type = V_BLOB;
+}
+static size_t bytewise_enc(uint8_t *out, const val *v) {
+  switch (v->type) {
+    case V_NULL: return out[0] = OK_BYTEWISE_NULL, 1;
+    case V_INT: return ok_bytewise_enc_number(out, (double)v->i);
+    case V_REAL: return ok_bytewise_enc_number(out, v->d);
+    default:
+      return ok_bytewise_enc_bytes(out, v->type == V_TEXT ? OK_BYTEWISE_STRING : OK_BYTEWISE_BUFFER,
+                                   v->s, v->n, 1);
+  }
+}
+static int bytewise_order(const val *a, const val *b, int *incomparable) {
+  static const int r[] = {0, 1, 1, 3, 2}; /* Buffers before strings */
+  (void)incomparable;
+  if (r[a->type] != r[b->type]) return r[a->type] < r[b->type] ? -1 : 1;
+  if (r[a->type] == 1) return cmp_num(a, b);
+  return a->type == V_NULL ? 0 : cmp_bytes(a, b);
+}
+
+static void charwise_fit(val *v) {
+  size_t len, k;
+  bytewise_fit(v);
+  if (v->type == V_BLOB) v->type = ok_utf8_check(v->s, v->n) == v->n ? V_TEXT : V_NULL;
+  if (v->type == V_TEXT && ok_charwise_enc_string(NULL, &len, v->s, v->n, 1) != OK_OK)
+    for (k = 0; k < v->n; k++)
+      if (v->s[k] == 0 || v->s[k] == '?') v->s[k] = 'x'; /* what charwise writes two ways */
+}
+/* An element after its '"' (the array's 'K' takes the first one's place). */
+static size_t charwise_enc(uint8_t *out, const val *v) {
+  size_t len = 0;
+  out[0] = '"';
+  switch (v->type) {
+    case V_NULL: out[1] = OK_CHARWISE_NULL; return 2;
+    case V_INT: return 1 + ok_charwise_enc_number(out + 1, (double)v->i);
+    case V_REAL: return 1 + ok_charwise_enc_number(out + 1, v->d);
+    default: ok_charwise_enc_string(out + 1, &len, v->s, v->n, 1); return 1 + len;
+  }
+}
+/* charwise orders strings in arrays by their escaped text and the '"' after
+** them, not by their bytes ('a' after 'a '): no order among strings. */
+static int charwise_order(const val *a, const val *b, int *incomparable) {
+  static const int r[] = {0, 1, 1, 2, 2};
+  if (r[a->type] != r[b->type]) return r[a->type] < r[b->type] ? -1 : 1;
+  if (r[a->type] == 2) *incomparable = 1;
+  return r[a->type] == 1 ? cmp_num(a, b) : 0;
+}
+
 static const fmt formats[] = {
     {&ok_format_native, native_fit, native_enc, native_order, 0},
     {&ok_format_fdb, fdb_fit, fdb_enc, fdb_order, 0},
     {&ok_format_hbase, hbase_fit, hbase_enc, hbase_cmp, 0},
     {&ok_format_crdb, crdb_fit, crdb_enc, crdb_order, 0},
     {&ok_format_tidb, tidb_fit, tidb_enc, tidb_order, 0},
-    {&ok_format_tikv, tidb_fit, tidb_enc, tidb_order, 1},
+    {&ok_format_tikv, tidb_fit, tidb_enc, tidb_order, WRAP_TIKV},
+    {&ok_format_bytewise, bytewise_fit, bytewise_enc, bytewise_order, WRAP_BYTEWISE},
+    {&ok_format_charwise, charwise_fit, charwise_enc, charwise_order, WRAP_CHARWISE},
 };
 
 /* The value of a decoded item, in the model (HBase's and CockroachDB's NaN, which SQL reads
@@ -362,8 +423,10 @@ static void value_of(val *v, const ok_item *it) {
 ** direction (and for FDB doubles the same bits: -0.0 apart from 0.0). */
 static int same(const fmt *F, const val *a, const val *b) {
   int inc = 0;
-  if (F->f == &ok_format_crdb || F->f == &ok_format_tidb || F->f == &ok_format_tikv) {
-    /* crdb's descending numbers read back as other values, TiDB's bytes as text */
+  if (F->f == &ok_format_crdb || F->f == &ok_format_tidb || F->f == &ok_format_tikv ||
+      F->wrapped >= WRAP_BYTEWISE) {
+    /* crdb's descending numbers read back as other values, TiDB's bytes as
+    ** text, bytewise's integral numbers as integers */
     uint8_t x[KEY_MAX], y[KEY_MAX];
     size_t n = F->enc(x, a);
     return n == F->enc(y, b) && memcmp(x, y, n) == 0;
@@ -379,9 +442,18 @@ static int same(const fmt *F, const val *a, const val *b) {
 /* TiKV's key of items raw[0..n), in place (raw is out). */
 static size_t wrap(const fmt *F, uint8_t *out, size_t n) {
   uint8_t raw[KEY_MAX];
-  if (!F->wrapped) return n;
-  memcpy(raw, out, n);
-  return ok_tidb_enc_bytes(out, 0, raw, n);
+  switch (F->wrapped) {
+    case WRAP_TIKV: memcpy(raw, out, n); return ok_tidb_enc_bytes(out, 0, raw, n);
+    case WRAP_BYTEWISE:
+      memmove(out + 1, out, n);
+      out[0] = OK_BYTEWISE_ARRAY, out[n + 1] = 0x00;
+      return n + 2;
+    case WRAP_CHARWISE:
+      if (n == 0) return out[0] = OK_CHARWISE_ARRAY, out[1] = '!', 2;
+      out[0] = OK_CHARWISE_ARRAY, out[n] = '!';
+      return n + 1;
+  }
+  return n;
 }
 
 static size_t encode(const fmt *F, uint8_t *out, const row *r) {

@@ -1,0 +1,336 @@
+/*
+** charwise.c -- the keys of the npm library charwise (3.0): bytewise's
+** order as text, one JavaScript value a key, a type letter in front.
+**
+**   null A, false B, true C, numbers D (negative) and F (zero, positive):
+**   'E', the exponent + 500 in 3 digits, 'M', toExponential()'s digits and
+**   20 zeros, every digit of a negative one nines' complemented; strings J
+**   (0x00 written 0x01, 0x01 written 0x01 0x01); arrays K, the elements
+**   between '"', then '!'; undefined L.
+**
+** In an array an element that holds '!' or '"' has '?', '!' and '"'
+** written "?@", "??" and "?%". Those two escapes are not one to one
+** (ok_bytewise.h): the encoder refuses the strings whose text would read
+** back as another, and the decoder the texts that are not what it writes.
+*/
+#include <math.h>
+#include <string.h>
+
+#include "internal.h"
+#include "ok_bytewise.h"
+
+static int fail(int status, size_t at, size_t *err_at) {
+  *err_at = at;
+  return status;
+}
+
+static size_t put(uint8_t *out, size_t o, const char *s, size_t n) {
+  if (out) memcpy(out + o, s, n);
+  return o + n;
+}
+
+size_t ok_charwise_enc_number(uint8_t *out, double d) {
+  char digits[20], text[OK_CHARWISE_NUM_MAX];
+  int point, neg = d < 0;
+  size_t n, o = 0, k;
+  if (d == 0) return put(out, 0, "FE  0M0", 7);
+  if (isinf(d)) return put(out, 0, neg ? "DD" : "FF", 2);
+  n = ok_double_digits(digits, &point, d, 0);
+  text[o++] = neg ? OK_CHARWISE_NEG : OK_CHARWISE_POS;
+  text[o++] = 'E';
+  k = (size_t)(point - 1 + 500); /* 176..808 */
+  text[o++] = (char)('0' + k / 100), text[o++] = (char)('0' + k / 10 % 10);
+  text[o++] = (char)('0' + k % 10);
+  text[o++] = 'M';
+  text[o++] = digits[0];
+  text[o++] = '.';
+  memcpy(text + o, digits + 1, n - 1), o += n - 1;
+  memset(text + o, '0', 20), o += 20;
+  if (neg)
+    for (k = 2; k < o; k++)
+      if (text[k] >= '0' && text[k] <= '9') text[k] = (char)('9' - text[k] + '0');
+  return put(out, 0, text, o);
+}
+
+/* 1 when s[0..n) holds `c`. */
+static int holds(const uint8_t *s, size_t n, uint8_t c) { return memchr(s, c, n) != NULL; }
+
+/* 1 when s[0..n) has a '?' before '@', '?' or '%': an escape's look. */
+static int looks_escaped(const uint8_t *s, size_t n) {
+  const uint8_t *p = s, *end = s + n;
+  while ((p = memchr(p, '?', (size_t)(end - p))) != NULL && p + 1 < end) {
+    if (p[1] == '@' || p[1] == '?' || p[1] == '%') return 1;
+    p++;
+  }
+  return 0;
+}
+
+int ok_charwise_enc_string(uint8_t *out, size_t *len, const uint8_t *s, size_t n, int element) {
+  size_t i, o = 1;
+  int esc = element && (holds(s, n, '!') || holds(s, n, '"'));
+  for (i = 0; i + 1 < n; i++)
+    if (s[i] == 0x00 && s[i + 1] <= 0x01) return OK_E_AMBIGUOUS;
+  if (element && !esc && looks_escaped(s, n)) return OK_E_AMBIGUOUS;
+  for (i = 0; i < n; i++) {
+    uint8_t c = s[i];
+    const char *two = NULL;
+    if (c == 0x00)
+      c = 0x01;
+    else if (c == 0x01)
+      two = "\x01\x01";
+    else if (esc && c == '?')
+      two = "?@";
+    else if (esc && c == '!')
+      two = "??";
+    else if (esc && c == '"')
+      two = "?%";
+    if (two) {
+      o = put(out, o, two, 2);
+    } else {
+      if (out) out[o] = c;
+      o++;
+    }
+  }
+  if (out) out[0] = OK_CHARWISE_STRING;
+  *len = o;
+  return OK_OK;
+}
+
+/* --- Decoding ------------------------------------------------------------- */
+
+/* What an item keeps in ok_item.own: whether a string's text has the
+** array element's escapes. */
+typedef struct {
+  int escaped;
+} charwise_own;
+typedef char own_fits[sizeof(charwise_own) <= OK_ITEM_OWN ? 1 : -1];
+
+/* A number's text s[0..n) (its letter first) as the double whose text it
+** is: the digits read, then the candidates around them written again. */
+static int dec_number(const uint8_t *s, size_t n, double *d, size_t *err_at) {
+  uint8_t again[OK_CHARWISE_NUM_MAX];
+  uint64_t m = 0;
+  int neg = s[0] == OK_CHARWISE_NEG, exp, k, nd = 0, zeros = 0;
+  size_t i;
+  if (n == 2 && s[1] == s[0]) return *d = neg ? -HUGE_VAL : HUGE_VAL, OK_OK;
+  if (n < 9 || s[1] != 'E' || s[5] != 'M' || s[7] != '.') return fail(OK_E_SYNTAX, 1, err_at);
+  for (i = 2; i < n; i++) {
+    int c = s[i];
+    if (i == 5 || i == 7) continue;
+    if (c < '0' || c > '9') return fail(OK_E_SYNTAX, i, err_at);
+    if (neg) c = '9' - c + '0';
+    if (i < 5) continue;
+    if (c == '0') {
+      zeros++;
+      continue;
+    }
+    if (nd + zeros >= 19) return fail(OK_E_NONCANONICAL, i, err_at);
+    for (; zeros > 0; zeros--) m *= 10, nd++;
+    m = m * 10 + (uint64_t)(c - '0'), nd++;
+  }
+  exp = 0;
+  for (i = 2; i < 5; i++) exp = exp * 10 + (neg ? '9' - s[i] : s[i] - '0');
+  *d = ok_double_near(m, exp - 500 - (nd - 1));
+  for (k = 0; k < 3; k++) { /* the double, and its neighbours when it was near */
+    double c = k == 0 ? *d : nextafter(*d, k == 1 ? 0.0 : HUGE_VAL);
+    if (m && !isinf(c) && ok_charwise_enc_number(NULL, neg ? -c : c) == n) {
+      ok_charwise_enc_number(again, neg ? -c : c);
+      if (memcmp(again, s, n) == 0) return *d = neg ? -c : c, OK_OK;
+    }
+  }
+  return fail(OK_E_NONCANONICAL, 1, err_at);
+}
+
+static void set_number(ok_item *it, double d) {
+  it->d = d;
+  it->type = OK_REAL;
+  if (d == floor(d) && d >= -9223372036854775808.0 && d < 9223372036854775808.0) {
+    it->type = OK_INT;
+    it->i = (int64_t)d;
+  }
+}
+
+/* A string's text after its 'J', s[0..n), escaped as an array's element
+** when `element` holds a '!' or '"'. */
+static int dec_string(const uint8_t *s, size_t n, int element, ok_item *it, size_t *err_at) {
+  charwise_own o = {0};
+  size_t i, len = 0, good;
+  if (element && looks_escaped(s, n)) {
+    /* what charwise escaped held a '!' or '"': "??" or "?%" now */
+    const uint8_t *p = s, *end = s + n;
+    int mark = 0;
+    for (; (p = memchr(p, '?', (size_t)(end - p))) != NULL; p += 2) {
+      if (p + 1 == end || (p[1] != '@' && p[1] != '?' && p[1] != '%'))
+        return fail(OK_E_NONCANONICAL, 1 + (size_t)(p - s), err_at);
+      mark |= p[1] != '@';
+    }
+    if (!mark) return fail(OK_E_AMBIGUOUS, 0, err_at);
+    o.escaped = 1;
+  }
+  for (i = 0; i < n; i++, len++) {
+    if (s[i] == 0x00) return fail(OK_E_NUL, 1 + i, err_at);
+    if (s[i] == 0x01 ? i + 1 < n && s[i + 1] == 0x01 : o.escaped && s[i] == '?') i++;
+  }
+  if ((good = ok_utf8_check(s, n)) != n) return fail(OK_E_BYTE, 1 + good, err_at);
+  memcpy(it->own, &o, sizeof o);
+  it->type = OK_TEXT;
+  it->body = s;
+  it->body_len = n;
+  it->value_len = len;
+  it->direct = !o.escaped && !memchr(s, 0x01, n);
+  return OK_OK;
+}
+
+/* The value s[0..n) that is a whole key, or an element without its
+** delimiter. */
+static int dec_scalar(const uint8_t *s, size_t n, int element, ok_item *it, size_t *err_at) {
+  double d;
+  int rc;
+  ok_item_reset(it, &ok_format_charwise, s[0]);
+  it->len = n;
+  switch (s[0]) {
+    case OK_CHARWISE_NULL:
+    case OK_CHARWISE_UNDEFINED:
+    case OK_CHARWISE_FALSE:
+    case OK_CHARWISE_TRUE:
+      if (n > 1) return fail(OK_E_TRAILING, 1, err_at);
+      it->type = s[0] == OK_CHARWISE_FALSE || s[0] == OK_CHARWISE_TRUE ? OK_INT : OK_NULL;
+      it->i = s[0] == OK_CHARWISE_TRUE;
+      return OK_OK;
+    case OK_CHARWISE_NEG:
+      if (n == 3 && s[1] == 'a' && s[2] == 'N') { /* NaN: as the FDB and CockroachDB ones read */
+        it->type = OK_TEXT;
+        it->body = s;
+        it->body_len = it->value_len = 3;
+        return OK_OK;
+      }
+      /* fall through */
+    case OK_CHARWISE_POS:
+      if (n == 7 && memcmp(s, "FE  0M0", 7) == 0) {
+        it->type = OK_INT;
+        return OK_OK;
+      }
+      if ((rc = dec_number(s, n, &d, err_at)) != OK_OK) return rc;
+      set_number(it, d);
+      return OK_OK;
+    case OK_CHARWISE_STRING:
+      if ((rc = dec_string(s + 1, n - 1, element, it, err_at)) != OK_OK) return rc;
+      return OK_OK;
+  }
+  return fail(OK_E_TAG, 0, err_at);
+}
+
+/* The end of the element at s[0..n): the offset of the '"' or '!' after it,
+** or n. Elements other than arrays hold neither. */
+static size_t scalar_end(const uint8_t *s, size_t n) {
+  size_t i = 0;
+  while (i < n && s[i] != '"' && s[i] != '!') i++;
+  return i;
+}
+
+/* A nested array from its 'K' to the '!' that closes it, each element
+** checked; a loop with a depth count, so nesting costs no stack. */
+static int dec_array(const uint8_t *s, size_t n, ok_item *it, size_t *err_at) {
+  size_t off = 1, depth = 1, end, err;
+  ok_item in;
+  int rc;
+  if (n > 1 && s[1] == '!') depth = 0, off = 2; /* [] */
+  while (depth > 0) {
+    /* an element starts at off */
+    if (off >= n) return fail(OK_E_TRUNCATED, n, err_at);
+    if (s[off] == OK_CHARWISE_ARRAY && off + 1 < n && s[off + 1] == '!') {
+      off += 2; /* [] */
+    } else if (s[off] == OK_CHARWISE_ARRAY) {
+      depth++, off++;
+      continue;
+    } else {
+      end = off + scalar_end(s + off, n - off);
+      if (end == off) return fail(OK_E_SYNTAX, off, err_at);
+      if ((rc = dec_scalar(s + off, end - off, 1, &in, &err)) != OK_OK)
+        return fail(rc, off + err, err_at);
+      off = end;
+    }
+    /* after an element: more, or the ends of arrays */
+    while (off < n && s[off] == '!' && depth > 0) depth--, off++;
+    if (depth == 0) break;
+    if (off >= n) return fail(OK_E_TRUNCATED, n, err_at);
+    if (s[off] != '"') return fail(OK_E_SYNTAX, off, err_at);
+    off++;
+  }
+  ok_item_reset(it, &ok_format_charwise, OK_CHARWISE_ARRAY);
+  it->type = OK_TEXT;
+  it->body = s;
+  it->body_len = it->value_len = it->len = off;
+  it->direct = 1;
+  return OK_OK;
+}
+
+int ok_charwise_decode(const uint8_t *key, size_t n, int element, ok_item *it, size_t *err_at) {
+  if (n == 0) {
+    ok_item_reset(it, &ok_format_charwise, -1);
+    return fail(OK_E_TRUNCATED, 0, err_at);
+  }
+  if (key[0] == OK_CHARWISE_ARRAY) {
+    if (element) return dec_array(key, n, it, err_at);
+    ok_item_reset(it, &ok_format_charwise, OK_CHARWISE_ARRAY);
+    return fail(OK_E_TAG, 0, err_at); /* a whole array's elements are the key's components */
+  }
+  return dec_scalar(key, element ? scalar_end(key, n) : n, element, it, err_at);
+}
+
+/* A key's component `index`: its array's elements (the first with the 'K'
+** before it, the others with the '"' before them, the last with the '!'
+** after it, so that the components cover the key; an empty array has
+** none), or the one value. */
+static int decode_any(const ok_format *f, size_t index, const uint8_t *key, size_t n, ok_item *it,
+                      size_t *err_at) {
+  size_t off = 1;
+  int rc;
+  (void)f;
+  if (index == 0 && key[0] != OK_CHARWISE_ARRAY) {
+    rc = ok_charwise_decode(key, n, 0, it, err_at);
+    ok_js_set_sole(it, 0);
+    return rc;
+  }
+  if (index > 0 && key[0] != '"') {
+    if (key[0] != '!') return fail(OK_E_SYNTAX, 0, err_at);
+    return n == 1 ? OK_FEWER : fail(OK_E_TRAILING, 1, err_at);
+  }
+  if (index == 0 && n > 1 && key[1] == '!') /* K!: the empty array */
+    return n == 2 ? OK_FEWER : fail(OK_E_TRAILING, 2, err_at);
+  if (off >= n) return fail(OK_E_TRUNCATED, n, err_at);
+  if ((rc = ok_charwise_decode(key + off, n - off, 1, it, err_at)) != OK_OK)
+    return *err_at += off, rc;
+  it->len += off;
+  if (it->len == n) return fail(OK_E_TRUNCATED, n, err_at); /* no '!' closes the array */
+  if (it->len + 1 == n && key[it->len] == '!') it->len++;   /* the last takes the array's end */
+  ok_js_set_sole(it, index == 0 && it->len == n);
+  return OK_OK;
+}
+
+static size_t charwise_value(uint8_t *out, const ok_item *it) {
+  const uint8_t *s = it->body;
+  size_t i, o = 0;
+  charwise_own own;
+  if (it->tag == OK_CHARWISE_NEG) return (void)memcpy(out, "NaN", 3), 3;
+  if (it->direct || it->tag != OK_CHARWISE_STRING) {
+    memcpy(out, s, it->value_len);
+    return it->value_len;
+  }
+  memcpy(&own, it->own, sizeof own);
+  for (i = 0; i < it->body_len; i++) {
+    if (s[i] == 0x01) {
+      int pair = i + 1 < it->body_len && s[i + 1] == 0x01;
+      out[o++] = (uint8_t)pair;
+      i += (size_t)pair;
+    } else if (own.escaped && s[i] == '?') {
+      i++;
+      out[o++] = s[i] == '@' ? '?' : s[i] == '?' ? '!' : '"';
+    } else {
+      out[o++] = s[i];
+    }
+  }
+  return o;
+}
+
+const ok_format ok_format_charwise = {"charwise", 0, decode_any, charwise_value, NULL, NULL};
