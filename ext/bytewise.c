@@ -267,4 +267,5 @@ const ok_sql_format ok_sql_bytewise = {
     NULL,
     functions,
     0,
+    "ok_bytewise_array",
 };

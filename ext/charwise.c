@@ -229,4 +229,5 @@ const ok_sql_format ok_sql_charwise = {
     NULL,
     functions,
     1,
+    "ok_charwise_array",
 };

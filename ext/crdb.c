@@ -359,4 +359,5 @@ const ok_sql_format ok_sql_crdb = {
     NULL,
     functions,
     0,
+    NULL,
 };

@@ -500,4 +500,5 @@ const ok_sql_format ok_sql_fdb = {
     NULL,
     functions,
     0,
+    NULL,
 };

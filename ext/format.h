@@ -114,6 +114,9 @@ struct ok_sql_format {
   /* 1: its keys are text (charwise), a TEXT key argument its characters;
   ** 0: a TEXT key argument is hex, as ok_unhex reads it */
   int text;
+  /* the constructor that ok_convert wraps the components in when it writes
+  ** a key of the format (bytewise's arrays), or NULL */
+  const char *array;
 };
 
 /* The formats of the registry, each defined in its own file (ext/<id>.c);

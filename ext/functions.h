@@ -7,10 +7,11 @@
 
 #include "sql.h"
 
-extern const ok_sql_function ok_sql_read_functions[];   /* read.c: unpack, hex, count... */
-extern const ok_sql_function ok_sql_render_functions[]; /* render.c: ok_quote, ok_json */
-extern const ok_sql_function ok_sql_salt_functions[];   /* salt.c: salts and hashes */
-extern const ok_sql_function ok_sql_string_functions[]; /* strings.c: b64, hex, lexi */
+extern const ok_sql_function ok_sql_read_functions[];    /* read.c: unpack, hex, count... */
+extern const ok_sql_function ok_sql_render_functions[];  /* render.c: ok_quote, ok_json */
+extern const ok_sql_function ok_sql_salt_functions[];    /* salt.c: salts and hashes */
+extern const ok_sql_function ok_sql_string_functions[];  /* strings.c: b64, hex, lexi */
+extern const ok_sql_function ok_sql_convert_functions[]; /* convert.c: ok_convert */
 
 /* ok_each (each.c), a table-valued function. */
 int ok_sql_each_register(sqlite3 *db);

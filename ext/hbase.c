@@ -403,4 +403,5 @@ const ok_sql_format ok_sql_hbase = {
     NULL,
     functions,
     0,
+    NULL,
 };

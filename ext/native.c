@@ -228,4 +228,5 @@ const ok_sql_format ok_sql_native = {
     NULL,
     functions,
     0,
+    NULL,
 };

@@ -27,6 +27,7 @@ static const ok_sql_function *const tables[] = {
     version,
     ok_sql_read_functions,
     ok_sql_render_functions,
+    ok_sql_convert_functions,
     ok_sql_salt_functions,
     ok_sql_string_functions,
     NULL,

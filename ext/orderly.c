@@ -302,4 +302,5 @@ const ok_sql_format ok_sql_orderly = {
     &schema,
     functions,
     0,
+    NULL,
 };

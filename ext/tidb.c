@@ -389,6 +389,7 @@ const ok_sql_format ok_sql_tidb = {
     NULL,
     tidb_functions,
     0,
+    NULL,
 };
 
 /* TiKV's keys hold TiDB's: its builder takes TiDB's pieces, and makes none. */
@@ -407,4 +408,5 @@ const ok_sql_format ok_sql_tikv = {
     NULL,
     tikv_functions,
     0,
+    NULL,
 };

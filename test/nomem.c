@@ -128,6 +128,10 @@ static const char *const statements[] = {
     "FROM (SELECT ok_charwise_pack(NULL, 1.5, -7, 'a!b?', ok_charwise_bool(0), "
     "ok_charwise_array(1, ok_charwise_array('z')), ok_charwise_number('NaN'), "
     "ok_charwise_undefined(), printf('%.*c', 3000, 'c')) AS x)",
+    "SELECT hex(ok_convert(ok_pack(1, 'a', x'00', 2.5, NULL), 'ok', 'bytewise')), "
+    "hex(ok_convert(ok_fdb_pack(7, 'x'), 'fdb', 'orderly:long, utf8')), "
+    "ok_convert(ok_crdb_pack(1, 'b'), 'crdb', 'charwise')",
+    "SELECT ok_convert(ok_fdb_pack(2.0), 'fdb', 'ok')",
     "SELECT ok_quote(ok_salt(ok_pack(42, 'abc'), 1), 'salt+ok'), "
     "ok_json(ok_salt(ok_fdb_pack(1, 2), 2, 'fdb'), 'salt+fdb'), "
     "ok_unsalt(ok_salt(ok_pack(1), 1)), ok_salt_check(ok_salt(ok_pack(1), 1), 1)",

@@ -11,14 +11,17 @@
 ** from their text), whose descending form reads back item for item, and
 ** whose pretty text fits the room it asks for; and as a TiDB key, whose
 ** items re-encode from their values, and a TiKV key, which unwraps to a
-** TiDB key of as many items that wraps back to it. In every format the
-** walks over the whole key (count, locate, salt) must agree.
+** TiDB key of as many items that wraps back to it; and as a bytewise and a
+** charwise key, which their values (a Date from its text) write again. In
+** every format the walks over the whole key (count, locate, salt) must
+** agree.
 */
 #include <stdlib.h>
 #include <string.h>
 
 #define OK_STATIC_LINKING_ONLY /* tests see the internals of this very version */
 #include "ok.h"
+#include "ok_bytewise.h"
 #include "ok_crdb.h"
 #include "ok_fdb.h"
 #include "ok_hbase.h"
@@ -335,6 +338,76 @@ static void tidb_check(const uint8_t *data, size_t size) {
   free(raw);
 }
 
+static int charwise_bool(const ok_format *f, int tag) {
+  return f == &ok_format_charwise && (tag == OK_CHARWISE_FALSE || tag == OK_CHARWISE_TRUE);
+}
+
+/* A bytewise or charwise value rebuilt from its item (v: its text or
+** bytes) into out: its length. `element`: in an array. */
+static size_t js_reencode(const ok_format *f, uint8_t *out, const ok_item *it, const uint8_t *v,
+                          int element) {
+  size_t n = 0, err;
+  int64_t ms;
+  if (it->tag == OK_BYTEWISE_ARRAY || it->tag == OK_CHARWISE_ARRAY) { /* its key's bytes */
+    memcpy(out, v, it->value_len);
+    return it->value_len;
+  }
+  if (it->type == OK_NULL || (charwise_bool(f, it->tag))) { /* the type byte alone */
+    out[0] = (uint8_t)it->tag;
+    return 1;
+  }
+  if (f == &ok_format_bytewise) {
+    switch (it->tag) {
+      case OK_BYTEWISE_FALSE:
+      case OK_BYTEWISE_TRUE: out[0] = (uint8_t)it->tag; return 1;
+      case OK_BYTEWISE_DATE_NEG:
+      case OK_BYTEWISE_DATE_POS:
+        if (ok_js_date_parse(&ms, (const char *)v, it->value_len, &err) != OK_OK) abort();
+        return ok_bytewise_enc_date(out, (double)ms);
+      case OK_BYTEWISE_BUFFER:
+      case OK_BYTEWISE_STRING:
+        return ok_bytewise_enc_bytes(out, it->tag, v, it->value_len, element);
+    }
+    return ok_bytewise_enc_number(out, it->type == OK_INT ? (double)it->i : it->d);
+  }
+  if (it->tag == OK_CHARWISE_STRING) {
+    if (ok_charwise_enc_string(out, &n, v, it->value_len, element) != OK_OK) abort();
+    return n;
+  }
+  if (it->type == OK_TEXT) return memcpy(out, "DaN", 3), 3;
+  return ok_charwise_enc_number(out, it->type == OK_INT ? (double)it->i : it->d);
+}
+
+/* A valid bytewise or charwise key is what its values write again. */
+static void js_check(const ok_format *f, const uint8_t *data, size_t size) {
+  int charwise = f == &ok_format_charwise;
+  int array = size > 0 && data[0] == (charwise ? OK_CHARWISE_ARRAY : OK_BYTEWISE_ARRAY), rc;
+  size_t o = 0, k = 0, err, cap = 2 * size + 64;
+  uint8_t *out = malloc(cap);
+  ok_walk w;
+  ok_item it;
+  if (!out) abort();
+  if (array) out[o++] = data[0];
+  ok_walk_start(&w, f, data, size);
+  while ((rc = ok_next(&w, &it, &err)) == OK_OK) {
+    uint8_t *v = malloc(it.value_len + 1), *one = malloc(2 * it.value_len + 64);
+    size_t n;
+    if (!v || !one) abort();
+    if ((it.type == OK_TEXT || it.type == OK_BLOB) && ok_unescape(v, &it) != it.value_len) abort();
+    if (array && charwise && k > 0) out[o++] = '"';
+    n = js_reencode(f, one, &it, v, array);
+    if (o + n + 2 > cap) abort(); /* longer than the key: not its bytes */
+    memcpy(out + o, one, n);
+    o += n, k++;
+    free(v), free(one);
+  }
+  if (rc == OK_FEWER) {
+    if (array) out[o++] = charwise ? '!' : 0x00;
+    if (o != size || memcmp(out, data, size) != 0) abort();
+  }
+  free(out);
+}
+
 /* The walks every format shares: ok_count and ok_locate agree and stay
 ** inside the input, and a salt ok_salt_find accepts is the one ok_salt
 ** makes. */
@@ -394,6 +467,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   hbase_check(data, size);
   crdb_check(data, size);
   tidb_check(data, size);
+  js_check(&ok_format_bytewise, data, size);
+  js_check(&ok_format_charwise, data, size);
   for (i = 0; ok_formats[i]; i++) walk_check(ok_formats[i], data, size);
   return 0;
 }

@@ -8,7 +8,8 @@
 ** the extension linked in (as an auto extension). None may crash or read out of bounds
 ** (run it with the sanitizers), and they must agree: ok_valid is 1 exactly
 ** when ok_count succeeds, ok_each has ok_count rows, and for a valid key
-** (of at most 100 components) 'SELECT ok_pack' || ok_quote(key) gives the
+** (of at most 100 components) converts to each other format and back, or is
+** refused; and 'SELECT ok_pack' || ok_quote(key) gives the
 ** key back (ok_fdb_pack for the FDB format; a salted key's ok_quote is a
 ** whole expression; x'', which reads as no items, aside in the formats
 ** where another key does too: TiKV's padding, bytewise's empty array);
@@ -48,6 +49,25 @@ static long long run(const char *sql, const char *format, const unsigned char *d
   }
   last_rc = sqlite3_finalize(st);
   return v;
+}
+
+static test_format formats[TEST_FORMATS_MAX];
+static int n_formats;
+
+/* A valid key of `format` converted to every other format (without a
+** parameter): where ok_convert accepts, converting back gives the key. */
+static void check_convert(const char *format, const unsigned char *data, size_t size) {
+  for (int i = 0; i < n_formats; i++) {
+    char *sql, *same = NULL;
+    if (formats[i].param || strcmp(formats[i].name, format) == 0) continue;
+    sql = sqlite3_mprintf(
+        "SELECT CAST(ok_convert(ok_convert(?1, '%%s', '%s'), '%s', '%%s') AS BLOB) = ?1",
+        formats[i].name, formats[i].name);
+    run(sql, format, data, size, &same);
+    if (same && strcmp(same, "1") != 0) abort();
+    sqlite3_free(same);
+    sqlite3_free(sql);
+  }
 }
 
 /* Every check on the input read in one format, whose keys `pack` makes;
@@ -95,6 +115,7 @@ static long long check_format(const char *format, const char *pack, const unsign
     sqlite3_free(q);
   }
   sqlite3_free(quoted);
+  if (valid == 1 && !salted) check_convert(format, data, size);
   return valid;
 }
 
@@ -166,9 +187,6 @@ static void check_text(const unsigned char *data, size_t size) {
   if (a && strcmp(a, "1") != 0) abort();
   sqlite3_free(a);
 }
-
-static test_format formats[TEST_FORMATS_MAX];
-static int n_formats;
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
   char *listed = NULL, *want;

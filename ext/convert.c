@@ -1,0 +1,298 @@
+/*
+** convert.c -- ok_convert(key, from, to): a key read in one format and
+** written in another, component by component, without loss.
+**
+**   ok_convert(k, 'orderly:long, utf8', 'hbase')    -- an Orderly row key as OrderedBytes
+**   ok_convert(k, 'fdb', 'ok')                      -- an FDB tuple as a native key
+**
+** A component converts when its value is its SQL value (NULL, a number, text,
+** bytes: what ok_json writes as a plain JSON value); the target's builder
+** writes it as it writes that value from SQL, and refuses what it cannot hold
+** as it refuses it from SQL (an int64 past 2^53 into bytewise). Everything
+** else (a versionstamp, a UUID, a Date, a descending or collated component, a
+** nested tuple) has no counterpart and is refused, named. And a conversion
+** must come back: the key made, converted back, is the key given, byte for
+** byte; a component the target cannot hold apart (2.0 from an FDB double
+** into native keys, which read it as the integer 2; bytes that CockroachDB
+** reads back as TEXT) is refused, named. Each direction's builder runs as an
+** SQL statement of the connection, kept for the calling statement.
+*/
+#include <stdio.h>
+#include <string.h>
+
+#include "functions.h"
+#include "reader.h"
+
+/* A builder's statement for n components in format f with its parameter,
+** kept as auxdata: of the target argument, and of the call (-1) for the way
+** back (the key's and the source's argument keep their readers); made
+** again when the format, parameter or count changes. */
+typedef struct {
+  const ok_sql_format *f;
+  char *param;
+  int n;
+  sqlite3_stmt *st;
+} builder;
+
+static void builder_free(void *p) {
+  builder *b = p;
+  sqlite3_finalize(b->st);
+  sqlite3_free(b->param);
+  sqlite3_free(b);
+}
+
+/* One direction: the format written (its parameter's text, an Orderly
+** schema, bound as ?1) and the auxdata slot of its builder. */
+typedef struct {
+  const ok_sql_reader *r;
+  const char *param;
+  int arg;
+} side;
+
+/* The statement that writes n components in s's format, in *st:
+** SQLITE_OK, SQLITE_NOMEM, or SQLite's error in preparing it (too many
+** arguments). */
+static int builder_of(sqlite3_context *ctx, const side *s, int n, sqlite3_stmt **st) {
+  sqlite3 *db = sqlite3_context_db_handle(ctx);
+  const ok_sql_format *f = s->r->f;
+  builder *b = sqlite3_get_auxdata(ctx, s->arg);
+  sqlite3_str *sql;
+  char *text;
+  int k, rc = SQLITE_NOMEM;
+  *st = NULL;
+  if (b && b->f == f && b->n == n && strcmp(b->param, s->param) == 0) return *st = b->st, SQLITE_OK;
+  sql = sqlite3_str_new(NULL);
+  sqlite3_str_appendf(sql, "SELECT %s(%s%s%s", f->pack, f->param ? "?1, " : "",
+                      f->array ? f->array : "", f->array ? "(" : "");
+  for (k = 0; k < n; k++) sqlite3_str_appendf(sql, "%s?%d", k ? ", " : "", k + (f->param ? 2 : 1));
+  sqlite3_str_appendall(sql, f->array ? "))" : ")");
+  if ((text = sqlite3_str_finish(sql)) != NULL) rc = sqlite3_prepare_v2(db, text, -1, st, NULL);
+  sqlite3_free(text);
+  if (rc != SQLITE_OK) return rc == SQLITE_NOMEM || !*st ? rc : SQLITE_ERROR;
+  if (!(b = sqlite3_malloc(sizeof *b))) return sqlite3_finalize(*st), *st = NULL, SQLITE_NOMEM;
+  b->f = f;
+  b->n = n;
+  b->st = *st;
+  if (!(b->param = sqlite3_mprintf("%s", s->param)))
+    return builder_free(b), *st = NULL, SQLITE_NOMEM;
+  sqlite3_set_auxdata(ctx, s->arg, b, builder_free);
+  if (sqlite3_get_auxdata(ctx, s->arg) != b) return *st = NULL, SQLITE_NOMEM; /* freed by SQLite */
+  return SQLITE_OK;
+}
+
+/* The item's value bound as parameter i of st. */
+static int bind_item(sqlite3_stmt *st, int i, const ok_item *it) {
+  uint8_t *v;
+  switch (it->type) {
+    case OK_NULL: return sqlite3_bind_null(st, i);
+    case OK_INT: return sqlite3_bind_int64(st, i, it->i);
+    case OK_REAL: return sqlite3_bind_double(st, i, it->d);
+    case OK_TEXT:
+    case OK_BLOB: break;
+  }
+  if (!(v = sqlite3_malloc64(it->value_len + 1))) return SQLITE_NOMEM;
+  ok_unescape(v, it);
+  return it->type == OK_TEXT
+             ? sqlite3_bind_text64(st, i, (const char *)v, it->value_len, sqlite3_free, SQLITE_UTF8)
+             : sqlite3_bind_blob64(st, i, v, it->value_len, sqlite3_free);
+}
+
+/* 1 when the item is its SQL value: its format writes it in JSON as the
+** value alone is written; -1 out of memory. */
+static int plain(const ok_sql_reader *r, const ok_item *it, const uint8_t *raw, sqlite3 *db) {
+  ok_sql_out as_format, as_value;
+  int same;
+  ok_sql_out_init(&as_format, db, 1);
+  ok_sql_out_init(&as_value, db, 1);
+  r->f->render(&as_format, it, raw);
+  ok_sql_put_value(&as_value, it);
+  same = as_format.rc == SQLITE_OK && as_value.rc == SQLITE_OK && as_format.n == as_value.n &&
+         memcmp(as_format.p, as_value.p, as_value.n) == 0;
+  if (as_format.rc == SQLITE_NOMEM || as_value.rc == SQLITE_NOMEM) same = -1;
+  if (as_format.p != as_format.stack) sqlite3_free(as_format.p);
+  if (as_value.p != as_value.stack) sqlite3_free(as_value.p);
+  sqlite3_finalize(as_format.st);
+  sqlite3_finalize(as_value.st);
+  return same;
+}
+
+/* The builder's error, about its argument k: about component k (k - 1
+** behind a schema). */
+static void builder_error(sqlite3_context *ctx, const ok_sql_format *f, const char *msg) {
+  const char *rest = strstr(msg, ": ");
+  int k, used;
+  rest = rest ? rest + 2 : msg;
+  if (sscanf(rest, "argument %d%n", &k, &used) == 1 && k > (f->param ? 1 : 0))
+    ok_sql_error(ctx, "component %d into '%s'%s", k - (f->param ? 1 : 0), f->core->name,
+                 rest + used);
+  else
+    ok_sql_error(ctx, "into '%s': %s", f->core->name, rest);
+}
+
+/* The components of key[0..n), read as `from` reads them, written in `to`'s
+** format: its bytes in *out (sqlite3_malloc'd), their count in *len, and
+** whether they are TEXT: SQLITE_OK, or SQLITE_ERROR with the error set, or
+** SQLITE_NOMEM. `check`: each component must be plain. */
+static int write_as(sqlite3_context *ctx, const ok_sql_reader *from, const uint8_t *key, size_t n,
+                    const side *to, int check, uint8_t **out, size_t *len, int *text) {
+  sqlite3 *db = sqlite3_context_db_handle(ctx);
+  const ok_sql_format *f = to->r->f;
+  sqlite3_stmt *st;
+  size_t count, err;
+  ok_walk w;
+  ok_item it;
+  int k = 0, rc = SQLITE_OK, first = f->param ? 2 : 1;
+  char *msg = NULL;
+  *out = NULL;
+  if ((rc = ok_count(from->core, key, n, &count, &err)) != OK_OK)
+    return ok_sql_report(ctx, ok_sql_malformed_key(from, key, n, rc, err, &msg), &msg),
+           SQLITE_ERROR;
+  if ((rc = builder_of(ctx, to, (int)count, &st)) != SQLITE_OK) {
+    if (rc == SQLITE_NOMEM) return rc;
+    ok_sql_error(ctx, "a key of %lld components is more than %s takes: %s", (long long)count,
+                 f->pack, sqlite3_errmsg(db));
+    return SQLITE_ERROR;
+  }
+  if (f->param) sqlite3_bind_text(st, 1, to->param, -1, SQLITE_STATIC);
+  ok_walk_start(&w, from->core, key, n);
+  while (rc == SQLITE_OK && ok_next(&w, &it, &err) == OK_OK) {
+    int is = check ? plain(from, &it, key + w.at, db) : 1;
+    k++;
+    if (is < 0 || (is && bind_item(st, k + first - 1, &it) == SQLITE_NOMEM)) {
+      rc = SQLITE_NOMEM;
+    } else if (!is) {
+      ok_sql_error(ctx,
+                   "component %d (%s %s%s) has no counterpart in '%s' keys: only NULL, numbers, "
+                   "text and bytes convert",
+                   k, from->f->label, from->f->kind(&it), it.desc ? ", descending" : "",
+                   f->core->name);
+      rc = SQLITE_ERROR;
+    }
+  }
+  if (rc == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW) {
+    *len = (size_t)sqlite3_column_bytes(st, 0);
+    *text = sqlite3_column_type(st, 0) == SQLITE_TEXT;
+    if (!(*out = sqlite3_malloc64(*len + 1)))
+      rc = SQLITE_NOMEM;
+    else
+      memcpy(*out, sqlite3_column_blob(st, 0), *len);
+  } else if (rc == SQLITE_OK) {
+    rc = sqlite3_errcode(db) == SQLITE_NOMEM ? SQLITE_NOMEM : SQLITE_ERROR;
+    if (sqlite3_errcode(db) == SQLITE_TOOBIG)
+      ok_sql_error_toobig(ctx, NULL);
+    else if (rc == SQLITE_ERROR)
+      builder_error(ctx, f, sqlite3_errmsg(db));
+  }
+  sqlite3_reset(st);
+  sqlite3_clear_bindings(st);
+  return rc;
+}
+
+static const char *type_name(ok_type t) {
+  static const char *const names[] = {"", "NULL", "INTEGER", "REAL", "TEXT", "BLOB"};
+  return names[t];
+}
+
+/* 1 when two items hold the same value, of the same type; -1 out of
+** memory. */
+static int same_value(const ok_item *x, const ok_item *y) {
+  uint8_t *a, *b;
+  int same;
+  if (x->type != y->type) return 0;
+  if (x->type == OK_INT) return x->i == y->i;
+  if (x->type == OK_REAL) return memcmp(&x->d, &y->d, sizeof x->d) == 0;
+  if (x->type == OK_NULL) return 1;
+  if (x->value_len != y->value_len) return 0;
+  a = sqlite3_malloc64(x->value_len + 1), b = sqlite3_malloc64(y->value_len + 1);
+  same = a && b ? (ok_unescape(a, x), ok_unescape(b, y), memcmp(a, b, x->value_len) == 0) : -1;
+  sqlite3_free(a), sqlite3_free(b);
+  return same;
+}
+
+/* The error for a key that came back from `via` as other bytes than
+** key[0..n): names the first component that differs, and how. */
+static void not_back(sqlite3_context *ctx, const ok_sql_reader *r, const uint8_t *key, size_t n,
+                     const uint8_t *back, size_t bn, const ok_sql_reader *via) {
+  ok_walk a, b;
+  ok_item x, y;
+  size_t err, k = 0;
+  int same = 1;
+  ok_walk_start(&a, r->core, key, n);
+  ok_walk_start(&b, r->core, back, bn);
+  while (same == 1 && ok_next(&a, &x, &err) == OK_OK) {
+    k++;
+    if (ok_next(&b, &y, &err) != OK_OK) break;
+    if ((same = same_value(&x, &y)) < 0) {
+      sqlite3_result_error_nomem(ctx);
+      return;
+    }
+  }
+  if (same && r->f->array)
+    ok_sql_error(ctx,
+                 "the key does not convert without loss: it comes back from '%s' keys as an array "
+                 "(a %s key of one value alone comes back as an array of it)",
+                 via->f->core->name, r->f->label);
+  else if (same)
+    ok_sql_error(ctx,
+                 "the key does not convert without loss: it comes back from '%s' keys with the "
+                 "same values in other bytes (%s writes them in one of the forms it reads)",
+                 via->f->core->name, r->f->pack);
+  else if (x.type != y.type)
+    ok_sql_error(ctx,
+                 "component %lld does not convert without loss: '%s' keys read it back as %s, "
+                 "not %s",
+                 (long long)k, via->f->core->name, type_name(y.type), type_name(x.type));
+  else
+    ok_sql_error(ctx,
+                 "component %lld does not convert without loss: from '%s' keys it comes back as "
+                 "another %s",
+                 (long long)k, via->f->core->name, type_name(x.type));
+}
+
+static void ok_convert_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  ok_sql_reader r, t;
+  side to, from;
+  const uint8_t *p;
+  uint8_t *made = NULL, *back = NULL;
+  size_t n, len, blen;
+  char *msg = NULL;
+  const char *name;
+  int text, btext, rc;
+  if (!ok_sql_report(ctx, ok_sql_reader_named(argv[2], &t, &msg), &msg)) return;
+  if (t.salted || t.strict) {
+    ok_sql_error(ctx, "the target is a format to write, named without 'salt+' or 'strict+'");
+    ok_sql_reader_free(&t);
+    return;
+  }
+  if (!ok_sql_key_in(ctx, argc, argv, 1, OK_SQL_NO_SALT, &r, &p, &n)) {
+    ok_sql_reader_free(&t);
+    return;
+  }
+  name = (const char *)sqlite3_value_text(argv[2]);
+  to.r = &t, to.arg = 2, to.param = name && strchr(name, ':') ? strchr(name, ':') + 1 : "";
+  name = (const char *)sqlite3_value_text(argv[1]);
+  from.r = &r, from.arg = -1, from.param = name && strchr(name, ':') ? strchr(name, ':') + 1 : "";
+  rc = write_as(ctx, &r, p, n, &to, 1, &made, &len, &text);
+  if (rc == SQLITE_OK) rc = write_as(ctx, &t, made, len, &from, 0, &back, &blen, &btext);
+  if (rc == SQLITE_OK && (blen != n || memcmp(back, p, n) != 0)) {
+    not_back(ctx, &r, p, n, back, blen, &t);
+  } else if (rc == SQLITE_OK) {
+    if (text)
+      sqlite3_result_text64(ctx, (const char *)made, len, sqlite3_free, SQLITE_UTF8);
+    else
+      sqlite3_result_blob64(ctx, made, len, sqlite3_free);
+    made = NULL;
+    sqlite3_result_subtype(ctx, (unsigned)OK_KEY_SUBTYPE(t.f->subtype));
+  } else if (rc == SQLITE_NOMEM) {
+    sqlite3_result_error_nomem(ctx);
+  }
+  sqlite3_free(made);
+  sqlite3_free(back);
+  ok_sql_reader_end(ctx, &r, 1);
+  ok_sql_reader_free(&t);
+}
+
+const ok_sql_function ok_sql_convert_functions[] = {
+    {"ok_convert", 3, 3, OK_SQL_PURE | OK_SQL_READS | OK_SQL_MAKES, ok_convert_fn, 0},
+    {NULL, 0, 0, 0, NULL, 0},
+};
