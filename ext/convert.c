@@ -174,7 +174,7 @@ static int write_as(sqlite3_context *ctx, const ok_sql_reader *from, const uint8
     *text = sqlite3_column_type(st, 0) == SQLITE_TEXT;
     if (!(*out = sqlite3_malloc64(*len + 1)))
       rc = SQLITE_NOMEM;
-    else
+    else if (*len)
       memcpy(*out, sqlite3_column_blob(st, 0), *len);
   } else if (rc == SQLITE_OK) {
     rc = sqlite3_errcode(db) == SQLITE_NOMEM ? SQLITE_NOMEM : SQLITE_ERROR;

@@ -5,6 +5,8 @@
 #define OK_INTERNAL_H
 
 #define OK_STATIC_LINKING_ONLY
+#include <string.h>
+
 #include "ok.h"
 #include "ok_fdb.h"
 #include "ok_hbase.h"
@@ -30,6 +32,16 @@ static inline void ok_item_reset(ok_item *it, const ok_format *f, int tag) {
 #define OK_JS_SOLE_WORD (OK_ITEM_OWN / 8 - 1)
 static inline void ok_js_set_sole(ok_item *it, int sole) {
   it->own[OK_JS_SOLE_WORD] = (uint64_t)sole;
+}
+
+/* The decimal digits of u at out unless NULL; returns their count. */
+static inline size_t ok_u64_text(char *out, uint64_t u) {
+  char d[20];
+  size_t k = 20;
+  do d[--k] = (char)('0' + u % 10), u /= 10;
+  while (u);
+  if (out) memcpy(out, d + k, 20 - k);
+  return 20 - k;
 }
 
 /* v as `size` big-endian bytes at out; and back from p, each byte XORed

@@ -25,6 +25,7 @@
   X(tikv, 'w')            \
   X(bytewise, 'b')        \
   X(charwise, 'a')        \
+  X(orderedcode, 'g')     \
   X(orderly, 'o')
 
 #endif /* OK_FORMATS_H */

@@ -459,14 +459,7 @@ static size_t tidb_value(uint8_t *out, const ok_item *it) {
   tidb_own o;
   size_t len = 0, i;
   memcpy(&o, it->own, sizeof o);
-  if (it->tag == OK_TIDB_UINT) { /* past int64: its digits */
-    uint64_t u = vbe64(&v, 0);
-    char d[20];
-    int k = 20;
-    while (u) d[--k] = (char)('0' + u % 10), u /= 10;
-    memcpy(out, d + k, (size_t)(20 - k));
-    return (size_t)(20 - k);
-  }
+  if (it->tag == OK_TIDB_UINT) return ok_u64_text((char *)out, vbe64(&v, 0)); /* past int64 */
   if (it->tag == OK_TIDB_DECIMAL) {
     uint8_t b[OK_TIDB_DECIMAL_MAX];
     vread(&v, 0, b, decimal_bin_size(o.precision, o.scale));

@@ -132,6 +132,11 @@ static const char *const statements[] = {
     "hex(ok_convert(ok_fdb_pack(7, 'x'), 'fdb', 'orderly:long, utf8')), "
     "ok_convert(ok_crdb_pack(1, 'b'), 'crdb', 'charwise')",
     "SELECT ok_convert(ok_fdb_pack(2.0), 'fdb', 'ok')",
+    "SELECT ok_quote(x, 'orderedcode:string, int64 desc, uint64, float64, string_or_infinity, "
+    "trailing'), ok_json(x, 'orderedcode:string, int64 desc, uint64, float64, "
+    "string_or_infinity, trailing') FROM (SELECT ok_orderedcode_pack('string, int64 desc, uint64, "
+    "float64, string_or_infinity, trailing', x'00ff', -7, '18446744073709551615', 2.5, NULL, "
+    "printf('%.*c', 3000, 'o')) AS x)",
     "SELECT ok_quote(ok_salt(ok_pack(42, 'abc'), 1), 'salt+ok'), "
     "ok_json(ok_salt(ok_fdb_pack(1, 2), 2, 'fdb'), 'salt+fdb'), "
     "ok_unsalt(ok_salt(ok_pack(1), 1)), ok_salt_check(ok_salt(ok_pack(1), 1), 1)",

@@ -14,6 +14,11 @@
 #         ok_tikv_pack must give those keys, each must be valid in its format
 #         ('tidb', 'tikv') and meet the conditions, and ok_tikv_raw must
 #         unwrap the TiKV key to TiDB's.
+#   orderedcode: id, the type list, the values (SQL, ';;' between), the
+#         bytes orderedcode.Append wrote, and the values orderedcode.Parse
+#         read from them (SQL). ok_orderedcode_pack must give those bytes,
+#         they must be a valid key under the type list, and each component
+#         must read back as Parse's value.
 B=$1
 F=$2
 shift 2
@@ -32,6 +37,14 @@ awk -F '\t' -v f="$F" '
   f == "tidb" {
     printf "SELECT CASE WHEN hex(ok_tidb_pack(%s)) IS \047%s\047 AND ok_valid(x\047%s\047, \047tidb\047) AND %s AND hex(ok_tidb_raw(x\047%s\047)) IS \047%s\047 THEN \047ok\047 ELSE \047FAIL %s tidb: \047 || quote(hex(ok_tidb_pack(%s))) || \047 \047 || quote(ok_json(x\047%s\047, \047tidb\047)) END;\n", $2, $3, $3, key($3, "tidb"), $3, $3, $1, $2, $3
     printf "SELECT CASE WHEN hex(ok_tikv_pack(%s)) IS \047%s\047 AND ok_valid(x\047%s\047, \047tikv\047) AND %s AND hex(ok_tidb_pack(ok_tikv_raw(x\047%s\047))) IS \047%s\047 THEN \047ok\047 ELSE \047FAIL %s tikv: \047 || quote(hex(ok_tikv_pack(%s))) || \047 \047 || quote(ok_json(x\047%s\047, \047tikv\047)) END;\n", $2, $4, $4, key($4, "tikv"), $4, $3, $1, $2, $4
+  }
+  f == "orderedcode" {
+    n = split($3, a, ";;"); split($5, r, ";;"); args = ""; back = ""
+    for (i = 1; i <= n; i++) {
+      args = args ", " a[i]
+      back = back sprintf(" AND ok_unpack_col(x\047%s\047, %d, \047orderedcode:%s\047) IS %s", $4, i, $2, r[i])
+    }
+    printf "SELECT CASE WHEN hex(ok_orderedcode_pack(\047%s\047%s)) IS \047%s\047 AND ok_valid(x\047%s\047, \047orderedcode:%s\047) AND ok_count(x\047%s\047, \047orderedcode:%s\047) = %d%s THEN \047ok\047 ELSE \047FAIL %s: \047 || hex(ok_orderedcode_pack(\047%s\047%s)) || \047 \047 || ok_json(x\047%s\047, \047orderedcode:%s\047) END;\n", $2, args, $4, $4, $2, $4, $2, n, back, $1, $2, args, $4, $2
   }' "$@" |
   sqlite3 -batch -init /dev/null -cmd ".load $B/ok" :memory: 2>&1 |
   awk '/^ok$/ { p++; next } { if (f < 20) print; f++ } END { printf "%d passed, %d failed\n", p, f; exit f > 0 }'

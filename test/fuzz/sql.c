@@ -125,6 +125,8 @@ static long long check_format(const char *format, const char *pack, const unsign
 static const char *const params[][3] = {
     {"orderly", "long, utf8 desc, decimal, bytes, double",
      "struct(ulong, fixed_int desc, bytes(prefix=1) desc) desc must"},
+    {"orderedcode", "string, int64 desc, uint64, float64, string_or_infinity desc, trailing",
+     "infinity desc, float64 desc, string"},
 };
 
 /* The input as a key of a format with a parameter (an Orderly schema): the

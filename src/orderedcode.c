@@ -1,0 +1,343 @@
+/*
+** orderedcode.c -- the keys of Go's github.com/google/orderedcode: items
+** that carry no type, read with the list of their types.
+**
+**   string     its bytes, 00 written 00 FF and FF written FF 00, then 00 01
+**   infinity   FF FF (above every string)
+**   int64      n leading 1 bits, a 0 bit, then the value in the rest of n
+**              bytes, as few as hold it; a negative one the inverse of ~v's
+**   uint64     the count of the value's bytes, then them (no leading zeros)
+**   float64    its IEEE bits as an int64, a negative's bits but the sign
+**              inverted (-0.0 as 0.0)
+**   trailing   the rest of the key, as it is
+**
+** A descending item (orderedcode.Decr) is its bytes inverted.
+*/
+#include <math.h>
+#include <string.h>
+
+#include "internal.h"
+#include "ok_orderedcode.h"
+
+static int fail(int status, size_t at, size_t *err_at) {
+  *err_at = at;
+  return status;
+}
+
+static size_t inverted(uint8_t *out, size_t n, int desc) {
+  if (out && desc) ok_invert(out, n);
+  return n;
+}
+
+size_t ok_oc_enc_int64(uint8_t *out, int64_t v, int desc) {
+  uint64_t x = v < 0 ? ~(uint64_t)v : (uint64_t)v;
+  size_t len = 1, k;
+  while (len < 10 && (len * 7 - 1 >= 64 ? 0 : x >> (len * 7 - 1))) len++; /* 7 bits a byte */
+  if (!out) return len;
+  for (k = 0; k < len; k++) {
+    size_t shift = 8 * (len - 1 - k);
+    out[k] = shift >= 64 ? 0 : (uint8_t)(x >> shift);
+  }
+  for (k = 0; k < len / 8; k++) out[k] = 0xFF; /* the length's 1 bits: whole bytes, then the rest */
+  out[len / 8] |= (uint8_t)(0xFF00 >> (len % 8));
+  if (v < 0) ok_invert(out, len);
+  return inverted(out, len, desc);
+}
+
+size_t ok_oc_enc_uint64(uint8_t *out, uint64_t v, int desc) {
+  size_t n = 0, k;
+  while (n < 8 && v >> (8 * n)) n++;
+  if (out) {
+    out[0] = (uint8_t)n;
+    for (k = 0; k < n; k++) out[1 + k] = (uint8_t)(v >> (8 * (n - 1 - k)));
+  }
+  return inverted(out, n + 1, desc);
+}
+
+size_t ok_oc_enc_float64(uint8_t *out, double d, int desc) {
+  uint8_t b[8];
+  int64_t i;
+  ok_ieee_bytes(b, d == 0 ? 0.0 : d, 8);
+  i = (int64_t)ok_get_be(b, 8, 0);
+  if (i < 0)
+    i = (int64_t)((uint64_t)INT64_MIN - (uint64_t)i); /* the sign kept, the rest inverted */
+  return ok_oc_enc_int64(out, i, desc);
+}
+
+size_t ok_oc_enc_string(uint8_t *out, const uint8_t *s, size_t n, int desc) {
+  size_t i, o = 0;
+  for (i = 0; i < n; i++) {
+    if (out) out[o] = s[i];
+    o++;
+    if (s[i] == 0x00 || s[i] == 0xFF) {
+      if (out) out[o] = (uint8_t)~s[i];
+      o++;
+    }
+  }
+  if (out) out[o] = 0x00, out[o + 1] = 0x01;
+  return inverted(out, o + 2, desc);
+}
+
+size_t ok_oc_enc_infinity(uint8_t *out, int desc) {
+  if (out) out[0] = out[1] = 0xFF;
+  return inverted(out, 2, desc);
+}
+
+size_t ok_oc_enc_trailing(uint8_t *out, const uint8_t *s, size_t n, int desc) {
+  if (out && n) memcpy(out, s, n);
+  return inverted(out, n, desc);
+}
+
+/* --- Type lists ------------------------------------------------------------ */
+
+static const char *const type_names[] = {"",         "string", "infinity", "string_or_infinity",
+                                         "trailing", "int64",  "uint64",   "float64"};
+
+const char *ok_orderedcode_type_name(int type) {
+  return type >= OK_OC_STRING && type <= OK_OC_FLOAT64 ? type_names[type] : "?";
+}
+
+static int is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+/* The word at text[*i..n) (letters, digits, '_'), its length; *i past it. */
+static size_t word(const char *text, size_t n, size_t *i) {
+  size_t start;
+  while (*i < n && is_space(text[*i])) (*i)++;
+  start = *i;
+  while (*i < n && ((text[*i] >= 'a' && text[*i] <= 'z') || (text[*i] >= 'A' && text[*i] <= 'Z') ||
+                    (text[*i] >= '0' && text[*i] <= '9') || text[*i] == '_'))
+    (*i)++;
+  return *i - start;
+}
+
+static int same_word(const char *w, size_t n, const char *name) {
+  size_t k;
+  for (k = 0; k < n && name[k]; k++)
+    if ((w[k] >= 'A' && w[k] <= 'Z' ? w[k] | 0x20 : w[k]) != name[k]) return 0;
+  return k == n && !name[k];
+}
+
+static int decode(const ok_format *f, size_t index, const uint8_t *key, size_t n, ok_item *it,
+                  size_t *err_at);
+static size_t oc_value(uint8_t *out, const ok_item *it);
+
+int ok_orderedcode_parse(ok_orderedcode *s, const char *text, size_t n, size_t *err_at,
+                         const char **why) {
+  size_t i = 0, start, len;
+  int t;
+  memset(s, 0, sizeof *s);
+  for (;;) {
+    while (i < n && is_space(text[i])) i++;
+    start = i;
+    len = word(text, n, &i);
+    for (t = OK_OC_STRING; t <= OK_OC_FLOAT64 && !same_word(text + start, len, type_names[t]); t++)
+      continue;
+    if (t > OK_OC_FLOAT64) {
+      *why = len ? "unknown type" : "a type expected";
+      return fail(OK_E_SYNTAX, start, err_at);
+    }
+    if (s->n == OK_OC_FIELDS_MAX) {
+      *why = "more than 64 types";
+      return fail(OK_E_SYNTAX, start, err_at);
+    }
+    if (s->n > 0 && s->type[s->n - 1] == OK_OC_TRAILING) {
+      *why = "a type after trailing, which takes the rest of the key";
+      return fail(OK_E_SYNTAX, start, err_at);
+    }
+    s->type[s->n] = (uint8_t)t;
+    start = i;
+    len = word(text, n, &i);
+    if (len) {
+      if (!same_word(text + start + (size_t)(i - start - len), len, "desc")) {
+        *why = "'desc' or a comma expected";
+        return fail(OK_E_SYNTAX, i - len, err_at);
+      }
+      s->desc[s->n] = 1;
+    }
+    s->n++;
+    while (i < n && is_space(text[i])) i++;
+    if (i == n) break;
+    if (text[i] != ',') {
+      *why = "a comma expected";
+      return fail(OK_E_SYNTAX, i, err_at);
+    }
+    i++;
+  }
+  s->format.name = "orderedcode";
+  s->format.fields = s->n;
+  s->format.decode = decode;
+  s->format.value = oc_value;
+  s->format.param = s;
+  return OK_OK;
+}
+
+size_t ok_orderedcode_text(char *out, const ok_orderedcode *s) {
+  size_t k, o = 0;
+  for (k = 0; k < s->n; k++) {
+    const char *name = type_names[s->type[k]];
+    size_t len = strlen(name);
+    if (k) {
+      if (out) memcpy(out + o, ", ", 2);
+      o += 2;
+    }
+    if (out) memcpy(out + o, name, len);
+    o += len;
+    if (s->desc[k]) {
+      if (out) memcpy(out + o, " desc", 5);
+      o += 5;
+    }
+  }
+  return o;
+}
+
+/* --- Decoding ------------------------------------------------------------- */
+
+/* 1 when p[0..n), each byte XORed with x, is valid UTF-8 without NUL. */
+static int utf8_text(const uint8_t *p, size_t n, uint8_t x) {
+  uint8_t buf[64];
+  size_t at = 0;
+  if (!x) return ok_utf8_check(p, n) == n && !memchr(p, 0, n);
+  while (at < n) { /* through a window: a sequence cut at its end is checked again */
+    size_t k, len = n - at < sizeof buf ? n - at : sizeof buf, good;
+    for (k = 0; k < len; k++) buf[k] = (uint8_t)(p[at + k] ^ x);
+    if (memchr(buf, 0, len)) return 0;
+    good = ok_utf8_check(buf, len);
+    if (good == len) {
+      at += len;
+    } else if (at + len < n && len - good < 4 && good > 0) {
+      at += good;
+    } else {
+      return 0;
+    }
+  }
+  return 1;
+}
+
+/* A string's bytes from c, up to its 00 01 (x: 0xFF descending). */
+static int dec_string(const uint8_t *c, size_t n, uint8_t x, ok_item *it, size_t *err_at) {
+  size_t i, escapes = 0;
+  for (i = 0;; i++) {
+    uint8_t b;
+    if (i + 1 >= n) return fail(OK_E_TRUNCATED, n, err_at);
+    b = c[i] ^ x;
+    if (b == 0x00 && (c[i + 1] ^ x) == 0x01) break;
+    if (b == 0x00 || b == 0xFF) {
+      if ((c[i + 1] ^ x) != (uint8_t)~b) return fail(b == 0xFF ? OK_E_TAG : OK_E_ESCAPE, i, err_at);
+      i++, escapes++;
+    }
+  }
+  it->body = c;
+  it->body_len = i;
+  it->value_len = i - escapes;
+  it->direct = !x && !escapes;
+  it->len = i + 2;
+  /* an escape is a NUL or an FF in the value: no text */
+  it->type = !escapes && utf8_text(c, i, x) ? OK_TEXT : OK_BLOB;
+  return OK_OK;
+}
+
+/* An int64 from c (x: 0xFF descending), only in its shortest form. */
+static int dec_int64(const uint8_t *c, size_t n, uint8_t x, int64_t *v, size_t *len,
+                     size_t *err_at) {
+  uint8_t again[OK_OC_NUM_MAX], first = c[0] ^ x, y = x;
+  size_t ones = 0, k;
+  uint64_t u = 0;
+  if (!(first & 0x80)) y ^= 0xFF; /* negative: the inverse of ~v's */
+  for (k = 0; k < 2 && k < n && ones == 8 * k; k++) {
+    uint8_t b = c[k] ^ y;
+    while (ones < 8 * (k + 1) && (b & (0x80 >> (ones % 8)))) ones++;
+  }
+  if (ones > 10) return fail(OK_E_RANGE, 1, err_at);
+  if (n < ones) return fail(OK_E_TRUNCATED, n, err_at);
+  for (k = 0; k < ones; k++) {
+    uint8_t b = c[k] ^ y;
+    if (k < ones / 8) b = 0;
+    if (k == ones / 8) b &= (uint8_t)(0xFF >> (ones % 8));
+    if (u >> 56) return fail(OK_E_RANGE, k, err_at);
+    u = u << 8 | b;
+  }
+  if (u >> 63) return fail(OK_E_RANGE, 0, err_at);
+  *v = y != x ? (int64_t)~u : (int64_t)u;
+  *len = ones;
+  if (ok_oc_enc_int64(again, *v, x != 0) != ones || memcmp(again, c, ones) != 0)
+    return fail(OK_E_NONCANONICAL, 0, err_at);
+  return OK_OK;
+}
+
+static int decode(const ok_format *f, size_t index, const uint8_t *key, size_t n, ok_item *it,
+                  size_t *err_at) {
+  const ok_orderedcode *s = f->param;
+  int type, rc;
+  uint8_t x;
+  int64_t v;
+  size_t len, k;
+  if (!s) return fail(OK_E_SYNTAX, 0, err_at);
+  type = s->type[index];
+  x = s->desc[index] ? 0xFF : 0x00;
+  ok_item_reset(it, f, type);
+  it->desc = s->desc[index];
+  if (n == 0 && type != OK_OC_TRAILING) return OK_FEWER; /* a prefix of the list */
+  switch (type) {
+    case OK_OC_STRING_OR_INFINITY:
+    case OK_OC_INFINITY:
+      if (n >= 2 && (key[0] ^ x) == 0xFF && (key[1] ^ x) == 0xFF) {
+        it->type = OK_NULL;
+        it->len = 2;
+        return OK_OK;
+      }
+      if (type == OK_OC_INFINITY) return fail(n < 2 ? OK_E_TRUNCATED : OK_E_TAG, 0, err_at);
+      return dec_string(key, n, x, it, err_at);
+    case OK_OC_STRING: return dec_string(key, n, x, it, err_at);
+    case OK_OC_TRAILING:
+      it->body = key;
+      it->body_len = it->value_len = it->len = n;
+      it->direct = !x;
+      it->type = utf8_text(key, n, x) ? OK_TEXT : OK_BLOB;
+      return OK_OK;
+    case OK_OC_UINT64: {
+      uint64_t u = 0;
+      len = key[0] ^ x;
+      if (len > 8) return fail(OK_E_LENGTH, 0, err_at);
+      if (n < len + 1) return fail(OK_E_TRUNCATED, n, err_at);
+      if (len && (key[1] ^ x) == 0) return fail(OK_E_NONCANONICAL, 1, err_at);
+      for (k = 0; k < len; k++) u = u << 8 | (uint8_t)(key[1 + k] ^ x);
+      it->len = len + 1;
+      it->i = (int64_t)u;
+      it->type = u >> 63 ? OK_TEXT : OK_INT;
+      if (it->type == OK_TEXT) it->value_len = ok_u64_text(NULL, u);
+      return OK_OK;
+    }
+  }
+  if ((rc = dec_int64(key, n, x, &v, &len, err_at)) != OK_OK) return rc;
+  it->len = len;
+  if (type == OK_OC_INT64) {
+    it->type = OK_INT;
+    it->i = v;
+    return OK_OK;
+  }
+  { /* float64: the bits, a negative's but the sign inverted back */
+    uint8_t b[8];
+    if (v < 0) v = (int64_t)((uint64_t)INT64_MIN - (uint64_t)v);
+    ok_put_be(b, (uint64_t)v, 8);
+    it->d = ok_ieee_double(b, 8);
+    if (isnan(it->d)) return fail(OK_E_RANGE, 0, err_at);                       /* no SQL value */
+    if (it->d == 0 && (b[0] & 0x80)) return fail(OK_E_NONCANONICAL, 0, err_at); /* -0.0 */
+    it->type = OK_REAL;
+  }
+  return OK_OK;
+}
+
+static size_t oc_value(uint8_t *out, const ok_item *it) {
+  size_t i, o = 0;
+  uint8_t x = it->desc ? 0xFF : 0x00;
+  if (it->tag == OK_OC_UINT64) return ok_u64_text((char *)out, (uint64_t)it->i);
+  for (i = 0; i < it->body_len; i++) {
+    out[o++] = it->body[i] ^ x;
+    if (it->tag != OK_OC_TRAILING && (out[o - 1] == 0x00 || out[o - 1] == 0xFF)) i++;
+  }
+  return o;
+}
+
+/* Alone it reads nothing: keys are read with a type list, the format
+** ok_orderedcode_parse makes. */
+const ok_format ok_format_orderedcode = {"orderedcode", 0, decode, oc_value, NULL, "types"};
