@@ -30,6 +30,8 @@ static const struct {
     {"tikv", "ok_tikv_pack(?1, ?2, ?3, ?4)"},
     {"bytewise", "ok_bytewise_pack(?1, ?2, ?3, ?4)"},
     {"charwise", "ok_charwise_pack(?1, ?2, ?3, nullif(?4, ?4))"}, /* no bytes: NULL */
+    {"orderedcode:int64, float64, string_or_infinity, string",
+     "ok_orderedcode_pack('int64, float64, string_or_infinity, string', ?1, ?2, ?3, ?4)"},
     {"orderly:long, double, utf8, bytes",
      "ok_orderly_pack('long, double, utf8, bytes', ?1, ?2, ?3, ?4)"},
 };
@@ -44,6 +46,7 @@ static const char *const reasons[] = {
     "would not read back",      /* a string charwise writes as it writes another */
     "not valid UTF-8",          /* TEXT that is not UTF-8, where strings are */
     "must be",                  /* an Orderly field's type */
+    "none but infinity",        /* a NULL, which orderedcode has no place for */
     "NUL",                      /* a NUL where the target's text holds none */
 };
 #define REASONS (sizeof reasons / sizeof reasons[0])

@@ -12,7 +12,8 @@
 ** whose pretty text fits the room it asks for; and as a TiDB key, whose
 ** items re-encode from their values, and a TiKV key, which unwraps to a
 ** TiDB key of as many items that wraps back to it; and as a bytewise and a
-** charwise key, which their values (a Date from its text) write again. In
+** charwise key, which their values (a Date from its text) write again; and
+** as orderedcode keys under two type lists, whose items re-encode. In
 ** every format the walks over the whole key (count, locate, salt) must
 ** agree.
 */
@@ -25,6 +26,7 @@
 #include "ok_crdb.h"
 #include "ok_fdb.h"
 #include "ok_hbase.h"
+#include "ok_orderedcode.h"
 #include "ok_orderly.h"
 #include "ok_tidb.h"
 
@@ -408,6 +410,40 @@ static void js_check(const ok_format *f, const uint8_t *data, size_t size) {
   free(out);
 }
 
+/* An orderedcode key under the type list `types`: each item is what its
+** value writes (a prefix, the key's end, read as fewer items). */
+static void oc_check(const char *types, const uint8_t *data, size_t size) {
+  ok_orderedcode s;
+  ok_walk w;
+  ok_item it;
+  size_t err;
+  const char *why;
+  uint8_t *v, *again;
+  if (ok_orderedcode_parse(&s, types, strlen(types), &err, &why) != OK_OK) abort();
+  ok_walk_start(&w, &s.format, data, size);
+  while (ok_next(&w, &it, &err) == OK_OK) {
+    size_t n = 0;
+    uint64_t u = 0;
+    if (!(v = malloc(it.value_len + 1)) || !(again = malloc(2 * it.value_len + 16))) abort();
+    if ((it.type == OK_TEXT || it.type == OK_BLOB) && ok_unescape(v, &it) != it.value_len) abort();
+    switch (it.tag) {
+      case OK_OC_INT64: n = ok_oc_enc_int64(again, it.i, it.desc); break;
+      case OK_OC_FLOAT64: n = ok_oc_enc_float64(again, it.d, it.desc); break;
+      case OK_OC_UINT64:
+        if (it.type == OK_INT) u = (uint64_t)it.i;
+        for (size_t k = 0; it.type == OK_TEXT && k < it.value_len; k++) u = u * 10 + (v[k] - '0');
+        n = ok_oc_enc_uint64(again, u, it.desc);
+        break;
+      case OK_OC_TRAILING: n = ok_oc_enc_trailing(again, v, it.value_len, it.desc); break;
+      default:
+        n = it.type == OK_NULL ? ok_oc_enc_infinity(again, it.desc)
+                               : ok_oc_enc_string(again, v, it.value_len, it.desc);
+    }
+    if (n != it.len || memcmp(again, data + w.at, n) != 0) abort();
+    free(v), free(again);
+  }
+}
+
 /* The walks every format shares: ok_count and ok_locate agree and stay
 ** inside the input, and a salt ok_salt_find accepts is the one ok_salt
 ** makes. */
@@ -469,6 +505,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   tidb_check(data, size);
   js_check(&ok_format_bytewise, data, size);
   js_check(&ok_format_charwise, data, size);
+  oc_check("string, int64 desc, uint64, float64, string_or_infinity desc, trailing", data, size);
+  oc_check("float64 desc, infinity, uint64 desc, string desc, int64", data, size);
   for (i = 0; ok_formats[i]; i++) walk_check(ok_formats[i], data, size);
   return 0;
 }
