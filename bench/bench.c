@@ -87,16 +87,15 @@ static void fill(void) {
   if (sqlite3_exec(db, "COMMIT", 0, 0, 0)) die("commit");
 }
 
-/* FoundationDB's Node encoder (bench/fdb_node.js) on the same rows: its
-** nanoseconds per row, or a negative number when Node or the encoder is
-** missing. Its own keys' average size goes to *size. */
-static double node_fdb(double *size) {
-  char path[] = "/tmp/ok-bench-XXXXXX", cmd[128];
-  double ns = -1;
+/* A Node peer (bench/fdb_node.js, bench/js_node.js) on the same rows: the
+** n numbers it prints (nanoseconds per row and average key size, for each
+** library it runs) into v; 0 when Node or the library is missing. */
+static int node_peer(const char *script, double *v, int n) {
+  char path[] = "/tmp/ok-bench-XXXXXX", cmd[160];
   sqlite3_stmt *st;
   FILE *f, *p;
-  int fd = mkstemp(path);
-  if (fd < 0 || !(f = fdopen(fd, "w"))) return -1;
+  int fd = mkstemp(path), k = 0;
+  if (fd < 0 || !(f = fdopen(fd, "w"))) return 0;
   if (sqlite3_prepare_v2(db, "SELECT a, b, c FROM t", -1, &st, NULL)) die("rows");
   while (sqlite3_step(st) == SQLITE_ROW) {
     fprintf(f, "%lld\t%.17g\t%s\n", sqlite3_column_int64(st, 0), sqlite3_column_double(st, 1),
@@ -104,18 +103,21 @@ static double node_fdb(double *size) {
   }
   sqlite3_finalize(st);
   fclose(f);
-  snprintf(cmd, sizeof cmd, "node bench/fdb_node.js %s 2>/dev/null", path);
+  snprintf(cmd, sizeof cmd, "node %s %s 2>/dev/null", script, path);
   if ((p = popen(cmd, "r")) != NULL) {
-    if (fscanf(p, "%lf %lf", &ns, size) != 2) ns = -1;
+    while (k < n && fscanf(p, "%lf", &v[k]) == 1) k++;
     pclose(p);
   }
   remove(path);
-  return ns;
+  return k == n;
 }
 
 /* The same row as an Orderly key of the schema an HBase user would have. */
 #define ORDERLY_SCHEMA "orderly:long, double, utf8"
 #define ORDERLY_PACK "ok_orderly_pack('long, double, utf8', a, b, c)"
+/* And as an orderedcode key of its Go types. */
+#define OC_TYPES "orderedcode:int64, float64, string"
+#define OC_PACK "ok_orderedcode_pack('int64, float64, string', a, b, c)"
 
 /* The floor: a function that only copies its arguments into a BLOB (8
 ** bytes a number, the bytes of a TEXT or BLOB), as any key builder must
@@ -217,7 +219,7 @@ static void doubles(void) {
 
 int main(int argc, char **argv) {
   char *err = NULL;
-  double base, ok_size, json_size, fdb_size, node_size = -1;
+  double base, ok_size, json_size, fdb_size, node_size = -1, js[4] = {-1, -1, -1, -1};
   rows = argc > 2 ? atol(argv[2]) : 1000000;
   if (argc < 2 || rows < 1) {
     fprintf(stderr, "usage: bench <extension> [rows]\n");
@@ -247,6 +249,9 @@ int main(int argc, char **argv) {
   compare("  TiDB against the floor", "ok_tidb_pack(a, b, c)", "floor(a, b, c)", base);
   compare("  TiKV against the floor", "ok_tikv_pack(a, b, c)", "floor(a, b, c)", base);
   compare("  Orderly against the floor", ORDERLY_PACK, "floor(a, b, c)", base);
+  compare("  bytewise against the floor", "ok_bytewise_pack(a, b, c)", "floor(a, b, c)", base);
+  compare("  charwise against the floor", "ok_charwise_pack(a, b, c)", "floor(a, b, c)", base);
+  compare("  orderedcode against the floor", OC_PACK, "floor(a, b, c)", base);
   compare("build a descending key", "ok_pack(a, ok_desc(b), c)", "json_array(a, -b, c)", base);
   if (sqlite3_exec(db,
                    "ALTER TABLE t ADD COLUMN k; ALTER TABLE t ADD COLUMN j;"
@@ -275,15 +280,29 @@ int main(int argc, char **argv) {
   base = best("SELECT count(a) FROM t");
   {
     double ours = compare("build an FDB tuple", "ok_fdb_pack(a, b, c)", "ok_pack(a, b, c)", base);
-    double node = node_fdb(&node_size);
-    if (node < 0) {
+    double node[2];
+    if (!node_peer("bench/fdb_node.js", node, 2)) {
       printf("%-28s Node.js or test/fdb/node_modules missing (sh setup.sh --test)\n", "");
     } else {
-      line("  same tuples, Node encoder", "ok_fdb_pack(a, b, c)", ours, "fdb-tuple pack()", node);
+      node_size = node[1];
+      line("  same tuples, Node encoder", "ok_fdb_pack(a, b, c)", ours, "fdb-tuple pack()", node[0]);
       printf("%-28s %-26s %7.2f M/s      %-26s %7.2f M/s\n", "  keys per second", "", 1e3 / ours,
-             "", 1e3 / node);
+             "", 1e3 / node[0]);
     }
   }
+  {
+    double bw = compare("build a bytewise key", "ok_bytewise_pack(a, b, c)", "ok_pack(a, b, c)", base);
+    double cw = compare("build a charwise key", "ok_charwise_pack(a, b, c)", "ok_pack(a, b, c)", base);
+    if (!node_peer("bench/js_node.js", js, 4)) {
+      printf("%-28s Node.js or test/bytewise/node_modules missing (sh setup.sh --test)\n", "");
+    } else {
+      line("  bytewise, its npm encoder", "ok_bytewise_pack(a, b, c)", bw, "bytewise.encode([...])",
+           js[0]);
+      line("  charwise, its npm encoder", "ok_charwise_pack(a, b, c)", cw, "charwise.encode([...])",
+           js[2]);
+    }
+  }
+  compare("build an orderedcode key", OC_PACK, "ok_pack(a, b, c)", base);
 
   compare("build an HBase key", "ok_hbase_pack(a, b, c)", "ok_pack(a, b, c)", base);
   compare("build an Orderly key", ORDERLY_PACK, "ok_pack(a, b, c)", base);
@@ -303,6 +322,19 @@ int main(int argc, char **argv) {
   compare("  as CockroachDB prints it", "ok_crdb_pretty(cr)", "ok_quote(k)", base);
   compare("read a TiDB 3rd item", "ok_unpack_col(ti, 3, 'tidb')", "ok_unpack_col(k, 3)", base);
   compare("read a TiKV 3rd item", "ok_unpack_col(tk, 3, 'tikv')", "ok_unpack_col(k, 3)", base);
+  if (sqlite3_exec(db,
+                   "ALTER TABLE t ADD COLUMN bw; ALTER TABLE t ADD COLUMN cw; ALTER TABLE t ADD "
+                   "COLUMN oc; UPDATE t SET bw = ok_bytewise_pack(a, b, c), cw = "
+                   "ok_charwise_pack(a, b, c), oc = " OC_PACK,
+                   0, 0, 0))
+    die("library keys");
+  compare("read a bytewise 3rd item", "ok_unpack_col(bw, 3, 'bytewise')", "ok_unpack_col(k, 3)",
+          base);
+  compare("read a charwise 3rd item", "ok_unpack_col(cw, 3, 'charwise')", "ok_unpack_col(k, 3)",
+          base);
+  compare("read an orderedcode 3rd item", "ok_unpack_col(oc, 3, '" OC_TYPES "')",
+          "ok_unpack_col(k, 3)", base);
+  compare("convert a key, ok to FDB", "ok_convert(k, 'ok', 'fdb')", "ok_fdb_pack(a, b, c)", base);
 
   doubles();
 
@@ -324,6 +356,15 @@ int main(int argc, char **argv) {
          ok_size / scalar("SELECT avg(length(tk)) FROM t"));
   printf("  Orderly (long, double, utf8) %6.2f   ok/Orderly %.3f\n", scalar("SELECT avg(length(o)) FROM t"),
          ok_size / scalar("SELECT avg(length(o)) FROM t"));
+  printf("  ok_bytewise_pack(a, b, c) %6.2f   ok/bytewise %.3f\n", scalar("SELECT avg(length(bw)) FROM t"),
+         ok_size / scalar("SELECT avg(length(bw)) FROM t"));
+  if (js[1] >= 0) printf("  bytewise.encode (Node)  %6.2f\n", js[1]);
+  printf("  ok_charwise_pack(a, b, c) %6.2f   ok/charwise %.3f\n",
+         scalar("SELECT avg(length(CAST(cw AS BLOB))) FROM t"),
+         ok_size / scalar("SELECT avg(length(CAST(cw AS BLOB))) FROM t"));
+  if (js[3] >= 0) printf("  charwise.encode (Node)  %6.2f\n", js[3]);
+  printf("  orderedcode (int64, float64, string) %6.2f   ok/orderedcode %.3f\n",
+         scalar("SELECT avg(length(oc)) FROM t"), ok_size / scalar("SELECT avg(length(oc)) FROM t"));
   printf("  json_array(a, b, c)     %6.2f   ok/JSON %.3f\n", json_size, ok_size / json_size);
   printf("  per column, ok: a %.2f, b %.2f, c %.2f; FDB: b 9.00\n",
          scalar("SELECT avg(length(ok_pack(a))) FROM t"),

@@ -25,9 +25,11 @@
 
 #include "ok.h"
 #include "ok_fdb.h"
+#include "ok_bytewise.h"
 #include "ok_crdb.h"
 #include "ok_hbase.h"
 #include "ok_tidb.h"
+#include "ok_orderedcode.h"
 #include "ok_orderly.h"
 
 static double now(void) {
@@ -48,9 +50,12 @@ typedef struct {
 static tuple *tuples;
 static long n_tuples;
 static ok_orderly *schema;
+static ok_orderedcode types; /* int64, float64, string */
 
-enum { NATIVE, FDB, HBASE, CRDB, TIDB, TIKV, ORDERLY, FORMATS };
-static const char *const names[FORMATS] = {"ok", "fdb", "hbase", "crdb", "tidb", "tikv", "orderly"};
+enum { NATIVE, FDB, HBASE, CRDB, TIDB, TIKV, BYTEWISE, CHARWISE, ORDEREDCODE, ORDERLY, FORMATS };
+static const char *const names[FORMATS] = {"ok",       "fdb",      "hbase",       "crdb",   "tidb",
+                                           "tikv",     "bytewise", "charwise",    "orderedcode",
+                                           "orderly"};
 
 /* The key of tuple t in format f at out; its length. */
 static size_t encode(int f, uint8_t *out, const tuple *t) {
@@ -86,6 +91,31 @@ static size_t encode(int f, uint8_t *out, const tuple *t) {
       memcpy(out, raw, n);
       return n;
     }
+    case BYTEWISE: /* the array [id, price, name] */
+      out[n++] = OK_BYTEWISE_ARRAY;
+      n += ok_bytewise_enc_number(out + n, (double)t->id);
+      n += ok_bytewise_enc_number(out + n, t->price);
+      n += ok_bytewise_enc_bytes(out + n, OK_BYTEWISE_STRING, (const uint8_t *)t->name, t->name_len,
+                                 1);
+      out[n++] = 0x00;
+      return n;
+    case CHARWISE: {
+      size_t len;
+      out[n++] = OK_CHARWISE_ARRAY;
+      n += ok_charwise_enc_number(out + n, (double)t->id);
+      out[n++] = '"';
+      n += ok_charwise_enc_number(out + n, t->price);
+      out[n++] = '"';
+      ok_charwise_enc_string(out + n, &len, (const uint8_t *)t->name, t->name_len, 1);
+      n += len;
+      out[n++] = '!';
+      return n;
+    }
+    case ORDEREDCODE:
+      n += ok_oc_enc_int64(out + n, t->id, 0);
+      n += ok_oc_enc_float64(out + n, t->price, 0);
+      n += ok_oc_enc_string(out + n, (const uint8_t *)t->name, t->name_len, 0);
+      return n;
     default: {
       ok_orderly_value v[3];
       memset(v, 0, sizeof v);
@@ -105,6 +135,9 @@ static const ok_format *format_of(int f) {
          : f == CRDB  ? &ok_format_crdb
          : f == TIDB  ? &ok_format_tidb
          : f == TIKV  ? &ok_format_tikv
+         : f == BYTEWISE ? &ok_format_bytewise
+         : f == CHARWISE ? &ok_format_charwise
+         : f == ORDEREDCODE ? &types.format
                       : ok_orderly_format(schema);
 }
 
@@ -147,7 +180,7 @@ static double pass(int what, int f, uint8_t *keys, size_t *off, uint8_t *copy) {
 }
 
 static void tuples_section(void) {
-  uint8_t *keys = malloc((size_t)n_tuples * 64), *copy = malloc((size_t)n_tuples * 64);
+  uint8_t *keys = malloc((size_t)n_tuples * 96), *copy = malloc((size_t)n_tuples * 96);
   size_t *off = malloc(((size_t)n_tuples + 1) * sizeof *off);
   uint64_t state = 20261125;
   long i;
@@ -266,7 +299,8 @@ int main(int argc, char **argv) {
   n_tuples = argc > 1 ? atol(argv[1]) : 1000000;
   if (n_tuples < 1 || !(tuples = malloc((size_t)n_tuples * sizeof *tuples)) ||
       !(schema = malloc(ok_orderly_size())) ||
-      ok_orderly_parse(schema, "long, double, utf8", 18, &at, &why) != OK_OK) {
+      ok_orderly_parse(schema, "long, double, utf8", 18, &at, &why) != OK_OK ||
+      ok_orderedcode_parse(&types, "int64, float64, string", 22, &at, &why) != OK_OK) {
     fprintf(stderr, "usage: core [tuples > 0]\n");
     return 2;
   }

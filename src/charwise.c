@@ -130,13 +130,20 @@ static int dec_number(const uint8_t *s, size_t n, double *d, size_t *err_at) {
   }
   exp = 0;
   for (i = 2; i < 5; i++) exp = exp * 10 + (neg ? '9' - s[i] : s[i] - '0');
-  *d = ok_double_near(m, exp - 500 - (nd - 1));
+  exp -= 500 + (nd - 1);
+  /* up to 15 digits no other decimal as short reads as the same double, so
+  ** they are the shortest; within 10^+-22 the double is exact */
+  if (zeros == 20 && nd <= 15 && s[6] != (neg ? '9' : '0') && exp >= -22 && exp <= 22) {
+    *d = ok_double_near(m, exp);
+    if (neg) *d = -*d;
+    return OK_OK;
+  }
+  *d = ok_double_near(m, exp);
   for (k = 0; k < 3; k++) { /* the double, and its neighbours when it was near */
     double c = k == 0 ? *d : nextafter(*d, k == 1 ? 0.0 : HUGE_VAL);
-    if (m && !isinf(c) && ok_charwise_enc_number(NULL, neg ? -c : c) == n) {
-      ok_charwise_enc_number(again, neg ? -c : c);
-      if (memcmp(again, s, n) == 0) return *d = neg ? -c : c, OK_OK;
-    }
+    if (m && !isinf(c) && ok_charwise_enc_number(again, neg ? -c : c) == n &&
+        memcmp(again, s, n) == 0)
+      return *d = neg ? -c : c, OK_OK;
   }
   return fail(OK_E_NONCANONICAL, 1, err_at);
 }
