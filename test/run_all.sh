@@ -172,6 +172,7 @@ for B in "$@"; do
   suite crdb-oracle sql_script test/crdb/oracle.sql
   suite tidb-vectors env LD_PRELOAD="$SHELL_PRELOAD" ASAN_OPTIONS=detect_leaks=0 sh test/vectors.sh "$B" tidb test/tidb/vectors.tsv
   suite tidb-oracle sql_script test/tidb/oracle.sql
+  suite js-oracle sql_script test/bytewise/oracle.sql
   suite orderedcode-vectors env LD_PRELOAD="$SHELL_PRELOAD" ASAN_OPTIONS=detect_leaks=0 sh test/vectors.sh "$B" orderedcode test/orderedcode/vectors.tsv
   suite fuzz-decode-replay "$B/fuzz-decode-replay" test/fuzz/corpus
   suite fuzz-sql-replay "$B/fuzz-sql-replay" test/fuzz/corpus

@@ -1,5 +1,6 @@
 /*
-** test.h -- what the core's unit tests (unit.c, fdb.c, hbase.c, stores.c) share.
+** test.h -- what the core's unit tests (unit.c, fdb.c, hbase.c, stores.c,
+** libraries.c) share.
 */
 #ifndef OK_TEST_H
 #define OK_TEST_H
@@ -36,6 +37,7 @@ int cmp_num(num a, num b);
 
 void test_fdb(long rounds);
 void test_hbase(long rounds);
-void test_stores(long rounds); /* CockroachDB, TiDB */
+void test_stores(long rounds);    /* CockroachDB, TiDB */
+void test_libraries(long rounds); /* bytewise, charwise, orderedcode */
 
 #endif

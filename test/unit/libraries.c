@@ -1,0 +1,145 @@
+/*
+** libraries.c -- unit tests of the key libraries' formats (src/bytewise.c,
+** src/charwise.c, src/orderedcode.c) where the libraries' own code in make
+** test does not reach: JavaScript Dates as text over their whole range,
+** type lists and their errors, and order of random values.
+*/
+#include <stdio.h>
+#include <string.h>
+
+#include "ok_bytewise.h"
+#include "ok_orderedcode.h"
+#include "test.h"
+
+static void test_dates(long rounds) {
+  static const struct {
+    int64_t ms;
+    const char *text;
+  } known[] = {
+      {0, "1970-01-01T00:00:00.000Z"},
+      {-1, "1969-12-31T23:59:59.999Z"},
+      {951782400000, "2000-02-29T00:00:00.000Z"},
+      {253402300799999, "9999-12-31T23:59:59.999Z"},
+      {253402300800000, "+010000-01-01T00:00:00.000Z"},
+      {-62167219200000, "0000-01-01T00:00:00.000Z"},
+      {-62167219200001, "-000001-12-31T23:59:59.999Z"},
+      {8640000000000000, "+275760-09-13T00:00:00.000Z"},
+      {-8640000000000000, "-271821-04-20T00:00:00.000Z"},
+  };
+  static const struct {
+    const char *text;
+    size_t at;
+    int status;
+  } bad[] = {
+      {"2024-02-30T00:00:00.000Z", 8, OK_E_SYNTAX},
+      {"2023-02-29T00:00:00.000Z", 8, OK_E_SYNTAX},
+      {"2024-13-01T00:00:00.000Z", 5, OK_E_SYNTAX},
+      {"2024-00-01T00:00:00.000Z", 5, OK_E_SYNTAX},
+      {"2024-01-01T24:00:00.000Z", 11, OK_E_SYNTAX},
+      {"2024-01-01T00:00:00.000", 23, OK_E_SYNTAX},
+      {"2024-01-01T00:00:00.000Zx", 24, OK_E_SYNTAX},
+      {"2024-01-01 00:00:00.000Z", 10, OK_E_SYNTAX},
+      {"-000000-01-01T00:00:00.000Z", 0, OK_E_SYNTAX},
+      {"+275760-09-13T00:00:00.001Z", 0, OK_E_RANGE},
+      {"", 0, OK_E_SYNTAX},
+  };
+  char text[OK_JS_DATE_TEXT_MAX + 1];
+  size_t i, n, err;
+  int64_t ms;
+  long r;
+  for (i = 0; i < sizeof known / sizeof known[0]; i++) {
+    n = ok_js_date_text(text, known[i].ms);
+    text[n] = 0;
+    check(strcmp(text, known[i].text) == 0 &&
+              ok_js_date_parse(&ms, known[i].text, strlen(known[i].text), &err) == OK_OK &&
+              ms == known[i].ms,
+          "dates: text as toISOString writes it, and back", known[i].text);
+  }
+  for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    int rc = ok_js_date_parse(&ms, bad[i].text, strlen(bad[i].text), &err);
+    check(rc == bad[i].status && err == bad[i].at, "dates: refused at the character", bad[i].text);
+  }
+  for (r = 0; r < rounds; r++) { /* any whole millisecond of the range, and back */
+    int64_t x = (int64_t)(rnd() % 17280000000000001ULL) - 8640000000000000LL;
+    n = ok_js_date_text(text, x);
+    if (ok_js_date_parse(&ms, text, n, &err) != OK_OK || ms != x) {
+      text[n] = 0;
+      check(0, "dates: every one reads back", text);
+      return;
+    }
+  }
+  check(1, "dates: every one reads back", "");
+}
+
+static void test_types(void) {
+  static const struct {
+    const char *text, *canonical;
+  } good[] = {
+      {"string", "string"},
+      {" STRING DESC ,int64,uint64 desc, float64,infinity, string_or_infinity,trailing desc ",
+       "string desc, int64, uint64 desc, float64, infinity, string_or_infinity, trailing desc"},
+  };
+  static const struct {
+    const char *text;
+    size_t at;
+  } bad[] = {{"", 0},
+             {"strin", 0},
+             {"string,", 7},
+             {"string asc", 7},
+             {"trailing, string", 10},
+             {"int64 desc desc", 11},
+             {"int64;", 5}};
+  ok_orderedcode s;
+  char text[256];
+  const char *why;
+  size_t i, n, err;
+  for (i = 0; i < sizeof good / sizeof good[0]; i++) {
+    int rc = ok_orderedcode_parse(&s, good[i].text, strlen(good[i].text), &err, &why);
+    n = rc == OK_OK ? ok_orderedcode_text(text, &s) : 0;
+    text[n] = 0;
+    check(rc == OK_OK && strcmp(text, good[i].canonical) == 0 && s.format.fields == s.n,
+          "orderedcode: a type list and its canonical text", good[i].text);
+  }
+  for (i = 0; i < sizeof bad / sizeof bad[0]; i++)
+    check(ok_orderedcode_parse(&s, bad[i].text, strlen(bad[i].text), &err, &why) == OK_E_SYNTAX &&
+              err == bad[i].at,
+          "orderedcode: a bad type list, refused at the character", bad[i].text);
+}
+
+/* Random numbers in each format: their keys sort as the numbers. */
+static void test_order(long rounds) {
+  uint8_t a[OK_CHARWISE_NUM_MAX], b[OK_CHARWISE_NUM_MAX];
+  long r;
+  int bad = 0;
+  for (r = 0; r < rounds && !bad; r++) {
+    num x = random_num(), y = random_num();
+    double dx = x.is_int ? (double)x.i : x.d, dy = y.is_int ? (double)y.i : y.d;
+    int want = (dx > dy) - (dx < dy), f;
+    for (f = 0; f < 4; f++) {
+      size_t na, nb;
+      int got;
+      switch (f) {
+        case 0: na = ok_bytewise_enc_number(a, dx), nb = ok_bytewise_enc_number(b, dy); break;
+        case 1: na = ok_charwise_enc_number(a, dx), nb = ok_charwise_enc_number(b, dy); break;
+        case 2: na = ok_oc_enc_float64(a, dx, 0), nb = ok_oc_enc_float64(b, dy, 0); break;
+        default:
+          na = ok_oc_enc_int64(a, x.i, 1), nb = ok_oc_enc_int64(b, y.i, 1);
+          want = x.is_int && y.is_int ? (x.i < y.i) - (x.i > y.i) : 0; /* descending */
+          if (!want && (!x.is_int || !y.is_int)) continue;
+      }
+      got = sign(cmp_bytes(a, na, b, nb));
+      if (got != want) bad = f + 1;
+    }
+  }
+  check(!bad, "bytewise, charwise, orderedcode: numbers sort as their values",
+        bad == 1   ? "bytewise"
+        : bad == 2 ? "charwise"
+        : bad == 3 ? "orderedcode float64"
+                   : "int64");
+}
+
+void test_libraries(long rounds) {
+  test_dates(rounds);
+  test_types();
+  test_order(rounds);
+}
