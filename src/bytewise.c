@@ -121,15 +121,6 @@ static int dec_buffer(const uint8_t *c, size_t n, ok_item *it, size_t *err_at) {
   return OK_OK;
 }
 
-static void set_number(ok_item *it, double d) {
-  it->d = d;
-  it->type = OK_REAL;
-  if (d == floor(d) && d >= -9223372036854775808.0 && d < 9223372036854775808.0) {
-    it->type = OK_INT;
-    it->i = (int64_t)d;
-  }
-}
-
 /* A nested array from its A0 to the 00 that closes it, each value checked;
 ** a loop with a depth count, so nesting costs no stack. */
 static int dec_array(const uint8_t *c, size_t n, ok_item *it, size_t *err_at) {
@@ -179,7 +170,7 @@ int ok_bytewise_decode(const uint8_t *key, size_t n, int element, ok_item *it, s
     case OK_BYTEWISE_NEG:
     case OK_BYTEWISE_POS:
       if ((rc = dec_float(key, n, t == OK_BYTEWISE_NEG, &d, err_at)) != OK_OK) return rc;
-      set_number(it, d);
+      ok_js_number(it, d);
       it->len = 9;
       return OK_OK;
     case OK_BYTEWISE_DATE_NEG:

@@ -148,15 +148,6 @@ static int dec_number(const uint8_t *s, size_t n, double *d, size_t *err_at) {
   return fail(OK_E_NONCANONICAL, 1, err_at);
 }
 
-static void set_number(ok_item *it, double d) {
-  it->d = d;
-  it->type = OK_REAL;
-  if (d == floor(d) && d >= -9223372036854775808.0 && d < 9223372036854775808.0) {
-    it->type = OK_INT;
-    it->i = (int64_t)d;
-  }
-}
-
 /* A string's text after its 'J', s[0..n), escaped as an array's element
 ** when `element` holds a '!' or '"'. */
 static int dec_string(const uint8_t *s, size_t n, int element, ok_item *it, size_t *err_at) {
@@ -218,7 +209,7 @@ static int dec_scalar(const uint8_t *s, size_t n, int element, ok_item *it, size
         return OK_OK;
       }
       if ((rc = dec_number(s, n, &d, err_at)) != OK_OK) return rc;
-      set_number(it, d);
+      ok_js_number(it, d);
       return OK_OK;
     case OK_CHARWISE_STRING:
       if ((rc = dec_string(s + 1, n - 1, element, it, err_at)) != OK_OK) return rc;

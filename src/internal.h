@@ -26,6 +26,17 @@ static inline void ok_item_reset(ok_item *it, const ok_format *f, int tag) {
   it->body = NULL;
 }
 
+/* A JavaScript number d (bytewise, charwise) as an item's value: INTEGER
+** when whole and within int64, else REAL (as native keys read 2.0). */
+static inline void ok_js_number(ok_item *it, double d) {
+  it->d = d;
+  it->type = OK_REAL;
+  if (d >= -9223372036854775808.0 && d < 9223372036854775808.0 && (double)(int64_t)d == d) {
+    it->type = OK_INT;
+    it->i = (int64_t)d;
+  }
+}
+
 /* ok_js_sole's flag (ok_bytewise.h), kept in the last word of the item's
 ** own room by the bytewise and charwise decoders, whose own state is
 ** shorter. */
