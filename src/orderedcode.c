@@ -36,7 +36,7 @@ size_t ok_oc_enc_int64(uint8_t *out, int64_t v, int desc) {
   if (!out) return len;
   for (k = 0; k < len; k++) {
     size_t shift = 8 * (len - 1 - k);
-    out[k] = shift >= 64 ? 0 : (uint8_t)(x >> shift);
+    out[k] = (uint8_t)(shift >= 64 ? 0 : x >> shift);
   }
   for (k = 0; k < len / 8; k++) out[k] = 0xFF; /* the length's 1 bits: whole bytes, then the rest */
   out[len / 8] |= (uint8_t)(0xFF00 >> (len % 8));
