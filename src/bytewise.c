@@ -89,14 +89,13 @@ static bytewise_own own_of(const ok_item *it) {
 /* The 8 bytes after a 41/42/51/52 type byte: a positive double (zero only
 ** under a positive type), finite. */
 static int dec_float(const uint8_t *c, size_t n, int neg, double *d, size_t *err_at) {
-  uint8_t bits[8];
+  uint64_t bits;
   if (n < 9) return fail(OK_E_TRUNCATED, n, err_at);
-  memcpy(bits, c + 1, 8);
-  if (neg) ok_invert(bits, 8);
-  *d = ok_ieee_double(bits, 8);
-  /* the sign bit set, NaN, an infinity, or zero under the negative type */
-  if ((bits[0] & 0x80) || isnan(*d) || isinf(*d) || (neg && *d == 0))
+  bits = ok_get_be(c + 1, 8, neg ? 0xFF : 0x00);
+  /* the sign bit set, NaN or an infinity, or zero under the negative type */
+  if ((bits >> 63) || (bits >> 52) == 0x7FF || (neg && bits == 0))
     return fail(OK_E_NONCANONICAL, 1, err_at);
+  memcpy(d, &bits, 8);
   if (neg) *d = -*d;
   return OK_OK;
 }
