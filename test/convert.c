@@ -96,7 +96,7 @@ static unsigned char *result(sqlite3 *db, sqlite3_stmt *st, int *n, char **err) 
   if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_type(st, 0) != SQLITE_NULL) {
     *n = sqlite3_column_bytes(st, 0);
     out = malloc((size_t)*n + 1);
-    if (out) memcpy(out, sqlite3_column_blob(st, 0), (size_t)*n);
+    if (out && *n > 0) memcpy(out, sqlite3_column_blob(st, 0), (size_t)*n);
   } else {
     *err = sqlite3_mprintf("%s", sqlite3_errmsg(db));
   }
