@@ -156,10 +156,14 @@ static int write_as(sqlite3_context *ctx, const ok_sql_reader *from, const uint8
   if (f->param) sqlite3_bind_text(st, 1, to->param, -1, SQLITE_STATIC);
   ok_walk_start(&w, from->core, key, n);
   while (rc == SQLITE_OK && ok_next(&w, &it, &err) == OK_OK) {
-    int is = check ? plain(from, &it, key + w.at, db) : 1;
+    int is = check ? plain(from, &it, key + w.at, db) : 1, bound = SQLITE_OK;
     k++;
-    if (is < 0 || (is && bind_item(st, k + first - 1, &it) == SQLITE_NOMEM)) {
+    if (is > 0) bound = bind_item(st, k + first - 1, &it);
+    if (is < 0 || bound == SQLITE_NOMEM) {
       rc = SQLITE_NOMEM;
+    } else if (bound != SQLITE_OK) { /* a value past the length limit */
+      ok_sql_error(ctx, "component %d: %s", k, sqlite3_errstr(bound));
+      rc = SQLITE_ERROR;
     } else if (!is) {
       ok_sql_error(ctx,
                    "component %d (%s %s%s) has no counterpart in '%s' keys: only NULL, numbers, "

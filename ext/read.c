@@ -136,17 +136,19 @@ static void ok_count_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   ok_sql_reader_end(ctx, &r, 1);
 }
 
-/* 1 when argv[1] names a format whose keys are TEXT. */
+/* 1 when argv[1..argc) are all names of formats whose keys are TEXT
+** (charwise): a TEXT key is then read as its characters, not as hex. */
 static int names_text_format(int argc, sqlite3_value **argv) {
   const ok_sql_format *f;
   const char *s;
   size_t n;
-  int flags;
-  if (argc < 2 || sqlite3_value_type(argv[1]) != SQLITE_TEXT ||
-      ok_sql_value_text(argv[1], &s, &n) != SQLITE_OK)
-    return 0;
-  f = ok_sql_format_parse(s, n, &flags);
-  return f && f->text;
+  int flags, i;
+  for (i = 1; i < argc; i++)
+    if (sqlite3_value_type(argv[i]) != SQLITE_TEXT ||
+        ok_sql_value_text(argv[i], &s, &n) != SQLITE_OK ||
+        !(f = ok_sql_format_parse(s, n, &flags)) || !f->text)
+      return 0;
+  return argc > 1;
 }
 
 /* ok_valid(key [, format]): 1 for a well-formed key (salted: with a salt
@@ -253,7 +255,11 @@ static void ok_formats_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) 
   ok_sql_reader r;
   ok_sql_out o;
   int whole;
-  if (argc >= 1 && !ok_sql_key_arg(ctx, argv, 0, &p, &n)) return;
+  if (argc >= 1 && sqlite3_value_type(argv[0]) == SQLITE_TEXT && names_text_format(argc, argv)) {
+    if (!ok_sql_bytes(ctx, argv[0], &p, &n)) return;
+  } else if (argc >= 1 && !ok_sql_key_arg(ctx, argv, 0, &p, &n)) {
+    return;
+  }
   ok_sql_out_init(&o, sqlite3_context_db_handle(ctx), 1);
   ok_sql_putc(&o, '[');
   if (argc == 0) every_format(&o);

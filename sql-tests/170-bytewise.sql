@@ -28,7 +28,7 @@ SELECT 'cw.nan', ok_charwise_number('NaN'), ok_charwise_pack(ok_charwise_number(
 SELECT 'cw.strings', hex(ok_charwise_pack('a' || char(0) || 'b')), hex(ok_charwise_pack(char(1))), ok_charwise_pack('a!b"c?'), ok_charwise_pack(1, 'a!b"c?'), ok_charwise_pack(1, 'a?b');
 SELECT 'cw.read', ok_quote(ok_charwise_pack('a!b"c?', -2.5, NULL, ok_charwise_array()), 'charwise'), ok_json('KJa"FE500M1.00000000000000000000!', 'charwise'), ok_unpack_col(ok_charwise_pack(1, 'a!b"c?'), 2, 'charwise');
 SELECT 'cw.each', pos, kind, value, offset, length FROM ok_each('KJa"FE500M1.00000000000000000000"KL!!', 'charwise');
-SELECT 'cw.valid', ok_valid(ok_charwise_pack(1), 'charwise'), ok_valid('Ja', 'charwise'), ok_valid('Q', 'charwise'), ok_valid('Ja'), ok_count(CAST('KJa!' AS BLOB), 'charwise');
+SELECT 'cw.valid', ok_valid(ok_charwise_pack(1), 'charwise'), ok_valid('Ja', 'charwise'), ok_valid('Q', 'charwise'), ok_valid('Ja'), ok_count(CAST('KJa!' AS BLOB), 'charwise'), ok_formats('KJa!', 'charwise');
 -- errors: building
 SELECT ok_bytewise_pack(9007199254740993);
 SELECT ok_bytewise_pack(CAST(x'FF' AS TEXT));
