@@ -63,6 +63,18 @@ static void store_be64(uint8_t *out, uint64_t x) {
 #endif
 }
 
+static uint64_t load_be64(const uint8_t *p) {
+  uint64_t x;
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  memcpy(&x, p, 8);
+  return __builtin_bswap64(x);
+#else
+  int i;
+  for (x = 0, i = 0; i < 8; i++) x = x << 8 | p[i];
+  return x;
+#endif
+}
+
 /* |v| = sig * 2^(e - 63) with bit 63 of sig set. */
 static size_t enc_finite(uint8_t *out, int neg, int e, uint64_t sig, int desc) {
   int b0 = (int)((unsigned)e & 1u);
@@ -172,9 +184,29 @@ static int dec_k(const uint8_t *c, size_t n, int t, int neg, uint8_t x, int *k, 
 static int dec_stream(const uint8_t *c, size_t n, uint8_t x, size_t *i, uint64_t *s,
                       size_t *err_at) {
   size_t at = *i, end = n - at < 10 ? n : at + 10; /* in locals: c may alias *i and *s */
-  uint64_t acc = 0;
+  uint64_t acc = 0, w, ends;
   unsigned b;
   int shift = 57;
+  if (n - at >= 8) { /* eight bytes at once: the stream of most numbers ends in them */
+    w = load_be64(c + at) ^ (x ? ~(uint64_t)0 : 0);
+    if ((ends = ~w & 0x0101010101010101ULL) != 0) {
+      int groups = (63 - hibit(ends)) / 8 + 1; /* up to the first byte without `more` */
+      uint64_t z;
+      at += (size_t)groups - 1;
+      if (groups > 1 && !(w >> (64 - 8 * groups) & 0xFE)) { /* trailing zero groups are dropped */
+        *err_at = at;
+        return OK_E_NONCANONICAL;
+      }
+      /* the groups' 7 bits, gathered: encode's spread of 56 bits, undone */
+      z = (w >> 1) & 0x7F7F7F7F7F7F7F7FULL & (~(uint64_t)0 << (64 - 8 * groups));
+      z = ((z & 0x7F007F007F007F00ULL) >> 1) | (z & 0x007F007F007F007FULL);
+      z = ((z & 0x3FFF00003FFF0000ULL) >> 2) | (z & 0x00003FFF00003FFFULL);
+      z = ((z & 0x0FFFFFFF00000000ULL) >> 4) | (z & 0x000000000FFFFFFFULL);
+      *s = z << 8;
+      *i = at + 1;
+      return OK_OK;
+    }
+  }
   for (;; at++, shift -= 7) {
     if (at == end) {
       *err_at = at;
