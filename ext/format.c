@@ -145,11 +145,3 @@ void *ok_sql_param_arg(sqlite3_context *ctx, const ok_sql_param *param, sqlite3_
   return NULL;
 }
 
-void ok_sql_builder_init(ok_sql_builder *b, sqlite3_context *ctx, int desc) {
-  b->ctx = ctx;
-  b->desc = desc;
-  b->last = NULL;
-  ok_sql_buf_init(&b->buf);
-}
-
-void ok_sql_builder_free(ok_sql_builder *b) { ok_sql_buf_free(&b->buf); }

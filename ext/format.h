@@ -148,8 +148,13 @@ int ok_sql_piece(sqlite3_context *ctx, sqlite3_value *v, int subtype, int i);
 ** argument, checked in that format, as a piece of that format. */
 void ok_sql_result_raw(sqlite3_context *ctx, sqlite3_value **argv, const ok_sql_format *f);
 
-void ok_sql_builder_init(ok_sql_builder *b, sqlite3_context *ctx, int desc);
-void ok_sql_builder_free(ok_sql_builder *b);
+static inline void ok_sql_builder_init(ok_sql_builder *b, sqlite3_context *ctx, int desc) {
+  b->ctx = ctx;
+  b->desc = desc;
+  b->last = NULL;
+  ok_sql_buf_init(&b->buf);
+}
+static inline void ok_sql_builder_free(ok_sql_builder *b) { ok_sql_buf_free(&b->buf); }
 
 /* The one loop that builds keys: argv[first..argc) appended to b as items
 ** of format f, its own pieces inlined, other formats' refused. 0 after

@@ -330,16 +330,9 @@ void ok_sql_scratch_free(void *p, const void *stack) {
   if (p != stack) sqlite3_free(p);
 }
 
-void ok_sql_buf_init(ok_sql_buf *b) {
-  b->p = b->stack;
-  b->n = 0;
-  b->cap = sizeof b->stack;
-}
-
-int ok_sql_buf_reserve(sqlite3_context *ctx, ok_sql_buf *b, size_t more, size_t least) {
+int ok_sql_buf_grow(sqlite3_context *ctx, ok_sql_buf *b, size_t more, size_t least) {
   uint8_t *q;
   size_t cap;
-  if (b->n + more <= b->cap) return 1;
   if (ok_sql_too_big(ctx, (sqlite3_uint64)b->n + least)) return 0;
   cap = 2 * b->cap > b->n + more ? 2 * b->cap : b->n + more;
   q = sqlite3_malloc64(cap);
@@ -352,10 +345,6 @@ int ok_sql_buf_reserve(sqlite3_context *ctx, ok_sql_buf *b, size_t more, size_t 
   b->p = q;
   b->cap = cap;
   return 1;
-}
-
-void ok_sql_buf_free(ok_sql_buf *b) {
-  if (b->p != b->stack) sqlite3_free(b->p);
 }
 
 int ok_sql_too_big(sqlite3_context *ctx, sqlite3_uint64 n) { return too_big_as(ctx, n, NULL); }

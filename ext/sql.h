@@ -186,10 +186,20 @@ typedef struct {
   uint8_t stack[512];
 } ok_sql_buf;
 
-void ok_sql_buf_init(ok_sql_buf *b);
+static inline void ok_sql_buf_init(ok_sql_buf *b) {
+  b->p = b->stack;
+  b->n = 0;
+  b->cap = sizeof b->stack;
+}
 /* Makes room for `more` bytes; 0 (with the error set) when the result would
 ** pass the length limit anyway (`least` more bytes) or memory runs out. */
-int ok_sql_buf_reserve(sqlite3_context *ctx, ok_sql_buf *b, size_t more, size_t least);
-void ok_sql_buf_free(ok_sql_buf *b);
+int ok_sql_buf_grow(sqlite3_context *ctx, ok_sql_buf *b, size_t more, size_t least);
+static inline int ok_sql_buf_reserve(sqlite3_context *ctx, ok_sql_buf *b, size_t more,
+                                     size_t least) {
+  return b->n + more <= b->cap || ok_sql_buf_grow(ctx, b, more, least);
+}
+static inline void ok_sql_buf_free(ok_sql_buf *b) {
+  if (b->p != b->stack) sqlite3_free(b->p);
+}
 
 #endif /* OK_SQL_H */

@@ -24,17 +24,9 @@ static int fail(int status, size_t at, size_t *err_at) {
 
 /* The 9 bytes of a number or Date under its positive or negative type. */
 static size_t enc_float(uint8_t *out, double d, int neg_type, int pos_type) {
-  uint8_t bits[8];
   if (!out) return 9;
-  if (d < 0) {
-    ok_ieee_bytes(bits, -d, 8);
-    ok_invert(bits, 8);
-    out[0] = (uint8_t)neg_type;
-  } else {
-    ok_ieee_bytes(bits, d == 0 ? 0.0 : d, 8);
-    out[0] = (uint8_t)pos_type;
-  }
-  memcpy(out + 1, bits, 8);
+  out[0] = (uint8_t)(d < 0 ? neg_type : pos_type);
+  ok_put_be(out + 1, d < 0 ? ~ok_ieee_bits(-d, 8) : ok_ieee_bits(d == 0 ? 0.0 : d, 8), 8);
   return 9;
 }
 

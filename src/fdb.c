@@ -56,9 +56,8 @@ size_t ok_fdb_enc_ieee(uint8_t *out, int code, const uint8_t *bits, size_t n) {
 }
 
 size_t ok_fdb_enc_double(uint8_t *out, double d) {
-  uint8_t bits[8];
-  ok_ieee_bytes(bits, d, 8);
-  return ok_fdb_enc_ieee(out, OK_FDB_DOUBLE, bits, 8);
+  if (out) out[0] = OK_FDB_DOUBLE, ok_put_be(out + 1, ok_ieee_order(ok_ieee_bits(d, 8), 8), 8);
+  return 9;
 }
 
 size_t ok_fdb_enc_float(uint8_t *out, float f) {

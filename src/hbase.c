@@ -267,14 +267,11 @@ size_t ok_hbase_enc_int(uint8_t *out, int code, int64_t v, int desc) {
 /* The sortable IEEE bytes, NaN made canonical as Java's floatToIntBits
 ** and doubleToLongBits do. */
 static size_t enc_ieee(uint8_t *out, int code, double d, size_t size, int desc) {
-  uint8_t bits[8];
+  uint64_t bits;
   if (!out) return 1 + size;
-  if (d == d)
-    ok_ieee_bytes(bits, d, size);
-  else
-    memcpy(bits, size == 4 ? "\x7F\xC0\0\0" : "\x7F\xF8\0\0\0\0\0\0", size);
+  bits = d == d ? ok_ieee_bits(d, size) : size == 4 ? 0x7FC00000u : 0x7FF8000000000000u;
   out[0] = (uint8_t)code;
-  ok_ieee_sortable(out + 1, bits, size);
+  ok_put_be(out + 1, ok_ieee_order(bits, size), size);
   if (desc) ok_invert(out, 1 + size);
   return 1 + size;
 }

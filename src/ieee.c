@@ -9,6 +9,10 @@
 
 void ok_ieee_sortable(uint8_t *out, const uint8_t *bits, size_t n) {
   size_t i;
+  if (n == 8 || n == 4) {
+    ok_put_be(out, ok_ieee_order(ok_get_be(bits, n, 0), n), n);
+    return;
+  }
   for (i = 0; i < n; i++) out[i] = (bits[0] & 0x80) ? (uint8_t)~bits[i] : bits[i];
   if (!(bits[0] & 0x80)) out[0] ^= 0x80;
 }
@@ -20,24 +24,12 @@ void ok_ieee_unsortable(uint8_t *bits, const uint8_t *enc, size_t n) {
 }
 
 void ok_ieee_bytes(uint8_t *bits, double d, size_t size) {
-  uint64_t u;
-  size_t i;
-  if (size == 4) {
-    float f = (float)d;
-    uint32_t u32;
-    memcpy(&u32, &f, 4);
-    u = u32;
-  } else {
-    memcpy(&u, &d, 8);
-  }
-  for (i = 0; i < size; i++) bits[i] = (uint8_t)(u >> (8 * (size - 1 - i)));
+  ok_put_be(bits, ok_ieee_bits(d, size), size);
 }
 
 double ok_ieee_double(const uint8_t *bits, size_t size) {
-  uint64_t u = 0;
-  size_t i;
+  uint64_t u = ok_get_be(bits, size, 0);
   double d;
-  for (i = 0; i < size; i++) u = u << 8 | bits[i];
   if (size == 4) {
     uint32_t u32 = (uint32_t)u;
     float f;

@@ -68,6 +68,26 @@ static inline uint64_t ok_get_be(const uint8_t *p, size_t size, uint8_t x) {
   return v;
 }
 
+/* A double's bits (size 8), or those of the float it rounds to (size 4);
+** and such bits in IEEE's total order as an unsigned number: the sign bit
+** flipped, and every bit for negatives (what FoundationDB, HBase, TiDB and
+** Orderly write, big-endian). */
+static inline uint64_t ok_ieee_bits(double d, size_t size) {
+  uint64_t u;
+  if (size == 4) {
+    float f = (float)d;
+    uint32_t u32;
+    memcpy(&u32, &f, 4);
+    return u32;
+  }
+  memcpy(&u, &d, 8);
+  return u;
+}
+static inline uint64_t ok_ieee_order(uint64_t bits, size_t size) {
+  uint64_t sign = (uint64_t)1 << (8 * size - 1);
+  return bits & sign ? ~bits & (sign | (sign - 1)) : bits | sign;
+}
+
 /* Decoders of one component c[0..n) (n >= 1) whose ascending tag is t; x is
 ** 0xFF when the component is descending, else 0. They set it->len and the
 ** value fields, or return a negative status with *err_at relative to c. */

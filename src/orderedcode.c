@@ -55,10 +55,7 @@ size_t ok_oc_enc_uint64(uint8_t *out, uint64_t v, int desc) {
 }
 
 size_t ok_oc_enc_float64(uint8_t *out, double d, int desc) {
-  uint8_t b[8];
-  int64_t i;
-  ok_ieee_bytes(b, d == 0 ? 0.0 : d, 8);
-  i = (int64_t)ok_get_be(b, 8, 0);
+  int64_t i = (int64_t)ok_ieee_bits(d == 0 ? 0.0 : d, 8);
   if (i < 0)
     i = (int64_t)((uint64_t)INT64_MIN - (uint64_t)i); /* the sign kept, the rest inverted */
   return ok_oc_enc_int64(out, i, desc);

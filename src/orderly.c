@@ -121,13 +121,9 @@ static int is_wide(int type) {
 ** floatToIntBits), the sign bit flipped (all bits for negatives), plus one,
 ** so that all zeros is free for NULL. */
 static uint64_t float_key(double d, int size) {
-  uint64_t bits, sign = (uint64_t)1 << (8 * size - 1);
-  uint8_t b[8];
+  uint64_t sign = (uint64_t)1 << (8 * size - 1);
   if (d != d) return size == 4 ? 0x7FC00000u + sign + 1 : 0x7FF8000000000000u + sign + 1;
-  ok_ieee_bytes(b, d, (size_t)size);
-  bits = ok_get_be(b, (size_t)size, 0);
-  bits = bits & sign ? ~bits & (sign | (sign - 1)) : bits | sign;
-  return bits + 1;
+  return ok_ieee_order(ok_ieee_bits(d, (size_t)size), (size_t)size) + 1;
 }
 
 /* The digit-to-nibble map of byte arrays: digits 0..9 of each byte's three. */

@@ -30,11 +30,16 @@ static size_t seq_len(const uint8_t *p, size_t n) {
 
 size_t ok_utf8_check(const uint8_t *p, size_t n) {
   size_t i = 0, l;
+  uint64_t w;
   while (i < n) {
-    uint64_t w;
-    if (i + 8 <= n && (memcpy(&w, p + i, 8), !(w & 0x8080808080808080ULL))) {
-      i += 8; /* ASCII, eight at a time */
-      continue;
+    if (n - i >= 8) { /* ASCII, eight at a time; the last eight with the rest */
+      memcpy(&w, p + i, 8);
+      if (!(w & 0x8080808080808080ULL)) {
+        i += 8;
+        continue;
+      }
+    } else if (n >= 8 && (memcpy(&w, p + n - 8, 8), !(w & 0x8080808080808080ULL))) {
+      return n;
     }
     if ((l = seq_len(p + i, n - i)) == 0) break;
     i += l;
