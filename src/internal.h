@@ -45,6 +45,26 @@ static inline void ok_js_set_sole(ok_item *it, int sole) {
   it->own[OK_JS_SOLE_WORD] = (uint64_t)sole;
 }
 
+/* The count of u's decimal digits (1 for 0), from its bit length: no
+** division, and no chain of them. */
+static inline size_t ok_u64_digits(uint64_t u) {
+  /* clang-format off */
+  static const uint64_t tens[20] = {
+      1ULL, 10ULL, 100ULL, 1000ULL, 10000ULL, 100000ULL, 1000000ULL, 10000000ULL, 100000000ULL,
+      1000000000ULL, 10000000000ULL, 100000000000ULL, 1000000000000ULL, 10000000000000ULL,
+      100000000000000ULL, 1000000000000000ULL, 10000000000000000ULL, 100000000000000000ULL,
+      1000000000000000000ULL, 10000000000000000000ULL};
+  /* clang-format on */
+  size_t bits = 1, t;
+#if defined(__GNUC__)
+  bits = (size_t)(64 - __builtin_clzll(u | 1));
+#else
+  while (bits < 64 && u >> bits) bits++;
+#endif
+  t = bits * 1233 >> 12; /* log10(2^bits), rounded down: the digits of 2^bits - 1, or one less */
+  return t + ((u | 1) >= tens[t]); /* 0 has a digit too */
+}
+
 /* The decimal digits of u at out unless NULL; returns their count. */
 static inline size_t ok_u64_text(char *out, uint64_t u) {
   char d[20];
@@ -56,14 +76,32 @@ static inline size_t ok_u64_text(char *out, uint64_t u) {
 }
 
 /* v as `size` big-endian bytes at out; and back from p, each byte XORed
-** with x first (0xFF: complemented). */
+** with x first (0xFF: complemented). Eight bytes are one word where the
+** compiler says the machine is little-endian (it does not see that the
+** byte loop is one). */
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define OK_BSWAP64(v) __builtin_bswap64(v)
+#endif
 static inline void ok_put_be(uint8_t *out, uint64_t v, size_t size) {
   size_t k;
+#ifdef OK_BSWAP64
+  if (size == 8) {
+    v = OK_BSWAP64(v);
+    memcpy(out, &v, 8);
+    return;
+  }
+#endif
   for (k = 0; k < size; k++) out[k] = (uint8_t)(v >> (8 * (size - 1 - k)));
 }
 static inline uint64_t ok_get_be(const uint8_t *p, size_t size, uint8_t x) {
   uint64_t v = 0;
   size_t k;
+#ifdef OK_BSWAP64
+  if (size == 8) {
+    memcpy(&v, p, 8);
+    return OK_BSWAP64(v) ^ (x * 0x0101010101010101ULL);
+  }
+#endif
   for (k = 0; k < size; k++) v = v << 8 | (uint8_t)(p[k] ^ x);
   return v;
 }

@@ -53,28 +53,6 @@ static int lobit(uint64_t x) {
 #endif
 }
 
-static void store_be64(uint8_t *out, uint64_t x) {
-#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-  x = __builtin_bswap64(x);
-  memcpy(out, &x, 8);
-#else
-  int i;
-  for (i = 0; i < 8; i++) out[i] = (uint8_t)(x >> (56 - 8 * i));
-#endif
-}
-
-static uint64_t load_be64(const uint8_t *p) {
-  uint64_t x;
-#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-  memcpy(&x, p, 8);
-  return __builtin_bswap64(x);
-#else
-  int i;
-  for (x = 0, i = 0; i < 8; i++) x = x << 8 | p[i];
-  return x;
-#endif
-}
-
 /* |v| = sig * 2^(e - 63) with bit 63 of sig set. */
 static size_t enc_finite(uint8_t *out, int neg, int e, uint64_t sig, int desc) {
   int b0 = (int)((unsigned)e & 1u);
@@ -109,7 +87,7 @@ static size_t enc_finite(uint8_t *out, int neg, int e, uint64_t sig, int desc) {
     z = ((z & 0x3F803F803F803F80ULL) << 1) | (z & 0x007F007F007F007FULL);
     more = groups > 1 ? 0x0101010101010101ULL & (~(uint64_t)0 << (72 - 8 * groups)) : 0;
     z = ((z << 1) | more) ^ (flip ? ~(uint64_t)0 : 0);
-    store_be64(all, z);
+    ok_put_be(all, z, 8);
     memcpy(out + n, all, (size_t)groups);
     return n + (size_t)groups;
   }
@@ -188,7 +166,7 @@ static int dec_stream(const uint8_t *c, size_t n, uint8_t x, size_t *i, uint64_t
   unsigned b;
   int shift = 57;
   if (n - at >= 8) { /* eight bytes at once: the stream of most numbers ends in them */
-    w = load_be64(c + at) ^ (x ? ~(uint64_t)0 : 0);
+    w = ok_get_be(c + at, 8, x);
     if ((ends = ~w & 0x0101010101010101ULL) != 0) {
       int groups = (63 - hibit(ends)) / 8 + 1; /* up to the first byte without `more` */
       uint64_t z;

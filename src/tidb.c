@@ -205,16 +205,14 @@ static inline void vread(const view *v, size_t i, uint8_t *out, size_t k) {
   }
 }
 
+/* Data bytes [i, i + 8) big-endian. Wrapped, they cross at most one
+** marker, after the first m: one word from the key with that byte cut. */
 static inline uint64_t vbe64(const view *v, size_t i) {
-  const uint8_t *b = v->p + i;
-  if (v->wrapped) { /* byte by byte: a word loaded from bytes just stored would stall */
-    uint64_t x = 0;
-    size_t k;
-    for (k = 0; k < 8; k++) x = x << 8 | vbyte(v, i + k);
-    return x;
-  }
-  return (uint64_t)b[0] << 56 | (uint64_t)b[1] << 48 | (uint64_t)b[2] << 40 | (uint64_t)b[3] << 32 |
-         (uint64_t)b[4] << 24 | (uint64_t)b[5] << 16 | (uint64_t)b[6] << 8 | b[7];
+  const uint8_t *b = v->p + vphys(v, i);
+  uint64_t w = ok_get_be(b, 8, 0);
+  unsigned m = v->wrapped ? 8 - (v->phase + (unsigned)i) % 8 : 8;
+  if (m == 8) return w;
+  return (w & ~(uint64_t)0 << (64 - 8 * m)) | (((w << 8) | b[8]) & (~(uint64_t)0 >> (8 * m)));
 }
 
 /* What an item keeps in own: the phase of its body's first byte (tikv),
@@ -280,9 +278,10 @@ static int dec_bytes(const view *v, size_t i, ok_item *it, size_t *err_at) {
     uint64_t w;
     size_t pad;
     if (v->len - i < 9) return fail(OK_E_TRUNCATED, v->n, err_at);
-    if (v->wrapped) { /* the word from the bytes themselves, not loaded from tmp */
-      for (w = 0, k = 0; k < 9; k++)
-        tmp[k] = vbyte(v, i + k), w |= k < 8 ? (uint64_t)tmp[k] << (8 * k) : 0;
+    if (v->wrapped) { /* the word from the key itself, not loaded again from tmp */
+      w = vbe64(v, i);
+      ok_put_be(tmp, w, 8);
+      tmp[8] = vbyte(v, i + 8);
       g = tmp;
     } else {
       memcpy(&w, g, 8);
