@@ -1,7 +1,12 @@
 # ok -- order-preserving keys for SQLite. `make help` lists the targets.
 
 CC      ?= cc
-OPT     ?= -O2
+# With gcc, link-time optimisation: the extension's calls into the core
+# are inlined across files (a tenth to a fifth off several builders in
+# make bench). The objects keep their machine code too (fat), so that
+# libokcore.a links without it, and with any compiler.
+LTO     ?= $(if $(shell $(CC) -v 2>&1 | grep '^gcc version'),-flto=auto -ffat-lto-objects)
+OPT     ?= -O2 $(LTO)
 WARN     = -Wall -Wextra -Wconversion -Werror
 CFLAGS  += $(OPT) -g -fPIC -fvisibility=hidden $(SAN)
 CORE_CFLAGS = -std=c99 $(WARN)
