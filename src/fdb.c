@@ -40,11 +40,12 @@ int ok_fdb_enc_bigint(uint8_t *out, size_t *len, int neg, const uint8_t *mag, si
 
 size_t ok_fdb_enc_int(uint8_t *out, int64_t v) {
   uint64_t m = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
-  uint8_t mag[8];
-  int i;
-  for (i = 7; i >= 0; i--, m >>= 8) mag[i] = (uint8_t)m;
-  for (i = 0; i < 8 && mag[i] == 0; i++) continue;
-  return put_int(out, v < 0, mag + i, (size_t)(8 - i));
+  size_t n = (ok_bit_length(m) + 7) / 8, i; /* the magnitude's significant bytes */
+  if (!out) return 1 + n;
+  out[0] = (uint8_t)(v < 0 ? OK_FDB_INT_ZERO - n : OK_FDB_INT_ZERO + n);
+  if (v < 0) m = ~m; /* a negative's bytes complemented */
+  for (i = 0; i < n; i++) out[1 + i] = (uint8_t)(m >> (8 * (n - 1 - i)));
+  return 1 + n;
 }
 
 size_t ok_fdb_enc_ieee(uint8_t *out, int code, const uint8_t *bits, size_t n) {

@@ -45,6 +45,18 @@ static inline void ok_js_set_sole(ok_item *it, int sole) {
   it->own[OK_JS_SOLE_WORD] = (uint64_t)sole;
 }
 
+/* The bit length of u: 0 for 0, 64 when its top bit is set. */
+static inline unsigned ok_bit_length(uint64_t u) {
+#if defined(__GNUC__)
+  return u ? 64 - (unsigned)__builtin_clzll(u) : 0;
+#else
+  unsigned n = 0;
+  for (; u >= 256; u >>= 8) n += 8;
+  for (; u; u >>= 1) n++;
+  return n;
+#endif
+}
+
 /* The count of u's decimal digits (1 for 0), from its bit length: no
 ** division, and no chain of them. */
 static inline size_t ok_u64_digits(uint64_t u) {
@@ -55,13 +67,7 @@ static inline size_t ok_u64_digits(uint64_t u) {
       100000000000000ULL, 1000000000000000ULL, 10000000000000000ULL, 100000000000000000ULL,
       1000000000000000000ULL, 10000000000000000000ULL};
   /* clang-format on */
-  size_t bits = 1, t;
-#if defined(__GNUC__)
-  bits = (size_t)(64 - __builtin_clzll(u | 1));
-#else
-  while (bits < 64 && u >> bits) bits++;
-#endif
-  t = bits * 1233 >> 12; /* log10(2^bits), rounded down: the digits of 2^bits - 1, or one less */
+  size_t t = ok_bit_length(u | 1) * 1233 >> 12; /* log10(2^bits), rounded down: the digits of 2^bits - 1, or one less */
   return t + ((u | 1) >= tens[t]); /* 0 has a digit too */
 }
 

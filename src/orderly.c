@@ -37,11 +37,9 @@ static size_t enc_varint(uint8_t *out, int sign, int wide, unsigned r, unsigned 
                          int desc) {
   int neg = sign && (int64_t)raw < 0;
   uint64_t mag = neg ? ~raw : raw;
-  unsigned n = 0, h;
+  unsigned n = ok_bit_length(mag), h;
   size_t len, k, max = wide ? 9 : 5;
   uint8_t form;
-  for (; mag >= 256; mag >>= 8) n += 8; /* the bit length of mag */
-  for (; mag; mag >>= 1) n++;
   for (len = 1; len < max; len++) {
     if (n <= head_bits(sign, wide, len) - r + 8 * (len - 1)) break;
   }

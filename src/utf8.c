@@ -31,6 +31,14 @@ static size_t seq_len(const uint8_t *p, size_t n) {
 size_t ok_utf8_check(const uint8_t *p, size_t n) {
   size_t i = 0, l;
   uint64_t w;
+  if (n < 8) { /* short ASCII: two words of four that may overlap, or the bytes */
+    uint32_t a = 0, b = 0;
+    if (n >= 4)
+      memcpy(&a, p, 4), memcpy(&b, p + n - 4, 4);
+    else
+      for (l = 0; l < n; l++) a |= p[l];
+    if (!((a | b) & 0x80808080u)) return n;
+  }
   while (i < n) {
     if (n - i >= 8) { /* ASCII, eight at a time; the last eight with the rest */
       memcpy(&w, p + i, 8);
