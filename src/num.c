@@ -80,15 +80,27 @@ static size_t enc_finite(uint8_t *out, int neg, int e, uint64_t sig, int desc) {
     ** (28|28, then 14|14, then 7|7), shift each up to make room for the
     ** `more` bit, and copy out the bytes of the groups (ok.h promises to
     ** write nothing past the count returned). */
-    uint64_t z = s >> 8, more;
-    uint8_t all[8];
+    static const uint64_t more[9] = {0, 0, /* the `more` bits of 1..8 groups */
+                                     0x0100000000000000ULL, 0x0101000000000000ULL,
+                                     0x0101010000000000ULL, 0x0101010100000000ULL,
+                                     0x0101010101000000ULL, 0x0101010101010000ULL,
+                                     0x0101010101010100ULL};
+    uint64_t z = s >> 8;
+    uint8_t all[8], *o = out + n;
+    size_t g4 = (size_t)groups - 4, g2 = (size_t)groups - 2;
     z = ((z & 0x00FFFFFFF0000000ULL) << 4) | (z & 0x000000000FFFFFFFULL);
     z = ((z & 0x0FFFC0000FFFC000ULL) << 2) | (z & 0x00003FFF00003FFFULL);
     z = ((z & 0x3F803F803F803F80ULL) << 1) | (z & 0x007F007F007F007FULL);
-    more = groups > 1 ? 0x0101010101010101ULL & (~(uint64_t)0 << (72 - 8 * groups)) : 0;
-    z = ((z << 1) | more) ^ (flip ? ~(uint64_t)0 : 0);
+    z = ((z << 1) | more[groups]) ^ (flip ? ~(uint64_t)0 : 0);
     ok_put_be(all, z, 8);
-    memcpy(out + n, all, (size_t)groups);
+    /* the groups' bytes as two copies of fixed size that may overlap:
+    ** no call to memcpy for a length it must first look at */
+    if (groups >= 4)
+      memcpy(o, all, 4), memcpy(o + g4, all + g4, 4);
+    else if (groups >= 2)
+      memcpy(o, all, 2), memcpy(o + g2, all + g2, 2);
+    else
+      o[0] = all[0];
     return n + (size_t)groups;
   }
   for (g = 0; g < groups; g++, s <<= 7) {
