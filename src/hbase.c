@@ -219,23 +219,26 @@ size_t ok_hbase_enc_num(uint8_t *out, const ok_hbase_num *x, int desc) {
 }
 
 /* f * 10^e10 (f > 0 without trailing zeros, up to 20 digits) as a numeric,
-** straight from the integer: its centimal digits from the right. */
+** straight from the integer: its centimal digits written from the right,
+** each c as 2c + 1. */
 static size_t enc_decimal(uint8_t *out, int neg, uint64_t f, long e10, int desc) {
-  uint8_t buf[OK_HBASE_NUM_MAX], pairs[11];
-  size_t o, start, k = 0, digits = ok_u64_digits(f);
-  long exp;
-  exp = (long)digits + e10; /* f = 0.digits x 10^exp */
-  o = start = num_header(buf, neg, centimal_exp(exp), 0);
-  /* the digits, a 0 in front when exp is odd, a 0 behind to fill the last pair */
-  if ((digits + (exp % 2 != 0)) % 2) pairs[k++] = (uint8_t)(f % 10 * 10), f /= 10;
+  uint8_t buf[OK_HBASE_NUM_MAX], *p;
+  size_t start, digits = ok_u64_digits(f), pairs;
+  long exp = (long)digits + e10; /* f = 0.digits x 10^exp */
+  size_t front = exp % 2 != 0;   /* a 0 in front of the digits when exp is odd */
+  uint32_t r;
+  start = num_header(buf, neg, centimal_exp(exp), 0);
+  pairs = (digits + front + 1) / 2;
+  p = buf + start + pairs;
+  if ((digits + front) % 2) *--p = (uint8_t)(20 * (f % 10) + 1), f /= 10; /* a 0 behind it */
   for (; f >= 100000000; f /= 100000000) { /* 8 digits: 4 pairs that do not wait on each other */
-    uint32_t c = (uint32_t)(f % 100000000);
-    pairs[k++] = (uint8_t)(c % 100), pairs[k++] = (uint8_t)(c / 100 % 100);
-    pairs[k++] = (uint8_t)(c / 10000 % 100), pairs[k++] = (uint8_t)(c / 1000000);
+    r = (uint32_t)(f % 100000000);
+    p -= 4;
+    p[3] = (uint8_t)(2 * (r % 100) + 1), p[2] = (uint8_t)(2 * (r / 100 % 100) + 1);
+    p[1] = (uint8_t)(2 * (r / 10000 % 100) + 1), p[0] = (uint8_t)(2 * (r / 1000000) + 1);
   }
-  for (; f; f /= 100) pairs[k++] = (uint8_t)(f % 100);
-  while (k > 0) buf[o++] = (uint8_t)(2 * pairs[--k] + 1);
-  return num_finish(out, buf, o, start, neg, desc);
+  for (r = (uint32_t)f; r; r /= 100) *--p = (uint8_t)(2 * (r % 100) + 1);
+  return num_finish(out, buf, start + pairs, start, neg, desc);
 }
 
 size_t ok_hbase_enc_int_num(uint8_t *out, int64_t v, int desc) {
