@@ -66,8 +66,19 @@ static int looks_escaped(const uint8_t *s, size_t n) {
 }
 
 int ok_charwise_enc_string(uint8_t *out, size_t *len, const uint8_t *s, size_t n, int element) {
+  /* the bytes that may need an escape, or make a string ambiguous */
+  static const uint8_t special[256] = {[0x00] = 1, [0x01] = 1, ['!'] = 1, ['"'] = 1, ['?'] = 1};
   size_t i, o = 1;
-  int esc = element && (holds(s, n, '!') || holds(s, n, '"'));
+  uint8_t any = 0;
+  int esc;
+  for (i = 0; i < n; i++) any |= special[s[i]];
+  if (!any) { /* most text: its bytes as they are, found without a branch a byte */
+    if (out && n) memcpy(out + 1, s, n);
+    if (out) out[0] = OK_CHARWISE_STRING;
+    *len = n + 1;
+    return OK_OK;
+  }
+  esc = element && (holds(s, n, '!') || holds(s, n, '"'));
   for (i = 0; i + 1 < n; i++)
     if (s[i] == 0x00 && s[i + 1] <= 0x01) return OK_E_AMBIGUOUS;
   if (element && !esc && looks_escaped(s, n)) return OK_E_AMBIGUOUS;

@@ -129,23 +129,14 @@ uint64_t ok_double_decimal(double d, int java, int *e10) {
 }
 
 size_t ok_double_digits(char *digits, int *point, double d, int java) {
-  int e10, i, n;
-  char tmp[24];
+  int e10;
   uint64_t f = ok_double_decimal(d, java, &e10);
+  size_t n;
+  *point = 0;
   if (f == 0) return 0;
-  /* two digits a division; from the end of tmp backwards */
-  i = (int)sizeof tmp;
-  for (; f >= 100; f /= 100) {
-    unsigned r = (unsigned)(f % 100);
-    tmp[--i] = (char)('0' + r % 10);
-    tmp[--i] = (char)('0' + r / 10);
-  }
-  if (f >= 10) tmp[--i] = (char)('0' + f % 10), f /= 10;
-  tmp[--i] = (char)('0' + f);
-  n = (int)sizeof tmp - i;
-  memcpy(digits, tmp + i, (size_t)n);
-  *point = e10 + n;
-  return (size_t)n;
+  n = ok_u64_text(digits, f);
+  *point = e10 + (int)n;
+  return n;
 }
 
 /* m * 10^e10 as a double within an ulp or so: exactly (Clinger's fast path)

@@ -67,18 +67,40 @@ static inline size_t ok_u64_digits(uint64_t u) {
       100000000000000ULL, 1000000000000000ULL, 10000000000000000ULL, 100000000000000000ULL,
       1000000000000000000ULL, 10000000000000000000ULL};
   /* clang-format on */
-  size_t t = ok_bit_length(u | 1) * 1233 >> 12; /* log10(2^bits), rounded down: the digits of 2^bits - 1, or one less */
+  size_t t = ok_bit_length(u | 1) * 1233 >>
+             12; /* log10(2^bits), rounded down: the digits of 2^bits - 1, or one less */
   return t + ((u | 1) >= tens[t]); /* 0 has a digit too */
 }
 
-/* The decimal digits of u at out unless NULL; returns their count. */
+/* The decimal digits of u at out unless NULL; returns their count. Two
+** digits a division, from the right, and eight digits as four pairs
+** that do not wait on each other. */
 static inline size_t ok_u64_text(char *out, uint64_t u) {
-  char d[20];
-  size_t k = 20;
-  do d[--k] = (char)('0' + u % 10), u /= 10;
-  while (u);
-  if (out) memcpy(out, d + k, 20 - k);
-  return 20 - k;
+  /* clang-format off */
+  static const char two[] =
+      "0001020304050607080910111213141516171819"
+      "2021222324252627282930313233343536373839"
+      "4041424344454647484950515253545556575859"
+      "6061626364656667686970717273747576777879"
+      "8081828384858687888990919293949596979899";
+  /* clang-format on */
+  size_t n = ok_u64_digits(u);
+  char *p;
+  uint32_t r;
+  if (!out) return n;
+  p = out + n;
+  for (; u >= 100000000; u /= 100000000) {
+    uint32_t lo = (uint32_t)(u % 100000000), a = lo / 10000, b = lo % 10000;
+    p -= 8;
+    memcpy(p, two + 2 * (a / 100), 2), memcpy(p + 2, two + 2 * (a % 100), 2);
+    memcpy(p + 4, two + 2 * (b / 100), 2), memcpy(p + 6, two + 2 * (b % 100), 2);
+  }
+  for (r = (uint32_t)u; r >= 100; r /= 100) p -= 2, memcpy(p, two + 2 * (r % 100), 2);
+  if (r >= 10)
+    memcpy(p - 2, two + 2 * r, 2);
+  else
+    p[-1] = (char)('0' + r);
+  return n;
 }
 
 /* v as `size` big-endian bytes at out; and back from p, each byte XORed

@@ -80,10 +80,14 @@ static size_t enc_finite(uint8_t *out, int neg, int e, uint64_t sig, int desc) {
     ** (28|28, then 14|14, then 7|7), shift each up to make room for the
     ** `more` bit, and copy out the bytes of the groups (ok.h promises to
     ** write nothing past the count returned). */
-    static const uint64_t more[9] = {0, 0, /* the `more` bits of 1..8 groups */
-                                     0x0100000000000000ULL, 0x0101000000000000ULL,
-                                     0x0101010000000000ULL, 0x0101010100000000ULL,
-                                     0x0101010101000000ULL, 0x0101010101010000ULL,
+    static const uint64_t more[9] = {0,
+                                     0, /* the `more` bits of 1..8 groups */
+                                     0x0100000000000000ULL,
+                                     0x0101000000000000ULL,
+                                     0x0101010000000000ULL,
+                                     0x0101010100000000ULL,
+                                     0x0101010101000000ULL,
+                                     0x0101010101010000ULL,
                                      0x0101010101010100ULL};
     uint64_t z = s >> 8;
     uint8_t all[8], *o = out + n;
