@@ -128,6 +128,33 @@ static uint64_t float_key(double d, int size) {
 static const uint8_t nibble_of[10] = {3, 4, 5, 6, 7, 9, 0xA, 0xC, 0xE, 0xF};
 static const int8_t digit_of[16] = {-1, -1, -1, 0, 1, 2, 3, 4, -1, 5, 6, -1, 7, -1, 8, 9};
 
+/* out[k] = p[k] + 2 (mod 256) for k < n: eight bytes at a time, each byte
+** on its own (no carry into the next), the last eight overlapping those
+** before; four and four below eight. */
+static void plus2(uint8_t *out, const uint8_t *p, size_t n) {
+  const uint64_t hi = 0x8080808080808080ULL;
+  uint64_t w;
+  uint32_t a, b;
+  size_t k;
+  if (n >= 8) {
+    for (k = 0;; k += 8) {
+      if (k + 8 > n) k = n - 8;
+      memcpy(&w, p + k, 8);
+      w = ((w & ~hi) + 0x0202020202020202ULL) ^ (w & hi);
+      memcpy(out + k, &w, 8);
+      if (k + 8 == n) return;
+    }
+  }
+  if (n >= 4) {
+    memcpy(&a, p, 4), memcpy(&b, p + n - 4, 4);
+    a = ((a & 0x7F7F7F7Fu) + 0x02020202u) ^ (a & 0x80808080u);
+    b = ((b & 0x7F7F7F7Fu) + 0x02020202u) ^ (b & 0x80808080u);
+    memcpy(out, &a, 4), memcpy(out + n - 4, &b, 4);
+    return;
+  }
+  for (k = 0; k < n; k++) out[k] = (uint8_t)(p[k] + 2);
+}
+
 /* Encodes v in the field f with terminate flag t (ascending; the caller
 ** complements a descending field). Returns the length. */
 static size_t enc_field(uint8_t *out, const ok_orderly_field *f, const ok_orderly_value *v, int t) {
@@ -190,13 +217,7 @@ static size_t enc_field(uint8_t *out, const ok_orderly_field *f, const ok_orderl
         return t ? 1 : 0;
       }
       if (out) {
-        uint64_t w, hi = 0x8080808080808080ULL; /* eight at a time, each byte on its own */
-        for (k = 0; k + 8 <= v->n; k += 8) {
-          memcpy(&w, v->p + k, 8);
-          w = ((w & ~hi) + 0x0202020202020202ULL) ^ (w & hi);
-          memcpy(out + k, &w, 8);
-        }
-        for (; k < v->n; k++) out[k] = (uint8_t)(v->p[k] + 2);
+        plus2(out, v->p, v->n);
         if (t || v->n == 0) out[v->n] = 1;
       }
       return v->n + (t || v->n == 0);
