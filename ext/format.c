@@ -144,4 +144,3 @@ void *ok_sql_param_arg(sqlite3_context *ctx, const ok_sql_param *param, sqlite3_
   ok_sql_report(ctx, SQLITE_NOMEM, NULL); /* SQLite freed it */
   return NULL;
 }
-

@@ -67,8 +67,8 @@ static inline size_t ok_u64_digits(uint64_t u) {
       100000000000000ULL, 1000000000000000ULL, 10000000000000000ULL, 100000000000000000ULL,
       1000000000000000000ULL, 10000000000000000000ULL};
   /* clang-format on */
-  size_t t = ok_bit_length(u | 1) * 1233 >>
-             12; /* log10(2^bits), rounded down: the digits of 2^bits - 1, or one less */
+  /* log10(2^bits) rounded down: the digits of 2^bits - 1, or one less */
+  size_t t = ok_bit_length(u | 1) * 1233 >> 12;
   return t + ((u | 1) >= tens[t]); /* 0 has a digit too */
 }
 

@@ -30,15 +30,7 @@
 #define TAG_POS_BIG 0x6B
 
 /* Highest set bit (0..63) and lowest set bit of a nonzero value. */
-static int hibit(uint64_t x) {
-#if defined(__GNUC__)
-  return 63 - __builtin_clzll(x);
-#else
-  int b = 0;
-  while (x >>= 1) b++;
-  return b;
-#endif
-}
+static int hibit(uint64_t x) { return (int)ok_bit_length(x) - 1; }
 
 static int lobit(uint64_t x) {
 #if defined(__GNUC__)
@@ -80,15 +72,13 @@ static size_t enc_finite(uint8_t *out, int neg, int e, uint64_t sig, int desc) {
     ** (28|28, then 14|14, then 7|7), shift each up to make room for the
     ** `more` bit, and copy out the bytes of the groups (ok.h promises to
     ** write nothing past the count returned). */
-    static const uint64_t more[9] = {0,
-                                     0, /* the `more` bits of 1..8 groups */
-                                     0x0100000000000000ULL,
-                                     0x0101000000000000ULL,
-                                     0x0101010000000000ULL,
-                                     0x0101010100000000ULL,
-                                     0x0101010101000000ULL,
-                                     0x0101010101010000ULL,
-                                     0x0101010101010100ULL};
+    /* the `more` bits of 0..8 groups (one group has none) */
+    /* clang-format off */
+    static const uint64_t more[9] = {
+        0, 0, 0x0100000000000000ULL, 0x0101000000000000ULL, 0x0101010000000000ULL,
+        0x0101010100000000ULL, 0x0101010101000000ULL, 0x0101010101010000ULL,
+        0x0101010101010100ULL};
+    /* clang-format on */
     uint64_t z = s >> 8;
     uint8_t all[8], *o = out + n;
     size_t g4 = (size_t)groups - 4, g2 = (size_t)groups - 2;
