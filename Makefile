@@ -48,7 +48,7 @@ EXT_OBJ  = $(EXT_SRC:ext/%.c=$(B)/ext/%.o)
 CORE_H   = $(wildcard src/*.h)
 EXT_H    = $(wildcard ext/*.h)
 
-.PHONY: all deps deps-test demo check test test-cluster test-accept test-asan test-tsan test-valgrind fuzz bench dist \
+.PHONY: all deps deps-test demo check test test-cluster test-accept test-asan test-tsan test-valgrind fuzz bench bench-instructions dist \
         test-build test-latest install uninstall clean lint help
 
 all: $(B)/ok.$(SO) $(B)/libokcore.a
@@ -65,6 +65,7 @@ help:
 	@echo "make test-tsan  8 threads with a connection each, under ThreadSanitizer"
 	@echo "make fuzz       libFuzzer: decoders, SQL, Orderly, round trips (FUZZ_SECONDS=60 each)"
 	@echo "make bench      speed and size against SQLite's JSON functions and FDB"
+	@echo "make bench-instructions  each builder's and reader's instructions a row (valgrind)"
 	@echo "make install    ok.$(SO) (stripped), ok.h, libokcore.a, ok.pc under PREFIX (DESTDIR)"
 	@echo "make dist       dist/: the source, the wheel, the npm package and SHA256SUMS"
 	@echo "make lint       clang-format check and cppcheck"
@@ -189,6 +190,10 @@ fuzz:
 
 bench: deps-test all $(B)/hostile
 	@sh bench/run.sh $(B)
+
+bench-instructions: all
+	@sh setup.sh --valgrind
+	@sh bench/instructions.sh $(B)
 
 # The extension, stripped, in lib/ok/ (a bare ok.so or ok.h in lib/ or
 # include/ could collide with another project's); the core library for C

@@ -3,6 +3,10 @@
 ** nearest functions, measured side by side in one run.
 **
 ** Usage: bench <extension> [rows]
+**        bench <extension> rows --once <expr> [setup SQL]
+**          fills the table, runs the setup, then SELECT count(<expr>) once,
+**          and prints nothing: what bench/instructions.sh counts under
+**          valgrind (instructions do not vary from run to run as time does)
 **
 ** Table t(a INTEGER, b REAL, c TEXT) of `rows` rows (default 1,000,000):
 ** a = sequential ids, b = prices with two decimals (full-precision
@@ -252,6 +256,14 @@ int main(int argc, char **argv) {
     die("floor");
   table_rows = rows;
   fill();
+  if (argc > 4 && strcmp(argv[3], "--once") == 0) {
+    char sql[512];
+    if (argc > 5 && sqlite3_exec(db, argv[5], 0, 0, 0)) die(argv[5]);
+    snprintf(sql, sizeof sql, "SELECT count(%s) FROM t", argv[4]);
+    scalar(sql);
+    sqlite3_close(db);
+    return 0;
+  }
   printf("ok bench: %ld rows of (INTEGER id, REAL price, TEXT word), SQLite %s, best of 7\n\n",
          rows, sqlite3_libversion());
 
