@@ -33,7 +33,7 @@ row() {
 
 floor=$(row a "floor(a, b, c)" "")
 printf "instructions a row (valgrind), %d rows; the floor copies its arguments: %d\n" $ROWS "$floor"
-printf "(a count, not a time: SQLite's own instructions, malloc's and its mutexes', run slower than the codec's)\n"
+printf "(a count, not a time: instructions differ in cost; make bench gives the ratios of time)\n"
 printf "| builder | instructions | / floor |\n|---|---|---|\n"
 for e in "ok_pack(a, b, c)" "ok_fdb_pack(a, b, c)" "ok_hbase_pack(a, b, c)" "ok_crdb_pack(a, b, c)" \
   "ok_tidb_pack(a, b, c)" "ok_tikv_pack(a, b, c)" "ok_orderly_pack('long, double, utf8', a, b, c)" \
