@@ -49,8 +49,7 @@ static void normalize(ok_hbase_num *x) {
 
 void ok_hbase_num_int(ok_hbase_num *x, int64_t v) {
   uint64_t m = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
-  char tmp[20];
-  size_t k = sizeof tmp, zeros = 0;
+  size_t zeros = 0;
   x->neg = v < 0 && m;
   x->form = 0;
   if (!m) {
@@ -58,11 +57,8 @@ void ok_hbase_num_int(ok_hbase_num *x, int64_t v) {
     return;
   }
   while (m % 10 == 0) m /= 10, zeros++; /* no trailing zero digits */
-  for (; m >= 10; m /= 10) tmp[--k] = (char)('0' + m % 10);
-  tmp[--k] = (char)('0' + m);
-  x->n = sizeof tmp - k;
+  x->n = ok_u64_text(x->digit, m);
   x->exp = (long)(x->n + zeros);
-  memcpy(x->digit, tmp + k, x->n);
 }
 
 /* The decimal HBase writes for a double: BigDecimal.valueOf(d), i.e.

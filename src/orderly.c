@@ -478,12 +478,6 @@ static int dec_bcd(const uint8_t *c, size_t n, uint8_t x, size_t *digits, size_t
   return OK_OK;
 }
 
-static size_t u64_digits(uint64_t u) {
-  size_t k = 1;
-  while (u >= 10) u /= 10, k++;
-  return k;
-}
-
 static int dec_decimal(const uint8_t *c, size_t n, uint8_t x, ok_item *it, size_t *err_at) {
   ok_orderly_own own;
   uint8_t b0 = (uint8_t)(c[0] ^ x), y;
@@ -629,7 +623,7 @@ static int decode_field(const ok_format *fmt, const ok_orderly_field *f, const u
   own.u = u;
   memcpy(it->own, &own, sizeof own);
   it->type = is_signed(f->type) || u <= INT64_MAX ? OK_INT : OK_TEXT;
-  if (it->type == OK_TEXT) it->value_len = u64_digits(u);
+  if (it->type == OK_TEXT) it->value_len = ok_u64_digits(u);
   return OK_OK;
 }
 
@@ -637,7 +631,6 @@ static size_t value(uint8_t *out, const ok_item *it) {
   ok_orderly_own own = ok_orderly_own_of(it);
   uint8_t x = it->desc ? 0xFF : 0x00;
   size_t k, o;
-  uint64_t u;
   switch (it->tag) {
     case OK_OL_FLOAT:
     case OK_OL_DOUBLE: memcpy(out, "NaN", 3); return 3;
@@ -662,10 +655,7 @@ static size_t value(uint8_t *out, const ok_item *it) {
       for (k = 0; k < it->value_len; k++) out[k] = (uint8_t)(it->body[k] ^ x);
       return k;
   }
-  /* an unsigned integer beyond int64 */
-  u = own.u;
-  for (k = it->value_len; k-- > 0; u /= 10) out[k] = (uint8_t)('0' + u % 10);
-  return it->value_len;
+  return ok_u64_text((char *)out, own.u); /* an unsigned integer beyond int64 */
 }
 
 /* Orderly's state fits the room every item has for its format's. */
