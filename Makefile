@@ -4,8 +4,11 @@ CC      ?= cc
 # With gcc, link-time optimisation: the extension's calls into the core
 # are inlined across files (a tenth to a fifth off several builders in
 # make bench). The objects keep their machine code too (fat), so that
-# libokcore.a links without it, and with any compiler.
-LTO     ?= $(if $(shell $(CC) -v 2>&1 | grep '^gcc version'),-flto=auto -ffat-lto-objects)
+# libokcore.a links without it, and with any compiler. Asked of the
+# compiler once (:=), not at each command.
+ifeq ($(origin LTO),undefined)
+LTO     := $(if $(shell $(CC) -v 2>&1 | grep '^gcc version'),-flto=auto -ffat-lto-objects)
+endif
 OPT     ?= -O2 $(LTO)
 WARN     = -Wall -Wextra -Wconversion -Werror
 CFLAGS  += $(OPT) -g -fPIC -fvisibility=hidden $(SAN)
