@@ -1,5 +1,5 @@
 /*
-** test.h -- what the core's unit tests (unit.c, fdb.c, hbase.c, stores.c,
+** test.h -- what the core's unit tests (unit.c, fdb.c, hbase.c, stores.c, words.c,
 ** libraries.c) share.
 */
 #ifndef OK_TEST_H
@@ -39,5 +39,6 @@ void test_fdb(long rounds);
 void test_hbase(long rounds);
 void test_stores(long rounds);    /* CockroachDB, TiDB */
 void test_libraries(long rounds); /* bytewise, charwise, orderedcode */
+void test_words(long rounds);     /* the word-at-a-time paths against byte-wise references */
 
 #endif

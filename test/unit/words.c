@@ -1,0 +1,205 @@
+/*
+** words.c -- the core's word-at-a-time paths (eight bytes read or written
+** at once, digits by pairs) against plain byte-by-byte references written
+** here: decimal digits, UTF-8 checks, native text bodies and the errors of
+** malformed ones, non-canonical number streams, Orderly's utf8 bytes.
+** Each reference is the simplest reading of the format, so that a fast
+** path that strays from it fails here at the exact value.
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+#include "test.h"
+
+/* Bytes that the fast paths treat apart: escapes, terminators, UTF-8 lead
+** and continuation bytes, the top of the byte range. */
+static const uint8_t pool[] = {0x00, 0x01, 0x02, 0x03, 0x7F, 0x80, 0xA0, 0xBF, 0xC2, 0xDF, 0xE0,
+                               0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFE, 0xFF, 'a',  'z',  '!'};
+
+/* Random bytes: letters mostly, one in four from the pool. */
+static void random_bytes(uint8_t *p, size_t n) {
+  size_t k;
+  for (k = 0; k < n; k++) {
+    uint64_t r = rnd();
+    p[k] = (r & 3) ? (uint8_t)('a' + (r >> 8) % 26) : pool[(r >> 8) % sizeof pool];
+  }
+}
+
+static void test_digits(long rounds) {
+  uint64_t edges[200], u;
+  size_t n = 0, k, bad = 0;
+  long r;
+  char want[24], got[24], why[80];
+  edges[n++] = 0, edges[n++] = UINT64_MAX;
+  for (u = 1, k = 0; k < 20; k++, u *= 10) edges[n++] = u - 1, edges[n++] = u, edges[n++] = u + 1;
+  for (k = 1; k < 64; k++) edges[n++] = ((uint64_t)1 << k) - 1, edges[n++] = (uint64_t)1 << k;
+  for (r = 0; r < rounds + (long)n; r++) {
+    size_t len, w;
+    u = r < (long)n ? edges[r] : rnd() >> (rnd() % 64); /* every bit length */
+    w = (size_t)snprintf(want, sizeof want, "%llu", (unsigned long long)u);
+    memset(got, '#', sizeof got);
+    len = ok_u64_text(got, u);
+    if (len != w || memcmp(got, want, w) != 0 || got[w] != '#' || ok_u64_digits(u) != w ||
+        ok_u64_text(NULL, u) != w) {
+      if (!bad++) snprintf(why, sizeof why, "%s: %d digits written", want, (int)len);
+    }
+    for (w = 0; w < 64 && u >> w; w++) continue;
+    if (ok_bit_length(u) != w) bad++;
+  }
+  check(!bad, "words: ok_u64_text and ok_u64_digits against printf, ok_bit_length", why);
+}
+
+/* The longest valid UTF-8 prefix, a byte at a time. */
+static size_t utf8_reference(const uint8_t *p, size_t n) {
+  size_t i = 0;
+  while (i < n) {
+    unsigned c = p[i], len, min, cp, k;
+    if (c < 0x80) {
+      i++;
+      continue;
+    }
+    if (c >= 0xC2 && c <= 0xDF)
+      len = 2, min = 0x80, cp = c & 0x1F;
+    else if (c >= 0xE0 && c <= 0xEF)
+      len = 3, min = 0x800, cp = c & 0x0F;
+    else if (c >= 0xF0 && c <= 0xF4)
+      len = 4, min = 0x10000, cp = c & 0x07;
+    else
+      break;
+    if (len > n - i) break;
+    for (k = 1; k < len && (p[i + k] & 0xC0) == 0x80; k++) cp = cp << 6 | (p[i + k] & 0x3Fu);
+    if (k < len || cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) break;
+    i += len;
+  }
+  return i;
+}
+
+static void test_utf8_words(long rounds) {
+  uint8_t s[48];
+  size_t bad = 0, k;
+  long r;
+  char why[120] = "";
+  for (r = 0; r < rounds; r++) {
+    size_t n = (size_t)(rnd() % sizeof s), want, got;
+    random_bytes(s, n);
+    if (rnd() % 2) /* long ASCII runs, where the words are taken */
+      for (k = 0; k < n; k++) s[k] = (uint8_t)('a' + s[k] % 26);
+    if (n && rnd() % 2) s[rnd() % n] = pool[rnd() % sizeof pool];
+    want = utf8_reference(s, n);
+    got = ok_utf8_check(s, n);
+    if (got != want && !bad++)
+      snprintf(why, sizeof why, "%d bytes: prefix %d, the reference %d", (int)n, (int)got,
+               (int)want);
+  }
+  check(!bad, "words: ok_utf8_check against a byte-by-byte reference (0-47 bytes)", why);
+}
+
+/* A native text body from c[0] (its tag) within n bytes, as the format
+** says it: the first terminator ends it, and every 01 before it is
+** followed by 01 or 02 (x: 0xFF when descending). */
+static int body_reference(const uint8_t *c, size_t n, uint8_t x, size_t *len, size_t *at) {
+  size_t end, j;
+  for (end = 1; end < n && c[end] != x; end++) continue;
+  if (end == n) return *at = n, OK_E_TRUNCATED;
+  for (j = 1; j < end; j++) {
+    if (c[j] != (0x01 ^ x)) continue;
+    if (j + 1 >= end || ((c[j + 1] ^ x) != 0x01 && (c[j + 1] ^ x) != 0x02))
+      return *at = j, OK_E_ESCAPE;
+    j++;
+  }
+  *len = end + 1;
+  return OK_OK;
+}
+
+static void test_text_bodies(long rounds) {
+  uint8_t value[96], key[2 * 96 + 16], back[96];
+  size_t bad_good = 0, bad_broken = 0;
+  long r;
+  char why[120] = "";
+  for (r = 0; r < rounds; r++) {
+    size_t n = (size_t)(rnd() % 90), len, want_len = 0, at = 0, want_at = 0;
+    int desc = (int)(rnd() % 2), rc, want;
+    uint8_t x = desc ? 0xFF : 0x00;
+    ok_item it;
+    random_bytes(value, n);
+    len = ok_enc_bytes(key, OK_TAG_TEXT, value, n, 1, desc);
+    memset(key + len, 'q', 8); /* a next component's bytes, within the words read */
+    rc = ok_decode(key, len + (rnd() % 2 ? 8 : 0), &it, &at);
+    if (rc != OK_OK || it.len != len || it.value_len != n || ok_unescape(back, &it) != n ||
+        memcmp(back, value, n) != 0)
+      bad_good++;
+    key[1 + rnd() % (len - 1)] = pool[rnd() % sizeof pool]; /* one byte of the body, changed */
+    want = body_reference(key, len, x, &want_len, &want_at);
+    rc = ok_decode(key, len, &it, &at);
+    if (rc == OK_OK ? want != OK_OK || it.len != want_len : rc != want || at != want_at) {
+      if (!bad_broken++)
+        snprintf(why, sizeof why, "%d bytes: status %d at %d, the reference %d at %d", (int)len, rc,
+                 (int)at, want, (int)want_at);
+    }
+  }
+  check(!bad_good, "words: native text bodies of 0-89 bytes, either direction, read back", "");
+  check(!bad_broken, "words: a changed body refused as a byte-by-byte reading refuses it", why);
+}
+
+/* A number whose stream of two groups or more ends in a zero group is
+** refused at that byte, whether the stream is read a word at a time
+** (bytes follow) or not. */
+static void test_number_streams(long rounds) {
+  uint8_t key[32];
+  size_t bad = 0, tried = 0;
+  long r;
+  for (r = 0; r < rounds; r++) {
+    num v = random_num();
+    int desc = (int)(rnd() % 2), neg = v.is_int ? v.i < 0 : v.d < 0, tag;
+    size_t len = v.is_int ? ok_enc_int(key, v.i, desc) : ok_enc_double(key, v.d, desc), at = 0;
+    ok_item it;
+    tag = key[0] ^ (desc ? 0xFF : 0x00);
+    /* the tags that hold the exponent: the stream starts at byte 1 */
+    if (len < 3 || !((tag >= 0x08 && tag <= 0x37) || (tag >= 0x3B && tag <= 0x6A))) continue;
+    key[len - 1] = (uint8_t)(neg != desc ? 0xFF : 0x00); /* group 0, no `more`, as written */
+    memset(key + len, 'q', 8);
+    tried++;
+    if (ok_decode(key, len, &it, &at) != OK_E_NONCANONICAL || at != len - 1) bad++;
+    if (ok_decode(key, len + 8, &it, &at) != OK_E_NONCANONICAL || at != len - 1) bad++;
+  }
+  check(!bad && tried > (size_t)rounds / 4,
+        "words: a number stream ending in a zero group refused at its byte", "");
+}
+
+static void test_orderly_utf8(long rounds) {
+  ok_orderly *s = malloc(ok_orderly_size());
+  const char *why = "";
+  uint8_t value[48], key[64];
+  size_t at, bad = 0;
+  long r;
+  if (!s || ok_orderly_parse(s, "utf8, long", 10, &at, &why) != OK_OK) {
+    check(0, "words: orderly schema", why);
+    free(s);
+    return;
+  }
+  for (r = 0; r < rounds; r++) {
+    size_t n = (size_t)(rnd() % sizeof value), len, k;
+    ok_orderly_value v[2];
+    random_bytes(value, n);
+    for (k = 0; k < n; k++)
+      if (value[k] == 0xFF) value[k] = 0xFE; /* FE goes to 00 in a byte, with no carry */
+    if (n && value[0] == 0xFE) value[0] = 'a';
+    memset(v, 0, sizeof v);
+    v[0].p = value, v[0].n = n, v[1].i = 7;
+    len = ok_orderly_encode(key, sizeof key, s, v, 2, 0);
+    for (k = 0; k < n && key[k] == (uint8_t)(value[k] + 2); k++) continue;
+    if (k < n || len != n + 2 || key[n] != 0x01) bad++;
+  }
+  check(!bad, "words: Orderly's utf8 bytes plus 2 each, to the byte, 0-47 bytes", "");
+  free(s);
+}
+
+void test_words(long rounds) {
+  test_digits(rounds);
+  test_utf8_words(rounds);
+  test_text_bodies(rounds);
+  test_number_streams(rounds);
+  test_orderly_utf8(rounds);
+}
