@@ -15,14 +15,13 @@ static void malformed(sqlite3_context *ctx, const ok_sql_reader *r, const uint8_
 }
 
 /* Component i (1-based; from the end when negative) of key[0..n). The whole
-** key is decoded, so a damaged key never yields a value; a component
+** key is checked, so a damaged key never yields a value; a component
 ** counted from the end takes two passes. */
 static void unpack(sqlite3_context *ctx, const ok_sql_reader *r, const uint8_t *p, size_t n,
                    sqlite3_value *index) {
-  size_t count = 0, err;
-  sqlite3_int64 i, want;
-  ok_item it, found;
-  ok_walk w;
+  size_t count = 0, at, err;
+  sqlite3_int64 i;
+  ok_item it;
   int rc;
   if (sqlite3_value_type(index) == SQLITE_NULL) return; /* NULL index: NULL */
   if (sqlite3_value_type(index) != SQLITE_INTEGER) {
@@ -37,23 +36,17 @@ static void unpack(sqlite3_context *ctx, const ok_sql_reader *r, const uint8_t *
     }
     i += (sqlite3_int64)count + 1;
   }
-  want = i - 1;
-  memset(&found, 0, sizeof found);
-  ok_walk_start(&w, r->core, p, n);
-  while ((rc = ok_next(&w, &it, &err)) == OK_OK) {
-    if ((sqlite3_int64)w.index - 1 == want) found = it;
-  }
-  if (rc != OK_FEWER) {
+  rc = ok_pick(r->core, p, n, i >= 1 ? (size_t)(i - 1) : (size_t)-1, &it, &at, &count, &err);
+  if (rc != OK_OK && rc != OK_FEWER) {
     malformed(ctx, r, p, n, rc, err);
     return;
   }
-  count = w.index;
-  if (i < 1 || i > (sqlite3_int64)count) {
+  if (rc == OK_FEWER) {
     ok_sql_error(ctx, "index %lld is out of range for a key of %lld component%s",
                  sqlite3_value_int64(index), (long long)count, OK_SQL_S(count));
     return;
   }
-  ok_sql_result_item(ctx, &found, NULL);
+  ok_sql_result_item(ctx, &it, NULL);
 }
 
 /* ok_unpack_col(key, i [, format]) */

@@ -65,7 +65,7 @@ size_t ok_enc_bytes(uint8_t *out, int tag, const uint8_t *s, size_t n, int termi
 /* A short body, the usual one, in one pass eight bytes at a time: its end
 ** within c[1..stop), and how many escapes it holds; 0 when it is longer
 ** or malformed, which memchr's two passes then find, and say where. */
-static size_t short_body(const uint8_t *c, size_t stop, uint8_t x, size_t *escapes) {
+static inline size_t short_body(const uint8_t *c, size_t stop, uint8_t x, size_t *escapes) {
   size_t i = 1, e = 0;
   uint64_t v, xx = x * ONES;
   for (;;) {
@@ -106,6 +106,11 @@ found:
   it->direct = !x && !escapes;
   it->len = it->body_len + 2;
   return OK_OK;
+}
+
+size_t ok_bytes_len(const uint8_t *c, size_t n, uint8_t x) {
+  size_t escapes, at = short_body(c, n < 40 ? n : 40, x, &escapes);
+  return at ? at + 1 : 0;
 }
 
 size_t ok_bytes_value(uint8_t *out, const uint8_t *body, size_t n, uint8_t x) {

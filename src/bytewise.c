@@ -256,7 +256,7 @@ static size_t bytewise_value(uint8_t *out, const ok_item *it) {
   return buffer_value(out, it->body, it->body_len);
 }
 
-const ok_format ok_format_bytewise = {"bytewise", 0, decode_any, bytewise_value, NULL, NULL};
+const ok_format ok_format_bytewise = {"bytewise", 0, decode_any, bytewise_value, NULL, NULL, NULL};
 
 /* --- JavaScript Dates as text --------------------------------------------- */
 

@@ -342,4 +342,4 @@ static size_t charwise_value(uint8_t *out, const ok_item *it) {
   return o;
 }
 
-const ok_format ok_format_charwise = {"charwise", 0, decode_any, charwise_value, NULL, NULL};
+const ok_format ok_format_charwise = {"charwise", 0, decode_any, charwise_value, NULL, NULL, NULL};

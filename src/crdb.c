@@ -628,7 +628,7 @@ static int decode_any(const ok_format *f, size_t index, const uint8_t *key, size
   return ok_crdb_decode(key, n, it, err_at);
 }
 
-const ok_format ok_format_crdb = {"crdb", 0, decode_any, crdb_value, NULL, NULL};
+const ok_format ok_format_crdb = {"crdb", 0, decode_any, crdb_value, NULL, NULL, NULL};
 
 int ok_crdb_desc(uint8_t *out, size_t *len, const uint8_t *p, size_t n, size_t *err_at) {
   ok_walk w;

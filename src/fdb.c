@@ -193,20 +193,22 @@ static int dec_ieee(const uint8_t *c, size_t n, size_t size, ok_item *it, size_t
   return OK_OK;
 }
 
-/* A 0x01/0x02 body: up to the first 0x00 not followed by 0xFF. */
-static int dec_bytes(const uint8_t *c, size_t n, ok_item *it, size_t *err_at) {
+/* The end of a 0x01/0x02 body c[1..): its first 0x00 not followed by 0xFF,
+** with the count of escaped NULs in *escapes; NULL when there is none. */
+static const uint8_t *bytes_end(const uint8_t *c, size_t n, size_t *escapes) {
   const uint8_t *p = c + 1, *end = c + n;
-  size_t escapes = 0;
   for (;;) {
-    p = memchr(p, CLOSE, (size_t)(end - p));
-    if (!p) return truncated(n, err_at);
-    if (p + 1 < end && p[1] == ESC) {
-      escapes++;
-      p += 2;
-    } else {
-      break;
-    }
+    if (!(p = memchr(p, CLOSE, (size_t)(end - p)))) return NULL;
+    if (p + 1 == end || p[1] != ESC) return p;
+    ++*escapes;
+    p += 2;
   }
+}
+
+static int dec_bytes(const uint8_t *c, size_t n, ok_item *it, size_t *err_at) {
+  size_t escapes = 0;
+  const uint8_t *p = bytes_end(c, n, &escapes);
+  if (!p) return truncated(n, err_at);
   it->type = c[0] == OK_FDB_STRING ? OK_TEXT : OK_BLOB;
   it->body = c + 1;
   it->body_len = (size_t)(p - it->body);
@@ -415,4 +417,26 @@ static int decode_any(const ok_format *f, size_t index, const uint8_t *key, size
   return ok_fdb_decode(key, n, it, err_at);
 }
 
-const ok_format ok_format_fdb = {"fdb", 0, decode_any, fdb_value, NULL, NULL};
+/* Integers of up to 8 bytes, doubles and floats, strings and NULL, with no
+** value made. */
+static size_t skip_any(const ok_format *f, size_t index, const uint8_t *key, size_t n) {
+  size_t len, escapes = 0;
+  const uint8_t *end;
+  (void)f, (void)index;
+  if (n == 0) return 0;
+  switch (key[0]) {
+    case OK_FDB_NULL: return 1;
+    case OK_FDB_FLOAT: return n >= 5 ? 5 : 0;
+    case OK_FDB_DOUBLE: return n >= 9 ? 9 : 0;
+    case OK_FDB_BYTES:
+    case OK_FDB_STRING: return (end = bytes_end(key, n, &escapes)) ? (size_t)(end - key) + 1 : 0;
+  }
+  if (key[0] <= OK_FDB_NEG_BIG || key[0] >= OK_FDB_POS_BIG) return 0;
+  len = key[0] < OK_FDB_INT_ZERO ? (size_t)(OK_FDB_INT_ZERO - key[0])
+                                 : (size_t)(key[0] - OK_FDB_INT_ZERO);
+  /* a leading zero byte is not canonical: 0x00, or 0xFF inverted */
+  if (n <= len || (len && key[1] == (key[0] < OK_FDB_INT_ZERO ? 0xFF : 0x00))) return 0;
+  return 1 + len;
+}
+
+const ok_format ok_format_fdb = {"fdb", 0, decode_any, fdb_value, NULL, NULL, skip_any};

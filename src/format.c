@@ -56,54 +56,83 @@ void ok_walk_start(ok_walk *w, const ok_format *f, const uint8_t *key, size_t n)
   w->at = w->off = w->index = 0;
 }
 
-int ok_next(ok_walk *w, ok_item *it, size_t *err_at) {
-  const ok_format *f = w->f; /* in locals: the decoder's byte reads may alias *w */
-  size_t off = w->off, index = w->index;
-  int rc;
-  if (f->fields ? index == f->fields : off == w->n) {
+/* Component number `index`, at key[off..n): decoded into *it; or, when
+** `over`, stepped over: skipped when the format can, else decoded all the
+** same. Returns the bytes it occupies, or (size_t)-1 with the status in
+** *rc. */
+static inline size_t step(const ok_format *f, const uint8_t *key, size_t n, size_t index,
+                          size_t off, ok_item *it, int over, int *rc, size_t *err_at) {
+  size_t len;
+  if (f->fields ? index == f->fields : off == n) {
     *err_at = off;
-    return off == w->n ? OK_FEWER : OK_E_TRAILING;
+    *rc = off == n ? OK_FEWER : OK_E_TRAILING;
+    return (size_t)-1;
   }
-  rc = f->decode(f, index, w->key + off, w->n - off, it, err_at);
-  if (rc != OK_OK) {
-    *err_at += off;
-    return rc; /* OK_FEWER too: the rest holds no component (TiKV's padding) */
-  }
+  if (over && f->skip && (len = f->skip(f, index, key + off, n - off)) != 0) return len;
+  if ((*rc = f->decode(f, index, key + off, n - off, it, err_at)) == OK_OK) return it->len;
+  *err_at += off; /* OK_FEWER too: the rest holds no component (TiKV's padding) */
+  return (size_t)-1;
+}
+
+/* ok_next and ok_skip, with the walk in locals: the decoder reads bytes,
+** which may alias a walk in memory. */
+static int walk(ok_walk *w, ok_item *it, int over, size_t *err_at) {
+  size_t off = w->off, len;
+  int rc;
+  if ((len = step(w->f, w->key, w->n, w->index, off, it, over, &rc, err_at)) == (size_t)-1)
+    return rc;
   w->at = off;
-  w->off = off + it->len;
-  w->index = index + 1;
+  w->off = off + len;
+  w->index++;
   return OK_OK;
 }
 
-/* ok_next's steps with the walk in locals: the decoder reads bytes, which
-** may alias a walk in memory, so it would be reloaded after each. */
-int ok_locate(const ok_format *f, const uint8_t *key, size_t n, size_t index, ok_item *it,
-              size_t *at, size_t *err_at) {
-  size_t off = 0, i;
+int ok_next(ok_walk *w, ok_item *it, size_t *err_at) { return walk(w, it, 0, err_at); }
+
+int ok_skip(ok_walk *w, size_t *err_at) {
+  ok_item spare;
+  return walk(w, &spare, 1, err_at);
+}
+
+/* ok_locate, and ok_pick when `count` is not NULL: the components before
+** `index` decode into *it when they cannot be skipped, those after it
+** into a spare item. */
+static int scan(const ok_format *f, const uint8_t *key, size_t n, size_t index, ok_item *it,
+                size_t *at, size_t *count, size_t *err_at) {
+  size_t off = 0, i, len;
+  ok_item spare;
   int rc;
-  for (i = 0;; i++) {
-    if (f->fields ? i == f->fields : off == n) {
-      *err_at = off;
-      if (off != n) return OK_E_TRAILING;
-      *at = i;
-      return OK_FEWER;
-    }
-    if ((rc = f->decode(f, i, key + off, n - off, it, err_at)) != OK_OK) {
-      *err_at += off;
-      if (rc == OK_FEWER) *at = i; /* the rest holds no component (TiKV's padding) */
-      return rc;
-    }
+  for (i = 0;; i++, off += len) {
+    len = step(f, key, n, i, off, i > index ? &spare : it, i != index, &rc, err_at);
+    if (len == (size_t)-1) break;
     if (i == index) {
       *at = off;
-      return OK_OK;
+      if (!count) return OK_OK;
     }
-    off += it->len;
   }
+  if (!count) {
+    if (rc == OK_FEWER) *at = i;
+    return rc;
+  }
+  *count = i;
+  if (rc != OK_FEWER) return rc;
+  return index < i ? OK_OK : OK_FEWER;
+}
+
+int ok_locate(const ok_format *f, const uint8_t *key, size_t n, size_t index, ok_item *it,
+              size_t *at, size_t *err_at) {
+  return scan(f, key, n, index, it, at, NULL, err_at);
+}
+
+int ok_pick(const ok_format *f, const uint8_t *key, size_t n, size_t index, ok_item *it, size_t *at,
+            size_t *count, size_t *err_at) {
+  return scan(f, key, n, index, it, at, count, err_at);
 }
 
 int ok_count(const ok_format *f, const uint8_t *key, size_t n, size_t *count, size_t *err_at) {
+  size_t at;
   ok_item it;
-  int rc = ok_locate(f, key, n, (size_t)-1, &it, count, err_at);
+  int rc = ok_pick(f, key, n, (size_t)-1, &it, &at, count, err_at);
   return rc == OK_FEWER ? OK_OK : rc;
 }
 

@@ -626,4 +626,4 @@ static int decode_any(const ok_format *f, size_t index, const uint8_t *key, size
   return ok_hbase_decode(key, n, it, err_at);
 }
 
-const ok_format ok_format_hbase = {"hbase", 0, decode_any, hbase_value, NULL, NULL};
+const ok_format ok_format_hbase = {"hbase", 0, decode_any, hbase_value, NULL, NULL, NULL};

@@ -159,6 +159,11 @@ static inline uint64_t ok_ieee_order(uint64_t bits, size_t size) {
 ** value fields, or return a negative status with *err_at relative to c. */
 int ok_dec_number(const uint8_t *c, size_t n, int t, uint8_t x, ok_item *it, size_t *err_at);
 int ok_dec_bytes(const uint8_t *c, size_t n, uint8_t x, ok_item *it, size_t *err_at);
+/* For the walks' skip, the usual components accepted without their value
+** (a number in its tag and 8 bytes, a short body): their length, or 0 when
+** the decoder must say what they are. */
+size_t ok_num_len(const uint8_t *c, size_t n, int t, uint8_t x);
+size_t ok_bytes_len(const uint8_t *c, size_t n, uint8_t x);
 
 /* The value of an escaped native text/blob body[0..n) (each byte XORed
 ** with x first) at out; returns its length. */

@@ -266,3 +266,25 @@ int ok_dec_number(const uint8_t *c, size_t n, int t, uint8_t x, ok_item *it, siz
   it->len = i;
   return set_value(it, neg, 2 * k + (int)(s >> 63), s & ~((uint64_t)1 << 63), err_at);
 }
+
+size_t ok_num_len(const uint8_t *c, size_t n, int t, uint8_t x) {
+  int neg = t < OK_TAG_ZERO, k, groups, e, low, m;
+  uint64_t w, ends, bits;
+  if ((unsigned)(t - TAG_NEG_K(K_MAX)) >= K_MAX - K_MIN + 1 &&
+      (unsigned)(t - TAG_POS_K(K_MIN)) >= K_MAX - K_MIN + 1) /* no exponent in the tag */
+    return t == OK_TAG_ZERO || t == OK_TAG_NEG_INF || t == OK_TAG_POS_INF ? 1 : 0;
+  if (n < 9) return 0;
+  if (neg) x ^= 0xFF; /* negatives are stored complemented */
+  /* the stream's end and its last set bit, from the eight bytes after the tag */
+  w = ok_get_be(c + 1, 8, x);
+  if (!(ends = ~w & 0x0101010101010101ULL)) return 0;
+  groups = (63 - hibit(ends)) / 8 + 1;
+  if (!(w >> (64 - 8 * groups) & 0xFE)) return 0; /* a zero group last */
+  k = neg ? K_MAX - (t - TAG_NEG_K(K_MAX)) : K_MIN + (t - TAG_POS_K(K_MIN));
+  e = 2 * k + (int)(w >> 63);
+  bits = w & 0xFEFEFEFEFEFEFEFEULL & (~(uint64_t)0 << (64 - 8 * groups));
+  low = lobit(bits); /* m: the significant bits after the leading 1 */
+  m = 7 * ((63 - low) / 8) + 7 - (low & 7);
+  if (m > 52 && (e < m || e > 62)) return 0; /* neither an int64 nor a double */
+  return 1 + (size_t)groups;
+}

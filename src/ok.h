@@ -190,6 +190,12 @@ struct ok_format {
   /* What a format that reads keys only once made from a parameter calls it
   ** ("schema": ok_format_orderly); NULL for a format that reads as it is. */
   const char *param_name;
+  /* The walks' way past the components they do not return: the length of
+  ** component number `index` at key[0..n) when decode would accept it
+  ** with that length, found without reading its value; 0 when decode must
+  ** say (a malformed component, or one this does not know). NULL: the
+  ** walks decode every component. */
+  size_t (*skip)(const ok_format *f, size_t index, const uint8_t *key, size_t n);
 };
 
 /* Every format of the registry (ok_formats.h): its descriptor
@@ -239,6 +245,9 @@ void ok_walk_start(ok_walk *w, const ok_format *f, const uint8_t *key, size_t n)
 ** has no more; or a negative status with *err_at its offset in the key
 ** (OK_E_TRAILING when bytes follow the last field of a schema). */
 int ok_next(ok_walk *w, ok_item *it, size_t *err_at);
+/* ok_skip: ok_next without the item: the next component checked as
+** ok_next checks it and stepped over (it starts at w->at, ends at w->off). */
+int ok_skip(ok_walk *w, size_t *err_at);
 
 /* ok_count: number of components of key[0..n) in *count. Returns OK_OK, or
 ** the first error with *err_at its byte offset. An empty key has 0 (or,
@@ -252,6 +261,14 @@ int ok_count(const ok_format *f, const uint8_t *key, size_t n, size_t *count, si
 ** rest of the key is not. */
 int ok_locate(const ok_format *f, const uint8_t *key, size_t n, size_t index, ok_item *it,
               size_t *at, size_t *err_at);
+
+/* ok_pick: ok_locate that checks the whole key, as ok_count: component
+** `index` decoded into *it with its offset in *at, and the key's count of
+** components in *count. Returns OK_OK; OK_FEWER when index >= *count; or
+** a negative status with *err_at. The components it does not return are
+** stepped over, not read (ok_format's skip). */
+int ok_pick(const ok_format *f, const uint8_t *key, size_t n, size_t index, ok_item *it, size_t *at,
+            size_t *count, size_t *err_at);
 
 /* ok_prefix_end: the smallest byte string above every string that starts
 ** with key[0..n): drops trailing 0xFF bytes and adds one to the last byte

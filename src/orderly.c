@@ -670,4 +670,4 @@ static int decode(const ok_format *fmt, size_t index, const uint8_t *c, size_t n
 }
 
 /* ok_orderly_parse copies it into each schema, with the schema as param. */
-const ok_format ok_format_orderly = {"orderly", 0, decode, value, NULL, "schema"};
+const ok_format ok_format_orderly = {"orderly", 0, decode, value, NULL, "schema", NULL};

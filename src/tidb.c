@@ -479,8 +479,8 @@ void ok_tidb_decimal_type(const ok_item *it, int *precision, int *scale) {
   *precision = o.precision, *scale = o.scale;
 }
 
-const ok_format ok_format_tidb = {"tidb", 0, decode, tidb_value, NULL, NULL};
-const ok_format ok_format_tikv = {"tikv", 0, decode, tidb_value, NULL, NULL};
+const ok_format ok_format_tidb = {"tidb", 0, decode, tidb_value, NULL, NULL, NULL};
+const ok_format ok_format_tikv = {"tikv", 0, decode, tidb_value, NULL, NULL, NULL};
 
 int ok_tikv_unwrap(uint8_t *out, size_t *len, const uint8_t *p, size_t n, size_t *err_at) {
   view v;

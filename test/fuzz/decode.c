@@ -444,19 +444,41 @@ static void oc_check(const char *types, const uint8_t *data, size_t size) {
   }
 }
 
-/* The walks every format shares: ok_count and ok_locate agree and stay
-** inside the input, and a salt ok_salt_find accepts is the one ok_salt
-** makes. */
+/* The walks every format shares: ok_count, ok_locate and ok_pick agree and
+** stay inside the input; stepping over a component (ok_skip, the format's
+** skip) says what decoding it says, at every byte of the input; and a salt
+** ok_salt_find accepts is the one ok_salt makes. */
 static void walk_check(const ok_format *f, const uint8_t *data, size_t size) {
-  size_t count, err, at, i, k;
+  size_t count, err, at, i, k, n, perr, pat;
   uint8_t salt[OK_SALT_LEN];
-  ok_item it;
-  int rc = ok_count(f, data, size, &count, &err);
+  ok_item it, p;
+  ok_walk a, b;
+  int rc = ok_count(f, data, size, &count, &err), ra, rb;
   if (rc != OK_OK && err > size) abort();
   for (i = 0; rc == OK_OK && i <= count; i++) {
     int lr = ok_locate(f, data, size, i, &it, &at, &err);
     if (i < count ? lr != OK_OK || at >= size || it.format != f : lr != OK_FEWER || at != count)
       abort();
+  }
+  for (i = 0; i <= (rc == OK_OK ? count : 0); i++) {
+    int pr = ok_pick(f, data, size, i, &p, &pat, &n, &perr);
+    if (rc != OK_OK ? pr != rc || perr != err
+                    : n != count || (i < count ? pr != OK_OK || p.len == 0 : pr != OK_FEWER))
+      abort();
+    if (pr == OK_OK && (ok_locate(f, data, size, i, &it, &at, &err) != OK_OK || at != pat ||
+                        it.len != p.len || it.type != p.type))
+      abort();
+  }
+  ok_walk_start(&a, f, data, size);
+  ok_walk_start(&b, f, data, size);
+  do {
+    ra = ok_next(&a, &it, &err);
+    rb = ok_skip(&b, &perr);
+    if (ra != rb || (ra == OK_OK ? a.off != b.off || a.at != b.at : perr != err)) abort();
+  } while (ra == OK_OK);
+  for (i = 0; f->skip && i < size; i++) { /* any byte as a component's start */
+    n = f->skip(f, 0, data + i, size - i);
+    if (n && (f->decode(f, 0, data + i, size - i, &it, &err) != OK_OK || n != it.len)) abort();
   }
   if (ok_salt_find(f, data, size, &k, &err) == OK_OK &&
       (k == 0 || ok_salt(f, salt, data + OK_SALT_LEN, size - OK_SALT_LEN, k, &err) != OK_OK ||

@@ -2,7 +2,8 @@
 ** words.c -- the core's word-at-a-time paths (eight bytes read or written
 ** at once, digits by pairs) against plain byte-by-byte references written
 ** here: decimal digits, UTF-8 checks, native text bodies and the errors of
-** malformed ones, non-canonical number streams, Orderly's utf8 bytes.
+** malformed ones, non-canonical number streams, Orderly's utf8 bytes, and
+** the walks' skip of native components against their decoder.
 ** Each reference is the simplest reading of the format, so that a fast
 ** path that strays from it fails here at the exact value.
 */
@@ -196,10 +197,74 @@ static void test_orderly_utf8(long rounds) {
   free(s);
 }
 
+/* One component of format f (which has a skip) in key[0..len), made by
+** `make` from a random value. */
+typedef size_t (*maker)(uint8_t *key);
+
+static size_t native_component(uint8_t *key) {
+  int desc = (int)(rnd() % 2);
+  uint8_t value[40];
+  size_t n = (size_t)(rnd() % sizeof value);
+  num v;
+  if (rnd() % 2) {
+    v = random_num();
+    return v.is_int ? ok_enc_int(key, v.i, desc) : ok_enc_double(key, v.d, desc);
+  }
+  random_bytes(value, n);
+  return ok_enc_bytes(key, rnd() % 4 ? OK_TAG_TEXT : OK_TAG_BLOB, value, n, 1, desc);
+}
+
+static size_t fdb_component(uint8_t *key) {
+  uint8_t value[40];
+  size_t n = (size_t)(rnd() % sizeof value);
+  num v = random_num();
+  switch (rnd() % 4) {
+    case 0: return v.is_int ? ok_fdb_enc_int(key, v.i) : ok_fdb_enc_double(key, v.d);
+    case 1: return ok_fdb_enc_float(key, (float)(v.is_int ? (double)v.i : v.d));
+    case 2: return (key[0] = OK_FDB_NULL), 1;
+  }
+  random_bytes(value, n);
+  return ok_fdb_enc_bytes(key, rnd() % 2 ? OK_FDB_STRING : OK_FDB_BYTES, value, n);
+}
+
+/* A format's skip (the walks' path past the components they do not read)
+** steps over only what its decoder accepts, by the decoder's length:
+** components written and then changed in up to three bytes (from the
+** pool: escapes, terminators, `more` bits), cut short, or followed by
+** other bytes. */
+static void test_skip(const ok_format *f, maker make, long rounds) {
+  uint8_t key[64];
+  size_t bad = 0, fast = 0;
+  char why[120] = "", what[80];
+  long r;
+  for (r = 0; r < rounds; r++) {
+    size_t len = make(key), n, at = 0, skip;
+    int rc, k;
+    ok_item it;
+    memset(&it, 0, sizeof it);
+    random_bytes(key + len, 16); /* what follows: the next component's bytes */
+    for (k = (int)(rnd() % 4); k > 0; k--) key[rnd() % len] = pool[rnd() % sizeof pool];
+    n = rnd() % 4 ? len + (size_t)(rnd() % 17) : (size_t)(rnd() % (len + 1));
+    rc = f->decode(f, 0, key, n, &it, &at);
+    skip = f->skip(f, 0, key, n);
+    if (skip && (rc != OK_OK || skip != it.len)) {
+      if (!bad++)
+        snprintf(why, sizeof why, "%d bytes from %02x: skip %d, decode %d (%d at %d)", (int)n,
+                 key[0], (int)skip, rc, (int)it.len, (int)at);
+    }
+    fast += skip != 0;
+  }
+  snprintf(what, sizeof what, "words: %s skip steps over what decode accepts, by its length",
+           f->name);
+  check(!bad && fast > (size_t)rounds / 4, what, why);
+}
+
 void test_words(long rounds) {
   test_digits(rounds);
   test_utf8_words(rounds);
   test_text_bodies(rounds);
   test_number_streams(rounds);
   test_orderly_utf8(rounds);
+  test_skip(&ok_format_native, native_component, rounds * 10);
+  test_skip(&ok_format_fdb, fdb_component, rounds * 10);
 }
