@@ -256,7 +256,37 @@ static size_t bytewise_value(uint8_t *out, const ok_item *it) {
   return buffer_value(out, it->body, it->body_len);
 }
 
-const ok_format ok_format_bytewise = {"bytewise", 0, decode_any, bytewise_value, NULL, NULL, NULL};
+/* An array's elements that are constants, numbers or short strings, with
+** no value made; framed as decode_any frames them (the A0 before the
+** first, the 00 after the last). */
+static size_t skip_any(const ok_format *f, size_t index, const uint8_t *key, size_t n) {
+  size_t off = index == 0, len = 0, err;
+  double d;
+  (void)f;
+  if (n <= off || (index == 0 && key[0] != OK_BYTEWISE_ARRAY)) return 0;
+  switch (key[off]) {
+    case OK_BYTEWISE_NULL:
+    case OK_BYTEWISE_UNDEFINED:
+    case OK_BYTEWISE_FALSE:
+    case OK_BYTEWISE_TRUE:
+    case OK_BYTEWISE_NEG_INF:
+    case OK_BYTEWISE_POS_INF: len = 1; break;
+    case OK_BYTEWISE_NEG:
+    case OK_BYTEWISE_POS:
+      len = dec_float(key + off, n - off, key[off] == OK_BYTEWISE_NEG, &d, &err) == OK_OK ? 9 : 0;
+      break;
+    case OK_BYTEWISE_STRING: /* valid UTF-8, as Node writes it */
+      len = ok_bytes_len(key + off, n - off, 0);
+      if (len && ok_utf8_check(key + off + 1, len - 2) != len - 2) len = 0;
+      break;
+  }
+  if (!len || off + len >= n) return 0; /* unknown, malformed, or no 00 closes the array */
+  len += off;
+  return len + 1 == n && key[len] == 0x00 ? len + 1 : len;
+}
+
+const ok_format ok_format_bytewise = {"bytewise", 0,    decode_any, bytewise_value,
+                                      NULL,       NULL, skip_any};
 
 /* --- JavaScript Dates as text --------------------------------------------- */
 

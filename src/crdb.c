@@ -211,7 +211,7 @@ int ok_crdb_enc_decimal(uint8_t *out, size_t *len, int form, int neg, const char
 
 /* The integer at p[0..n) (its marker first): OK_OK with *v and its length
 ** in *len; a status with *err_at. */
-static int dec_varint(const uint8_t *p, size_t n, int64_t *v, size_t *len, size_t *err_at) {
+static inline int dec_varint(const uint8_t *p, size_t n, int64_t *v, size_t *len, size_t *err_at) {
   int t = p[0];
   size_t k;
   uint64_t u;
@@ -297,23 +297,33 @@ static int utf8_x(const uint8_t *p, size_t n, uint8_t x) {
   return keep == 0;
 }
 
-/* Bytes (0x12) or descending bytes (0x13): to the terminator 00 01. */
-static int dec_bytes(const uint8_t *p, size_t n, ok_item *it, size_t *err_at) {
-  uint8_t x = it->desc ? 0xFF : 0x00;
-  size_t i = 1, escapes = 0;
-  int utf8 = 1;
+/* The body of bytes (0x12) or descending bytes (0x13), x 0xFF for these,
+** up to the terminator 00 01: where it starts in *end, the escapes 00 FF
+** counted, and whether the rest is UTF-8 in *utf8 unless NULL. */
+static inline int bytes_end(const uint8_t *p, size_t n, uint8_t x, size_t *end, size_t *escapes,
+                            int *utf8, size_t *err_at) {
+  size_t i = 1;
   for (;;) {
     const uint8_t *e = memchr(p + i, x, n - i);
     size_t seg;
     if (!e || (size_t)(e - p) + 1 >= n) return fail(OK_E_TRUNCATED, n, err_at);
     seg = (size_t)(e - (p + i));
-    if (utf8 && !escapes) utf8 = utf8_x(p + i, seg, x);
+    if (utf8 && *utf8 && !*escapes) *utf8 = utf8_x(p + i, seg, x);
     i += seg;
     if ((p[i + 1] ^ x) == 0x01) break;
     if ((p[i + 1] ^ x) != 0xFF) return fail(OK_E_ESCAPE, i + 1, err_at);
-    escapes++;
+    ++*escapes;
     i += 2;
   }
+  *end = i;
+  return OK_OK;
+}
+
+static int dec_bytes(const uint8_t *p, size_t n, ok_item *it, size_t *err_at) {
+  uint8_t x = it->desc ? 0xFF : 0x00;
+  size_t i, escapes = 0;
+  int utf8 = 1, rc = bytes_end(p, n, x, &i, &escapes, &utf8, err_at);
+  if (rc != OK_OK) return rc;
   it->body = p + 1;
   it->body_len = i - 1;
   it->value_len = i - 1 - escapes;
@@ -628,7 +638,42 @@ static int decode_any(const ok_format *f, size_t index, const uint8_t *key, size
   return ok_crdb_decode(key, n, it, err_at);
 }
 
-const ok_format ok_format_crdb = {"crdb", 0, decode_any, crdb_value, NULL, NULL, NULL};
+/* Markers alone, integers, floats and bytes, with no value made (and no
+** UTF-8 check, which only tells a STRING from BYTES). */
+static size_t skip_any(const ok_format *f, size_t index, const uint8_t *key, size_t n) {
+  size_t len, escapes = 0, err;
+  int64_t v;
+  uint64_t u;
+  double d;
+  (void)f, (void)index;
+  if (n == 0) return 0;
+  switch (key[0]) {
+    case OK_CRDB_NULL:
+    case OK_CRDB_NOT_NULL:
+    case OK_CRDB_NULL_DESC:
+    case OK_CRDB_NOT_NULL_DESC:
+    case OK_CRDB_FLOAT_NAN:
+    case OK_CRDB_FLOAT_NAN_DESC:
+    case OK_CRDB_FLOAT_ZERO: return 1;
+    case OK_CRDB_FLOAT_NEG:
+    case OK_CRDB_FLOAT_POS:
+      if (n < 9) return 0;
+      u = ok_get_be(key + 1, 8, key[0] == OK_CRDB_FLOAT_NEG ? 0xFF : 0);
+      memcpy(&d, &u, 8);
+      return (key[0] == OK_CRDB_FLOAT_NEG ? d < 0 : d > 0) ? 9 : 0;
+    case OK_CRDB_BYTES:
+    case OK_CRDB_BYTES_DESC:
+      return bytes_end(key, n, key[0] == OK_CRDB_BYTES ? 0x00 : 0xFF, &len, &escapes, NULL, &err) ==
+                     OK_OK
+                 ? len + 2
+                 : 0;
+  }
+  if (key[0] >= OK_CRDB_INT_MIN && key[0] <= OK_CRDB_INT_MAX)
+    return dec_varint(key, n, &v, &len, &err) == OK_OK ? len : 0;
+  return 0;
+}
+
+const ok_format ok_format_crdb = {"crdb", 0, decode_any, crdb_value, NULL, NULL, skip_any};
 
 int ok_crdb_desc(uint8_t *out, size_t *len, const uint8_t *p, size_t n, size_t *err_at) {
   ok_walk w;

@@ -96,15 +96,31 @@ int ok_skip(ok_walk *w, size_t *err_at) {
 
 /* ok_locate, and ok_pick when `count` is not NULL: the components before
 ** `index` decode into *it when they cannot be skipped, those after it
-** into a spare item. */
+** into a spare item. step's work, with the descriptor's fields in locals:
+** the compiler must assume that a decoder's writes may change *f. */
 static int scan(const ok_format *f, const uint8_t *key, size_t n, size_t index, ok_item *it,
                 size_t *at, size_t *count, size_t *err_at) {
-  size_t off = 0, i, len;
+  const size_t fields = f->fields;
+  size_t (*const skip)(const ok_format *, size_t, const uint8_t *, size_t) = f->skip;
+  int (*const decode)(const ok_format *, size_t, const uint8_t *, size_t, ok_item *, size_t *) =
+      f->decode;
+  size_t off = 0, i, len = 0;
   ok_item spare;
   int rc;
   for (i = 0;; i++, off += len) {
-    len = step(f, key, n, i, off, i > index ? &spare : it, i != index, &rc, err_at);
-    if (len == (size_t)-1) break;
+    if (fields ? i == fields : off == n) {
+      *err_at = off;
+      rc = off == n ? OK_FEWER : OK_E_TRAILING;
+      break;
+    }
+    if (i == index || !skip || (len = skip(f, i, key + off, n - off)) == 0) {
+      ok_item *d = i > index ? &spare : it;
+      if ((rc = decode(f, i, key + off, n - off, d, err_at)) != OK_OK) {
+        *err_at += off; /* OK_FEWER too: the rest holds no component (TiKV's padding) */
+        break;
+      }
+      len = d->len;
+    }
     if (i == index) {
       *at = off;
       if (!count) return OK_OK;

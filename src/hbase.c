@@ -626,4 +626,35 @@ static int decode_any(const ok_format *f, size_t index, const uint8_t *key, size
   return ok_hbase_decode(key, n, it, err_at);
 }
 
-const ok_format ok_format_hbase = {"hbase", 0, decode_any, hbase_value, NULL, NULL, NULL};
+/* Headers alone, fixed-width integers, text and numerics, with no value
+** made: a numeric's digits are checked, not turned into a number. */
+static size_t skip_any(const ok_format *f, size_t index, const uint8_t *key, size_t n) {
+  int desc, h;
+  const uint8_t *end;
+  ok_hbase_num num;
+  size_t len, err;
+  (void)f, (void)index;
+  if (n == 0) return 0;
+  desc = key[0] >= 0x80;
+  h = desc ? (uint8_t)~key[0] : key[0];
+  switch (h) {
+    case OK_HBASE_NULL: return desc && n > 1 && key[1] == 0xFF ? 2 : 1;
+    case OK_HBASE_NEG_INF:
+    case OK_HBASE_POS_INF:
+    case OK_HBASE_NAN:
+    case OK_HBASE_ZERO:
+    case OK_HBASE_FALSE:
+    case OK_HBASE_TRUE: return 1;
+    case OK_HBASE_INT8: return n >= 2 ? 2 : 0;
+    case OK_HBASE_INT16: return n >= 3 ? 3 : 0;
+    case OK_HBASE_INT32: return n >= 5 ? 5 : 0;
+    case OK_HBASE_INT64: return n >= 9 ? 9 : 0;
+    case OK_HBASE_TEXT:
+    case OK_HBASE_JSON:
+      return (end = memchr(key + 1, desc ? 0xFF : 0x00, n - 1)) ? (size_t)(end - key) + 1 : 0;
+  }
+  if (h < OK_HBASE_NEG_LARGE || h > OK_HBASE_POS_LARGE) return 0;
+  return dec_num(key, n, h, desc ? 0xFF : 0x00, &num, &len, &err) == OK_OK ? len : 0;
+}
+
+const ok_format ok_format_hbase = {"hbase", 0, decode_any, hbase_value, NULL, NULL, skip_any};

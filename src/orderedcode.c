@@ -13,7 +13,6 @@
 **
 ** A descending item (orderedcode.Decr) is its bytes inverted.
 */
-#include <math.h>
 #include <string.h>
 
 #include "internal.h"
@@ -117,6 +116,7 @@ static int same_word(const char *w, size_t n, const char *name) {
 static int decode(const ok_format *f, size_t index, const uint8_t *key, size_t n, ok_item *it,
                   size_t *err_at);
 static size_t oc_value(uint8_t *out, const ok_item *it);
+static size_t skip(const ok_format *f, size_t index, const uint8_t *key, size_t n);
 
 int ok_orderedcode_parse(ok_orderedcode *s, const char *text, size_t n, size_t *err_at,
                          const char **why) {
@@ -165,6 +165,7 @@ int ok_orderedcode_parse(ok_orderedcode *s, const char *text, size_t n, size_t *
   s->format.decode = decode;
   s->format.value = oc_value;
   s->format.param = s;
+  s->format.skip = skip;
   return OK_OK;
 }
 
@@ -210,9 +211,11 @@ static int utf8_text(const uint8_t *p, size_t n, uint8_t x) {
   return 1;
 }
 
-/* A string's bytes from c, up to its 00 01 (x: 0xFF descending). */
-static int dec_string(const uint8_t *c, size_t n, uint8_t x, ok_item *it, size_t *err_at) {
-  size_t i, escapes = 0;
+/* The end of a string's bytes from c, where its 00 01 starts (x: 0xFF
+** descending), with the count of escapes. */
+static inline int string_end(const uint8_t *c, size_t n, uint8_t x, size_t *end, size_t *escapes,
+                             size_t *err_at) {
+  size_t i;
   for (i = 0;; i++) {
     uint8_t b;
     if (i + 1 >= n) return fail(OK_E_TRUNCATED, n, err_at);
@@ -220,9 +223,17 @@ static int dec_string(const uint8_t *c, size_t n, uint8_t x, ok_item *it, size_t
     if (b == 0x00 && (c[i + 1] ^ x) == 0x01) break;
     if (b == 0x00 || b == 0xFF) {
       if ((c[i + 1] ^ x) != (uint8_t)~b) return fail(b == 0xFF ? OK_E_TAG : OK_E_ESCAPE, i, err_at);
-      i++, escapes++;
+      i++, ++*escapes;
     }
   }
+  *end = i;
+  return OK_OK;
+}
+
+static int dec_string(const uint8_t *c, size_t n, uint8_t x, ok_item *it, size_t *err_at) {
+  size_t i, escapes = 0;
+  int rc = string_end(c, n, x, &i, &escapes, err_at);
+  if (rc != OK_OK) return rc;
   it->body = c;
   it->body_len = i;
   it->value_len = i - escapes;
@@ -234,8 +245,8 @@ static int dec_string(const uint8_t *c, size_t n, uint8_t x, ok_item *it, size_t
 }
 
 /* An int64 from c (x: 0xFF descending), only in its shortest form. */
-static int dec_int64(const uint8_t *c, size_t n, uint8_t x, int64_t *v, size_t *len,
-                     size_t *err_at) {
+static inline int dec_int64(const uint8_t *c, size_t n, uint8_t x, int64_t *v, size_t *len,
+                            size_t *err_at) {
   uint8_t first = c[0] ^ x, y = x;
   size_t ones = 0, k;
   uint64_t u = 0;
@@ -259,6 +270,18 @@ static int dec_int64(const uint8_t *c, size_t n, uint8_t x, int64_t *v, size_t *
   /* the shortest form: the value needs its bytes (one byte less holds 7
   ** bits less, and one bit is the 0 after the length) */
   if (ones > 1 && !(u >> (7 * (ones - 1) - 1))) return fail(OK_E_NONCANONICAL, 0, err_at);
+  return OK_OK;
+}
+
+/* A float64's int64 (a negative's bits with the sign inverted back) as
+** the double's bits, which must be neither a NaN nor -0.0. */
+static inline int float_bits(int64_t *v, size_t *err_at) {
+  uint64_t u = (uint64_t)*v;
+  if (*v < 0) u = (uint64_t)INT64_MIN - u;
+  if ((u & ~((uint64_t)1 << 63)) > (uint64_t)0x7FF << 52)
+    return fail(OK_E_RANGE, 0, err_at);                                  /* NaN: no SQL value */
+  if (u == (uint64_t)1 << 63) return fail(OK_E_NONCANONICAL, 0, err_at); /* -0.0 */
+  *v = (int64_t)u;
   return OK_OK;
 }
 
@@ -313,16 +336,28 @@ static int decode(const ok_format *f, size_t index, const uint8_t *key, size_t n
     it->i = v;
     return OK_OK;
   }
-  { /* float64: the bits, a negative's but the sign inverted back */
-    uint8_t b[8];
-    if (v < 0) v = (int64_t)((uint64_t)INT64_MIN - (uint64_t)v);
-    ok_put_be(b, (uint64_t)v, 8);
-    it->d = ok_ieee_double(b, 8);
-    if (isnan(it->d)) return fail(OK_E_RANGE, 0, err_at);                       /* no SQL value */
-    if (it->d == 0 && (b[0] & 0x80)) return fail(OK_E_NONCANONICAL, 0, err_at); /* -0.0 */
-    it->type = OK_REAL;
-  }
+  if ((rc = float_bits(&v, err_at)) != OK_OK) return rc;
+  memcpy(&it->d, &v, 8);
+  it->type = OK_REAL;
   return OK_OK;
+}
+
+/* The common fields' lengths, with no value made (and no UTF-8 check of a
+** string, which only tells TEXT from BLOB). */
+static size_t skip(const ok_format *f, size_t index, const uint8_t *key, size_t n) {
+  const ok_orderedcode *s = f->param;
+  uint8_t x = s->desc[index] ? 0xFF : 0x00;
+  size_t len = 0, escapes = 0, err;
+  int64_t v;
+  if (n == 0) return 0;
+  switch (s->type[index]) {
+    case OK_OC_STRING: return string_end(key, n, x, &len, &escapes, &err) == OK_OK ? len + 2 : 0;
+    case OK_OC_INT64: return dec_int64(key, n, x, &v, &len, &err) == OK_OK ? len : 0;
+    case OK_OC_FLOAT64:
+      return dec_int64(key, n, x, &v, &len, &err) == OK_OK && float_bits(&v, &err) == OK_OK ? len
+                                                                                            : 0;
+  }
+  return 0;
 }
 
 static size_t oc_value(uint8_t *out, const ok_item *it) {

@@ -670,4 +670,39 @@ static int decode(const ok_format *fmt, size_t index, const uint8_t *c, size_t n
 }
 
 /* ok_orderly_parse copies it into each schema, with the schema as param. */
-const ok_format ok_format_orderly = {"orderly", 0, decode, value, NULL, "schema", NULL};
+/* Integers, floats, utf8 and fixed bytes, with no value made. */
+static size_t skip(const ok_format *fmt, size_t index, const uint8_t *c, size_t n) {
+  const ok_orderly *s = fmt->param;
+  const ok_orderly_field *f;
+  const uint8_t *end;
+  uint8_t x;
+  size_t len, err;
+  uint64_t u;
+  int null;
+  if (!s || n == 0) return 0; /* an empty field: a NULL left out, or cut short */
+  f = &s->node[s->leaf[index]];
+  x = f->desc ? 0xFF : 0x00;
+  switch (f->type) {
+    case OK_OL_INT:
+    case OK_OL_LONG:
+    case OK_OL_UINT:
+    case OK_OL_ULONG:
+      return dec_varint(c, n, is_signed(f->type), is_wide(f->type), f->rbits, x, &null, &u, &len,
+                        &err) == OK_OK
+                 ? len
+                 : 0;
+    case OK_OL_FIXED_INT:
+    case OK_OL_FIXED_UINT:
+    case OK_OL_FLOAT: return n >= 4 ? 4 : 0;
+    case OK_OL_FIXED_LONG:
+    case OK_OL_FIXED_ULONG:
+    case OK_OL_DOUBLE: return n >= 8 ? 8 : 0;
+    case OK_OL_UTF8:
+      if ((c[0] ^ x) <= 1) return 1; /* NULL, '' */
+      return (end = memchr(c, 1 ^ x, n)) ? (size_t)(end - c) + 1 : n;
+    case OK_OL_FIXED_BYTES: return n >= f->size ? f->size : 0;
+  }
+  return 0;
+}
+
+const ok_format ok_format_orderly = {"orderly", 0, decode, value, NULL, "schema", skip};

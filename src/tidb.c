@@ -479,8 +479,46 @@ void ok_tidb_decimal_type(const ok_item *it, int *precision, int *scale) {
   *precision = o.precision, *scale = o.scale;
 }
 
-const ok_format ok_format_tidb = {"tidb", 0, decode, tidb_value, NULL, NULL, NULL};
-const ok_format ok_format_tikv = {"tikv", 0, decode, tidb_value, NULL, NULL, NULL};
+/* Fixed-size items and bytes, with no value made (and no UTF-8 check,
+** which only tells TEXT from BLOB); through the view, which checks a TiKV
+** key's groups as decode does. */
+static size_t skip(const ok_format *f, size_t index, const uint8_t *key, size_t n) {
+  view v;
+  ok_item end;
+  size_t k, i, g, pad, err;
+  uint64_t u;
+  if (n == 0 || view_of(&v, key, n, f == &ok_format_tikv, index == 0, &err) != OK_OK ||
+      (v.wrapped && index == 0 && n % 9) || v.len == 0)
+    return 0;
+  switch (vbyte(&v, 0)) {
+    case OK_TIDB_NIL:
+    case OK_TIDB_MAX: k = 1; break;
+    case OK_TIDB_INT:
+    case OK_TIDB_UINT:
+    case OK_TIDB_DURATION:
+    case OK_TIDB_TABLE: k = OK_TIDB_FIXED_LEN; break;
+    case OK_TIDB_FLOAT:
+      if (v.len < OK_TIDB_FIXED_LEN) return 0;
+      u = vbe64(&v, 1);
+      u = u & SIGN ? u & ~SIGN : ~u;
+      if ((u & ~SIGN) > (uint64_t)0x7FF << 52) return 0; /* a NaN is refused */
+      k = OK_TIDB_FIXED_LEN;
+      break;
+    case OK_TIDB_BYTES: /* groups of 8 and a marker, to the padded one */
+      for (i = 1, k = 0; !k && v.len > 1 && v.len - i >= 9; i += 9) {
+        if ((pad = 0xFF - (size_t)vbyte(&v, i + 8)) > 8) return 0;
+        for (g = 8 - pad; g < 8; g++)
+          if (vbyte(&v, i + g)) return 0;
+        if (pad) k = i + 9;
+      }
+      break;
+    default: return 0;
+  }
+  return k && k <= v.len && vend(&v, k, &end, &err) == OK_OK ? end.len : 0;
+}
+
+const ok_format ok_format_tidb = {"tidb", 0, decode, tidb_value, NULL, NULL, skip};
+const ok_format ok_format_tikv = {"tikv", 0, decode, tidb_value, NULL, NULL, skip};
 
 int ok_tikv_unwrap(uint8_t *out, size_t *len, const uint8_t *p, size_t n, size_t *err_at) {
   view v;

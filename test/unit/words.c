@@ -12,6 +12,10 @@
 #include <string.h>
 
 #include "internal.h"
+#include "ok_bytewise.h"
+#include "ok_crdb.h"
+#include "ok_orderedcode.h"
+#include "ok_tidb.h"
 #include "test.h"
 
 /* Bytes that the fast paths treat apart: escapes, terminators, UTF-8 lead
@@ -197,15 +201,16 @@ static void test_orderly_utf8(long rounds) {
   free(s);
 }
 
-/* One component of format f (which has a skip) in key[0..len), made by
-** `make` from a random value. */
-typedef size_t (*maker)(uint8_t *key);
+/* Component number *index of a key of format f (which has a skip) in
+** key[0..len), made by `make` from a random value. */
+typedef size_t (*maker)(uint8_t *key, size_t *index);
 
-static size_t native_component(uint8_t *key) {
+static size_t native_component(uint8_t *key, size_t *index) {
   int desc = (int)(rnd() % 2);
   uint8_t value[40];
   size_t n = (size_t)(rnd() % sizeof value);
   num v;
+  *index = 0;
   if (rnd() % 2) {
     v = random_num();
     return v.is_int ? ok_enc_int(key, v.i, desc) : ok_enc_double(key, v.d, desc);
@@ -214,10 +219,11 @@ static size_t native_component(uint8_t *key) {
   return ok_enc_bytes(key, rnd() % 4 ? OK_TAG_TEXT : OK_TAG_BLOB, value, n, 1, desc);
 }
 
-static size_t fdb_component(uint8_t *key) {
+static size_t fdb_component(uint8_t *key, size_t *index) {
   uint8_t value[40];
   size_t n = (size_t)(rnd() % sizeof value);
   num v = random_num();
+  *index = 0;
   switch (rnd() % 4) {
     case 0: return v.is_int ? ok_fdb_enc_int(key, v.i) : ok_fdb_enc_double(key, v.d);
     case 1: return ok_fdb_enc_float(key, (float)(v.is_int ? (double)v.i : v.d));
@@ -227,26 +233,173 @@ static size_t fdb_component(uint8_t *key) {
   return ok_fdb_enc_bytes(key, rnd() % 2 ? OK_FDB_STRING : OK_FDB_BYTES, value, n);
 }
 
+static size_t crdb_component(uint8_t *key, size_t *index) {
+  int desc = (int)(rnd() % 2);
+  uint8_t value[40];
+  size_t n = (size_t)(rnd() % sizeof value);
+  num v = random_num();
+  *index = 0;
+  switch (rnd() % 4) {
+    case 0: return v.is_int ? ok_crdb_enc_int(key, v.i, desc) : ok_crdb_enc_float(key, v.d, desc);
+    case 1: return ok_crdb_enc_null(key, desc);
+  }
+  random_bytes(value, n);
+  return ok_crdb_enc_bytes(key, value, n, desc);
+}
+
+static size_t tidb_component(uint8_t *key, size_t *index) {
+  uint8_t value[40];
+  size_t n = (size_t)(rnd() % sizeof value);
+  num v = random_num();
+  *index = 0;
+  switch (rnd() % 5) {
+    case 0: return v.is_int ? ok_tidb_enc_int(key, v.i) : ok_tidb_enc_float(key, v.d);
+    case 1: return ok_tidb_enc_uint(key, (uint64_t)v.i);
+    case 2: return ok_tidb_enc_null(key);
+  }
+  random_bytes(value, n);
+  return ok_tidb_enc_bytes(key, OK_TIDB_BYTES, value, n);
+}
+
+static size_t hbase_component(uint8_t *key, size_t *index) {
+  int desc = (int)(rnd() % 2);
+  uint8_t value[40];
+  size_t n = (size_t)(rnd() % sizeof value), k;
+  num v = random_num();
+  *index = 0;
+  switch (rnd() % 5) {
+    case 0:
+      return v.is_int ? ok_hbase_enc_int_num(key, v.i, desc)
+                      : ok_hbase_enc_double_num(key, v.d, rnd() % 2 ? 17 : 21, desc);
+    case 1: return ok_hbase_enc_int(key, OK_HBASE_INT32, (int32_t)v.i, desc);
+    case 2: return ok_hbase_enc_header(key, rnd() % 2 ? OK_HBASE_NULL : OK_HBASE_TRUE, desc);
+  }
+  random_bytes(value, n);
+  for (k = 0; k < n; k++)
+    if (!value[k]) value[k] = 'n'; /* text holds no NUL */
+  return ok_hbase_enc_text(key, OK_HBASE_TEXT, value, n, desc);
+}
+
+static ok_orderly *ol_schema; /* "long desc, double, utf8, uint, fixed_int desc" */
+
+/* A key of the schema, from which field *index is cut out (the fields
+** after it follow it). */
+static size_t orderly_component(uint8_t *key, size_t *index) {
+  uint8_t text[40], whole[96];
+  size_t n = (size_t)(rnd() % sizeof text), len, at, err, k;
+  ok_orderly_value v[5];
+  ok_item it;
+  num a = random_num();
+  memset(v, 0, sizeof v);
+  random_bytes(text, n);
+  for (k = 0; k < n; k++)
+    if (text[k] <= 1 || text[k] == 0xFF || (k == 0 && text[k] == 0xFE))
+      text[k] = 'o'; /* what Orderly's utf8 holds */
+  v[0].i = a.is_int ? a.i : (int64_t)rnd(), v[0].null = rnd() % 8 == 0;
+  v[1].d = a.is_int ? (double)a.i : a.d, v[1].null = rnd() % 8 == 0;
+  v[2].p = text, v[2].n = n, v[2].null = rnd() % 8 == 0;
+  v[3].u = rnd() >> (32 + rnd() % 32), v[3].null = rnd() % 8 == 0; /* 32 bits */
+  v[4].i = (int32_t)rnd();
+  len = ok_orderly_encode(whole, sizeof whole, ol_schema, v, 5, 0);
+  *index = rnd() % 5;
+  if (ok_locate(ok_orderly_format(ol_schema), whole, len, *index, &it, &at, &err) != OK_OK) abort();
+  memcpy(key, whole + at, len - at);
+  return it.len;
+}
+
+/* The last item of a TiKV key of one to three TiDB items. */
+static size_t tikv_component(uint8_t *key, size_t *index) {
+  uint8_t raw[160], whole[200];
+  size_t n = 0, len, at, err, k, items = 1 + rnd() % 3;
+  ok_item it;
+  for (k = 0; k < items; k++) n += tidb_component(raw + n, index);
+  len = ok_tidb_enc_bytes(whole, 0, raw, n);
+  *index = items - 1;
+  if (ok_locate(&ok_format_tikv, whole, len, *index, &it, &at, &err) != OK_OK) abort();
+  memcpy(key, whole + at, len - at);
+  return it.len;
+}
+
+/* An element of an array: the first (with the A0 before it) or another,
+** and the last (with the 00 after it) or not. */
+static size_t bytewise_component(uint8_t *key, size_t *index) {
+  uint8_t value[40];
+  size_t n = (size_t)(rnd() % sizeof value), len = 0;
+  num v = random_num();
+  *index = rnd() % 2;
+  if (*index == 0) key[len++] = OK_BYTEWISE_ARRAY;
+  switch (rnd() % 3) {
+    case 0: len += ok_bytewise_enc_number(key + len, v.is_int ? (double)v.i : v.d); break;
+    case 1: key[len++] = OK_BYTEWISE_TRUE; break;
+    default:
+      random_bytes(value, n);
+      len += ok_bytewise_enc_bytes(key + len, OK_BYTEWISE_STRING, value, n, 1);
+  }
+  if (rnd() % 2) key[len++] = 0x00;
+  return len;
+}
+
+/* The same for charwise: 'K' before the first, '"' before the others,
+** '!' after the last. */
+static size_t charwise_component(uint8_t *key, size_t *index) {
+  uint8_t value[40];
+  size_t len = 1, n = (size_t)(rnd() % sizeof value), k;
+  num v = random_num();
+  *index = rnd() % 2;
+  key[0] = *index == 0 ? OK_CHARWISE_ARRAY : '"';
+  switch (rnd() % 4) {
+    case 0: key[len++] = OK_CHARWISE_NULL; break;
+    case 1:
+      random_bytes(value, n);
+      for (k = 0; k < n; k++)
+        if (value[k] >= 0x80 || !value[k]) value[k] = rnd() % 2 ? '!' : '"'; /* ASCII, and escapes */
+      if (ok_charwise_enc_string(key + 1, &k, value, n, 1) == OK_OK) {
+        len += k;
+        break;
+      }
+      /* fall through */
+    default: len += ok_charwise_enc_number(key + 1, v.is_int ? (double)v.i : v.d);
+  }
+  if (rnd() % 2) key[len++] = '!';
+  return len;
+}
+
+static ok_orderedcode oc_types; /* "string, int64 desc, float64" */
+
+static size_t oc_component(uint8_t *key, size_t *index) {
+  uint8_t value[40];
+  size_t n = (size_t)(rnd() % sizeof value);
+  num v = random_num();
+  switch (*index = rnd() % 3) {
+    case 0: random_bytes(value, n); return ok_oc_enc_string(key, value, n, 0);
+    case 1: return ok_oc_enc_int64(key, v.is_int ? v.i : (int64_t)(rnd() >> 1), 1);
+  }
+  return ok_oc_enc_float64(key, v.is_int ? (double)v.i : v.d, 0);
+}
+
 /* A format's skip (the walks' path past the components they do not read)
-** steps over only what its decoder accepts, by the decoder's length:
-** components written and then changed in up to three bytes (from the
-** pool: escapes, terminators, `more` bits), cut short, or followed by
-** other bytes. */
+** steps over only what its decoder accepts, by the decoder's length, and
+** most of what it writes: components as written, or changed in up to
+** three bytes (from the pool: escapes, terminators, `more` bits), cut
+** short, or followed by other bytes. */
 static void test_skip(const ok_format *f, maker make, long rounds) {
-  uint8_t key[64];
+  uint8_t key[224];
   size_t bad = 0, fast = 0;
   char why[120] = "", what[80];
   long r;
   for (r = 0; r < rounds; r++) {
-    size_t len = make(key), n, at = 0, skip;
+    size_t index, len = make(key, &index), n, at = 0, skip;
     int rc, k;
     ok_item it;
     memset(&it, 0, sizeof it);
     random_bytes(key + len, 16); /* what follows: the next component's bytes */
-    for (k = (int)(rnd() % 4); k > 0; k--) key[rnd() % len] = pool[rnd() % sizeof pool];
-    n = rnd() % 4 ? len + (size_t)(rnd() % 17) : (size_t)(rnd() % (len + 1));
-    rc = f->decode(f, 0, key, n, &it, &at);
-    skip = f->skip(f, 0, key, n);
+    n = len; /* as written, half the time; else changed, cut short or followed */
+    if (rnd() % 2) {
+      for (k = (int)(rnd() % 4); k > 0; k--) key[rnd() % len] = pool[rnd() % sizeof pool];
+      n = rnd() % 3 ? len + (size_t)(rnd() % 17) : (size_t)(rnd() % (len + 1));
+    }
+    rc = f->decode(f, index, key, n, &it, &at);
+    skip = f->skip(f, index, key, n);
     if (skip && (rc != OK_OK || skip != it.len)) {
       if (!bad++)
         snprintf(why, sizeof why, "%d bytes from %02x: skip %d, decode %d (%d at %d)", (int)n,
@@ -256,10 +409,13 @@ static void test_skip(const ok_format *f, maker make, long rounds) {
   }
   snprintf(what, sizeof what, "words: %s skip steps over what decode accepts, by its length",
            f->name);
+  snprintf(why + strlen(why), sizeof why - strlen(why), " (%d of %ld skipped)", (int)fast, rounds);
   check(!bad && fast > (size_t)rounds / 4, what, why);
 }
 
 void test_words(long rounds) {
+  size_t at;
+  const char *why = "";
   test_digits(rounds);
   test_utf8_words(rounds);
   test_text_bodies(rounds);
@@ -267,4 +423,21 @@ void test_words(long rounds) {
   test_orderly_utf8(rounds);
   test_skip(&ok_format_native, native_component, rounds * 10);
   test_skip(&ok_format_fdb, fdb_component, rounds * 10);
+  test_skip(&ok_format_crdb, crdb_component, rounds * 10);
+  test_skip(&ok_format_tidb, tidb_component, rounds * 10);
+  test_skip(&ok_format_tikv, tikv_component, rounds * 10);
+  test_skip(&ok_format_hbase, hbase_component, rounds * 10);
+  test_skip(&ok_format_bytewise, bytewise_component, rounds * 10);
+  test_skip(&ok_format_charwise, charwise_component, rounds);
+  if (!(ol_schema = malloc(ok_orderly_size())) ||
+      ok_orderly_parse(ol_schema, "long desc, double, utf8, uint, fixed_int desc", 45, &at, &why) !=
+          OK_OK)
+    check(0, "words: orderly schema", why);
+  else
+    test_skip(ok_orderly_format(ol_schema), orderly_component, rounds * 10);
+  free(ol_schema);
+  if (ok_orderedcode_parse(&oc_types, "string, int64 desc, float64", 27, &at, &why) != OK_OK)
+    check(0, "words: orderedcode types", why);
+  else
+    test_skip(&oc_types.format, oc_component, rounds * 10);
 }
