@@ -37,12 +37,19 @@ static size_t enc_varint(uint8_t *out, int sign, int wide, unsigned r, unsigned 
                          int desc) {
   int neg = sign && (int64_t)raw < 0;
   uint64_t mag = neg ? ~raw : raw;
-  unsigned n = ok_bit_length(mag), h;
+  int n = (int)ok_bit_length(mag), more = n + (int)r - (int)head_bits(sign, wide, 3);
+  unsigned h;
   size_t len, k, max = wide ? 9 : 5;
   uint8_t form;
-  for (len = 1; len < max; len++) {
-    if (n <= head_bits(sign, wide, len) - r + 8 * (len - 1)) break;
-  }
+  /* the fewest bytes whose header and body hold the n bits (past 2 bytes,
+  ** the header's value bits stay the same) */
+  if (n + (int)r <= (int)head_bits(sign, wide, 1))
+    len = 1;
+  else if (n + (int)r <= (int)head_bits(sign, wide, 2) + 8)
+    len = 2;
+  else
+    len = more <= 16 ? 3 : 1 + (size_t)(more + 7) / 8;
+  if (len > max) len = max;
   h = head_bits(sign, wide, len);
   if (!out) return len;
   if (sign) {
@@ -304,7 +311,8 @@ typedef struct {
   const ok_orderly_value *v; /* NULL: no value is NULL */
   size_t k;                  /* leaves given */
   int more;                  /* pretend leaf k is there and not empty */
-  uint8_t t[OK_ORDERLY_MAX];
+  const uint8_t *t;          /* each leaf's flag: own, or the schema's */
+  uint8_t own[OK_ORDERLY_MAX];
 } plan;
 
 static int plan_list(plan *pl, size_t last, int term);
@@ -316,7 +324,7 @@ static int plan_node(plan *pl, size_t i, int term) {
   int t = eff == OK_OL_MUST || (eff == OK_OL_AUTO && f->desc);
   if (f->type == OK_OL_STRUCT) return plan_list(pl, f->last, eff);
   if (f->index >= pl->k) return pl->more && f->index == pl->k;
-  pl->t[f->index] = (uint8_t)t;
+  pl->own[f->index] = (uint8_t)t;
   return !pl->v || !pl->v[f->index].null || t;
 }
 
@@ -350,9 +358,10 @@ static void make_plan(plan *pl, const ok_orderly *s, const ok_orderly_value *v, 
     while (i < k && !v[i].null) i++;
   }
   if (i == s->format.fields) { /* a whole key without NULLs: planned once, at parse */
-    memcpy(pl->t, s->full, k);
+    pl->t = s->full;
   } else {
-    memset(pl->t, 0, k);
+    memset(pl->own, 0, k);
+    pl->t = pl->own;
     plan_walk(pl);
   }
 }
@@ -364,21 +373,31 @@ void ok_orderly_plan_full(ok_orderly *s) {
   pl.k = s->format.fields;
   pl.more = 0;
   plan_walk(&pl);
-  memcpy(s->full, pl.t, s->format.fields);
+  memcpy(s->full, pl.own, s->format.fields);
+}
+
+/* The bytes fields from..k-1 take. */
+static size_t size_of(const ok_orderly *s, const ok_orderly_value *v, size_t from, size_t k,
+                      const uint8_t *t) {
+  size_t o = 0;
+  for (; from < k; from++) o += enc_field(NULL, &s->node[s->leaf[from]], &v[from], t[from]);
+  return o;
 }
 
 size_t ok_orderly_encode(uint8_t *out, size_t cap, const ok_orderly *s, const ok_orderly_value *v,
                          size_t k, int more) {
   plan pl;
   size_t i, o = 0, len;
+  int sized = 0;
   make_plan(&pl, s, v, k, more);
-  for (i = 0; i < k; i++) o += bound(&s->node[s->leaf[i]], &v[i]);
-  if (o > cap || !out) { /* the exact size first */
-    for (i = 0, o = 0; i < k; i++) o += enc_field(NULL, &s->node[s->leaf[i]], &v[i], pl.t[i]);
-    if (o > cap || !out) return o;
-  }
-  for (i = 0, o = 0; i < k; i++, o += len) {
+  if (!out) return size_of(s, v, 0, k, pl.t);
+  for (i = 0; i < k; i++, o += len) {
     const ok_orderly_field *f = &s->node[s->leaf[i]];
+    if (!sized && bound(f, &v[i]) > cap - o) { /* it may not fit: the exact size of the rest */
+      size_t need = o + size_of(s, v, i, k, pl.t);
+      if (need > cap) return need; /* out holds only what fitted */
+      sized = 1;
+    }
     len = enc_field(out + o, f, &v[i], pl.t[i]);
     if (f->desc && len > 0) {
       if (f->rbits) { /* the reserved bits stay as they are */
