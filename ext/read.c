@@ -67,16 +67,15 @@ static void hex(sqlite3_context *ctx, const ok_sql_reader *r, const uint8_t *key
          parts = sep ? n + r->core->fields : 0; /* the salt, components, empty ones */
   char *out, stack[512];
   ok_walk w;
-  ok_item it;
   int rc;
   if (!(out = ok_sql_scratch(ctx, stack, sizeof stack, 2 * n + seplen * parts))) return;
   o = ok_hex_encode(out, key - r->base, r->base); /* the salt */
   if (!sep) o += ok_hex_encode(out + o, key, len);
   if (sep) { /* component by component */
     ok_walk_start(&w, r->core, key, len);
-    while ((rc = ok_next(&w, &it, &err)) == OK_OK) {
+    while ((rc = ok_skip(&w, &err)) == OK_OK) { /* checked, not read */
       if (o > 0) memcpy(out + o, sep, seplen), o += seplen;
-      o += ok_hex_encode(out + o, key + w.at, it.len);
+      o += ok_hex_encode(out + o, key + w.at, w.off - w.at);
     }
     if (rc != OK_FEWER) {
       ok_sql_scratch_free(out, stack);

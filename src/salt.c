@@ -16,14 +16,14 @@ static void put_be32(uint8_t *out, uint32_t h) {
 
 int ok_salt(const ok_format *f, uint8_t *salt, const uint8_t *key, size_t n, size_t k,
             size_t *err_at) {
-  size_t at, count;
-  ok_item it;
+  size_t count, i, e;
+  ok_walk w;
   int rc = ok_count(f, key, n, &count, err_at);
   if (rc != OK_OK) return rc;
   if (k == 0 || count < k) return OK_FEWER;
-  at = n;
-  if (count > k) ok_locate(f, key, n, k, &it, &at, err_at); /* where component k+1 starts */
-  put_be32(salt, XXH32(key, at, 0));
+  ok_walk_start(&w, f, key, n);
+  for (i = 0; i < k && k < count; i++) ok_skip(&w, &e); /* to where component k+1 starts */
+  put_be32(salt, XXH32(key, k < count ? w.off : n, 0));
   return OK_OK;
 }
 
@@ -47,10 +47,9 @@ int ok_salt_find(const ok_format *f, const uint8_t *s, size_t n, size_t *k, size
   XXH32_reset(&st, 0);
   ok_walk_start(&w, f, key, len);
   for (i = 1; i <= count; i++) {
-    ok_item it;
     size_t e;
-    ok_next(&w, &it, &e);
-    XXH32_update(&st, key + w.at, it.len);
+    ok_skip(&w, &e);
+    XXH32_update(&st, key + w.at, w.off - w.at);
     put_be32(salt, XXH32_digest(&st));
     if (salt[0] == s[0] && salt[1] == s[1] && salt[2] == s[2] && salt[3] == s[3]) {
       *k = i;
