@@ -114,7 +114,8 @@ static int scan(const ok_format *f, const uint8_t *key, size_t n, size_t index, 
       break;
     }
     if (i == index || !skip || (len = skip(f, i, key + off, n - off)) == 0) {
-      ok_item *d = i > index ? &spare : it;
+      ok_item *d = it;
+      if (i > index) d = &spare;
       if ((rc = decode(f, i, key + off, n - off, d, err_at)) != OK_OK) {
         *err_at += off; /* OK_FEWER too: the rest holds no component (TiKV's padding) */
         break;

@@ -372,6 +372,7 @@ void ok_orderly_plan_full(ok_orderly *s) {
   pl.v = NULL; /* no NULLs */
   pl.k = s->format.fields;
   pl.more = 0;
+  pl.t = pl.own;
   plan_walk(&pl);
   memcpy(s->full, pl.own, s->format.fields);
 }

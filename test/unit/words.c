@@ -352,7 +352,8 @@ static size_t charwise_component(uint8_t *key, size_t *index) {
     case 1:
       random_bytes(value, n);
       for (k = 0; k < n; k++)
-        if (value[k] >= 0x80 || !value[k]) value[k] = rnd() % 2 ? '!' : '"'; /* ASCII, and escapes */
+        if (value[k] >= 0x80 || !value[k])
+          value[k] = rnd() % 2 ? '!' : '"'; /* ASCII, and escapes */
       if (ok_charwise_enc_string(key + 1, &k, value, n, 1) == OK_OK) {
         len += k;
         break;
