@@ -98,8 +98,8 @@ int ok_skip(ok_walk *w, size_t *err_at) {
 ** `index` decode into *it when they cannot be skipped, those after it
 ** into a spare item. step's work, with the descriptor's fields in locals:
 ** the compiler must assume that a decoder's writes may change *f. */
-static int scan(const ok_format *f, const uint8_t *key, size_t n, size_t index, ok_item *it,
-                size_t *at, size_t *count, size_t *err_at) {
+static inline int scan(const ok_format *f, const uint8_t *key, size_t n, size_t index, ok_item *it,
+                       size_t *at, size_t *count, size_t *err_at) {
   const size_t fields = f->fields;
   size_t (*const skip)(const ok_format *, size_t, const uint8_t *, size_t) = f->skip;
   int (*const decode)(const ok_format *, size_t, const uint8_t *, size_t, ok_item *, size_t *) =

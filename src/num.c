@@ -273,12 +273,20 @@ size_t ok_num_len(const uint8_t *c, size_t n, int t, uint8_t x) {
   if ((unsigned)(t - TAG_NEG_K(K_MAX)) >= K_MAX - K_MIN + 1 &&
       (unsigned)(t - TAG_POS_K(K_MIN)) >= K_MAX - K_MIN + 1) /* no exponent in the tag */
     return t == OK_TAG_ZERO || t == OK_TAG_NEG_INF || t == OK_TAG_POS_INF ? 1 : 0;
-  if (n < 9) return 0;
+  if (n < 2) return 0;
   if (neg) x ^= 0xFF; /* negatives are stored complemented */
-  /* the stream's end and its last set bit, from the eight bytes after the tag */
-  w = ok_get_be(c + 1, 8, x);
+  /* the stream's end and its last set bit, from the eight bytes after the
+  ** tag; at a key's end, from those there are, zeros after them (which
+  ** end the stream there: it must end before) */
+  if (n >= 9) {
+    w = ok_get_be(c + 1, 8, x);
+  } else {
+    size_t i;
+    for (w = 0, i = 1; i < n; i++) w |= (uint64_t)(uint8_t)(c[i] ^ x) << (64 - 8 * i);
+  }
   if (!(ends = ~w & 0x0101010101010101ULL)) return 0;
   groups = (63 - hibit(ends)) / 8 + 1;
+  if ((size_t)groups >= n) return 0;              /* cut short */
   if (!(w >> (64 - 8 * groups) & 0xFE)) return 0; /* a zero group last */
   k = neg ? K_MAX - (t - TAG_NEG_K(K_MAX)) : K_MIN + (t - TAG_POS_K(K_MIN));
   e = 2 * k + (int)(w >> 63);
