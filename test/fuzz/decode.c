@@ -449,7 +449,7 @@ static void oc_check(const char *types, const uint8_t *data, size_t size) {
 ** skip) says what decoding it says, at every byte of the input; and a salt
 ** ok_salt_find accepts is the one ok_salt makes. */
 static void walk_check(const ok_format *f, const uint8_t *data, size_t size) {
-  size_t count, err, at, i, k, n, perr, pat;
+  size_t count, err, at, i, k, n, perr, pat = 0;
   uint8_t salt[OK_SALT_LEN];
   ok_item it, p;
   ok_walk a, b;
