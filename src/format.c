@@ -56,34 +56,29 @@ void ok_walk_start(ok_walk *w, const ok_format *f, const uint8_t *key, size_t n)
   w->at = w->off = w->index = 0;
 }
 
-/* Component number `index`, at key[off..n): decoded into *it; or, when
-** `over`, stepped over: skipped when the format can, else decoded all the
-** same. Returns the bytes it occupies, or (size_t)-1 with the status in
-** *rc. */
-static inline size_t step(const ok_format *f, const uint8_t *key, size_t n, size_t index,
-                          size_t off, ok_item *it, int over, int *rc, size_t *err_at) {
-  size_t len;
-  if (f->fields ? index == f->fields : off == n) {
-    *err_at = off;
-    *rc = off == n ? OK_FEWER : OK_E_TRAILING;
-    return (size_t)-1;
-  }
-  if (over && f->skip && (len = f->skip(f, index, key + off, n - off)) != 0) return len;
-  if ((*rc = f->decode(f, index, key + off, n - off, it, err_at)) == OK_OK) return it->len;
-  *err_at += off; /* OK_FEWER too: the rest holds no component (TiKV's padding) */
-  return (size_t)-1;
-}
-
-/* ok_next and ok_skip, with the walk in locals: the decoder reads bytes,
-** which may alias a walk in memory. */
-static int walk(ok_walk *w, ok_item *it, int over, size_t *err_at) {
-  size_t off = w->off, len;
+/* ok_next, and ok_skip when `over`: the component decoded into *it, or
+** stepped over (skipped when the format can, else decoded all the same).
+** The walk is read into locals first: a decoder writes memory, which the
+** compiler must assume may be *w. */
+static inline int walk(ok_walk *w, ok_item *it, int over, size_t *err_at) {
+  const ok_format *f = w->f;
+  const uint8_t *c = w->key + w->off;
+  size_t off = w->off, index = w->index, left = w->n - off, len;
   int rc;
-  if ((len = step(w->f, w->key, w->n, w->index, off, it, over, &rc, err_at)) == (size_t)-1)
-    return rc;
+  if (f->fields ? index == f->fields : left == 0) {
+    *err_at = off;
+    return left == 0 ? OK_FEWER : OK_E_TRAILING;
+  }
+  if (!over || !f->skip || (len = f->skip(f, index, c, left)) == 0) {
+    if ((rc = f->decode(f, index, c, left, it, err_at)) != OK_OK) {
+      *err_at += off; /* OK_FEWER too: the rest holds no component (TiKV's padding) */
+      return rc;
+    }
+    len = it->len;
+  }
   w->at = off;
   w->off = off + len;
-  w->index++;
+  w->index = index + 1;
   return OK_OK;
 }
 
@@ -94,10 +89,10 @@ int ok_skip(ok_walk *w, size_t *err_at) {
   return walk(w, &spare, 1, err_at);
 }
 
-/* ok_locate, and ok_pick when `count` is not NULL: the components before
-** `index` decode into *it when they cannot be skipped, those after it
-** into a spare item. step's work, with the descriptor's fields in locals:
-** the compiler must assume that a decoder's writes may change *f. */
+/* ok_locate, and ok_pick when `count` is not NULL: walk's steps with the
+** walk and the descriptor's fields in locals, for the same reason. The
+** components before `index` decode into *it when they cannot be skipped,
+** those after it into a spare item. */
 static inline int scan(const ok_format *f, const uint8_t *key, size_t n, size_t index, ok_item *it,
                        size_t *at, size_t *count, size_t *err_at) {
   const size_t fields = f->fields;
