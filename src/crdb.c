@@ -530,6 +530,15 @@ static int dec_varints(const uint8_t *p, size_t n, int64_t *v, int count, ok_ite
   return OK_OK;
 }
 
+/* The double after a float's marker (9 bytes at key); 1 when its sign is
+** the marker's: the encoder writes zeros and NaNs with markers of their
+** own. */
+static int float_of(const uint8_t *key, double *d) {
+  uint64_t u = ok_get_be(key + 1, 8, key[0] == OK_CRDB_FLOAT_NEG ? 0xFF : 0);
+  memcpy(d, &u, 8);
+  return key[0] == OK_CRDB_FLOAT_NEG ? *d < 0 : *d > 0;
+}
+
 int ok_crdb_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) {
   int t;
   int64_t v[3];
@@ -554,18 +563,12 @@ int ok_crdb_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) {
     case OK_CRDB_DECIMAL_ZERO: it->type = OK_TEXT, it->value_len = 1; return OK_OK;
     case OK_CRDB_FLOAT_ZERO: it->type = OK_REAL; return OK_OK;
     case OK_CRDB_FLOAT_NEG:
-    case OK_CRDB_FLOAT_POS: {
-      uint64_t u;
+    case OK_CRDB_FLOAT_POS:
       if (n < 9) return fail(OK_E_TRUNCATED, n, err_at);
-      u = ok_get_be(key + 1, 8, t == OK_CRDB_FLOAT_NEG ? 0xFF : 0);
-      memcpy(&it->d, &u, 8);
-      /* the encoder writes zeros and NaNs with markers of their own */
-      if (!(t == OK_CRDB_FLOAT_NEG ? it->d < 0 : it->d > 0))
-        return fail(OK_E_NONCANONICAL, 0, err_at);
+      if (!float_of(key, &it->d)) return fail(OK_E_NONCANONICAL, 0, err_at);
       it->type = OK_REAL;
       it->len = 9;
       return OK_OK;
-    }
     case OK_CRDB_BYTES_DESC: it->desc = 1; /* fall through */
     case OK_CRDB_BYTES: return dec_bytes(key, n, it, err_at);
     case OK_CRDB_TIME: {
@@ -643,7 +646,6 @@ static int decode_any(const ok_format *f, size_t index, const uint8_t *key, size
 static size_t skip_any(const ok_format *f, size_t index, const uint8_t *key, size_t n) {
   size_t len, escapes = 0, err;
   int64_t v;
-  uint64_t u;
   double d;
   (void)f, (void)index;
   if (n == 0) return 0;
@@ -656,11 +658,7 @@ static size_t skip_any(const ok_format *f, size_t index, const uint8_t *key, siz
     case OK_CRDB_FLOAT_NAN_DESC:
     case OK_CRDB_FLOAT_ZERO: return 1;
     case OK_CRDB_FLOAT_NEG:
-    case OK_CRDB_FLOAT_POS:
-      if (n < 9) return 0;
-      u = ok_get_be(key + 1, 8, key[0] == OK_CRDB_FLOAT_NEG ? 0xFF : 0);
-      memcpy(&d, &u, 8);
-      return (key[0] == OK_CRDB_FLOAT_NEG ? d < 0 : d > 0) ? 9 : 0;
+    case OK_CRDB_FLOAT_POS: return n >= 9 && float_of(key, &d) ? 9 : 0;
     case OK_CRDB_BYTES:
     case OK_CRDB_BYTES_DESC:
       return bytes_end(key, n, key[0] == OK_CRDB_BYTES ? 0x00 : 0xFF, &len, &escapes, NULL, &err) ==

@@ -384,6 +384,14 @@ static int dec_decimal(const view *v, size_t i, ok_item *it, size_t *err_at) {
   return vend(v, i + 3 + size, it, err_at);
 }
 
+/* A float's 8 data bytes u as its double; 1 unless a NaN, which TiDB
+** never writes (MySQL has none) and which would not read back. */
+static int float_of(uint64_t u, double *d) {
+  u = u & SIGN ? u & ~SIGN : ~u;
+  memcpy(d, &u, 8);
+  return *d == *d;
+}
+
 static int decode(const ok_format *f, size_t index, const uint8_t *key, size_t n, ok_item *it,
                   size_t *err_at) {
   view v;
@@ -414,10 +422,7 @@ static int decode(const ok_format *f, size_t index, const uint8_t *key, size_t n
       if (v.len < OK_TIDB_FIXED_LEN) return fail(OK_E_TRUNCATED, n, err_at);
       u = vbe64(&v, 1);
       if (t == OK_TIDB_FLOAT) {
-        u = u & SIGN ? u & ~SIGN : ~u;
-        memcpy(&it->d, &u, 8);
-        /* a NaN TiDB never writes (MySQL has none), and it would not read back */
-        if (it->d != it->d) return fail(OK_E_NONCANONICAL, vphys(&v, 1), err_at);
+        if (!float_of(u, &it->d)) return fail(OK_E_NONCANONICAL, vphys(&v, 1), err_at);
         it->type = OK_REAL;
       } else if (t == OK_TIDB_UINT && u > INT64_MAX) {
         it->type = OK_TEXT; /* its digits */
@@ -486,7 +491,7 @@ static size_t skip(const ok_format *f, size_t index, const uint8_t *key, size_t 
   view v;
   ok_item end;
   size_t k, i, g, pad, err;
-  uint64_t u;
+  double d;
   if (n == 0 || view_of(&v, key, n, f == &ok_format_tikv, index == 0, &err) != OK_OK ||
       (v.wrapped && index == 0 && n % 9) || v.len == 0)
     return 0;
@@ -499,9 +504,7 @@ static size_t skip(const ok_format *f, size_t index, const uint8_t *key, size_t 
     case OK_TIDB_TABLE: k = OK_TIDB_FIXED_LEN; break;
     case OK_TIDB_FLOAT:
       if (v.len < OK_TIDB_FIXED_LEN) return 0;
-      u = vbe64(&v, 1);
-      u = u & SIGN ? u & ~SIGN : ~u;
-      if ((u & ~SIGN) > (uint64_t)0x7FF << 52) return 0; /* a NaN is refused */
+      if (!float_of(vbe64(&v, 1), &d)) return 0;
       k = OK_TIDB_FIXED_LEN;
       break;
     case OK_TIDB_BYTES: /* groups of 8 and a marker, to the padded one */
