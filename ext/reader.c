@@ -78,11 +78,11 @@ static int named_reader(sqlite3_value *format, int salt, ok_sql_reader *named, c
 ** subtype never chooses the format (from a column or an index the key has
 ** none): a key that carries another format's, or a salted one where salted
 ** keys are read, is refused without a name. */
-static int key_reader(sqlite3_value *key, const ok_sql_reader *named, int salt, ok_sql_reader *r,
-                      char **msg) {
+static int key_reader(sqlite3_value *key, int t, const ok_sql_reader *named, int salt,
+                      ok_sql_reader *r, char **msg) {
   const ok_sql_format *tagged = NULL;
   int kind = OK_SQL_PIECE, salted;
-  if (sqlite3_value_type(key) == SQLITE_BLOB || sqlite3_value_type(key) == SQLITE_TEXT)
+  if (t == SQLITE_BLOB || t == SQLITE_TEXT)
     tagged = ok_sql_format_of_subtype(sqlite3_value_subtype(key), &kind);
   salted = tagged && kind == OK_SQL_SALTED;
   if (named) {
@@ -138,7 +138,7 @@ int ok_sql_reader_of(sqlite3_value *key, sqlite3_value *format, int salt, ok_sql
   *msg = NULL;
   memset(r, 0, sizeof *r);
   if (format) rc = named_reader(format, salt, r, msg);
-  if (rc == SQLITE_OK) rc = key_reader(key, format ? r : NULL, salt, r, msg);
+  if (rc == SQLITE_OK) rc = key_reader(key, sqlite3_value_type(key), format ? r : NULL, salt, r, msg);
   if (rc != SQLITE_OK) ok_sql_reader_free(r);
   return rc;
 }
@@ -246,6 +246,7 @@ static int text_key(sqlite3_context *ctx, sqlite3_value *v, const uint8_t **p, s
 int ok_sql_key_in(sqlite3_context *ctx, int argc, sqlite3_value **argv, int fi, int salt,
                   ok_sql_reader *r, const uint8_t **p, size_t *n) {
   const ok_sql_reader *named = NULL;
+  const int t = sqlite3_value_type(argv[0]); /* asked once: each ask is a call into SQLite */
   char *msg = NULL;
   int rc = SQLITE_OK;
   memset(r, 0, sizeof *r);
@@ -254,17 +255,20 @@ int ok_sql_key_in(sqlite3_context *ctx, int argc, sqlite3_value **argv, int fi, 
     if (rc == SQLITE_OK) r->fresh = 1; /* kept by ok_sql_reader_end, even without state */
     named = r;
   }
-  if (rc == SQLITE_OK) rc = key_reader(argv[0], named, salt, r, &msg);
-  if (ok_sql_report(ctx, rc, &msg) &&
-      (r->f->text ? text_key(ctx, argv[0], p, n) : ok_sql_key_arg(ctx, argv, 0, p, n))) {
-    if (r->salted && salt == OK_SQL_UNSALT) {
-      if (!ok_sql_report(ctx, ok_sql_salt_of(r->core, *p, *n, &r->k, &msg), &msg)) goto fail;
-      r->base = OK_SALT_LEN;
-      *p += OK_SALT_LEN, *n -= OK_SALT_LEN;
-    }
-    if (salt == OK_SQL_WITH_SALT || ok_sql_report(ctx, ok_sql_strict(r, *p, *n, &msg), &msg))
-      return 1;
+  if (rc == SQLITE_OK) rc = key_reader(argv[0], t, named, salt, r, &msg);
+  if (!ok_sql_report(ctx, rc, &msg)) goto fail;
+  if (t == SQLITE_BLOB ? !ok_sql_bytes(ctx, argv[0], p, n) /* as both below take a BLOB */
+      : r->f->text     ? !text_key(ctx, argv[0], p, n)
+                       : !ok_sql_key_arg(ctx, argv, 0, p, n))
+    goto fail;
+  if (r->salted && salt == OK_SQL_UNSALT) {
+    if (!ok_sql_report(ctx, ok_sql_salt_of(r->core, *p, *n, &r->k, &msg), &msg)) goto fail;
+    r->base = OK_SALT_LEN;
+    *p += OK_SALT_LEN, *n -= OK_SALT_LEN;
   }
+  if (!r->strict || salt == OK_SQL_WITH_SALT ||
+      ok_sql_report(ctx, ok_sql_strict(r, *p, *n, &msg), &msg))
+    return 1;
 fail:
   ok_sql_reader_end(ctx, r, fi);
   return 0;
