@@ -62,13 +62,47 @@ size_t ok_enc_bytes(uint8_t *out, int tag, const uint8_t *s, size_t n, int termi
   return o;
 }
 
-/* A short body, the usual one, in one pass eight bytes at a time: its end
-** within c[1..stop), and how many escapes it holds; 0 when it is longer
-** or malformed, which memchr's two passes then find, and say where. */
+/* The high bit of each byte of v that is 0x00 or 0x01, exactly (no carry
+** crosses from a byte to the next, as has_low's may); and the index, from
+** the top, of the first such byte of a big-endian word (8: none). */
+static uint64_t lows(uint64_t v) {
+  const uint64_t t = v & 0xFEFEFEFEFEFEFEFEULL, m = 0x7F7F7F7F7F7F7F7FULL;
+  return ~(((t & m) + m) | t | m);
+}
+static size_t first(uint64_t lows) {
+#if defined(__GNUC__)
+  return (size_t)(__builtin_clzll(lows | 1) + (lows == 0)) / 8; /* no branch on lows == 0 */
+#else
+  return (64 - ok_bit_length(lows)) / 8;
+#endif
+}
+
+/* The first byte of c[1..stop) that is 0x00 or 0x01 (XORed with x) when
+** it is among the first 16, else stop or more: two words read, the second
+** moved back to end at stop where it is near (overlapping the first), so
+** that how long the body is costs no branch: text lengths vary row to
+** row, and a byte loop's exit mispredicts. */
+static inline size_t first_low(const uint8_t *c, size_t stop, uint8_t x) {
+  size_t j, a, b;
+  if (stop >= 9) {
+    j = stop >= 17 ? 9 : stop - 8;
+    a = first(lows(ok_get_be(c + 1, 8, x))), b = first(lows(ok_get_be(c + j, 8, x)));
+    return a < 8 ? 1 + a : j + b;
+  }
+  if (stop < 5) return stop;
+  a = first(lows(ok_get_be(c + 1, 4, x) << 32 | ok_get_be(c + stop - 4, 4, x)));
+  return a < 4 ? 1 + a : stop - 8 + a;
+}
+
+/* A short body, the usual one: its end within c[1..stop), and how many
+** escapes it holds; 0 when it is longer or malformed, which memchr's two
+** passes then find, and say where. One without escapes ends at the first
+** low byte; else the body is read eight bytes at a time. */
 static inline size_t short_body(const uint8_t *c, size_t stop, uint8_t x, size_t *escapes) {
-  size_t i = 1, e = 0;
+  size_t i = first_low(c, stop, x), e = 0;
   uint64_t v, xx = x * ONES;
-  for (;;) {
+  if (i < stop && c[i] == x) return *escapes = 0, i;
+  for (i = 1;;) {
     while (i + 8 <= stop && (memcpy(&v, c + i, 8), !has_low(v ^ xx))) i += 8;
     while (i < stop && (uint8_t)(c[i] ^ x) > 1) i++;
     if (i >= stop) return 0;

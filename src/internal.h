@@ -129,6 +129,11 @@ static inline uint64_t ok_get_be(const uint8_t *p, size_t size, uint8_t x) {
     memcpy(&v, p, 8);
     return OK_BSWAP64(v) ^ (x * 0x0101010101010101ULL);
   }
+  if (size == 4) {
+    uint32_t h;
+    memcpy(&h, p, 4);
+    return __builtin_bswap32(h) ^ (x * 0x01010101U);
+  }
 #endif
   for (k = 0; k < size; k++) v = v << 8 | (uint8_t)(p[k] ^ x);
   return v;
