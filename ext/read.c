@@ -22,9 +22,9 @@ static void unpack(sqlite3_context *ctx, const ok_sql_reader *r, const uint8_t *
   size_t count = 0, at, err;
   sqlite3_int64 i;
   ok_item it;
-  int rc;
-  if (sqlite3_value_type(index) == SQLITE_NULL) return; /* NULL index: NULL */
-  if (sqlite3_value_type(index) != SQLITE_INTEGER) {
+  int rc, t = sqlite3_value_type(index);
+  if (t == SQLITE_NULL) return; /* NULL index: NULL */
+  if (t != SQLITE_INTEGER) {
     ok_sql_error(ctx, "index must be an INTEGER");
     return;
   }

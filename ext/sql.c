@@ -82,15 +82,13 @@ int ok_sql_report(sqlite3_context *ctx, int rc, char **msg) {
   return 0;
 }
 
-int ok_sql_value_bytes(sqlite3_value *v, const uint8_t **p, size_t *n) {
-  *p = sqlite3_value_type(v) == SQLITE_BLOB ? sqlite3_value_blob(v) : sqlite3_value_text(v);
+int ok_sql_typed_bytes(sqlite3_value *v, int t, const uint8_t **p, size_t *n) {
+  *p = t == SQLITE_BLOB ? sqlite3_value_blob(v) : sqlite3_value_text(v);
   *n = (size_t)sqlite3_value_bytes(v);
   if (*p) return SQLITE_OK;
   *p = (const uint8_t *)""; /* SQLite gives NULL for x'' and NULL: the core wants a pointer */
   /* any other NULL is a text SQLite could not make (a conversion, a number's text) */
-  return sqlite3_value_type(v) == SQLITE_NULL || (sqlite3_value_type(v) == SQLITE_BLOB && !*n)
-             ? SQLITE_OK
-             : SQLITE_NOMEM;
+  return t == SQLITE_NULL || (t == SQLITE_BLOB && !*n) ? SQLITE_OK : SQLITE_NOMEM;
 }
 
 const char *ok_sql_type_name(int t) {

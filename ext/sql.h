@@ -107,8 +107,13 @@ int ok_sql_key_arg(sqlite3_context *ctx, sqlite3_value **argv, int i, const uint
 ** BLOB as they are; other types as their text), never a NULL pointer:
 ** SQLITE_OK; SQLITE_NOMEM when SQLite could not provide them (a text that
 ** needs converting from a UTF-16 database: it gives NULL then). The one
-** way ext/ asks SQLite for a value's text or bytes. */
-int ok_sql_value_bytes(sqlite3_value *v, const uint8_t **p, size_t *n);
+** way ext/ asks SQLite for a value's text or bytes; ok_sql_typed_bytes
+** when the caller has its type t from sqlite3_value_type already (one call
+** into SQLite less: a key's reader and builders ask for it per value). */
+int ok_sql_typed_bytes(sqlite3_value *v, int t, const uint8_t **p, size_t *n);
+static inline int ok_sql_value_bytes(sqlite3_value *v, const uint8_t **p, size_t *n) {
+  return ok_sql_typed_bytes(v, sqlite3_value_type(v), p, n);
+}
 static inline int ok_sql_value_text(sqlite3_value *v, const char **s, size_t *n) {
   return ok_sql_value_bytes(v, (const uint8_t **)(void *)s, n);
 }

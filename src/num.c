@@ -288,11 +288,13 @@ size_t ok_num_len(const uint8_t *c, size_t n, int t, uint8_t x) {
   groups = (63 - hibit(ends)) / 8 + 1;
   if ((size_t)groups >= n) return 0;                            /* cut short */
   if (groups > 1 && !(w >> (64 - 8 * groups) & 0xFE)) return 0; /* a zero group last */
-  k = neg ? K_MAX - (t - TAG_NEG_K(K_MAX)) : K_MIN + (t - TAG_POS_K(K_MIN));
-  e = 2 * k + (int)(w >> 63);
   bits = w & 0xFEFEFEFEFEFEFEFEULL & (~(uint64_t)0 << (64 - 8 * groups));
-  low = bits ? lobit(bits) : 63; /* m: the significant bits after the leading 1 */
-  m = 7 * ((63 - low) / 8) + 7 - (low & 7);
-  if (m > 52 && (e < m || e > 62)) return 0; /* neither an int64 nor a double */
+  if (bits & 0x0E) { /* stream bits 53-55 (the e bit is bit 0): more than a double's 52 */
+    k = neg ? K_MAX - (t - TAG_NEG_K(K_MAX)) : K_MIN + (t - TAG_POS_K(K_MIN));
+    e = 2 * k + (int)(w >> 63);
+    low = lobit(bits); /* m: the significant bits after the leading 1 */
+    m = 7 * ((63 - low) / 8) + 7 - (low & 7);
+    if (e < m || e > 62) return 0; /* no int64 either */
+  }
   return 1 + (size_t)groups;
 }
