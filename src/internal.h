@@ -108,6 +108,7 @@ static inline size_t ok_u64_text(char *out, uint64_t u) {
 ** compiler says the machine is little-endian (it does not see that the
 ** byte loop is one). */
 #if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define OK_LITTLE_ENDIAN 1
 #define OK_BSWAP64(v) __builtin_bswap64(v)
 #endif
 static inline void ok_put_be(uint8_t *out, uint64_t v, size_t size) {
@@ -137,6 +138,20 @@ static inline uint64_t ok_get_be(const uint8_t *p, size_t size, uint8_t x) {
 #endif
   for (k = 0; k < size; k++) v = v << 8 | (uint8_t)(p[k] ^ x);
   return v;
+}
+
+/* Eight bytes from p, each XORed with x, as a little-endian word: the
+** first byte lowest, so that the first byte with a property is found
+** with a count of trailing zeros. */
+static inline uint64_t ok_get_le(const uint8_t *p, uint8_t x) {
+  uint64_t v = 0;
+#ifdef OK_LITTLE_ENDIAN
+  memcpy(&v, p, 8);
+#else
+  int k;
+  for (k = 7; k >= 0; k--) v = v << 8 | p[k];
+#endif
+  return v ^ (x * 0x0101010101010101ULL);
 }
 
 /* A double's bits (size 8), or those of the float it rounds to (size 4);

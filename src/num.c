@@ -268,7 +268,7 @@ int ok_dec_number(const uint8_t *c, size_t n, int t, uint8_t x, ok_item *it, siz
 }
 
 size_t ok_num_len(const uint8_t *c, size_t n, int t, uint8_t x) {
-  int neg = t < OK_TAG_ZERO, k, groups, e, low, m;
+  int neg = t < OK_TAG_ZERO, k, groups, e, m;
   uint64_t w, ends, bits;
   if ((unsigned)(t - TAG_NEG_K(K_MAX)) >= K_MAX - K_MIN + 1 &&
       (unsigned)(t - TAG_POS_K(K_MIN)) >= K_MAX - K_MIN + 1) /* no exponent in the tag */
@@ -276,24 +276,24 @@ size_t ok_num_len(const uint8_t *c, size_t n, int t, uint8_t x) {
   if (n < 2) return 0;
   if (neg) x ^= 0xFF; /* negatives are stored complemented */
   /* the stream's end and its last set bit, from the eight bytes after the
-  ** tag; at a key's end, from those there are, zeros after them (which
-  ** end the stream there: it must end before) */
+  ** tag, the first lowest (its end is then the lowest clear `more` bit); at
+  ** a key's end, from those there are, zeros after them (which end the
+  ** stream there: it must end before) */
   if (n >= 9) {
-    w = ok_get_be(c + 1, 8, x);
+    w = ok_get_le(c + 1, x);
   } else {
     size_t i;
-    for (w = 0, i = 1; i < n; i++) w |= (uint64_t)(uint8_t)(c[i] ^ x) << (64 - 8 * i);
+    for (w = 0, i = 1; i < n; i++) w |= (uint64_t)(uint8_t)(c[i] ^ x) << (8 * i - 8);
   }
   if (!(ends = ~w & 0x0101010101010101ULL)) return 0;
-  groups = (63 - hibit(ends)) / 8 + 1;
-  if ((size_t)groups >= n) return 0;                            /* cut short */
-  if (groups > 1 && !(w >> (64 - 8 * groups) & 0xFE)) return 0; /* a zero group last */
-  bits = w & 0xFEFEFEFEFEFEFEFEULL & (~(uint64_t)0 << (64 - 8 * groups));
-  if (bits & 0x0E) { /* stream bits 53-55 (the e bit is bit 0): more than a double's 52 */
+  groups = lobit(ends) / 8 + 1;
+  if ((size_t)groups >= n) return 0;                           /* cut short */
+  if (groups > 1 && !(w >> (8 * groups - 8) & 0xFE)) return 0; /* a zero group last */
+  bits = w & 0xFEFEFEFEFEFEFEFEULL & (~(uint64_t)0 >> (64 - 8 * groups));
+  if (bits >> 56 & 0x0E) { /* stream bits 53-55 (the e bit is bit 0): more than a double's 52 */
     k = neg ? K_MAX - (t - TAG_NEG_K(K_MAX)) : K_MIN + (t - TAG_POS_K(K_MIN));
-    e = 2 * k + (int)(w >> 63);
-    low = lobit(bits); /* m: the significant bits after the leading 1 */
-    m = 7 * ((63 - low) / 8) + 7 - (low & 7);
+    e = 2 * k + (int)(w >> 7 & 1);
+    m = 56 - lobit(bits >> 56); /* the significant bits after the leading 1, to the 8th group's last */
     if (e < m || e > 62) return 0; /* no int64 either */
   }
   return 1 + (size_t)groups;
