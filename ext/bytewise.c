@@ -35,7 +35,7 @@ static int put(ok_sql_builder *b, sqlite3_value *v, int t, int i) {
       b->buf.n += ok_bytewise_enc_number(b->buf.p + b->buf.n, d);
     return 1;
   }
-  if (!ok_sql_bytes(b->ctx, v, &p, &n)) return 0;
+  if (!ok_sql_typed(b->ctx, v, t, &p, &n)) return 0;
   if (t == SQLITE_TEXT && !ok_sql_utf8_arg(b->ctx, p, n, i)) return 0;
   if (!ok_sql_buf_reserve(b->ctx, &b->buf, OK_BYTEWISE_BYTES_BOUND(n), n + 2)) return 0;
   b->buf.n += ok_bytewise_enc_bytes(

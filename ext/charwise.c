@@ -57,7 +57,7 @@ static int put(ok_sql_builder *b, sqlite3_value *v, int t, int i) {
     ok_sql_error(b->ctx, "argument %d: charwise keys hold no bytes (BLOB); give TEXT", i);
     return 0;
   }
-  if (t == SQLITE_TEXT) return ok_sql_bytes(b->ctx, v, &p, &n) && put_string(b, p, n, i, 1);
+  if (t == SQLITE_TEXT) return ok_sql_typed(b->ctx, v, t, &p, &n) && put_string(b, p, n, i, 1);
   if (t != SQLITE_NULL && !ok_sql_exact_double(b->ctx, v, t, i, &d)) return 0;
   if (!ok_sql_buf_reserve(b->ctx, &b->buf, OK_CHARWISE_NUM_MAX, 1)) return 0;
   if (t == SQLITE_NULL)
@@ -136,8 +136,9 @@ static void ok_charwise_undefined_fn(sqlite3_context *ctx, int argc, sqlite3_val
 static void ok_charwise_number_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   uint8_t out[OK_CHARWISE_NUM_MAX];
   double d;
+  int t = sqlite3_value_type(argv[0]);
   (void)argc;
-  if (sqlite3_value_type(argv[0]) == SQLITE_NULL || !ok_sql_real_arg(ctx, argv[0], &d)) return;
+  if (t == SQLITE_NULL || !ok_sql_real_arg(ctx, argv[0], t, &d)) return;
   if (d != d)
     result_piece(ctx, (const uint8_t *)"DaN", 3);
   else

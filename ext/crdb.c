@@ -32,7 +32,7 @@ static int put(ok_sql_builder *b, sqlite3_value *v, int t, int i) {
                     : ok_crdb_enc_float(b->buf.p + b->buf.n, sqlite3_value_double(v), b->desc);
     return 1;
   }
-  if (!ok_sql_bytes(b->ctx, v, &p, &n) ||
+  if (!ok_sql_typed(b->ctx, v, t, &p, &n) ||
       !ok_sql_buf_reserve(b->ctx, &b->buf, OK_CRDB_BYTES_BOUND(n), n + 3))
     return 0;
   b->buf.n += ok_crdb_enc_bytes(b->buf.p + b->buf.n, p, n, b->desc);
@@ -75,8 +75,9 @@ static void ok_crdb_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv
 static void ok_crdb_float_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   uint8_t out[9];
   double d;
+  int t = sqlite3_value_type(argv[0]);
   (void)argc;
-  if (sqlite3_value_type(argv[0]) == SQLITE_NULL || !ok_sql_real_arg(ctx, argv[0], &d)) return;
+  if (t == SQLITE_NULL || !ok_sql_real_arg(ctx, argv[0], t, &d)) return;
   result_piece(ctx, out, ok_crdb_enc_float(out, d, 0));
 }
 

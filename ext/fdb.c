@@ -36,7 +36,7 @@ static int put(ok_sql_builder *b, sqlite3_value *v, int t, int i) {
       b->buf.n += ok_fdb_enc_fixed(out, OK_FDB_NULL, NULL, 0);
     return 1;
   }
-  if (!ok_sql_bytes(b->ctx, v, &p, &n)) return 0;
+  if (!ok_sql_typed(b->ctx, v, t, &p, &n)) return 0;
   if (t == SQLITE_TEXT && !ok_sql_utf8_arg(b->ctx, p, n, i)) return 0;
   if (!ok_sql_buf_reserve(b->ctx, &b->buf, 2 * n + 2, n + 2)) return 0;
   b->buf.n +=
@@ -241,7 +241,7 @@ static void ok_fdb_ieee_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     result_piece(ctx, out, ok_fdb_enc_ieee(out, code, p, size));
     return;
   }
-  if (!ok_sql_real_arg(ctx, v, &d)) return;
+  if (!ok_sql_real_arg(ctx, v, t, &d)) return;
   result_piece(ctx, out, size == 8 ? ok_fdb_enc_double(out, d) : ok_fdb_enc_float(out, (float)d));
 }
 

@@ -61,7 +61,7 @@ static int put(ok_sql_builder *b, sqlite3_value *v, int t, int i) {
                                  : put_number(b->buf.p + b->buf.n, v, OK_SQL_JAVA, b->desc);
     return 1;
   }
-  if (!ok_sql_bytes(b->ctx, v, &p, &n)) return 0;
+  if (!ok_sql_typed(b->ctx, v, t, &p, &n)) return 0;
   if (t == SQLITE_TEXT) {
     if (!text_ok(b->ctx, p, n, i) || !ok_sql_buf_reserve(b->ctx, &b->buf, n + 2, n + 2)) return 0;
     b->buf.n += ok_hbase_enc_text(b->buf.p + b->buf.n, OK_HBASE_TEXT, p, n, b->desc);
@@ -147,8 +147,9 @@ static void ok_hbase_float_fn(sqlite3_context *ctx, int argc, sqlite3_value **ar
   int code = ok_sql_fn_arg(ctx);
   size_t n, size = code == OK_HBASE_FLOAT32 ? 4 : 8;
   double d;
+  int t = sqlite3_value_type(argv[0]);
   (void)argc;
-  if (sqlite3_value_type(argv[0]) == SQLITE_NULL || !ok_sql_real_arg(ctx, argv[0], &d)) return;
+  if (t == SQLITE_NULL || !ok_sql_real_arg(ctx, argv[0], t, &d)) return;
   n = size == 4 ? ok_hbase_enc_float32(out, (float)d, 0) : ok_hbase_enc_float64(out, d, 0);
   result_piece(ctx, out, n);
 }

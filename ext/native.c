@@ -30,7 +30,7 @@ static int put(ok_sql_builder *b, sqlite3_value *v, int t, int i) {
     return 1;
   }
   /* an escaped body is at most twice the value */
-  if (!ok_sql_bytes(b->ctx, v, &p, &n) || !ok_sql_buf_reserve(b->ctx, &b->buf, 2 * n + 2, n + 2))
+  if (!ok_sql_typed(b->ctx, v, t, &p, &n) || !ok_sql_buf_reserve(b->ctx, &b->buf, 2 * n + 2, n + 2))
     return 0;
   b->buf.n += ok_enc_bytes(b->buf.p + b->buf.n, t == SQLITE_TEXT ? OK_TAG_TEXT : OK_TAG_BLOB, p, n,
                            1, b->desc);

@@ -68,7 +68,7 @@ static int put(ok_sql_builder *b, sqlite3_value *v, int type, int desc, int i) {
                    ok_sql_type_name(t));
       return 0;
     }
-    if (!ok_sql_bytes(b->ctx, v, &p, &n) ||
+    if (!ok_sql_typed(b->ctx, v, t, &p, &n) ||
         !ok_sql_buf_reserve(b->ctx, &b->buf, OK_OC_BYTES_BOUND(n), n + 2))
       return 0;
     out = b->buf.p + b->buf.n;

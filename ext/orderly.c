@@ -59,9 +59,8 @@ static int bad_number(sqlite3_context *ctx, sqlite3_value *a, int i, const char 
 
 /* An integer argument of field f into v: INTEGER, a REAL that is an
 ** integer, or (unsigned types) decimal TEXT up to 2^64 - 1. */
-static int integer_arg(sqlite3_context *ctx, const ok_orderly_field *f, sqlite3_value *a, int i,
-                       ok_orderly_value *v) {
-  int t = sqlite3_value_type(a);
+static int integer_arg(sqlite3_context *ctx, const ok_orderly_field *f, sqlite3_value *a, int t,
+                       int i, ok_orderly_value *v) {
   int is_unsigned = f->type == OK_OL_UINT || f->type == OK_OL_ULONG ||
                     f->type == OK_OL_FIXED_UINT || f->type == OK_OL_FIXED_ULONG;
   if (t == SQLITE_INTEGER) {
@@ -82,7 +81,7 @@ static int integer_arg(sqlite3_context *ctx, const ok_orderly_field *f, sqlite3_
     const uint8_t *s;
     size_t n, k;
     int ok;
-    if (!ok_sql_bytes(ctx, a, &s, &n)) return 0;
+    if (!ok_sql_typed(ctx, a, t, &s, &n)) return 0;
     for (ok = n > 0 && n <= 20, k = 0, v->u = 0; ok && k < n; k++) {
       ok = s[k] >= '0' && s[k] <= '9' && v->u <= (UINT64_MAX - (uint64_t)(s[k] - '0')) / 10;
       v->u = v->u * 10 + (uint64_t)(s[k] - '0');
@@ -104,9 +103,9 @@ static int integer_arg(sqlite3_context *ctx, const ok_orderly_field *f, sqlite3_
 /* A decimal argument into v: its digits go to *digits (room for
 ** the argument's text, or 24), which moves past them. A REAL is written as
 ** Java version `java` writes it. */
-static int decimal_arg(sqlite3_context *ctx, sqlite3_value *a, int i, int java, ok_orderly_value *v,
-                       char **digits) {
-  int t = sqlite3_value_type(a), point;
+static int decimal_arg(sqlite3_context *ctx, sqlite3_value *a, int t, int i, int java,
+                       ok_orderly_value *v, char **digits) {
+  int point;
   size_t nd, err;
   v->p = (const uint8_t *)*digits;
   if (t == SQLITE_INTEGER || t == SQLITE_TEXT) {
@@ -116,7 +115,8 @@ static int decimal_arg(sqlite3_context *ctx, sqlite3_value *a, int i, int java, 
     if (t == SQLITE_INTEGER) {
       n = (size_t)sprintf(num, "%lld", sqlite3_value_int64(a));
     } else {
-      if (!ok_sql_bytes(ctx, a, (const uint8_t **)(void *)&s, &n)) return 0;
+      if (!ok_sql_typed(ctx, a, t, (const uint8_t **)(void *)&s, &n))
+        return 0;
     }
     if (ok_decimal_split(*digits, &nd, &v->neg, &v->exp, s, n, &err) != OK_OK) {
       ok_sql_error(ctx, "argument %d (decimal): " OK_SQL_ECHO " is not a decimal number", i + 1,
@@ -155,16 +155,16 @@ static int value_arg(sqlite3_context *ctx, const ok_orderly *s, sqlite3_value *a
   v->null = t == SQLITE_NULL;
   if (v->null) {
   } else if (f->type <= OK_OL_FIXED_ULONG) {
-    if (!integer_arg(ctx, f, a, i, v)) return 0;
+    if (!integer_arg(ctx, f, a, t, i, v)) return 0;
   } else if (f->type == OK_OL_FLOAT || f->type == OK_OL_DOUBLE) {
-    if (!ok_sql_real_arg(ctx, a, &v->d)) return 0;
+    if (!ok_sql_real_arg(ctx, a, t, &v->d)) return 0;
   } else if (f->type == OK_OL_DECIMAL) {
-    if (!decimal_arg(ctx, a, i, f->java ? f->java : OK_SQL_JAVA, v, digits)) return 0;
+    if (!decimal_arg(ctx, a, t, i, f->java ? f->java : OK_SQL_JAVA, v, digits)) return 0;
   } else if (t != (f->type == OK_OL_UTF8 ? SQLITE_TEXT : SQLITE_BLOB)) {
     ok_sql_error(ctx, "argument %d (%s) must be %s, not %s", i + 1, ok_orderly_type_name(f->type),
                  f->type == OK_OL_UTF8 ? "TEXT" : "a BLOB", ok_sql_type_name(t));
     return 0;
-  } else if (!ok_sql_bytes(ctx, a, &v->p, &v->n)) {
+  } else if (!ok_sql_typed(ctx, a, t, &v->p, &v->n)) {
     return 0;
   }
   switch ((rc = ok_orderly_check(s, (size_t)(i - 1), v))) {

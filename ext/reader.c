@@ -258,7 +258,7 @@ int ok_sql_key_in(sqlite3_context *ctx, int argc, sqlite3_value **argv, int fi, 
   if (rc == SQLITE_OK) rc = key_reader(argv[0], t, named, salt, r, &msg);
   if (!ok_sql_report(ctx, rc, &msg)) goto fail;
   /* a BLOB, the usual key, is taken as it is by either reader below */
-  if (t == SQLITE_BLOB ? !ok_sql_report(ctx, ok_sql_typed_bytes(argv[0], t, p, n), NULL)
+  if (t == SQLITE_BLOB ? !ok_sql_typed(ctx, argv[0], t, p, n)
       : r->f->text     ? !text_key(ctx, argv[0], p, n)
                        : !ok_sql_key_arg(ctx, argv, 0, p, n))
     goto fail;

@@ -246,8 +246,7 @@ int ok_sql_special_real(const char *s, size_t n, double *d) {
   return 0;
 }
 
-int ok_sql_real_arg(sqlite3_context *ctx, sqlite3_value *v, double *d) {
-  int t = sqlite3_value_type(v);
+int ok_sql_real_arg(sqlite3_context *ctx, sqlite3_value *v, int t, double *d) {
   const char *s;
   size_t n;
   if (t == SQLITE_INTEGER || t == SQLITE_FLOAT) {

@@ -117,10 +117,15 @@ static inline int ok_sql_value_bytes(sqlite3_value *v, const uint8_t **p, size_t
 static inline int ok_sql_value_text(sqlite3_value *v, const char **s, size_t *n) {
   return ok_sql_value_bytes(v, (const uint8_t **)(void *)s, n);
 }
-/* ok_sql_value_bytes for a function: 1, or 0 with SQLITE_NOMEM set. */
+/* ok_sql_value_bytes (ok_sql_typed_bytes) for a function: 1, or 0 with
+** SQLITE_NOMEM set. */
 static inline int ok_sql_bytes(sqlite3_context *ctx, sqlite3_value *v, const uint8_t **p,
                                size_t *n) {
   return ok_sql_report(ctx, ok_sql_value_bytes(v, p, n), NULL);
+}
+static inline int ok_sql_typed(sqlite3_context *ctx, sqlite3_value *v, int t, const uint8_t **p,
+                               size_t *n) {
+  return ok_sql_report(ctx, ok_sql_typed_bytes(v, t, p, n), NULL);
 }
 /* Argument v as TEXT in *s, *n: 1; or 0 after setting the result: NULL
 ** for NULL, "<what> must be TEXT, not <type>" for other types, out of
@@ -137,10 +142,11 @@ int ok_sql_utf8_arg(sqlite3_context *ctx, const uint8_t *p, size_t n, int i);
 /* The IEEE special TEXT names s[0..n) ('NaN', 'Inf', '-Inf', 'Infinity',
 ** any case) in *d; 0 for any other text. */
 int ok_sql_special_real(const char *s, size_t n, double *d);
-/* A number argument, or 'NaN', 'Inf', '-Inf', in *d; 0 with the error set.
-** A float is then (float)*d, rounded to nearest as every FDB binding and
-** Java's cast round: past FLT_MAX and half an ulp, an infinity. */
-int ok_sql_real_arg(sqlite3_context *ctx, sqlite3_value *v, double *d);
+/* A number argument v of type t (sqlite3_value_type), or 'NaN', 'Inf',
+** '-Inf', in *d; 0 with the error set. A float is then (float)*d, rounded
+** to nearest as every FDB binding and Java's cast round: past FLT_MAX and
+** half an ulp, an infinity. */
+int ok_sql_real_arg(sqlite3_context *ctx, sqlite3_value *v, int t, double *d);
 /* An INTEGER argument in *i, or 0 with the error "<what> must be an
 ** INTEGER, not <type>". */
 int ok_sql_int_arg(sqlite3_context *ctx, sqlite3_value *v, const char *what, int64_t *i);

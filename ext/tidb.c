@@ -32,7 +32,7 @@ static int put(ok_sql_builder *b, sqlite3_value *v, int t, int i) {
                     : ok_tidb_enc_float(b->buf.p + b->buf.n, sqlite3_value_double(v));
     return 1;
   }
-  if (!ok_sql_bytes(b->ctx, v, &p, &n) ||
+  if (!ok_sql_typed(b->ctx, v, t, &p, &n) ||
       !ok_sql_buf_reserve(b->ctx, &b->buf, OK_TIDB_BYTES_BOUND(n), n + 10))
     return 0;
   b->buf.n += ok_tidb_enc_bytes(b->buf.p + b->buf.n, OK_TIDB_BYTES, p, n);
