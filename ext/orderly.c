@@ -115,8 +115,7 @@ static int decimal_arg(sqlite3_context *ctx, sqlite3_value *a, int t, int i, int
     if (t == SQLITE_INTEGER) {
       n = (size_t)sprintf(num, "%lld", sqlite3_value_int64(a));
     } else {
-      if (!ok_sql_typed(ctx, a, t, (const uint8_t **)(void *)&s, &n))
-        return 0;
+      if (!ok_sql_typed(ctx, a, t, (const uint8_t **)(void *)&s, &n)) return 0;
     }
     if (ok_decimal_split(*digits, &nd, &v->neg, &v->exp, s, n, &err) != OK_OK) {
       ok_sql_error(ctx, "argument %d (decimal): " OK_SQL_ECHO " is not a decimal number", i + 1,

@@ -138,7 +138,8 @@ int ok_sql_reader_of(sqlite3_value *key, sqlite3_value *format, int salt, ok_sql
   *msg = NULL;
   memset(r, 0, sizeof *r);
   if (format) rc = named_reader(format, salt, r, msg);
-  if (rc == SQLITE_OK) rc = key_reader(key, sqlite3_value_type(key), format ? r : NULL, salt, r, msg);
+  if (rc == SQLITE_OK)
+    rc = key_reader(key, sqlite3_value_type(key), format ? r : NULL, salt, r, msg);
   if (rc != SQLITE_OK) ok_sql_reader_free(r);
   return rc;
 }

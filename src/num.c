@@ -293,7 +293,8 @@ size_t ok_num_len(const uint8_t *c, size_t n, int t, uint8_t x) {
   if (bits >> 56 & 0x0E) { /* stream bits 53-55 (the e bit is bit 0): more than a double's 52 */
     k = neg ? K_MAX - (t - TAG_NEG_K(K_MAX)) : K_MIN + (t - TAG_POS_K(K_MIN));
     e = 2 * k + (int)(w >> 7 & 1);
-    m = 56 - lobit(bits >> 56); /* the significant bits after the leading 1, to the 8th group's last */
+    /* the significant bits after the leading 1: to the 8th group's last */
+    m = 56 - lobit(bits >> 56);
     if (e < m || e > 62) return 0; /* no int64 either */
   }
   return 1 + (size_t)groups;
