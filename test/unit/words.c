@@ -351,32 +351,6 @@ static size_t bytewise_component(uint8_t *key, size_t *index) {
   return len;
 }
 
-/* The same for charwise: 'K' before the first, '"' before the others,
-** '!' after the last. */
-static size_t charwise_component(uint8_t *key, size_t *index) {
-  uint8_t value[40];
-  size_t len = 1, n = (size_t)(rnd() % sizeof value), k;
-  num v = random_num();
-  *index = rnd() % 2;
-  key[0] = *index == 0 ? OK_CHARWISE_ARRAY : '"';
-  switch (rnd() % 4) {
-    case 0: key[len++] = OK_CHARWISE_NULL; break;
-    case 1:
-      random_bytes(value, n);
-      for (k = 0; k < n; k++)
-        if (value[k] >= 0x80 || !value[k])
-          value[k] = rnd() % 2 ? '!' : '"'; /* ASCII, and escapes */
-      if (ok_charwise_enc_string(key + 1, &k, value, n, 1) == OK_OK) {
-        len += k;
-        break;
-      }
-      /* fall through */
-    default: len += ok_charwise_enc_number(key + 1, v.is_int ? (double)v.i : v.d);
-  }
-  if (rnd() % 2) key[len++] = '!';
-  return len;
-}
-
 static ok_orderedcode oc_types; /* "string, int64 desc, float64" */
 
 static size_t oc_component(uint8_t *key, size_t *index) {
@@ -441,7 +415,6 @@ void test_words(long rounds) {
   test_skip(&ok_format_tikv, tikv_component, rounds * 10);
   test_skip(&ok_format_hbase, hbase_component, rounds * 10);
   test_skip(&ok_format_bytewise, bytewise_component, rounds * 10);
-  test_skip(&ok_format_charwise, charwise_component, rounds);
   if (!(ol_schema = malloc(ok_orderly_size())) ||
       ok_orderly_parse(ol_schema, "long desc, double, utf8, uint, fixed_int desc", 45, &at, &why) !=
           OK_OK)
