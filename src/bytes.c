@@ -83,11 +83,12 @@ static size_t first(uint64_t lows) {
 ** that how long the body is costs no branch: text lengths vary row to
 ** row, and a byte loop's exit mispredicts. */
 static inline size_t first_low(const uint8_t *c, size_t stop, uint8_t x) {
-  size_t j, a, b;
+  size_t j, a;
+  uint64_t m, n;
   if (stop >= 9) {
     j = stop >= 17 ? 9 : stop - 8;
-    a = first(lows(ok_get_be(c + 1, 8, x))), b = first(lows(ok_get_be(c + j, 8, x)));
-    return a < 8 ? 1 + a : j + b;
+    m = lows(ok_get_be(c + 1, 8, x)), n = lows(ok_get_be(c + j, 8, x));
+    return (m ? 1 : j) + first(m ? m : n);
   }
   if (stop < 5) return stop;
   a = first(lows(ok_get_be(c + 1, 4, x) << 32 | ok_get_be(c + stop - 4, 4, x)));
