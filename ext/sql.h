@@ -117,8 +117,8 @@ static inline int ok_sql_value_bytes(sqlite3_value *v, const uint8_t **p, size_t
 static inline int ok_sql_value_text(sqlite3_value *v, const char **s, size_t *n) {
   return ok_sql_value_bytes(v, (const uint8_t **)(void *)s, n);
 }
-/* ok_sql_value_bytes (ok_sql_typed_bytes) for a function: 1, or 0 with
-** SQLITE_NOMEM set. */
+/* ok_sql_value_bytes for a function: 1, or 0 with SQLITE_NOMEM set; and
+** ok_sql_typed, the same of a value whose type t is known. */
 static inline int ok_sql_bytes(sqlite3_context *ctx, sqlite3_value *v, const uint8_t **p,
                                size_t *n) {
   return ok_sql_report(ctx, ok_sql_value_bytes(v, p, n), NULL);
