@@ -129,6 +129,13 @@ static int interval_fits(int64_t months, int64_t days, int64_t nanos) {
   return years <= INT64_MAX / NANOS_MONTH && years >= INT64_MIN / NANOS_MONTH;
 }
 
+/* The nanoseconds of an interval written as (its sort key, months, days):
+** what is left of the sort key, wrapping as Go's int64 does. */
+static int64_t interval_nanos(int64_t sort, int64_t months, int64_t days) {
+  return (int64_t)((uint64_t)sort - (uint64_t)months * (uint64_t)NANOS_MONTH -
+                   (uint64_t)days * (uint64_t)NANOS_DAY);
+}
+
 int ok_crdb_enc_interval(uint8_t *out, size_t *len, int64_t months, int64_t days, int64_t nanos,
                          int desc) {
   int64_t v[3];
@@ -586,10 +593,12 @@ int ok_crdb_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) {
       int rc = dec_varints(key, n, v, 3, it, err_at);
       int64_t nanos;
       if (rc != OK_OK) return rc;
-      nanos = (int64_t)((uint64_t)v[0] - (uint64_t)v[1] * (uint64_t)NANOS_MONTH -
-                        (uint64_t)v[2] * (uint64_t)NANOS_DAY);
-      /* one the encoder would refuse: CockroachDB writes none */
-      if (!interval_fits(v[1], v[2], nanos)) return fail(OK_E_NONCANONICAL, 0, err_at);
+      nanos = interval_nanos(v[0], v[1], v[2]);
+      /* one the encoder would refuse, written either way (the marker is
+      ** the same; descending, each varint is of ^v): CockroachDB writes none */
+      if (!interval_fits(v[1], v[2], nanos) &&
+          !interval_fits(~v[1], ~v[2], interval_nanos(~v[0], ~v[1], ~v[2])))
+        return fail(OK_E_NONCANONICAL, 0, err_at);
       set_own(it, v[1], v[2], nanos);
       it->value_len = interval_text(NULL, v[1], v[2], nanos);
       return OK_OK;
