@@ -298,6 +298,7 @@ static int render_value(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
       return SQLITE_OK;
     case OK_CRDB_DURATION:
       varints(raw, it->len, v, 3);
+      if (it->desc) v[0] = ~v[0], v[1] = ~v[1], v[2] = ~v[2]; /* read as descending: ^v each */
       if (o->json) {
         ok_sql_open_call(o, "", "interval");
         rc = ok_sql_put_value(o, it);

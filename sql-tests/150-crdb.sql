@@ -36,6 +36,8 @@ SELECT 'pretty.float_forms', ok_crdb_pretty(ok_crdb_pack(100000.0, 1000000.0, 0.
 SELECT 'read.unpack', ok_unpack_col(k, 1, 'crdb'), ok_unpack_col(k, 4, 'crdb'), ok_unpack_col(k, 5, 'crdb'), ok_unpack_col(k, 6, 'crdb'), typeof(ok_unpack_col(k, 7, 'crdb')) FROM (SELECT ok_crdb_pack(53, 1.5, ok_crdb_decimal('1E+2'), ok_crdb_timestamp(0, 1), ok_crdb_float('NaN'), x'FF', 'z') AS k);
 SELECT 'read.desc', ok_unpack_col(ok_crdb_pack(ok_crdb_desc(5)), 1, 'crdb'), ok_unpack_col(ok_crdb_pack(ok_crdb_desc('abc')), 1, 'crdb'), ok_unpack_col(ok_crdb_pack(ok_crdb_desc(ok_crdb_timestamp(0))), 1, 'crdb');
 SELECT 'read.quote', ok_quote(ok_crdb_pack(ok_crdb_tenant(2), 53, -7, 'ab', x'00', 2.5, ok_crdb_decimal('-1.25e-30'), ok_crdb_timestamp(86400, 5), ok_crdb_desc(ok_crdb_timestamp(86400, 5)), ok_crdb_interval(14, 3, 5), ok_crdb_desc(NULL, 'z', ok_crdb_float('NaN'))), 'crdb');
+-- a descending interval whose varints read ascending make no interval: read as the descending one it is, and quoted so
+SELECT 'read.desc_interval', ok_quote(ok_crdb_pack(ok_crdb_desc(ok_crdb_interval(-44405, 3, 4417036357742659206))), 'crdb'), ok_unpack_col(ok_crdb_pack(ok_crdb_desc(ok_crdb_interval(42000, 0, -9223372036854775808))), 1, 'crdb'), ok_json(x'16F77979F7AD7487FC', 'crdb');
 SELECT 'read.json', ok_json(ok_crdb_pack(1, 'a', x'00', NULL, ok_crdb_decimal(7), ok_crdb_timestamp(0), ok_crdb_interval(0, 1, 0), ok_crdb_float('NaN')), 'crdb');
 SELECT 'read.each', pos, kind, value, dir, hex FROM ok_each(ok_crdb_pack(53, ok_crdb_desc('k'), ok_crdb_decimal(1), ok_crdb_interval(1, 0, 0)), 'crdb');
 SELECT 'read.count', ok_count(ok_crdb_pack(1, 2, 3), 'crdb'), ok_valid(x'12610001', 'crdb'), ok_valid(x'1261', 'crdb'), ok_hex(ok_crdb_pack(53, 1, 'a'), ' ', 'crdb');

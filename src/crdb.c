@@ -594,11 +594,15 @@ int ok_crdb_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) {
       int64_t nanos;
       if (rc != OK_OK) return rc;
       nanos = interval_nanos(v[0], v[1], v[2]);
-      /* one the encoder would refuse, written either way (the marker is
-      ** the same; descending, each varint is of ^v): CockroachDB writes none */
-      if (!interval_fits(v[1], v[2], nanos) &&
-          !interval_fits(~v[1], ~v[2], interval_nanos(~v[0], ~v[1], ~v[2])))
-        return fail(OK_E_NONCANONICAL, 0, err_at);
+      if (!interval_fits(v[1], v[2], nanos)) {
+        /* no interval written ascending: one written descending (the same
+        ** marker, each varint of ^v), read as the interval it is */
+        v[1] = ~v[1], v[2] = ~v[2];
+        nanos = interval_nanos(~v[0], v[1], v[2]);
+        /* neither: one the encoder would refuse, which CockroachDB writes none of */
+        if (!interval_fits(v[1], v[2], nanos)) return fail(OK_E_NONCANONICAL, 0, err_at);
+        it->desc = 1;
+      }
       set_own(it, v[1], v[2], nanos);
       it->value_len = interval_text(NULL, v[1], v[2], nanos);
       return OK_OK;
