@@ -260,17 +260,6 @@ static const char *kind(const ok_item *it) {
 }
 
 /* The integers that follow a time's or an interval's marker. */
-static void varints(const uint8_t *raw, size_t len, int64_t *v, int count) {
-  size_t at = 1, err;
-  ok_item x;
-  int i;
-  for (i = 0; i < count; i++) {
-    ok_crdb_decode(raw + at, len - at, &x, &err); /* checked when the item was */
-    v[i] = x.i;
-    at += x.len;
-  }
-}
-
 static int render_value(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
   int64_t v[3];
   int rc;
@@ -288,7 +277,7 @@ static int render_value(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
         ok_sql_close_call(o);
         return rc;
       }
-      varints(raw, it->len, v, 2);
+      ok_crdb_numbers(it, v);
       if (v[1] >= 0) {
         ok_sql_putf(o, "ok_crdb_timestamp(%lld, %lld)", (long long)v[0], (long long)v[1]);
       } else { /* written descending: ^sec, ^nanos */
@@ -297,18 +286,15 @@ static int render_value(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
       }
       return SQLITE_OK;
     case OK_CRDB_DURATION:
-      varints(raw, it->len, v, 3);
-      if (it->desc) v[0] = ~v[0], v[1] = ~v[1], v[2] = ~v[2]; /* read as descending: ^v each */
       if (o->json) {
         ok_sql_open_call(o, "", "interval");
         rc = ok_sql_put_value(o, it);
         ok_sql_close_call(o);
         return rc;
       }
-      /* what ok_crdb_interval takes back: months, days and the nanoseconds left */
-      ok_sql_putf(o, "ok_crdb_interval(%lld, %lld, %lld)", (long long)v[1], (long long)v[2],
-                  (long long)((uint64_t)v[0] - (uint64_t)v[1] * 2592000000000000ULL -
-                              (uint64_t)v[2] * 86400000000000ULL));
+      ok_crdb_numbers(it, v); /* what ok_crdb_interval takes back */
+      ok_sql_putf(o, "ok_crdb_interval(%lld, %lld, %lld)", (long long)v[0], (long long)v[1],
+                  (long long)v[2]);
       return SQLITE_OK;
   }
   if (it->type == OK_TEXT && it->tag > OK_CRDB_TIME) { /* decimals */

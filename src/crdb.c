@@ -277,6 +277,12 @@ static crdb_own own_of(const ok_item *it) {
   return o;
 }
 
+void ok_crdb_numbers(const ok_item *it, int64_t v[3]) {
+  crdb_own o = own_of(it);
+  int fixed = it->tag == OK_CRDB_TIME || it->tag == OK_CRDB_DURATION;
+  v[0] = fixed ? o.a : 0, v[1] = fixed ? o.b : 0, v[2] = fixed ? o.c : 0;
+}
+
 static void set_own(ok_item *it, int64_t a, int64_t b, int64_t c) {
   crdb_own o;
   o.a = a, o.b = b, o.c = c;

@@ -92,16 +92,26 @@ int ok_crdb_desc(uint8_t *out, size_t *len, const uint8_t *p, size_t n, size_t *
 int ok_crdb_time_parse(int64_t *sec, int64_t *nanos, const char *s, size_t n, size_t *err_at);
 
 /* ok_crdb_decode: one item of a key, as ok_decode does for the native
-** format (it->tag the marker, 0x80 for every integer; it->desc only where
-** the marker says so: 0x13, 0x06, 0x36, 0xFE, 0xFF). The SQL value: NULL
+** format (it->tag the marker, 0x80 for every integer; it->desc where the
+** marker says so, 0x13, 0x06, 0x36, 0xFE, 0xFF, and for an interval that
+** only its descending form makes, below). The SQL value: NULL
 ** (NULL, and the not-NULL span markers), INTEGER, REAL (FLOAT), TEXT
 ** (bytes that are valid UTF-8 without NUL; a float NaN as 'NaN'; a DECIMAL as
 ** CockroachDB prints it, "1E+2"; a TIMESTAMP as RFC 3339 in UTC; an
 ** INTERVAL as CockroachDB prints one), BLOB (other bytes). Integers,
 ** floats, decimals, times and intervals written descending read as
 ** CockroachDB reads them without the table's descriptor: as the ascending
-** value of those bytes (^v, -f). Only canonical items are accepted. */
+** value of those bytes (^v, -f); but an interval whose varints read so make
+** none CockroachDB writes is read as the descending one it is. Only
+** canonical items are accepted. */
 int ok_crdb_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at);
+
+/* ok_crdb_numbers: the numbers of a TIMESTAMP item (tag 0x14) that
+** ok_crdb_decode made, v[0] its seconds and v[1] its nanoseconds as
+** written (negative: descending, ^sec and ^nanos); of an INTERVAL (0x16),
+** its months, days and nanoseconds (of the descending interval when
+** it->desc). Zeros for any other item. */
+void ok_crdb_numbers(const ok_item *it, int64_t v[3]);
 
 /* ok_crdb_pretty: key[0..n) as CockroachDB prints it. `table` nonzero:
 ** as keys.PrettyPrint prints a table's key, "/Table/53/1/42/\"abc\"" (a

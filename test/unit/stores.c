@@ -98,6 +98,7 @@ static void test_crdb_interval(void) {
   ** its descending form, whose varints read ascending make no interval */
   static const uint8_t asc[] = {0x16, 0x86, 0x86, 0x86, 0x86, 0x52, 0x8B, 0x8B};
   uint8_t out[64], text[2][96];
+  int64_t v[3];
   ok_item back;
   size_t len, err, a, b, c, taken = 0, bad = 0;
   int desc;
@@ -113,6 +114,13 @@ static void test_crdb_interval(void) {
             ok_unescape(text[1], &back) == it.value_len &&
             memcmp(text[0], text[1], it.value_len) == 0,
         "crdb: and the descending form reads as that interval, descending", "");
+  ok_crdb_numbers(&back, v);
+  check(v[0] == -44405 && v[1] == 3 && v[2] == 4417036357742659206LL,
+        "crdb: ok_crdb_numbers of it: its months, days and nanoseconds", "");
+  len = ok_crdb_enc_int(out, 7, 0);
+  check(ok_crdb_decode(out, len, &it, &err) == OK_OK && (ok_crdb_numbers(&it, v), 1) && !v[0] &&
+            !v[1] && !v[2],
+        "crdb: ok_crdb_numbers of an integer: zeros", "");
   for (a = 0; a < sizeof months / sizeof *months; a++)
     for (b = 0; b < sizeof days / sizeof *days; b++)
       for (c = 0; c < sizeof nanos / sizeof *nanos; c++)
