@@ -274,13 +274,15 @@ static inline int dec_int64(const uint8_t *c, size_t n, uint8_t x, int64_t *v, s
 }
 
 /* A float64's int64 (a negative's bits with the sign inverted back) as
-** the double's bits, which must be neither a NaN nor -0.0. */
+** the double's bits, which must not be a NaN. INT64_MIN would read as
+** 0.0, whose int64 is 0 (-0.0's too: orderedcode writes it as 0.0), so no
+** encoder writes it. */
 static inline int float_bits(int64_t *v, size_t *err_at) {
   uint64_t u = (uint64_t)*v;
+  if (*v == INT64_MIN) return fail(OK_E_NONCANONICAL, 0, err_at);
   if (*v < 0) u = (uint64_t)INT64_MIN - u;
   if ((u & ~((uint64_t)1 << 63)) > (uint64_t)0x7FF << 52)
-    return fail(OK_E_RANGE, 0, err_at);                                  /* NaN: no SQL value */
-  if (u == (uint64_t)1 << 63) return fail(OK_E_NONCANONICAL, 0, err_at); /* -0.0 */
+    return fail(OK_E_RANGE, 0, err_at); /* NaN: no SQL value */
   *v = (int64_t)u;
   return OK_OK;
 }

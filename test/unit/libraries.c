@@ -138,8 +138,36 @@ static void test_order(long rounds) {
                    : "int64");
 }
 
+/* orderedcode's float64 is the int64 of its bits (a negative's folded):
+** INT64_MIN would read as 0.0, which is written as int64 0, so it is
+** refused (found by the decode fuzzer; -0.0 is written as 0.0). */
+static void test_float_zero(void) {
+  static const uint8_t ten[] = {0xFF, 0xC0, 0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
+  uint8_t zero[16], mzero[16];
+  ok_orderedcode s;
+  ok_item it;
+  size_t err, at = 99, n, m;
+  const char *why;
+  int d;
+  for (d = 0; d < 2; d++) {
+    const char *t = d ? "float64 desc" : "float64";
+    uint8_t k[16];
+    size_t i;
+    for (i = 0; i < sizeof ten; i++) k[i] = (uint8_t)(ten[i] ^ (d ? 0x00 : 0xFF));
+    if (ok_orderedcode_parse(&s, t, strlen(t), &err, &why) != OK_OK) return check(0, t, why);
+    check(ok_locate(&s.format, k, sizeof ten, 0, &it, &n, &at) == OK_E_NONCANONICAL && at == 0,
+          d ? "orderedcode: INT64_MIN as a float64, descending, refused at byte 1"
+            : "orderedcode: INT64_MIN as a float64 refused at byte 1",
+          "");
+  }
+  n = ok_oc_enc_float64(zero, 0.0, 0), m = ok_oc_enc_float64(mzero, -0.0, 0);
+  check(n == 1 && zero[0] == 0x80 && m == 1 && mzero[0] == 0x80,
+        "orderedcode: 0.0 and -0.0 are the byte 80", "");
+}
+
 void test_libraries(long rounds) {
   test_dates(rounds);
   test_types();
+  test_float_zero();
   test_order(rounds);
 }
