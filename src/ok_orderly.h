@@ -147,8 +147,9 @@ struct ok_orderly {
   ok_orderly_field node[OK_ORDERLY_MAX];
   uint16_t leaf[OK_ORDERLY_MAX]; /* the node of each leaf field, in order */
   uint8_t full[OK_ORDERLY_MAX];  /* each leaf's terminator flag when no value is NULL */
-  int should_not; /* 1 when a should_not field or struct is not the whole schema: keys need
-                  ** ok_orderly_verify */
+  int should_not;  /* 1 when a should_not field or struct is not the whole schema: keys need
+                   ** ok_orderly_verify */
+  size_t decimals; /* decimal fields (a caller's digits need room only for these) */
 };
 
 /* What an Orderly item keeps in its own room (ok_item.own): a decimal's

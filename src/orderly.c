@@ -32,9 +32,10 @@ static unsigned head_bits(int sign, int wide, size_t len) {
 }
 
 /* Encodes raw (an int64's bits, sign set: its two's complement) with R
-** reserved bits holding V, then the descending complement when desc. */
-static size_t enc_varint(uint8_t *out, int sign, int wide, unsigned r, unsigned v, uint64_t raw,
-                         int desc) {
+** reserved bits holding V. Returns the length; writes the bytes only when
+** they fit in room. */
+static size_t enc_varint(uint8_t *out, size_t room, int sign, int wide, unsigned r, unsigned v,
+                         uint64_t raw) {
   int neg = sign && (int64_t)raw < 0;
   uint64_t mag = neg ? ~raw : raw;
   int n = (int)ok_bit_length(mag), more = n + (int)r - (int)head_bits(sign, wide, 3);
@@ -50,8 +51,8 @@ static size_t enc_varint(uint8_t *out, int sign, int wide, unsigned r, unsigned 
   else
     len = more <= 16 ? 3 : 1 + (size_t)(more + 7) / 8;
   if (len > max) len = max;
+  if (len > room) return len;
   h = head_bits(sign, wide, len);
-  if (!out) return len;
   if (sign) {
     form = (uint8_t)(len == 1 ? 0x80 : len == 2 ? 0xC0 : 0xE0 | (len - 3) << h);
     if (neg) form = (uint8_t)(~form & ~low_mask(h));
@@ -63,10 +64,6 @@ static size_t enc_varint(uint8_t *out, int sign, int wide, unsigned r, unsigned 
   if (!sign) form++; /* moves every value off 0x00, which is NULL */
   out[0] = (uint8_t)(v << (8 - r) | form);
   for (k = 1; k < len; k++) out[k] = (uint8_t)(raw >> (8 * (len - 1 - k)));
-  if (desc) {
-    out[0] ^= low_mask(8 - r);
-    ok_invert(out + 1, len - 1);
-  }
   return len;
 }
 
@@ -163,114 +160,103 @@ static void plus2(uint8_t *out, const uint8_t *p, size_t n) {
 }
 
 /* Encodes v in the field f with terminate flag t (ascending; the caller
-** complements a descending field). Returns the length. */
-static size_t enc_field(uint8_t *out, const ok_orderly_field *f, const ok_orderly_value *v, int t) {
+** complements a descending field). Returns the length; writes the bytes
+** only when they fit in room. */
+static size_t enc_field(uint8_t *out, size_t room, const ok_orderly_field *f,
+                        const ok_orderly_value *v, int t) {
   size_t len, k, m, digits;
-  int size = f->type == OK_OL_FLOAT ? 4 : 8;
   switch (f->type) {
     case OK_OL_INT:
     case OK_OL_LONG:
     case OK_OL_UINT:
     case OK_OL_ULONG:
       if (v->null) {
-        if (t && out) out[0] = (uint8_t)(f->rvalue << (8 - f->rbits));
+        if (t && room) out[0] = (uint8_t)(f->rvalue << (8 - f->rbits));
         return t ? 1 : 0;
       }
-      return enc_varint(out, is_signed(f->type), is_wide(f->type), f->rbits, f->rvalue,
-                        is_signed(f->type) ? (uint64_t)v->i : v->u, 0);
+      return enc_varint(out, room, is_signed(f->type), is_wide(f->type), f->rbits, f->rvalue,
+                        is_signed(f->type) ? (uint64_t)v->i : v->u);
     case OK_OL_FIXED_INT:
     case OK_OL_FIXED_LONG:
     case OK_OL_FIXED_UINT:
     case OK_OL_FIXED_ULONG:
       len = is_wide(f->type) ? 8 : 4;
-      if (out) {
+      if (len <= room) {
         ok_put_be(out, is_signed(f->type) ? (uint64_t)v->i : v->u, len);
         if (is_signed(f->type)) out[0] ^= 0x80;
       }
       return len;
     case OK_OL_FLOAT:
     case OK_OL_DOUBLE:
+      len = f->type == OK_OL_FLOAT ? 4 : 8;
       if (v->null && !t) return 0;
-      if (out) ok_put_be(out, v->null ? 0 : float_key(v->d, size), (size_t)size);
-      return (size_t)size;
+      if (len <= room) ok_put_be(out, v->null ? 0 : float_key(v->d, (int)len), len);
+      return len;
     case OK_OL_DECIMAL:
       if (v->null) {
-        if (t && out) out[0] = 0;
+        if (t && room) out[0] = 0;
         return t ? 1 : 0;
       }
       if (v->n == 0) {
-        if (out) out[0] = 0x80;
+        if (room) out[0] = 0x80;
         return 1;
       }
       /* the exponent as an int with 2 reserved bits (the sign class), then
       ** the digits + 1 as nibbles; a negative complements all but the class */
-      len = enc_varint(out, 1, 0, 2, v->neg ? 1 : 3, (uint64_t)v->exp, 0);
       m = (v->n + 1) / 2 + (v->n % 2 == 0 && t);
-      if (out) {
-        for (k = 0; k < m; k++) {
-          unsigned hi = 2 * k < v->n ? (unsigned)(v->p[2 * k] - '0' + 1) : 0;
-          unsigned lo = 2 * k + 1 < v->n ? (unsigned)(v->p[2 * k + 1] - '0' + 1) : 0;
-          out[len + k] = (uint8_t)(hi << 4 | lo);
-        }
-        if (v->neg) {
-          out[0] ^= 0x3F;
-          ok_invert(out + 1, len + m - 1);
-        }
+      len = enc_varint(NULL, 0, 1, 0, 2, v->neg ? 1 : 3, (uint64_t)v->exp);
+      if (len + m > room) return len + m;
+      enc_varint(out, room, 1, 0, 2, v->neg ? 1 : 3, (uint64_t)v->exp);
+      for (k = 0; k < m; k++) {
+        unsigned hi = 2 * k < v->n ? (unsigned)(v->p[2 * k] - '0' + 1) : 0;
+        unsigned lo = 2 * k + 1 < v->n ? (unsigned)(v->p[2 * k + 1] - '0' + 1) : 0;
+        out[len + k] = (uint8_t)(hi << 4 | lo);
+      }
+      if (v->neg) {
+        out[0] ^= 0x3F;
+        ok_invert(out + 1, len + m - 1);
       }
       return len + m;
     case OK_OL_UTF8:
       if (v->null) {
-        if (t && out) out[0] = 0;
+        if (t && room) out[0] = 0;
         return t ? 1 : 0;
       }
-      if (out) {
+      len = v->n + (t || v->n == 0);
+      if (len <= room) {
         plus2(out, v->p, v->n);
-        if (t || v->n == 0) out[v->n] = 1;
-      }
-      return v->n + (t || v->n == 0);
-    case OK_OL_BYTES:
-      if (v->null) {
-        if (t && out) out[0] = 0;
-        return t ? 1 : 0;
-      }
-      if (out) memcpy(out, v->p, f->size);
-      digits = 3 * (v->n - f->size);
-      if (digits == 0) {
-        if (out) out[f->size] = 0x11;
-        return f->size + 1;
-      }
-      len = f->size + (digits + 1) / 2 + (digits % 2 == 0 && t);
-      if (out) {
-        uint8_t *o = out + f->size;
-        for (k = 0; k < digits; k++) {
-          unsigned b = v->p[f->size + k / 3], d = k % 3 == 0   ? b / 100
-                                                  : k % 3 == 1 ? b / 10 % 10
-                                                               : b % 10;
-          if (k % 2 == 0)
-            o[k / 2] =
-                (uint8_t)(nibble_of[d] << 4 | 1); /* a terminator nibble unless a digit follows */
-          else
-            o[k / 2] = (uint8_t)((o[k / 2] & 0xF0) | nibble_of[d]);
-        }
-        if (digits % 2 == 0 && t) o[digits / 2] = 0x11;
+        if (len > v->n) out[v->n] = 1;
       }
       return len;
+    case OK_OL_BYTES:
+      if (v->null) {
+        if (t && room) out[0] = 0;
+        return t ? 1 : 0;
+      }
+      digits = 3 * (v->n - f->size);
+      len = f->size + (digits ? (digits + 1) / 2 + (digits % 2 == 0 && t) : 1);
+      if (len > room) return len;
+      memcpy(out, v->p, f->size);
+      if (digits == 0) {
+        out[f->size] = 0x11;
+        return len;
+      }
+      for (out += f->size, k = 0; k < digits; k++) {
+        unsigned b = v->p[f->size + k / 3], d = k % 3 == 0   ? b / 100
+                                                : k % 3 == 1 ? b / 10 % 10
+                                                             : b % 10;
+        if (k % 2 == 0) /* a terminator nibble unless a digit follows */
+          out[k / 2] = (uint8_t)(nibble_of[d] << 4 | 1);
+        else
+          out[k / 2] = (uint8_t)((out[k / 2] & 0xF0) | nibble_of[d]);
+      }
+      if (digits % 2 == 0 && t) out[digits / 2] = 0x11;
+      return len;
     case OK_OL_FIXED_BYTES:
-      if (out) memcpy(out, v->p, f->size);
+      if (f->size && f->size <= room) memcpy(out, v->p, f->size);
       return f->size;
   }
   return 0;
-}
-
-/* An upper bound of the bytes enc_field writes for v, found at a glance. */
-static size_t bound(const ok_orderly_field *f, const ok_orderly_value *v) {
-  switch (f->type) {
-    case OK_OL_DECIMAL: return 7 + v->n / 2;
-    case OK_OL_UTF8: return v->n + 1;
-    case OK_OL_BYTES: return 2 * v->n + 2;
-    case OK_OL_FIXED_BYTES: return f->size;
-  }
-  return 9;
 }
 
 int ok_orderly_check(const ok_orderly *s, size_t i, const ok_orderly_value *v) {
@@ -377,39 +363,35 @@ void ok_orderly_plan_full(ok_orderly *s) {
   memcpy(s->full, pl.own, s->format.fields);
 }
 
-/* The bytes fields from..k-1 take. */
-static size_t size_of(const ok_orderly *s, const ok_orderly_value *v, size_t from, size_t k,
-                      const uint8_t *t) {
-  size_t o = 0;
-  for (; from < k; from++) o += enc_field(NULL, &s->node[s->leaf[from]], &v[from], t[from]);
+/* Writes fields 0..k-1 of values v with terminator flags t, as much as
+** fits in cap; returns the length of them all. Each field's end goes to
+** ends[i] unless ends is NULL. */
+static size_t put_fields(uint8_t *out, size_t cap, const ok_orderly *s, const ok_orderly_value *v,
+                         size_t k, const uint8_t *t, size_t *ends) {
+  size_t i, o = 0, len;
+  for (i = 0; i < k; i++, o += len) { /* once a field does not fit, o > cap: none is written */
+    const ok_orderly_field *f = &s->node[s->leaf[i]];
+    uint8_t *at = out && o < cap ? out + o : NULL;
+    size_t room = at ? cap - o : 0;
+    len = enc_field(at, room, f, &v[i], t[i]);
+    if (ends) ends[i] = o + len;
+    if (f->desc && len > 0 && len <= room) {
+      if (f->rbits) { /* the reserved bits stay as they are */
+        at[0] ^= low_mask(8 - f->rbits);
+        ok_invert(at + 1, len - 1);
+      } else {
+        ok_invert(at, len);
+      }
+    }
+  }
   return o;
 }
 
 size_t ok_orderly_encode(uint8_t *out, size_t cap, const ok_orderly *s, const ok_orderly_value *v,
                          size_t k, int more) {
   plan pl;
-  size_t i, o = 0, len;
-  int sized = 0;
   make_plan(&pl, s, v, k, more);
-  if (!out) return size_of(s, v, 0, k, pl.t);
-  for (i = 0; i < k; i++, o += len) {
-    const ok_orderly_field *f = &s->node[s->leaf[i]];
-    if (!sized && bound(f, &v[i]) > cap - o) { /* it may not fit: the exact size of the rest */
-      size_t need = o + size_of(s, v, i, k, pl.t);
-      if (need > cap) return need; /* out holds only what fitted */
-      sized = 1;
-    }
-    len = enc_field(out + o, f, &v[i], pl.t[i]);
-    if (f->desc && len > 0) {
-      if (f->rbits) { /* the reserved bits stay as they are */
-        out[o] ^= low_mask(8 - f->rbits);
-        ok_invert(out + o + 1, len - 1);
-      } else {
-        ok_invert(out + o, len);
-      }
-    }
-  }
-  return o;
+  return put_fields(out, cap, s, v, k, pl.t, NULL);
 }
 
 /* A NULL must read back as NULL, wherever; any other value from exactly
@@ -419,17 +401,17 @@ int ok_orderly_verify(const ok_orderly *s, const ok_orderly_value *v, const uint
   plan pl;
   ok_walk w;
   ok_item it;
-  size_t err, at = 0;
+  size_t err, ends[OK_ORDERLY_MAX];
   *field = 0;
   if (!s->should_not) return OK_OK;
   make_plan(&pl, s, v, s->format.fields, 0);
+  put_fields(NULL, 0, s, v, s->format.fields, pl.t, ends);
   ok_walk_start(&w, &s->format, key, n);
   for (*field = 0; *field < s->format.fields; (*field)++) {
-    size_t len = enc_field(NULL, &s->node[s->leaf[*field]], &v[*field], pl.t[*field]);
+    size_t at = *field ? ends[*field - 1] : 0;
     if (ok_next(&w, &it, &err) != OK_OK ||
-        (v[*field].null ? it.type != OK_NULL : w.at != at || it.len != len))
+        (v[*field].null ? it.type != OK_NULL : w.at != at || it.len != ends[*field] - at))
       return OK_E_AMBIGUOUS;
-    at += len;
   }
   return ok_next(&w, &it, &err) == OK_FEWER ? OK_OK : OK_E_AMBIGUOUS;
 }

@@ -241,9 +241,11 @@ int ok_orderly_parse(ok_orderly *s, const char *text, size_t n, size_t *err_at, 
   s->last = (uint16_t)last;
   /* a struct's desc flips the order of all it holds */
   s->should_not = 0;
+  s->decimals = 0;
   for (i = 0; i < s->count; i++) {
     s->node[i].desc = s->node[i].declared_desc;
     s->should_not |= s->node[i].term == OK_OL_SHOULD_NOT && s->format.fields > 1;
+    s->decimals += s->node[i].type == OK_OL_DECIMAL;
   }
   for (i = 0; i < s->count; i++) {
     if (s->node[i].type != OK_OL_STRUCT || !s->node[i].declared_desc) continue;
