@@ -51,7 +51,7 @@ EXT_OBJ  = $(EXT_SRC:ext/%.c=$(B)/ext/%.o)
 CORE_H   = $(wildcard src/*.h)
 EXT_H    = $(wildcard ext/*.h)
 
-.PHONY: all deps deps-test demo check test test-cluster test-accept test-asan test-tsan test-valgrind fuzz bench bench-instructions dist \
+.PHONY: all deps deps-test demo check test test-cluster test-accept test-asan test-tsan test-valgrind fuzz bench bench-layouts bench-instructions dist \
         test-build test-latest install uninstall clean lint help
 
 all: $(B)/ok.$(SO) $(B)/libokcore.a
@@ -68,6 +68,7 @@ help:
 	@echo "make test-tsan  8 threads with a connection each, under ThreadSanitizer"
 	@echo "make fuzz       libFuzzer: decoders, SQL, Orderly, round trips (FUZZ_SECONDS=60 each)"
 	@echo "make bench      speed and size against SQLite's JSON functions and FDB"
+	@echo "make bench-layouts  make bench's ratios over 8 layouts of the same code: median and range"
 	@echo "make bench-instructions  each builder's and reader's instructions a row (valgrind)"
 	@echo "make install    ok.$(SO) (stripped), ok.h, libokcore.a, ok.pc under PREFIX (DESTDIR)"
 	@echo "make dist       dist/: the source, the wheel, the npm package and SHA256SUMS"
@@ -193,6 +194,9 @@ fuzz:
 
 bench: deps-test all $(B)/hostile
 	@sh bench/run.sh $(B)
+
+bench-layouts: deps-test all
+	@LINK="$(CC) $(CFLAGS) $(SHARED)" sh bench/layouts.sh $(B)
 
 bench-instructions: all
 	@sh setup.sh --valgrind
