@@ -109,15 +109,11 @@ static int dec_varint(const uint8_t *c, size_t n, int sign, int wide, unsigned r
 
 /* --- each field type ------------------------------------------------------------ */
 
-static int is_signed(int type) {
-  return type == OK_OL_INT || type == OK_OL_LONG || type == OK_OL_FIXED_INT ||
-         type == OK_OL_FIXED_LONG;
-}
-
-static int is_wide(int type) {
-  return type == OK_OL_LONG || type == OK_OL_ULONG || type == OK_OL_FIXED_LONG ||
-         type == OK_OL_FIXED_ULONG;
-}
+/* Of the integer types, from the order of their enum (int, long, uint,
+** ulong, then the same fixed): signed ones are the first two of each four,
+** wide ones every second. */
+static int is_signed(int type) { return !((type - OK_OL_INT) & 2); }
+static int is_wide(int type) { return (type - OK_OL_INT) & 1; }
 
 /* Float bits as Orderly sorts them: NaN made canonical (as Java's
 ** floatToIntBits), the sign bit flipped (all bits for negatives), plus one,
