@@ -30,17 +30,12 @@ static size_t inverted(uint8_t *out, size_t n, int desc) {
 
 size_t ok_oc_enc_int64(uint8_t *out, int64_t v, int desc) {
   uint64_t x = v < 0 ? ~(uint64_t)v : (uint64_t)v;
-  size_t len = 1, k;
-  while (len < 10 && (len * 7 - 1 >= 64 ? 0 : x >> (len * 7 - 1))) len++; /* 7 bits a byte */
+  size_t len = (ok_bit_length(x) + 7) / 7, k; /* 7 bits a byte, the sign's too: 1..10 */
   if (!out) return len;
-  for (k = 0; k < len; k++) {
-    size_t shift = 8 * (len - 1 - k);
-    out[k] = (uint8_t)(shift >= 64 ? 0 : x >> shift);
-  }
+  for (k = len; k-- > 0; x >>= 8) out[k] = (uint8_t)x;
   for (k = 0; k < len / 8; k++) out[k] = 0xFF; /* the length's 1 bits: whole bytes, then the rest */
   out[len / 8] |= (uint8_t)(0xFF00 >> (len % 8));
-  if (v < 0) ok_invert(out, len);
-  return inverted(out, len, desc);
+  return inverted(out, len, (v < 0) != (desc != 0));
 }
 
 size_t ok_oc_enc_uint64(uint8_t *out, uint64_t v, int desc) {
