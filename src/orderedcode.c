@@ -243,13 +243,12 @@ static int dec_string(const uint8_t *c, size_t n, uint8_t x, ok_item *it, size_t
 static inline int dec_int64(const uint8_t *c, size_t n, uint8_t x, int64_t *v, size_t *len,
                             size_t *err_at) {
   uint8_t first = c[0] ^ x, y = x;
-  size_t ones = 0, k;
+  size_t ones, k;
   uint64_t u = 0;
   if (!(first & 0x80)) y ^= 0xFF; /* negative: the inverse of ~v's */
-  for (k = 0; k < 2 && k < n && ones == 8 * k; k++) {
-    uint8_t b = c[k] ^ y;
-    while (ones < 8 * (k + 1) && (b & (0x80 >> (ones % 8)))) ones++;
-  }
+  /* the length: the leading 1 bits, of the first byte, then of the second */
+  ones = 8 - ok_bit_length((uint8_t) ~(c[0] ^ y));
+  if (ones == 8 && n > 1) ones += 8 - ok_bit_length((uint8_t) ~(c[1] ^ y));
   if (ones > 10) return fail(OK_E_RANGE, 1, err_at);
   if (n < ones) return fail(OK_E_TRUNCATED, n, err_at);
   for (k = 0; k < ones; k++) {
