@@ -243,20 +243,23 @@ static int dec_string(const uint8_t *c, size_t n, uint8_t x, ok_item *it, size_t
 static inline int dec_int64(const uint8_t *c, size_t n, uint8_t x, int64_t *v, size_t *len,
                             size_t *err_at) {
   uint8_t first = c[0] ^ x, y = x;
-  size_t ones, k;
-  uint64_t u = 0;
+  size_t ones;
+  uint64_t u;
   if (!(first & 0x80)) y ^= 0xFF; /* negative: the inverse of ~v's */
   /* the length: the leading 1 bits, of the first byte, then of the second */
   ones = 8 - ok_bit_length((uint8_t) ~(c[0] ^ y));
   if (ones == 8 && n > 1) ones += 8 - ok_bit_length((uint8_t) ~(c[1] ^ y));
   if (ones > 10) return fail(OK_E_RANGE, 1, err_at);
   if (n < ones) return fail(OK_E_TRUNCATED, n, err_at);
-  for (k = 0; k < ones; k++) {
-    uint8_t b = c[k] ^ y;
-    if (k < ones / 8) b = 0;
-    if (k == ones / 8) b &= (uint8_t)(0xFF >> (ones % 8));
-    if (u >> 56) return fail(OK_E_RANGE, k, err_at);
-    u = u << 8 | b;
+  /* the value: the low 7 x ones bits of the ones bytes, under the length's
+  ** 1 bits and the 0 after them; of 10 bytes, 70 bits, the top 6 must be 0 */
+  if (ones <= 8) {
+    u = n >= 8 ? ok_get_be(c, 8, y) >> (64 - 8 * ones) : ok_get_be(c, ones, y);
+    u &= ~(uint64_t)0 >> (64 - 7 * ones);
+  } else {
+    if (ones == 10 && (c[1] ^ y) & 0x3F) return fail(OK_E_RANGE, 9, err_at);
+    u = ok_get_be(c + ones - 8, 8, y);
+    if (ones == 9) u &= ~(uint64_t)0 >> 1;
   }
   if (u >> 63) return fail(OK_E_RANGE, 0, err_at);
   *v = y != x ? (int64_t)~u : (int64_t)u;
