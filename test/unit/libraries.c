@@ -165,9 +165,55 @@ static void test_float_zero(void) {
         "orderedcode: 0.0 and -0.0 are the byte 80", "");
 }
 
+/* orderedcode's int64 decoder reads a value's bytes as one word: every
+** length's first and last values and their negatives, both directions, read
+** back exactly; a 10-byte value beyond 64 bits, a longer form than needed
+** and a length past the key are refused at their bytes. */
+static void test_int64_edges(void) {
+  static const struct {
+    const char *hex;
+    int rc;
+    size_t at;
+  } bad[] = {{"FFC1000000000000000000", OK_E_RANGE, 9}, /* 10 bytes: 6 bits over 64 */
+             {"FFC08000000000000000", OK_E_RANGE, 0},   /* 2^63 */
+             {"C001", OK_E_NONCANONICAL, 0},            /* 1 in 2 bytes */
+             {"FF80000000000000003F", OK_E_NONCANONICAL, 0},
+             {"E000", OK_E_TRUNCATED, 2},
+             {"FF", OK_E_TRUNCATED, 1}};
+  ok_orderedcode s[2];
+  uint8_t k[16], key[16];
+  size_t err, at, n, i, len;
+  const char *why;
+  int d, good = 1;
+  ok_item it;
+  ok_orderedcode_parse(&s[0], "int64", 5, &err, &why);
+  ok_orderedcode_parse(&s[1], "int64 desc", 10, &err, &why);
+  for (len = 1; len <= 10; len++) { /* bits 7 x len - 1 hold [-2^(7len-1), 2^(7len-1)) */
+    int64_t top = len == 10 ? INT64_MAX : ((int64_t)1 << (7 * len - 1)) - 1;
+    int64_t v[4];
+    v[0] = top, v[1] = top / 2 + 1, v[2] = -top - 1, v[3] = -(top / 2 + 1) - 1;
+    for (i = 0; i < 4; i++) {
+      for (d = 0; d < 2; d++) {
+        n = ok_oc_enc_int64(k, v[i], d);
+        good &= n == len;
+        good &= ok_locate(&s[d].format, k, n, 0, &it, &at, &err) == OK_OK && it.i == v[i] &&
+                it.len == n && s[d].format.skip(&s[d].format, 0, k, n) == n;
+      }
+    }
+  }
+  check(good, "orderedcode: int64s at each length's bounds read back", "");
+  for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    n = from_hex(key, bad[i].hex);
+    check(ok_locate(&s[0].format, key, n, 0, &it, &at, &err) == bad[i].rc && err == bad[i].at &&
+              s[0].format.skip(&s[0].format, 0, key, n) == 0,
+          "orderedcode: a bad int64 refused at its byte", bad[i].hex);
+  }
+}
+
 void test_libraries(long rounds) {
   test_dates(rounds);
   test_types();
   test_float_zero();
+  test_int64_edges();
   test_order(rounds);
 }
