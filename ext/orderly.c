@@ -145,52 +145,73 @@ static int decimal_arg(sqlite3_context *ctx, sqlite3_value *a, int t, int i, int
   return 1;
 }
 
-/* Argument a (number i, of leaf field i - 1 of s) as its value, checked. */
-static int value_arg(sqlite3_context *ctx, const ok_orderly *s, sqlite3_value *a, int i,
-                     ok_orderly_value *v, char **digits) {
-  const ok_orderly_field *f = &s->node[s->leaf[i - 1]];
-  int t = sqlite3_value_type(a), rc;
-  memset(v, 0, sizeof *v);
-  v->null = t == SQLITE_NULL;
-  if (v->null) {
-  } else if (f->type <= OK_OL_FIXED_ULONG) {
-    if (!integer_arg(ctx, f, a, t, i, v)) return 0;
-  } else if (f->type == OK_OL_FLOAT || f->type == OK_OL_DOUBLE) {
-    if (!ok_sql_real_arg(ctx, a, t, &v->d)) return 0;
-  } else if (f->type == OK_OL_DECIMAL) {
-    if (!decimal_arg(ctx, a, t, i, f->java ? f->java : OK_SQL_JAVA, v, digits)) return 0;
-  } else if (t != (f->type == OK_OL_UTF8 ? SQLITE_TEXT : SQLITE_BLOB)) {
-    ok_sql_error(ctx, "argument %d (%s) must be %s, not %s", i + 1, ok_orderly_type_name(f->type),
-                 f->type == OK_OL_UTF8 ? "TEXT" : "a BLOB", ok_sql_type_name(t));
-    return 0;
-  } else if (!ok_sql_typed(ctx, a, t, &v->p, &v->n)) {
-    return 0;
-  }
-  switch ((rc = ok_orderly_check(s, (size_t)(i - 1), v))) {
-    case OK_OK: return 1;
+/* The error for value v of argument a (number i, of field f) that
+** ok_orderly_check refused with rc. */
+static void bad_value(sqlite3_context *ctx, const ok_orderly_field *f, sqlite3_value *a, int i,
+                      const ok_orderly_value *v, int rc) {
+  switch (rc) {
     case OK_E_NULL:
       ok_sql_error(ctx, "argument %d is NULL, which %s has none of", i + 1,
                    f->type == OK_OL_BYTES ? "bytes with a prefix" : ok_orderly_type_name(f->type));
-      return 0;
+      return;
     case OK_E_RANGE:
-      if (f->type != OK_OL_DECIMAL)
-        return bad_number(ctx, a, i, ok_orderly_type_name(f->type), "is out of range");
+      if (f->type != OK_OL_DECIMAL) {
+        bad_number(ctx, a, i, ok_orderly_type_name(f->type), "is out of range");
+        return;
+      }
       ok_sql_error(ctx, "argument %d (decimal): its exponent is beyond a Java int, as Orderly's is",
                    i + 1);
-      return 0;
+      return;
     case OK_E_LENGTH:
       ok_sql_error(ctx, "argument %d (%s) takes %s %lu bytes, not %lld", i + 1,
                    ok_orderly_type_name(f->type), f->type == OK_OL_BYTES ? "at least" : "exactly",
                    (unsigned long)f->size, (long long)v->n);
-      return 0;
+      return;
     case OK_E_BYTE:
       ok_sql_error(ctx,
                    "argument %d (utf8): text holding byte 0xFF, or starting with 0xFE, "
                    "would read back as another value (Orderly adds 2 to each byte)",
                    i + 1);
-      return 0;
+      return;
   }
   ok_sql_error(ctx, "argument %d (%s): %s", i + 1, ok_orderly_type_name(f->type), ok_strerror(rc));
+}
+
+/* Argument a (number i, of leaf field i - 1 of s) as its value, read as
+** the field's type takes it, then checked. */
+static int value_arg(sqlite3_context *ctx, const ok_orderly *s, sqlite3_value *a, int i,
+                     ok_orderly_value *v, char **digits) {
+  const ok_orderly_field *f = &s->node[s->leaf[i - 1]];
+  int t = sqlite3_value_type(a), rc;
+  memset(v, 0, sizeof *v);
+  if (t == SQLITE_NULL) {
+    v->null = 1;
+  } else {
+    switch (f->type) {
+      case OK_OL_FLOAT:
+      case OK_OL_DOUBLE:
+        if (!ok_sql_real_arg(ctx, a, t, &v->d)) return 0;
+        break;
+      case OK_OL_DECIMAL:
+        if (!decimal_arg(ctx, a, t, i, f->java ? f->java : OK_SQL_JAVA, v, digits)) return 0;
+        break;
+      case OK_OL_UTF8:
+      case OK_OL_BYTES:
+      case OK_OL_FIXED_BYTES:
+        if (t != (f->type == OK_OL_UTF8 ? SQLITE_TEXT : SQLITE_BLOB)) {
+          ok_sql_error(ctx, "argument %d (%s) must be %s, not %s", i + 1,
+                       ok_orderly_type_name(f->type), f->type == OK_OL_UTF8 ? "TEXT" : "a BLOB",
+                       ok_sql_type_name(t));
+          return 0;
+        }
+        if (!ok_sql_typed(ctx, a, t, &v->p, &v->n)) return 0;
+        break;
+      default:
+        if (!integer_arg(ctx, f, a, t, i, v)) return 0;
+    }
+  }
+  if ((rc = ok_orderly_check(s, (size_t)(i - 1), v)) == OK_OK) return 1;
+  bad_value(ctx, f, a, i, v, rc);
   return 0;
 }
 

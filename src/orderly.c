@@ -290,11 +290,10 @@ int ok_orderly_check(const ok_orderly *s, size_t i, const ok_orderly_value *v) {
 ** SHOULD_NOT keeps it), and once a field is not empty T becomes MUST. */
 typedef struct {
   const ok_orderly *s;
-  const ok_orderly_value *v; /* NULL: no value is NULL */
-  size_t k;                  /* leaves given */
-  int more;                  /* pretend leaf k is there and not empty */
-  const uint8_t *t;          /* each leaf's flag: own, or the schema's */
-  uint8_t own[OK_ORDERLY_MAX];
+  const ok_orderly_value *v;   /* NULL: no value is NULL */
+  size_t k;                    /* leaves given */
+  int more;                    /* pretend leaf k is there and not empty */
+  uint8_t own[OK_ORDERLY_MAX]; /* each leaf's flag */
 } plan;
 
 static int plan_list(plan *pl, size_t last, int term);
@@ -329,23 +328,23 @@ static void plan_walk(plan *pl) {
     plan_list(pl, s->last, whole ? OK_OL_MUST : OK_OL_AUTO);
 }
 
-static void make_plan(plan *pl, const ok_orderly *s, const ok_orderly_value *v, size_t k,
-                      int more) {
+/* Each leaf's terminator flag for the first k values v: the schema's own
+** for a whole key without NULLs (planned once, at parse), else planned in
+** pl. */
+static const uint8_t *terminators(plan *pl, const ok_orderly *s, const ok_orderly_value *v,
+                                  size_t k, int more) {
   size_t i = 0;
+  if (k == s->format.fields && !more) {
+    while (i < k && !v[i].null) i++;
+    if (i == k) return s->full;
+  }
   pl->s = s;
   pl->v = v;
   pl->k = k;
   pl->more = more;
-  if (k == s->format.fields && !more) {
-    while (i < k && !v[i].null) i++;
-  }
-  if (i == s->format.fields) { /* a whole key without NULLs: planned once, at parse */
-    pl->t = s->full;
-  } else {
-    memset(pl->own, 0, k);
-    pl->t = pl->own;
-    plan_walk(pl);
-  }
+  memset(pl->own, 0, k);
+  plan_walk(pl);
+  return pl->own;
 }
 
 void ok_orderly_plan_full(ok_orderly *s) {
@@ -354,7 +353,6 @@ void ok_orderly_plan_full(ok_orderly *s) {
   pl.v = NULL; /* no NULLs */
   pl.k = s->format.fields;
   pl.more = 0;
-  pl.t = pl.own;
   plan_walk(&pl);
   memcpy(s->full, pl.own, s->format.fields);
 }
@@ -386,8 +384,7 @@ static size_t put_fields(uint8_t *out, size_t cap, const ok_orderly *s, const ok
 size_t ok_orderly_encode(uint8_t *out, size_t cap, const ok_orderly *s, const ok_orderly_value *v,
                          size_t k, int more) {
   plan pl;
-  make_plan(&pl, s, v, k, more);
-  return put_fields(out, cap, s, v, k, pl.t, NULL);
+  return put_fields(out, cap, s, v, k, terminators(&pl, s, v, k, more), NULL);
 }
 
 /* A NULL must read back as NULL, wherever; any other value from exactly
@@ -400,8 +397,7 @@ int ok_orderly_verify(const ok_orderly *s, const ok_orderly_value *v, const uint
   size_t err, ends[OK_ORDERLY_MAX];
   *field = 0;
   if (!s->should_not) return OK_OK;
-  make_plan(&pl, s, v, s->format.fields, 0);
-  put_fields(NULL, 0, s, v, s->format.fields, pl.t, ends);
+  put_fields(NULL, 0, s, v, s->format.fields, terminators(&pl, s, v, s->format.fields, 0), ends);
   ok_walk_start(&w, &s->format, key, n);
   for (*field = 0; *field < s->format.fields; (*field)++) {
     size_t at = *field ? ends[*field - 1] : 0;
