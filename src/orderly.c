@@ -128,11 +128,18 @@ static uint64_t float_key(double d, int size) {
 static const uint8_t nibble_of[10] = {3, 4, 5, 6, 7, 9, 0xA, 0xC, 0xE, 0xF};
 static const int8_t digit_of[16] = {-1, -1, -1, 0, 1, 2, 3, 4, -1, 5, 6, -1, 7, -1, 8, 9};
 
-/* out[k] = p[k] + 2 (mod 256) for k < n: eight bytes at a time, each byte
-** on its own (no carry into the next), the last eight overlapping those
-** before; four and four below eight. */
-static void plus2(uint8_t *out, const uint8_t *p, size_t n) {
-  const uint64_t hi = 0x8080808080808080ULL;
+/* Each byte of w plus 2 (down: minus 2), mod 256, on its own: no carry
+** or borrow crosses into the next byte. */
+static inline uint64_t shift2(uint64_t w, int down) {
+  const uint64_t hi = 0x8080808080808080ULL, twos = 0x0202020202020202ULL;
+  return down ? ((w | hi) - twos) ^ (~w & hi) : ((w & ~hi) + twos) ^ (w & hi);
+}
+
+/* out[k] = (p[k] ^ x) + 2, or - 2 when down (mod 256), for k < n: utf8's
+** bytes written (up) and read (down). Eight bytes at a time, the last
+** eight overlapping those before; four and four below eight. */
+static inline void add2(uint8_t *out, const uint8_t *p, size_t n, uint8_t x, int down) {
+  const uint64_t xx = x * 0x0101010101010101ULL;
   uint64_t w;
   uint32_t a, b;
   size_t k;
@@ -140,19 +147,18 @@ static void plus2(uint8_t *out, const uint8_t *p, size_t n) {
     for (k = 0;; k += 8) {
       if (k + 8 > n) k = n - 8;
       memcpy(&w, p + k, 8);
-      w = ((w & ~hi) + 0x0202020202020202ULL) ^ (w & hi);
+      w = shift2(w ^ xx, down);
       memcpy(out + k, &w, 8);
       if (k + 8 == n) return;
     }
   }
   if (n >= 4) {
     memcpy(&a, p, 4), memcpy(&b, p + n - 4, 4);
-    a = ((a & 0x7F7F7F7Fu) + 0x02020202u) ^ (a & 0x80808080u);
-    b = ((b & 0x7F7F7F7Fu) + 0x02020202u) ^ (b & 0x80808080u);
+    a = (uint32_t)shift2(a ^ (uint32_t)xx, down), b = (uint32_t)shift2(b ^ (uint32_t)xx, down);
     memcpy(out, &a, 4), memcpy(out + n - 4, &b, 4);
     return;
   }
-  for (k = 0; k < n; k++) out[k] = (uint8_t)(p[k] + 2);
+  for (k = 0; k < n; k++) out[k] = (uint8_t)((p[k] ^ x) + (down ? -2 : 2));
 }
 
 /* Encodes v in the field f with terminate flag t (ascending; the caller
@@ -220,7 +226,7 @@ static size_t enc_field(uint8_t *out, size_t room, const ok_orderly_field *f,
       }
       len = v->n + (t || v->n == 0);
       if (len <= room) {
-        plus2(out, v->p, v->n);
+        add2(out, v->p, v->n, 0, 0);
         if (len > v->n) out[v->n] = 1;
       }
       return len;
@@ -631,9 +637,7 @@ static size_t value(uint8_t *out, const ok_item *it) {
     case OK_OL_DECIMAL:
       return ok_decimal_text((char *)out, own.dec.neg, own.dec.exp, own.dec.digits, it->body, 1,
                              (uint8_t)(x ^ (own.dec.neg ? 0xFF : 0)));
-    case OK_OL_UTF8:
-      for (k = 0; k < it->value_len; k++) out[k] = (uint8_t)((it->body[k] ^ x) - 2);
-      return it->value_len;
+    case OK_OL_UTF8: add2(out, it->body, it->value_len, x, 1); return it->value_len;
     case OK_OL_BYTES: {
       size_t raw = own.prefix;
       unsigned acc = 0, nd = 0;
