@@ -19,8 +19,7 @@
 /* nonzero when a byte of v is 0x00 or 0x01 */
 static uint64_t has_low(uint64_t v) { return (v - 2 * ONES) & ~v & HIGHS; }
 
-/* p[0..n) to out, each byte XORed with x. */
-static void copy_xor(uint8_t *out, const uint8_t *p, size_t n, uint8_t x) {
+void ok_copy_xor(uint8_t *out, const uint8_t *p, size_t n, uint8_t x) {
   size_t i = 0;
   uint64_t v, xx = x * ONES;
   if (!x) {
@@ -31,7 +30,7 @@ static void copy_xor(uint8_t *out, const uint8_t *p, size_t n, uint8_t x) {
   for (; i < n; i++) out[i] = (uint8_t)(p[i] ^ x);
 }
 
-void ok_invert(uint8_t *p, size_t n) { copy_xor(p, p, n, 0xFF); }
+void ok_invert(uint8_t *p, size_t n) { ok_copy_xor(p, p, n, 0xFF); }
 
 /* The index of the first byte of s[i..n) that is 0x00 or 0x01, or n. */
 static size_t next_low(const uint8_t *s, size_t i, size_t n) {
@@ -153,7 +152,7 @@ size_t ok_bytes_value(uint8_t *out, const uint8_t *body, size_t n, uint8_t x) {
   while (i < n) { /* runs between escapes, copied whole */
     const uint8_t *esc = memchr(body + i, 0x01 ^ x, n - i);
     size_t run = esc ? (size_t)(esc - body) - i : n - i;
-    copy_xor(out + o, body + i, run, x);
+    ok_copy_xor(out + o, body + i, run, x);
     o += run, i += run;
     if (esc) out[o++] = (uint8_t)((body[i + 1] ^ x) - 1), i += 2;
   }

@@ -600,9 +600,7 @@ static size_t hbase_value(uint8_t *out, const ok_item *it) {
   switch (it->tag) {
     case OK_HBASE_TEXT:
     case OK_HBASE_JSON:
-    case OK_HBASE_BLOB_COPY:
-      for (i = 0; i < it->value_len; i++) out[i] = it->body[i] ^ x;
-      return it->value_len;
+    case OK_HBASE_BLOB_COPY: ok_copy_xor(out, it->body, it->value_len, x); return it->value_len;
     case OK_HBASE_BLOB_VAR: /* 7 bits from each byte, 8 to each output byte */
       for (i = 0; o < it->value_len; i++) {
         acc = (acc << 7 | ((it->body[i] ^ x) & 0x7F)) & 0x7FFF;

@@ -185,6 +185,10 @@ int ok_dec_bytes(const uint8_t *c, size_t n, uint8_t x, ok_item *it, size_t *err
 size_t ok_num_len(const uint8_t *c, size_t n, int t, uint8_t x);
 size_t ok_bytes_len(const uint8_t *c, size_t n, uint8_t x);
 
+/* p[0..n) to out, each byte XORed with x (a descending body read back):
+** eight bytes at a time. */
+void ok_copy_xor(uint8_t *out, const uint8_t *p, size_t n, uint8_t x);
+
 /* The value of an escaped native text/blob body[0..n) (each byte XORed
 ** with x first) at out; returns its length. */
 size_t ok_bytes_value(uint8_t *out, const uint8_t *body, size_t n, uint8_t x);

@@ -649,9 +649,7 @@ static size_t value(uint8_t *out, const ok_item *it) {
       }
       return o;
     }
-    case OK_OL_FIXED_BYTES:
-      for (k = 0; k < it->value_len; k++) out[k] = (uint8_t)(it->body[k] ^ x);
-      return k;
+    case OK_OL_FIXED_BYTES: ok_copy_xor(out, it->body, it->value_len, x); return it->value_len;
   }
   return ok_u64_text((char *)out, own.u); /* an unsigned integer beyond int64 */
 }
