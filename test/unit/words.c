@@ -185,32 +185,71 @@ static void test_number_streams(long rounds) {
         "words: a number stream ending in a zero group refused at its byte", "");
 }
 
+/* Orderly's utf8: each byte plus 2, written and read back (taken off
+** again) eight at a time, in both directions. */
 static void test_orderly_utf8(long rounds) {
-  ok_orderly *s = malloc(ok_orderly_size());
+  ok_orderly *s[2] = {malloc(ok_orderly_size()), malloc(ok_orderly_size())};
   const char *why = "";
-  uint8_t value[48], key[64];
-  size_t at, bad = 0;
+  uint8_t value[48], key[64], back[48];
+  size_t at, bad = 0, bad_back = 0;
   long r;
-  if (!s || ok_orderly_parse(s, "utf8, long", 10, &at, &why) != OK_OK) {
+  if (!s[0] || !s[1] || ok_orderly_parse(s[0], "utf8, long", 10, &at, &why) != OK_OK ||
+      ok_orderly_parse(s[1], "utf8 desc, long", 15, &at, &why) != OK_OK) {
     check(0, "words: orderly schema", why);
-    free(s);
+    free(s[0]), free(s[1]);
     return;
   }
   for (r = 0; r < rounds; r++) {
     size_t n = (size_t)(rnd() % sizeof value), len, k;
+    int d = (int)(rnd() % 2);
+    uint8_t x = d ? 0xFF : 0x00;
     ok_orderly_value v[2];
+    ok_item it;
     random_bytes(value, n);
     for (k = 0; k < n; k++)
       if (value[k] == 0xFF) value[k] = 0xFE; /* FE goes to 00 in a byte, with no carry */
     if (n && value[0] == 0xFE) value[0] = 'a';
     memset(v, 0, sizeof v);
     v[0].p = value, v[0].n = n, v[1].i = 7;
-    len = ok_orderly_encode(key, sizeof key, s, v, 2, 0);
-    for (k = 0; k < n && key[k] == (uint8_t)(value[k] + 2); k++) continue;
-    if (k < n || len != n + 2 || key[n] != 0x01) bad++;
+    len = ok_orderly_encode(key, sizeof key, s[d], v, 2, 0);
+    for (k = 0; k < n && key[k] == (uint8_t)((value[k] + 2) ^ x); k++) continue;
+    if (k < n || len != n + 2 || key[n] != (0x01 ^ x)) bad++;
+    if (ok_locate(ok_orderly_format(s[d]), key, len, 0, &it, &at, &at) != OK_OK ||
+        ok_unescape(back, &it) != n || memcmp(back, value, n) != 0)
+      bad_back++;
   }
   check(!bad, "words: Orderly's utf8 bytes plus 2 each, to the byte, 0-47 bytes", "");
-  free(s);
+  check(!bad_back, "words: Orderly's utf8 read back, either direction, 0-47 bytes", "");
+  free(s[0]), free(s[1]);
+}
+
+/* Native text of up to 10,000 bytes, few or many of them 0x00 and 0x01
+** anywhere (by a window's edge too): escaped exactly as byte by byte. */
+static void test_long_escapes(long rounds) {
+  static uint8_t value[10000], key[20002], want[20002];
+  static const size_t sizes[] = {63, 64, 65, 100, 4095, 4096, 4097, 4160, 8200, 10000};
+  size_t bad = 0, i, k;
+  long r;
+  for (r = 0; r < rounds / 100 + 10; r++) {
+    size_t n = sizes[(size_t)r % (sizeof sizes / sizeof sizes[0])], o = 1, len, every;
+    every = (size_t[]){0, 3, 50, 1000, 5000}[rnd() % 5]; /* a low byte in `every`, or none */
+    for (k = 0; k < n; k++) value[k] = (uint8_t)(2 + rnd() % 254);
+    for (k = 0; every && k < n; k++)
+      if (rnd() % every == 0) value[k] = (uint8_t)(rnd() % 2);
+    if (r % 3 == 0) value[n - 1] = (uint8_t)(rnd() % 2), value[rnd() % n] = 0; /* at the ends */
+    want[0] = OK_TAG_TEXT;
+    for (i = 0; i < n; i++) {
+      if (value[i] <= 1)
+        want[o++] = 0x01, want[o++] = (uint8_t)(value[i] + 1);
+      else
+        want[o++] = value[i];
+    }
+    want[o++] = 0x00;
+    len = ok_enc_bytes(key, OK_TAG_TEXT, value, n, 1, 0);
+    if (len != o || ok_enc_bytes(NULL, OK_TAG_TEXT, value, n, 1, 0) != o || memcmp(key, want, o))
+      bad++;
+  }
+  check(!bad, "words: long native text escaped as byte by byte, 63-10000 bytes", "");
 }
 
 /* Component number *index of a key of format f (which has a skip) in
@@ -408,6 +447,7 @@ void test_words(long rounds) {
   test_text_bodies(rounds);
   test_number_streams(rounds);
   test_orderly_utf8(rounds);
+  test_long_escapes(rounds);
   test_skip(&ok_format_native, native_component, rounds * 10);
   test_skip(&ok_format_fdb, fdb_component, rounds * 10);
   test_skip(&ok_format_crdb, crdb_component, rounds * 10);
