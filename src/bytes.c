@@ -32,26 +32,33 @@ void ok_copy_xor(uint8_t *out, const uint8_t *p, size_t n, uint8_t x) {
 
 void ok_invert(uint8_t *p, size_t n) { ok_copy_xor(p, p, n, 0xFF); }
 
-/* Over long text, the C library's memchr for each of the two low bytes,
-** a window at a time (the second search stops at the first's find, so a
-** call reads little past what it finds): the index of the first 0x00 or
-** 0x01 of s[i..n), or of where fewer than 64 bytes are left. */
+/* Where long text holds no low byte for a while, the C library's memchr
+** for each of the two, in windows of 64 bytes that double up to 4 KB while
+** they find none (the second search stops at the first's find): the index
+** of the first 0x00 or 0x01 of s[i..n), or of where fewer than 64 bytes
+** are left. */
 static size_t far_low(const uint8_t *s, size_t i, size_t n) {
+  size_t w = 64;
   while (n - i >= 64) {
-    size_t w = n - i < 4096 ? n - i : 4096;
-    const uint8_t *z = memchr(s + i, 0x00, w);
-    const uint8_t *o = memchr(s + i, 0x01, z ? (size_t)(z - s) - i : w); /* up to the 00 */
+    const uint8_t *z, *o;
+    if (w > n - i) w = n - i;
+    z = memchr(s + i, 0x00, w);
+    o = memchr(s + i, 0x01, z ? (size_t)(z - s) - i : w); /* up to the 00 */
     if (o || z) return (size_t)((o ? o : z) - s);
     i += w;
+    if (w < 4096) w *= 2;
   }
   return i;
 }
 
-/* The index of the first byte of s[i..n) that is 0x00 or 0x01, or n. */
+/* The index of the first byte of s[i..n) that is 0x00 or 0x01, or n:
+** eight bytes at a time, and by far_low once 256 bytes held none. */
 static inline size_t next_low(const uint8_t *s, size_t i, size_t n) {
+  const size_t far = i + 256;
   uint64_t v;
-  if (n - i >= 64) i = far_low(s, i, n);
-  while (i + 8 <= n && (memcpy(&v, s + i, 8), !has_low(v))) i += 8;
+  while (i + 8 <= n && (memcpy(&v, s + i, 8), !has_low(v))) {
+    if ((i += 8) == far && n - i >= 256) i = far_low(s, i, n);
+  }
   while (i < n && s[i] > 1) i++;
   return i;
 }
