@@ -24,13 +24,13 @@
 #include <time.h>
 
 #include "ok.h"
-#include "ok_fdb.h"
 #include "ok_bytewise.h"
 #include "ok_crdb.h"
+#include "ok_fdb.h"
 #include "ok_hbase.h"
-#include "ok_tidb.h"
 #include "ok_orderedcode.h"
 #include "ok_orderly.h"
+#include "ok_tidb.h"
 
 static double now(void) {
   struct timespec ts;
@@ -53,9 +53,8 @@ static ok_orderly *schema;
 static ok_orderedcode types; /* int64, float64, string */
 
 enum { NATIVE, FDB, HBASE, CRDB, TIDB, TIKV, BYTEWISE, CHARWISE, ORDEREDCODE, ORDERLY, FORMATS };
-static const char *const names[FORMATS] = {"ok",       "fdb",      "hbase",       "crdb",   "tidb",
-                                           "tikv",     "bytewise", "charwise",    "orderedcode",
-                                           "orderly"};
+static const char *const names[FORMATS] = {
+    "ok", "fdb", "hbase", "crdb", "tidb", "tikv", "bytewise", "charwise", "orderedcode", "orderly"};
 
 /* The key of tuple t in format f at out; its length. */
 static size_t encode(int f, uint8_t *out, const tuple *t) {
@@ -129,16 +128,16 @@ static size_t encode(int f, uint8_t *out, const tuple *t) {
 }
 
 static const ok_format *format_of(int f) {
-  return f == NATIVE  ? &ok_format_native
-         : f == FDB   ? &ok_format_fdb
-         : f == HBASE ? &ok_format_hbase
-         : f == CRDB  ? &ok_format_crdb
-         : f == TIDB  ? &ok_format_tidb
-         : f == TIKV  ? &ok_format_tikv
-         : f == BYTEWISE ? &ok_format_bytewise
-         : f == CHARWISE ? &ok_format_charwise
+  return f == NATIVE        ? &ok_format_native
+         : f == FDB         ? &ok_format_fdb
+         : f == HBASE       ? &ok_format_hbase
+         : f == CRDB        ? &ok_format_crdb
+         : f == TIDB        ? &ok_format_tidb
+         : f == TIKV        ? &ok_format_tikv
+         : f == BYTEWISE    ? &ok_format_bytewise
+         : f == CHARWISE    ? &ok_format_charwise
          : f == ORDEREDCODE ? &types.format
-                      : ok_orderly_format(schema);
+                            : ok_orderly_format(schema);
 }
 
 /* Best of 5: seconds for one pass of `what` over the keys of format f. */
@@ -212,20 +211,26 @@ static void tuples_section(void) {
 }
 
 /* Long values: ns a byte to encode one component of n bytes and to read it
-** back, in each format, against memcpy of n bytes. */
-static void long_section(void) {
+** back, in each format, against memcpy of n bytes. Text without a byte to
+** escape, or (every > 0) with a 0x00 each `every` bytes, which HBase's
+** text cannot hold. */
+static void long_section(size_t every) {
   static const size_t sizes[] = {1024, 65536};
   uint8_t *src = malloc(65536), *key = malloc(2 * 65536 + 16), *back = malloc(65536);
   size_t s, i;
   int f, reps;
   if (!src || !key || !back) abort();
-  for (i = 0; i < 65536; i++) src[i] = (uint8_t)('a' + i % 26);
-  printf("\nLong TEXT components (no bytes to escape), ns a byte, best of 5:\n");
+  for (i = 0; i < 65536; i++)
+    src[i] = every && i % every == every - 1 ? 0 : (uint8_t)('a' + i % 26);
+  if (every)
+    printf("\nLong components with a 0x00 every %zu bytes, ns a byte, best of 5:\n", every);
+  else
+    printf("\nLong TEXT components (no bytes to escape), ns a byte, best of 5:\n");
   printf("| format | size | encode | read back | memcpy |\n|---|---|---|---|---|\n");
   for (s = 0; s < 2; s++) {
     size_t n = sizes[s];
     reps = (int)(64 * 1024 * 1024 / n);
-    for (f = 0; f < 3; f++) {
+    for (f = 0; f < (every ? 2 : 3); f++) {
       double enc = 1e9, dec = 1e9, cp = 1e9;
       int r, j;
       for (r = 0; r < 5; r++) {
@@ -305,7 +310,9 @@ int main(int argc, char **argv) {
     return 2;
   }
   tuples_section();
-  long_section();
+  long_section(0);
+  long_section(2);
+  long_section(100);
   many_section();
   return 0;
 }

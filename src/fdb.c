@@ -331,7 +331,7 @@ static size_t uuid_text(uint8_t *out, const uint8_t *u) {
 
 static size_t fdb_value(uint8_t *out, const ok_item *it) {
   size_t i, o = 0, depth = 1;
-  int code = it->tag;
+  int code = it->tag, skip = 0;
   if (it->direct) {
     memcpy(out, it->body, it->value_len);
     return it->value_len;
@@ -339,9 +339,21 @@ static size_t fdb_value(uint8_t *out, const ok_item *it) {
   switch (code) {
     case OK_FDB_BYTES:
     case OK_FDB_STRING:
-      for (i = 0; i < it->body_len; i++) {
-        out[o++] = it->body[i];
-        i += it->body[i] == CLOSE; /* skip the ESC */
+      for (i = 0; i < it->body_len;) { /* eight bytes at a time, those with a NUL one by one */
+        size_t stop = i + 8 <= it->body_len ? i + 8 : it->body_len;
+        uint64_t v;
+        if (!skip && stop == i + 8 &&
+            (memcpy(&v, it->body + i, 8),
+             !((v - 0x0101010101010101ULL) & ~v & 0x8080808080808080ULL))) {
+          memcpy(out + o, &v, 8), o += 8, i += 8;
+          continue;
+        }
+        for (; i < stop; i++) { /* the ESC after each NUL skipped */
+          if (skip)
+            skip = 0;
+          else
+            skip = (out[o++] = it->body[i]) == CLOSE;
+        }
       }
       return o;
     case OK_FDB_NESTED:
