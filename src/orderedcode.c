@@ -55,15 +55,26 @@ size_t ok_oc_enc_float64(uint8_t *out, double d, int desc) {
   return ok_oc_enc_int64(out, i, desc);
 }
 
+/* The index of the first byte of s[i..n) that is 0x00 or 0xFF, or n:
+** eight bytes at a time (a zero byte of v or of ~v). */
+static size_t next_special(const uint8_t *s, size_t i, size_t n) {
+  const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+  uint64_t v;
+  while (i + 8 <= n && (memcpy(&v, s + i, 8), !((((v - ones) & ~v) | ((~v - ones) & v)) & highs)))
+    i += 8;
+  while (i < n && s[i] != 0x00 && s[i] != 0xFF) i++;
+  return i;
+}
+
 size_t ok_oc_enc_string(uint8_t *out, const uint8_t *s, size_t n, int desc) {
-  size_t i, o = 0;
-  for (i = 0; i < n; i++) {
-    if (out) out[o] = s[i];
-    o++;
-    if (s[i] == 0x00 || s[i] == 0xFF) {
-      if (out) out[o] = (uint8_t)~s[i];
-      o++;
-    }
+  size_t i = 0, o = 0, j;
+  while (i < n) { /* runs up to each 00 or FF, copied whole; the byte gains its complement */
+    j = next_special(s, i, n);
+    if (out) memcpy(out + o, s + i, j - i);
+    o += j - i;
+    if (j == n) break;
+    if (out) out[o] = s[j], out[o + 1] = (uint8_t)~s[j];
+    o += 2, i = j + 1;
   }
   if (out) out[o] = 0x00, out[o + 1] = 0x01;
   return inverted(out, o + 2, desc);

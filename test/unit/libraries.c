@@ -210,10 +210,34 @@ static void test_int64_edges(void) {
   }
 }
 
+/* orderedcode strings: each 00 and FF followed by its complement, found
+** eight bytes at a time; the same bytes as byte by byte, for strings of
+** 0-40 bytes with few or many of them anywhere. */
+static void test_strings(long rounds) {
+  uint8_t value[40], key[2 * 40 + 2], want[2 * 40 + 2];
+  long r, bad = 0;
+  for (r = 0; r < rounds; r++) {
+    size_t n = (size_t)(rnd() % sizeof value), k, o = 0, len;
+    unsigned every = (unsigned[]){0, 2, 7, 30}[rnd() % 4];
+    for (k = 0; k < n; k++)
+      value[k] = every && rnd() % every == 0 ? (uint8_t)(rnd() % 2 ? 0xFF : 0x00)
+                                             : (uint8_t)(1 + rnd() % 254);
+    for (k = 0; k < n; k++) {
+      want[o++] = value[k];
+      if (value[k] == 0x00 || value[k] == 0xFF) want[o++] = (uint8_t)~value[k];
+    }
+    want[o++] = 0x00, want[o++] = 0x01;
+    len = ok_oc_enc_string(key, value, n, 0);
+    if (len != o || ok_oc_enc_string(NULL, value, n, 0) != o || memcmp(key, want, o) != 0) bad++;
+  }
+  check(!bad, "orderedcode: strings escaped as byte by byte, 0-40 bytes", "");
+}
+
 void test_libraries(long rounds) {
   test_dates(rounds);
   test_types();
   test_float_zero();
   test_int64_edges();
+  test_strings(rounds);
   test_order(rounds);
 }
