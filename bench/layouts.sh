@@ -3,7 +3,8 @@
 # same code. On some machines a function's time moves by a fifth or more
 # with where its code lies (branch predictors share entries by address),
 # so one build's ratio is one draw. This links the extension's objects
-# again behind 0, 16, ..., 112 bytes of padding (no other change: the same
+# again behind 1, 17, ..., 113 bytes of padding, which moves all of it by
+# 16, 32, ..., 128 bytes (its sections start 16-byte aligned; the same
 # instructions, shifted), runs the SQL benchmark once in each, and prints
 # every ratio's median and range over the layouts.
 # Usage: layouts.sh [build dir]   (BENCH_ROWS rows, default 300,000; LINK:
@@ -21,7 +22,7 @@ for pad in 0 16 32 48 64 80 96 112; do
   mkdir -p "$W/$pad/ok"
   # a function of `pad` bytes linked ahead of the extension's code
   printf '.text\nok_layout_pad:\n.skip %d, 0x90\n.section .note.GNU-stack,"",@progbits\n' \
-    "$pad" >"$W/pad$pad.s"
+    "$((pad + 1))" >"$W/pad$pad.s"
   # shellcheck disable=SC2086 # word splitting of the command and objects is meant
   $LINK "$W/pad$pad.s" $B/core/*.o $B/ext/*.o -o "$W/$pad/ok/ok.so" -lm
   printf 'layout %3d: ' "$pad" >&2
