@@ -342,9 +342,7 @@ static size_t fdb_value(uint8_t *out, const ok_item *it) {
       for (i = 0; i < it->body_len;) { /* eight bytes at a time, those with a NUL one by one */
         size_t stop = i + 8 <= it->body_len ? i + 8 : it->body_len;
         uint64_t v;
-        if (!skip && stop == i + 8 &&
-            (memcpy(&v, it->body + i, 8),
-             !((v - 0x0101010101010101ULL) & ~v & 0x8080808080808080ULL))) {
+        if (!skip && stop == i + 8 && (memcpy(&v, it->body + i, 8), !ok_zero_byte(v))) {
           memcpy(out + o, &v, 8), o += 8, i += 8;
           continue;
         }

@@ -140,6 +140,12 @@ static inline uint64_t ok_get_be(const uint8_t *p, size_t size, uint8_t x) {
   return v;
 }
 
+/* Nonzero when a byte of v is 0x00: eight bytes tested at once (the
+** words a scan for a NUL, or an FF in ~v, steps over). */
+static inline uint64_t ok_zero_byte(uint64_t v) {
+  return (v - 0x0101010101010101ULL) & ~v & 0x8080808080808080ULL;
+}
+
 /* Eight bytes from p, each XORed with x, as a little-endian word: the
 ** first byte lowest, so that the first byte with a property is found
 ** with a count of trailing zeros. */

@@ -58,10 +58,8 @@ size_t ok_oc_enc_float64(uint8_t *out, double d, int desc) {
 /* The index of the first byte of s[i..n) that is 0x00 or 0xFF, or n:
 ** eight bytes at a time (a zero byte of v or of ~v). */
 static size_t next_special(const uint8_t *s, size_t i, size_t n) {
-  const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
   uint64_t v;
-  while (i + 8 <= n && (memcpy(&v, s + i, 8), !((((v - ones) & ~v) | ((~v - ones) & v)) & highs)))
-    i += 8;
+  while (i + 8 <= n && (memcpy(&v, s + i, 8), !(ok_zero_byte(v) | ok_zero_byte(~v)))) i += 8;
   while (i < n && s[i] != 0x00 && s[i] != 0xFF) i++;
   return i;
 }

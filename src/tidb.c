@@ -291,8 +291,7 @@ static int dec_bytes(const view *v, size_t i, ok_item *it, size_t *err_at) {
     for (k = 8 - pad; k < 8; k++)
       if (g[k]) return fail(OK_E_NONCANONICAL, vphys(v, i + k), err_at);
     /* a group of ASCII without NUL needs no steps: no bits 0x80, no zero byte */
-    if (utf8 && (pad || u.need || (w & 0x8080808080808080ULL) ||
-                 ((w - 0x0101010101010101ULL) & ~w & 0x8080808080808080ULL)))
+    if (utf8 && (pad || u.need || (w & 0x8080808080808080ULL) || ok_zero_byte(w)))
       for (k = 0; k < 8 - pad && utf8; k++) utf8 = g[k] != 0 && utf8_step(&u, g[k]);
     count += 8 - pad;
     i += 9;
