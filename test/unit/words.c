@@ -191,7 +191,7 @@ static void test_orderly_utf8(long rounds) {
   ok_orderly *s[2] = {malloc(ok_orderly_size()), malloc(ok_orderly_size())};
   const char *why = "";
   uint8_t value[48], key[64], back[48];
-  size_t at, bad = 0, bad_back = 0;
+  size_t at, err, bad = 0, bad_back = 0;
   long r;
   if (!s[0] || !s[1] || ok_orderly_parse(s[0], "utf8, long", 10, &at, &why) != OK_OK ||
       ok_orderly_parse(s[1], "utf8 desc, long", 15, &at, &why) != OK_OK) {
@@ -214,7 +214,7 @@ static void test_orderly_utf8(long rounds) {
     len = ok_orderly_encode(key, sizeof key, s[d], v, 2, 0);
     for (k = 0; k < n && key[k] == (uint8_t)((value[k] + 2) ^ x); k++) continue;
     if (k < n || len != n + 2 || key[n] != (0x01 ^ x)) bad++;
-    if (ok_locate(ok_orderly_format(s[d]), key, len, 0, &it, &at, &at) != OK_OK ||
+    if (ok_locate(ok_orderly_format(s[d]), key, len, 0, &it, &at, &err) != OK_OK ||
         ok_unescape(back, &it) != n || memcmp(back, value, n) != 0)
       bad_back++;
   }
