@@ -223,9 +223,11 @@ static int values_of(sqlite3_context *ctx, const ok_orderly *s, int argc, sqlite
   sqlite3_uint64 need = 0;
   char *at;
   int i;
-  for (i = 1; s->decimals && i < argc; i++) {
-    if (s->node[s->leaf[i - 1]].type == OK_OL_DECIMAL)
-      need += (size_t)sqlite3_value_bytes(argv[i]) + 24;
+  if (s->decimals) {
+    for (i = 1; i < argc; i++) {
+      if (s->node[s->leaf[i - 1]].type == OK_OL_DECIMAL)
+        need += (size_t)sqlite3_value_bytes(argv[i]) + 24;
+    }
   }
   if (!(*digits = ok_sql_scratch(ctx, stack, cap, need))) return 0;
   for (at = *digits, i = 1; i < argc; i++) {

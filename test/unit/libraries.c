@@ -186,8 +186,9 @@ static void test_int64_edges(void) {
   const char *why;
   int d, good = 1;
   ok_item it;
-  ok_orderedcode_parse(&s[0], "int64", 5, &err, &why);
-  ok_orderedcode_parse(&s[1], "int64 desc", 10, &err, &why);
+  if (ok_orderedcode_parse(&s[0], "int64", 5, &err, &why) != OK_OK ||
+      ok_orderedcode_parse(&s[1], "int64 desc", 10, &err, &why) != OK_OK)
+    return check(0, "orderedcode: int64 type lists", why);
   for (len = 1; len <= 10; len++) { /* bits 7 x len - 1 hold [-2^(7len-1), 2^(7len-1)) */
     int64_t top = len == 10 ? INT64_MAX : ((int64_t)1 << (7 * len - 1)) - 1;
     int64_t v[4];
