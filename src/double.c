@@ -52,6 +52,31 @@ static int flog10_34pow2(int q) {
 }
 static int flog2pow10(int e) { return (int)(((int64_t)e * 913124641741LL) >> 38); }
 
+/* The powers of ten that are doubles exactly. */
+static const double p10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                             1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+                             1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+
+/* The decimal of a = |v| (2^e2 <= a < 2^(e2+1), a from about 1e-8 to 1e14),
+** or 0 when it has 17 digits or a is out of range. With
+** k = 14 - floor(e2 log10 2), a * 10^k is below 2e15: there the product errs
+** by 0.125 at most and a's rounding interval is narrower than 0.23. So the
+** integer nearest the product is the only one in the interval if there is
+** one; when it reads back (the division is exact for n and 10^k doubles
+** exactly, as Clinger's), it is the shortest decimal (a shorter one would
+** be an integer here too) and the only one of its length: Schubfach's.
+** Prices, measures and other short decimals take this path, a product and
+** a division instead of three 128-bit products. */
+static uint64_t short_decimal(double a, int e2, int *e10) {
+  int k = 14 - flog10pow2(e2);
+  uint64_t n;
+  if (k < 1 || k > 22) return 0;
+  n = (uint64_t)(a * p10[k] + 0.5);
+  if ((double)n / p10[k] != a) return 0;
+  *e10 = -k;
+  return n;
+}
+
 /* The decimal f * 10^*e10 for v = c * 2^q (dk: an exponent adjustment for
 ** tiny subnormals given as 10c). java: at least two digits, as Java. */
 static uint64_t schubfach(int q, uint64_t c, int dk, int java, int *e10) {
@@ -100,19 +125,30 @@ static uint64_t schubfach(int q, uint64_t c, int dk, int java, int *e10) {
 uint64_t ok_double_decimal(double d, int java, int *e10) {
   uint64_t bits, frac, c, f;
   int bq, q;
-  if (java > 0 && java < OK_JAVA_19) return ok_double_decimal_java8(d, e10);
-  java = java >= OK_JAVA_19;
   memcpy(&bits, &d, sizeof bits);
   bq = (int)((bits >> 52) & 0x7FF);
   frac = bits & (C_MIN - 1);
   if (bq == 0x7FF || (bq == 0 && frac == 0)) return 0;
+  /* Where both Javas print the same, Java 19's digits: a normal double
+  ** with fraction bits, below 2^53 or from 1e40 on. Both then stop at the
+  ** shortest digits inside the same interval and take the closer. Java 8's
+  ** quirks (src/double_java8.c) need an integer from 2^53 to 2^63 (its
+  ** integer path), a power of two (its narrowed interval), a subnormal
+  ** (its wide one), or digits exactly on the interval's edge, which only
+  ** numbers from 2^53 to about 1e40 have (the edge is then an integer;
+  ** beyond, it has more digits than 23 factors of 5 can cancel).
+  ** test/java_double.c checks this against Java 17. */
+  if (java > 0 && java < OK_JAVA_19 &&
+      (bq == 0 || frac == 0 || (bq >= 1076 && fabs(d) < 1e40)))
+    return ok_double_decimal_java8(d, e10);
+  java = java > 0;
   if (bq != 0) {
     c = C_MIN | frac;
     q = bq - 1075;
     if (q < 0 && q > -53 && ((c >> -q) << -q) == c) { /* an integer: its own digits */
       f = c >> -q;
       *e10 = 0;
-    } else {
+    } else if (!(f = short_decimal(fabs(d), q + 52, e10))) {
       f = schubfach(q, c, 0, java, e10);
     }
   } else if (frac < 3) { /* too few bits for 2 digits: scaled by 10 */
@@ -143,9 +179,6 @@ size_t ok_double_digits(char *digits, int *point, double d, int java) {
 ** when m and 10^|e10| are doubles exactly, else from 10^e10 to 126 bits
 ** (src/pow10.h), else (below 1e-292) by strtod. */
 double ok_double_near(uint64_t m, int e10) {
-  static const double p10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
-                               1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
-                               1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
   const uint64_t *g;
   int lz = 0;
   if (m == 0) return 0.0;

@@ -17,7 +17,7 @@
 **   - the test "remainder + margin above 10 S" is strict when the numbers fit
 **     in 32 or 64 bits (which wrap as Java's int and long) and not otherwise.
 ** Most doubles print the same on both Javas, and those take the faster
-** Java 19 digits (below). Checked against Java 17's own output by
+** Java 19 digits (src/double.c, which calls this for the others). Checked against Java 17's own output by
 ** test/java_double.c (make test: a million doubles of eight kinds; 10^8 once
 ** for release 1.4).
 */
@@ -228,17 +228,6 @@ uint64_t ok_double_decimal_java8(double v, int *e10) {
   bexp = (int)((bits >> 52) & 0x7FF);
   fract = bits & (FRACT_HOB - 1);
   if (bexp == 0x7FF || (bexp == 0 && fract == 0)) return 0;
-  /* Where both Javas print the same, Java 19's digits come much faster
-  ** (src/double.c): a normal double with fraction bits, below 2^53 or from
-  ** 1e40 on. Both then stop at the shortest digits inside the same interval
-  ** and take the closer. The old quirks need an integer from 2^53 to 2^63
-  ** (its integer path), a power of two (its narrowed interval), a
-  ** subnormal (its wide one), or digits exactly on the interval's edge,
-  ** which only numbers from 2^53 to about 1e40 have (the edge is then an
-  ** integer; beyond, it has more digits than 23 factors of 5 can cancel).
-  ** test/java_double.c checks this against Java 17 with the rest. */
-  if (bexp != 0 && fract != 0 && (fabs(v) < 9007199254740992.0 || fabs(v) >= 1e40))
-    return ok_double_decimal(v, 19, e10);
   if (bexp == 0) { /* a subnormal: its bits moved up to the hidden bit's place */
     int lz = 0;
     while (!(fract >> (63 - lz))) lz++;

@@ -279,7 +279,7 @@ static double tricky_double(void) {
   uint64_t r = rnd(), b = rnd();
   double d;
   int e = (int)(r >> 8) % 600 - 300;
-  switch (r % 6) {
+  switch (r % 7) {
     case 0: memcpy(&d, &b, sizeof d); break;
     case 1:
       b &= 0x800FFFFFFFFFFFFFULL;
@@ -293,7 +293,12 @@ static double tricky_double(void) {
     case 4:
       d = 9007199254740992.0 + (double)((int64_t)(b % 64) - 32) * ((r >> 20) & 1 ? 1 : 2);
       break;
-    default: d = (double)(int64_t)(b % 100000000) / pow(10, (double)((r >> 8) % 9)); break;
+    case 5: d = (double)(int64_t)(b % 100000000) / pow(10, (double)((r >> 8) % 9)); break;
+    default: /* 14 to 17 digits, 1e-12 to 1e19: the edges of the 15-digit path */
+      d = (double)(b % 100000000000000000ULL / (uint64_t)pow(10, (double)((r >> 8) % 4))) /
+          pow(10, (double)((r >> 12) % 30));
+      if ((r >> 20) & 1) d = nextafter(d, (r >> 21) & 1 ? INFINITY : 0);
+      break;
   }
   if (d != d || d - d != 0 || d == 0) d = 1.0;
   return (r >> 40) & 1 ? -d : d;
@@ -433,6 +438,9 @@ static void test_double_repr(long rounds) {
                {0.0, "0.0"},
                {2.2250738585072014e-308, "2.2250738585072014e-308"},
                {NAN, "NaN"}};
+  static const char *fifteen[] = {"988052521353517e-18", "984756499845191e-18",
+                                  "995113211002201e-18", "986356570311484e-18",
+                                  "980969758543799e-18", "977944968782011e-18"};
   char buf[OK_REPR_MAX], digits[20];
   size_t i;
   int point;
@@ -445,6 +453,15 @@ static void test_double_repr(long rounds) {
   check(ok_double_digits(digits, &point, 0x1p-1074, 19) == 2 && memcmp(digits, "49", 2) == 0 &&
             point == -323,
         "double_digits: Java's Double.MIN_VALUE is 4.9e-324", "");
+  /* 15-digit decimals whose doubles, times 10^19 (products near 1e16),
+  ** round to another integer than their own that reads back as well: the
+  ** short path (src/double.c) must scale them by 10^18, below 2e15 */
+  for (i = 0; i < sizeof fifteen / sizeof fifteen[0]; i++) {
+    double d = strtod(fifteen[i], NULL);
+    check(ok_double_digits(digits, &point, d, 0) == 15 && memcmp(digits, fifteen[i], 15) == 0 &&
+              point == -3,
+          "double_digits: 15 digits where 16 would read back", fifteen[i]);
+  }
   test_java8_digits();
   for (r = 0; r < rounds; r++) {
     double d = tricky_double();
