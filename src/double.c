@@ -53,9 +53,8 @@ static int flog10_34pow2(int q) {
 static int flog2pow10(int e) { return (int)(((int64_t)e * 913124641741LL) >> 38); }
 
 /* The powers of ten that are doubles exactly. */
-static const double p10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
-                             1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
-                             1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+static const double p10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+                             1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
 
 /* The decimal of a = |v| (2^e2 <= a < 2^(e2+1), a from about 1e-8 to 1e14),
 ** or 0 when it has 17 digits or a is out of range. With
@@ -138,8 +137,7 @@ uint64_t ok_double_decimal(double d, int java, int *e10) {
   ** numbers from 2^53 to about 1e40 have (the edge is then an integer;
   ** beyond, it has more digits than 23 factors of 5 can cancel).
   ** test/java_double.c checks this against Java 17. */
-  if (java > 0 && java < OK_JAVA_19 &&
-      (bq == 0 || frac == 0 || (bq >= 1076 && fabs(d) < 1e40)))
+  if (java > 0 && java < OK_JAVA_19 && (bq == 0 || frac == 0 || (bq >= 1076 && fabs(d) < 1e40)))
     return ok_double_decimal_java8(d, e10);
   java = java > 0;
   if (bq != 0) {

@@ -17,9 +17,9 @@
 **   - the test "remainder + margin above 10 S" is strict when the numbers fit
 **     in 32 or 64 bits (which wrap as Java's int and long) and not otherwise.
 ** Most doubles print the same on both Javas, and those take the faster
-** Java 19 digits (src/double.c, which calls this for the others). Checked against Java 17's own output by
-** test/java_double.c (make test: a million doubles of eight kinds; 10^8 once
-** for release 1.4).
+** Java 19 digits (src/double.c calls this for the others). Checked against
+** Java 17's own output by test/java_double.c (make test: a million doubles
+** of eight kinds; 10^8 once for release 1.4).
 */
 #include <math.h>
 #include <string.h>
