@@ -186,14 +186,12 @@ static size_t num_header(uint8_t *buf, int neg, long e, int small_one) {
 }
 
 /* Marks the last centimal digit (2c, the others 2c + 1), complements the
-** mantissa of a negative, and writes buf[0..o) to out unless NULL. */
-static size_t num_finish(uint8_t *out, uint8_t *buf, size_t o, size_t start, int neg, int desc) {
+** mantissa of a negative and a descending item: buf[0..o) is the numeric,
+** written in place (out) or in scratch room (out NULL: only its length). */
+static size_t num_finish(uint8_t *buf, size_t o, size_t start, int neg, int desc) {
   buf[o - 1] &= 0xFE;
   if (neg) ok_invert(buf + start, o - start);
-  if (out) {
-    memcpy(out, buf, o);
-    if (desc) ok_invert(out, o);
-  }
+  if (desc) ok_invert(buf, o);
   return o;
 }
 
@@ -202,7 +200,7 @@ static size_t num_finish(uint8_t *out, uint8_t *buf, size_t o, size_t start, int
 static long centimal_exp(long exp) { return exp % 2 != 0 ? (exp + 1) / 2 : exp / 2; }
 
 size_t ok_hbase_enc_num(uint8_t *out, const ok_hbase_num *x, int desc) {
-  uint8_t buf[OK_HBASE_NUM_MAX];
+  uint8_t scratch[OK_HBASE_NUM_MAX], *buf = out ? out : scratch;
   size_t o, i = 0, start;
   if (x->n == 0) return ok_hbase_enc_header(out, OK_HBASE_ZERO, desc);
   o = start = num_header(buf, x->neg, centimal_exp(x->exp), x->form == OK_HBASE_FORM_SMALL_ONE);
@@ -211,14 +209,14 @@ size_t ok_hbase_enc_num(uint8_t *out, const ok_hbase_num *x, int desc) {
     int c = 10 * (x->digit[i] - '0') + (i + 1 < x->n ? x->digit[i + 1] - '0' : 0);
     buf[o++] = (uint8_t)(2 * c + 1);
   }
-  return num_finish(out, buf, o, start, x->neg, desc);
+  return num_finish(buf, o, start, x->neg, desc);
 }
 
 /* f * 10^e10 (f > 0 without trailing zeros, up to 20 digits) as a numeric,
 ** straight from the integer: its centimal digits written from the right,
 ** each c as 2c + 1. */
 static size_t enc_decimal(uint8_t *out, int neg, uint64_t f, long e10, int desc) {
-  uint8_t buf[OK_HBASE_NUM_MAX], *p;
+  uint8_t scratch[OK_HBASE_NUM_MAX], *buf = out ? out : scratch, *p;
   size_t start, digits = ok_u64_digits(f), pairs;
   long exp = (long)digits + e10; /* f = 0.digits x 10^exp */
   size_t front = exp % 2 != 0;   /* a 0 in front of the digits when exp is odd */
@@ -234,7 +232,7 @@ static size_t enc_decimal(uint8_t *out, int neg, uint64_t f, long e10, int desc)
     p[1] = (uint8_t)(2 * (r / 10000 % 100) + 1), p[0] = (uint8_t)(2 * (r / 1000000) + 1);
   }
   for (r = (uint32_t)f; r; r /= 100) *--p = (uint8_t)(2 * (r % 100) + 1);
-  return num_finish(out, buf, start + pairs, start, neg, desc);
+  return num_finish(buf, start + pairs, start, neg, desc);
 }
 
 size_t ok_hbase_enc_int_num(uint8_t *out, int64_t v, int desc) {
