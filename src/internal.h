@@ -104,9 +104,11 @@ static inline size_t ok_u64_text(char *out, uint64_t u) {
 }
 
 /* v as `size` big-endian bytes at out; and back from p, each byte XORed
-** with x first (0xFF: complemented). Eight bytes are one word where the
-** compiler says the machine is little-endian (it does not see that the
-** byte loop is one). */
+** with x first (0xFF: complemented). Where the compiler says the machine
+** is little-endian (it does not see that the byte loop is one), eight
+** bytes are one word and 2 to 7 bytes two words of 2 or 4 that overlap
+** (the bytes they share are the same): no loop over a length not known
+** until run time. */
 #if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 #define OK_LITTLE_ENDIAN 1
 #define OK_BSWAP64(v) __builtin_bswap64(v)
@@ -117,6 +119,20 @@ static inline void ok_put_be(uint8_t *out, uint64_t v, size_t size) {
   if (size == 8) {
     v = OK_BSWAP64(v);
     memcpy(out, &v, 8);
+    return;
+  }
+  if (size >= 4) {
+    uint32_t last = __builtin_bswap32((uint32_t)v),
+             first = __builtin_bswap32((uint32_t)(v >> (8 * (size - 4))));
+    memcpy(out + size - 4, &last, 4);
+    memcpy(out, &first, 4);
+    return;
+  }
+  if (size >= 2) {
+    uint16_t last = __builtin_bswap16((uint16_t)v),
+             first = __builtin_bswap16((uint16_t)(v >> (8 * (size - 2))));
+    memcpy(out + size - 2, &last, 2);
+    memcpy(out, &first, 2);
     return;
   }
 #endif
@@ -130,10 +146,19 @@ static inline uint64_t ok_get_be(const uint8_t *p, size_t size, uint8_t x) {
     memcpy(&v, p, 8);
     return OK_BSWAP64(v) ^ (x * 0x0101010101010101ULL);
   }
-  if (size == 4) {
-    uint32_t h;
-    memcpy(&h, p, 4);
-    return __builtin_bswap32(h) ^ (x * 0x01010101U);
+  if (size >= 4) {
+    uint32_t first, last;
+    memcpy(&first, p, 4);
+    memcpy(&last, p + size - 4, 4);
+    v = (uint64_t)__builtin_bswap32(first) << (8 * (size - 4)) | __builtin_bswap32(last);
+    return v ^ (x * 0x01010101010101ULL >> (8 * (7 - size)));
+  }
+  if (size >= 2) {
+    uint16_t first, last;
+    memcpy(&first, p, 2);
+    memcpy(&last, p + size - 2, 2);
+    v = (uint64_t)__builtin_bswap16(first) << (8 * (size - 2)) | __builtin_bswap16(last);
+    return v ^ (x * 0x010101U >> (8 * (3 - size)));
   }
 #endif
   for (k = 0; k < size; k++) v = v << 8 | (uint8_t)(p[k] ^ x);

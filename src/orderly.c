@@ -34,36 +34,34 @@ static unsigned head_bits(int sign, int wide, size_t len) {
 /* Encodes raw (an int64's bits, sign set: its two's complement) with R
 ** reserved bits holding V. Returns the length; writes the bytes only when
 ** they fit in room. */
-static size_t enc_varint(uint8_t *out, size_t room, int sign, int wide, unsigned r, unsigned v,
-                         uint64_t raw) {
+static inline size_t enc_varint(uint8_t *out, size_t room, int sign, int wide, unsigned r,
+                                unsigned v, uint64_t raw) {
   int neg = sign && (int64_t)raw < 0;
-  uint64_t mag = neg ? ~raw : raw;
-  int n = (int)ok_bit_length(mag), more = n + (int)r - (int)head_bits(sign, wide, 3);
-  unsigned h;
-  size_t len, k, max = wide ? 9 : 5;
+  unsigned n = ok_bit_length(neg ? ~raw : raw) + r, h1 = head_bits(sign, wide, 1),
+           h3 = head_bits(sign, wide, 3), h;
+  size_t len, max = wide ? 9 : 5;
   uint8_t form;
   /* the fewest bytes whose header and body hold the n bits (past 2 bytes,
   ** the header's value bits stay the same) */
-  if (n + (int)r <= (int)head_bits(sign, wide, 1))
-    len = 1;
-  else if (n + (int)r <= (int)head_bits(sign, wide, 2) + 8)
-    len = 2;
+  if (n <= h1)
+    len = 1, h = h1;
+  else if (n <= h1 + 7) /* the 2-byte header holds one value bit fewer */
+    len = 2, h = h1 - 1;
   else
-    len = more <= 16 ? 3 : 1 + (size_t)(more + 7) / 8;
+    len = 1 + (n - h3 + 7) / 8, h = h3;
   if (len > max) len = max;
   if (len > room) return len;
-  h = head_bits(sign, wide, len);
-  if (sign) {
+  /* the length's marks: signed 10, 110, 111 L; unsigned 0, 10, 11 L */
+  if (sign)
     form = (uint8_t)(len == 1 ? 0x80 : len == 2 ? 0xC0 : 0xE0 | (len - 3) << h);
-    if (neg) form = (uint8_t)(~form & ~low_mask(h));
-  } else {
+  else
     form = (uint8_t)(len == 1 ? 0x00 : len == 2 ? 0x80 : 0xC0 | (len - 3) << h);
-  }
+  if (neg) form = (uint8_t)(~form & ~low_mask(h));
   form = (uint8_t)(form >> r);
-  if (8 * (len - 1) < 64) form |= (uint8_t)((raw >> (8 * (len - 1))) & low_mask(h - r));
+  if (len < 9) form |= (uint8_t)((raw >> (8 * (len - 1))) & low_mask(h - r));
   if (!sign) form++; /* moves every value off 0x00, which is NULL */
   out[0] = (uint8_t)(v << (8 - r) | form);
-  for (k = 1; k < len; k++) out[k] = (uint8_t)(raw >> (8 * (len - 1 - k)));
+  ok_put_be(out + 1, raw, len - 1);
   return len;
 }
 
@@ -176,6 +174,8 @@ static size_t enc_field(uint8_t *out, size_t room, const ok_orderly_field *f,
         if (t && room) out[0] = (uint8_t)(f->rvalue << (8 - f->rbits));
         return t ? 1 : 0;
       }
+      if (f->type == OK_OL_LONG) /* the usual one, its own copy: sign and width constant */
+        return enc_varint(out, room, 1, 1, f->rbits, f->rvalue, (uint64_t)v->i);
       return enc_varint(out, room, is_signed(f->type), is_wide(f->type), f->rbits, f->rvalue,
                         is_signed(f->type) ? (uint64_t)v->i : v->u);
     case OK_OL_FIXED_INT:
