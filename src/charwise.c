@@ -30,26 +30,28 @@ static size_t put(uint8_t *out, size_t o, const char *s, size_t n) {
 }
 
 size_t ok_charwise_enc_number(uint8_t *out, double d) {
-  char digits[20], text[OK_CHARWISE_NUM_MAX];
-  int point, neg = d < 0;
-  size_t n, o = 0, k;
+  uint8_t scratch[OK_CHARWISE_NUM_MAX], *text = out ? out : scratch;
+  int e10, neg = d < 0;
+  uint64_t f;
+  size_t n, o, k;
   if (d == 0) return put(out, 0, "FE  0M0", 7);
   if (isinf(d)) return put(out, 0, neg ? "DD" : "FF", 2);
-  n = ok_double_digits(digits, &point, d, 0);
-  text[o++] = neg ? OK_CHARWISE_NEG : OK_CHARWISE_POS;
-  text[o++] = 'E';
-  k = (size_t)(point - 1 + 500); /* 176..808 */
-  text[o++] = (char)('0' + k / 100), text[o++] = (char)('0' + k / 10 % 10);
-  text[o++] = (char)('0' + k % 10);
-  text[o++] = 'M';
-  text[o++] = digits[0];
-  text[o++] = '.';
-  memcpy(text + o, digits + 1, n - 1), o += n - 1;
+  f = ok_double_decimal(d, 0, &e10);
+  n = ok_u64_text((char *)text + 7, f); /* the digits, the first then moved before the point */
+  k = (size_t)(e10 + (int)n - 1 + 500); /* 176..808 */
+  text[0] = neg ? OK_CHARWISE_NEG : OK_CHARWISE_POS;
+  text[1] = 'E';
+  text[2] = (uint8_t)('0' + k / 100), text[3] = (uint8_t)('0' + k / 10 % 10);
+  text[4] = (uint8_t)('0' + k % 10);
+  text[5] = 'M';
+  text[6] = text[7];
+  text[7] = '.';
+  o = 7 + n;
   memset(text + o, '0', 20), o += 20;
   if (neg)
     for (k = 2; k < o; k++)
-      if (text[k] >= '0' && text[k] <= '9') text[k] = (char)('9' - text[k] + '0');
-  return put(out, 0, text, o);
+      if (text[k] >= '0' && text[k] <= '9') text[k] = (uint8_t)('9' - text[k] + '0');
+  return o;
 }
 
 /* 1 when s[0..n) holds `c`. */
@@ -120,12 +122,17 @@ typedef char own_fits[sizeof(charwise_own) <= OK_ITEM_OWN ? 1 : -1];
 ** is: the digits read, then the candidates around them written again. */
 static int dec_number(const uint8_t *s, size_t n, double *d, size_t *err_at) {
   uint8_t again[OK_CHARWISE_NUM_MAX];
-  uint64_t m = 0;
+  uint64_t m = 0, z8;
   int neg = s[0] == OK_CHARWISE_NEG, exp, k, nd = 0, zeros = 0;
-  size_t i;
+  size_t i, end = n;
   if (n == 2 && s[1] == s[0]) return *d = neg ? -HUGE_VAL : HUGE_VAL, OK_OK;
   if (n < 9 || s[1] != 'E' || s[5] != 'M' || s[7] != '.') return fail(OK_E_SYNTAX, 1, err_at);
-  for (i = 2; i < n; i++) {
+  /* the trailing zeros (nines if negative) counted eight at a time; the
+  ** digits before them read one by one */
+  z8 = (neg ? '9' : '0') * 0x0101010101010101ULL;
+  while (end >= 16 && ok_get_le(s + end - 8, 0) == z8) end -= 8;
+  while (end > 8 && s[end - 1] == (neg ? '9' : '0')) end--;
+  for (i = 2; i < end; i++) {
     int c = s[i];
     if (i == 5 || i == 7) continue;
     if (c < '0' || c > '9') return fail(OK_E_SYNTAX, i, err_at);
@@ -139,6 +146,7 @@ static int dec_number(const uint8_t *s, size_t n, double *d, size_t *err_at) {
     for (; zeros > 0; zeros--) m *= 10, nd++;
     m = m * 10 + (uint64_t)(c - '0'), nd++;
   }
+  zeros += (int)(n - end);
   exp = 0;
   for (i = 2; i < 5; i++) exp = exp * 10 + (neg ? '9' - s[i] : s[i] - '0');
   exp -= 500 + (nd - 1);
