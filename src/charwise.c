@@ -130,14 +130,23 @@ static int dec_number(const uint8_t *s, size_t n, double *d, size_t *err_at) {
   /* the trailing zeros (nines if negative) counted eight at a time; the
   ** digits before them read one by one */
   z8 = (neg ? '9' : '0') * 0x0101010101010101ULL;
-  while (end >= 16 && ok_get_le(s + end - 8, 0) == z8) end -= 8;
+  for (; end >= 16; end -= 8) {
+    uint64_t w = ok_get_le(s + end - 8, 0) ^ z8; /* the last byte highest */
+    if (w) {
+      end -= (64 - ok_bit_length(w)) / 8;
+      break;
+    }
+  }
   while (end > 8 && s[end - 1] == (neg ? '9' : '0')) end--;
-  for (i = 2; i < end; i++) {
+  for (i = 2, exp = 0; i < 5; i++) { /* the exponent + 500 */
+    if (s[i] < '0' || s[i] > '9') return fail(OK_E_SYNTAX, i, err_at);
+    exp = exp * 10 + (neg ? '9' - s[i] : s[i] - '0');
+  }
+  for (i = 6; i < end; i++) { /* the digits, the point at 7 */
     int c = s[i];
-    if (i == 5 || i == 7) continue;
+    if (i == 7) continue;
     if (c < '0' || c > '9') return fail(OK_E_SYNTAX, i, err_at);
     if (neg) c = '9' - c + '0';
-    if (i < 5) continue;
     if (c == '0') {
       zeros++;
       continue;
@@ -147,8 +156,6 @@ static int dec_number(const uint8_t *s, size_t n, double *d, size_t *err_at) {
     m = m * 10 + (uint64_t)(c - '0'), nd++;
   }
   zeros += (int)(n - end);
-  exp = 0;
-  for (i = 2; i < 5; i++) exp = exp * 10 + (neg ? '9' - s[i] : s[i] - '0');
   exp -= 500 + (nd - 1);
   /* up to 15 digits no other decimal as short reads as the same double, so
   ** they are the shortest; within 10^+-22 the double is exact */
@@ -240,9 +247,10 @@ static int dec_scalar(const uint8_t *s, size_t n, int element, ok_item *it, size
 /* The end of the element at s[0..n): the offset of the '"' or '!' after it,
 ** or n. Elements other than arrays hold neither. */
 static size_t scalar_end(const uint8_t *s, size_t n) {
-  size_t i = 0;
-  while (i < n && s[i] != '"' && s[i] != '!') i++;
-  return i;
+  const uint8_t *q = memchr(s, '"', n), *b;
+  size_t end = q ? (size_t)(q - s) : n;
+  b = memchr(s, '!', end);
+  return b ? (size_t)(b - s) : end;
 }
 
 /* A nested array from its 'K' to the '!' that closes it, each element
