@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "ok_bytewise.h"
+#include "ok_formats.h"
 #include "ok_orderedcode.h"
 #include "test.h"
 
@@ -234,6 +235,84 @@ static void test_strings(long rounds) {
   check(!bad, "orderedcode: strings escaped as byte by byte, 0-40 bytes", "");
 }
 
+/* The number of a charwise item read back (ok_js_number makes integral
+** ones OK_INT). */
+static double cw_number(const ok_item *it) { return it->type == OK_INT ? (double)it->i : it->d; }
+
+/* charwise arrays of two numbers and a string, each element found and read
+** back exactly: numbers of every kind and length (the reader counts their
+** trailing zeros or nines a word at a time), strings with and without the
+** bytes an element's end is found by. Then texts that are not charwise's,
+** refused at the byte where they break. */
+static void test_charwise_read(long rounds) {
+  static const double fixed[] = {1,
+                                 10,
+                                 1e21,
+                                 0.1,
+                                 -0.5,
+                                 123456789012345678.0,
+                                 5e-324,
+                                 -1e-7,
+                                 1.7976931348623157e308,
+                                 99999.99,
+                                 -100000,
+                                 1e-300,
+                                 12345678901234567e5};
+  static const struct {
+    const char *text;
+    int rc;
+    size_t at;
+  } bad[] = {{"FE500M7.0000000000000000000", OK_E_NONCANONICAL, 1},   /* 19 zeros */
+             {"FE500M7.000000000000000000000", OK_E_NONCANONICAL, 1}, /* 21 */
+             {"FE5x0M7.00000000000000000000", OK_E_SYNTAX, 3},
+             {"FE500M7.000000000x0000000000", OK_E_SYNTAX, 17},
+             {"FE500M0.70000000000000000000", OK_E_NONCANONICAL, 1},
+             {"DE499M2.9999999999999999999", OK_E_NONCANONICAL, 1}, /* -7, 19 nines */
+             {"FE500M1.2345678901234567890100000000000000000000", OK_E_NONCANONICAL, 27}};
+  const char *words[] = {"", "ab", "a\"b", "x!y", "?!\"", "plain text here, long enough"};
+  uint8_t key[2 * OK_CHARWISE_NUM_MAX + 80];
+  long r, bad_read = 0, bad_text = 0;
+  size_t i;
+  for (r = 0; r < rounds; r++) {
+    num x = random_num(), y = random_num();
+    double d[2];
+    const char *w = words[rnd() % 6];
+    size_t n = 0, len, at, err, k;
+    ok_item it;
+    d[0] = r < (long)(sizeof fixed / sizeof fixed[0]) ? fixed[r] : x.is_int ? (double)x.i : x.d;
+    d[1] = y.is_int ? (double)y.i : -y.d;
+    if (d[0] - d[0] != 0) d[0] = 1; /* charwise writes no NaN; infinities have their own form */
+    if (d[1] - d[1] != 0) d[1] = -2;
+    key[n++] = OK_CHARWISE_ARRAY;
+    for (k = 0; k < 2; k++) {
+      n += ok_charwise_enc_number(key + n, d[k]);
+      key[n++] = '"';
+    }
+    if (ok_charwise_enc_string(key + n, &len, (const uint8_t *)w, strlen(w), 1) != OK_OK) continue;
+    n += len;
+    key[n++] = '!';
+    for (k = 0; k < 2; k++)
+      if (ok_locate(&ok_format_charwise, key, n, k, &it, &at, &err) != OK_OK ||
+          cw_number(&it) != d[k]) { /* -0 too reads as 0: charwise writes both as 0 */
+        if (bad_read++ < 3) printf("  %.17g read as %.17g\n", d[k], cw_number(&it));
+      }
+    if (ok_locate(&ok_format_charwise, key, n, 2, &it, &at, &err) != OK_OK || it.type != OK_TEXT ||
+        at + it.len != n)
+      bad_read++;
+  }
+  check(!bad_read, "charwise: array elements found and read back exactly", "");
+  for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    ok_item it;
+    size_t err = 0, n = strlen(bad[i].text);
+    int rc = ok_charwise_decode((const uint8_t *)bad[i].text, n, 0, &it, &err);
+    if (rc != bad[i].rc || err != bad[i].at) {
+      printf("  %s: %d at %zu\n", bad[i].text, rc, err);
+      bad_text++;
+    }
+  }
+  check(!bad_text, "charwise: a number's text that is not charwise's, refused at its byte", "");
+}
+
 void test_libraries(long rounds) {
   test_dates(rounds);
   test_types();
@@ -241,4 +320,5 @@ void test_libraries(long rounds) {
   test_int64_edges();
   test_strings(rounds);
   test_order(rounds);
+  test_charwise_read(rounds);
 }
