@@ -154,7 +154,9 @@ uint64_t ok_double_decimal(double d, int java, int *e10) {
   } else {
     f = schubfach(Q_MIN, frac, 0, java, e10);
   }
-  /* drop trailing zeros, many at a time (shorter decimals have many) */
+  /* drop trailing zeros, many at a time (shorter decimals have many);
+  ** most of Schubfach's 17 digits and of integers end in another digit */
+  if (f % 10 != 0) return f;
   while (f % 100000000 == 0) f /= 100000000, *e10 += 8;
   if (f % 10000 == 0) f /= 10000, *e10 += 4;
   if (f % 100 == 0) f /= 100, *e10 += 2;
