@@ -270,7 +270,7 @@ static void test_charwise_read(long rounds) {
              {"DE499M2.9999999999999999999", OK_E_NONCANONICAL, 1}, /* -7, 19 nines */
              {"FE500M1.2345678901234567890100000000000000000000", OK_E_NONCANONICAL, 27}};
   const char *words[] = {"", "ab", "a\"b", "x!y", "?!\"", "plain text here, long enough"};
-  uint8_t key[2 * OK_CHARWISE_NUM_MAX + 80];
+  uint8_t key[2 * OK_CHARWISE_NUM_MAX + 80], text[40];
   long r, bad_read = 0, bad_text = 0;
   size_t i;
   for (r = 0; r < rounds; r++) {
@@ -297,7 +297,8 @@ static void test_charwise_read(long rounds) {
         if (bad_read++ < 3) printf("  %.17g read as %.17g\n", d[k], cw_number(&it));
       }
     if (ok_locate(&ok_format_charwise, key, n, 2, &it, &at, &err) != OK_OK || it.type != OK_TEXT ||
-        at + it.len != n)
+        at + it.len != n || it.value_len != strlen(w) || ok_unescape(text, &it) != strlen(w) ||
+        memcmp(text, w, strlen(w)) != 0)
       bad_read++;
   }
   check(!bad_read, "charwise: array elements found and read back exactly", "");
