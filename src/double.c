@@ -56,8 +56,9 @@ static int flog2pow10(int e) { return (int)(((int64_t)e * 913124641741LL) >> 38)
 static const double p10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
                              1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
 
-/* The decimal of a = |v| (2^e2 <= a < 2^(e2+1), a from about 1e-8 to 1e14),
-** or 0 when it has 17 digits or a is out of range. With
+/* The decimal of a = |v| (2^e2 <= a < 2^(e2+1), a from about 1e-8 to 1e14)
+** when it has up to 15 digits, or 16 and a lies above the power of ten in
+** its binade (then the product below reaches 1e15); else 0. With
 ** k = 14 - floor(e2 log10 2), a * 10^k is below 2e15: there the product errs
 ** by 0.125 at most and a's rounding interval is narrower than 0.23. So the
 ** integer nearest the product is the only one in the interval if there is
