@@ -213,7 +213,7 @@ int ok_dec_bytes(const uint8_t *c, size_t n, uint8_t x, ok_item *it, size_t *err
 /* For the walks' skip, the usual components accepted without their value
 ** (a number in its tag and 8 bytes, a short body): their length, or 0 when
 ** the decoder must say what they are. */
-size_t ok_num_len(const uint8_t *c, size_t n, int t, uint8_t x);
+size_t ok_num_len(const uint8_t *c, size_t n, int t);
 size_t ok_bytes_len(const uint8_t *c, size_t n, uint8_t x);
 
 /* p[0..n) to out, each byte XORed with x (a descending body read back):

@@ -73,7 +73,7 @@ static size_t skip_any(const ok_format *f, size_t index, const uint8_t *key, siz
   if (n == 0) return 0;
   x = key[0] >= 0x80 ? 0xFF : 0x00;
   t = key[0] ^ x;
-  return t == OK_TAG_TEXT || t == OK_TAG_BLOB ? ok_bytes_len(key, n, x) : ok_num_len(key, n, t, x);
+  return t == OK_TAG_TEXT || t == OK_TAG_BLOB ? ok_bytes_len(key, n, x) : ok_num_len(key, n, t);
 }
 
 const ok_format ok_format_native = {"ok", 0, decode_any, native_value, NULL, NULL, skip_any};

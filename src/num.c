@@ -267,27 +267,33 @@ int ok_dec_number(const uint8_t *c, size_t n, int t, uint8_t x, ok_item *it, siz
   return set_value(it, neg, 2 * k + (int)(s >> 63), s & ~((uint64_t)1 << 63), err_at);
 }
 
-size_t ok_num_len(const uint8_t *c, size_t n, int t, uint8_t x) {
-  int neg = t < OK_TAG_ZERO, k, groups, e, m;
-  uint64_t w, ends, bits;
+size_t ok_num_len(const uint8_t *c, size_t n, int t) {
+  int neg = t < OK_TAG_ZERO, flip, k, e, m;
+  size_t groups;
+  uint64_t raw, w, ends, bits;
   if ((unsigned)(t - TAG_NEG_K(K_MAX)) >= K_MAX - K_MIN + 1 &&
       (unsigned)(t - TAG_POS_K(K_MIN)) >= K_MAX - K_MIN + 1) /* no exponent in the tag */
     return t == OK_TAG_ZERO || t == OK_TAG_NEG_INF || t == OK_TAG_POS_INF ? 1 : 0;
   if (n < 2) return 0;
-  if (neg) x ^= 0xFF; /* negatives are stored complemented */
   /* the stream's end and its last set bit, from the eight bytes after the
   ** tag, the first lowest (its end is then the lowest clear `more` bit); at
   ** a key's end, from those there are, zeros after them (which end the
-  ** stream there: it must end before) */
+  ** stream there, or not at all when complemented: it must end before) */
   if (n >= 9) {
-    w = ok_get_le(c + 1, x);
+    raw = ok_get_le(c + 1, 0);
   } else {
     size_t i;
-    for (w = 0, i = 1; i < n; i++) w |= (uint64_t)(uint8_t)(c[i] ^ x) << (8 * i - 8);
+    for (raw = 0, i = 1; i < n; i++) raw |= (uint64_t)c[i] << (8 * i - 8);
   }
-  if (!(ends = ~w & 0x0101010101010101ULL)) return 0;
-  groups = lobit(ends) / 8 + 1;
-  if ((size_t)groups >= n) return 0;                           /* cut short */
+  /* The stream is complemented when the number is negative or descending,
+  ** not both. Chosen rather than XORed (which waits on c[0], a multiply and
+  ** the XOR): the next component's start waits on this one's end, and a
+  ** walk is a chain of them. */
+  flip = (c[0] >= 0x80) != neg;
+  w = flip ? ~raw : raw;
+  if (!(ends = (flip ? raw : ~raw) & 0x0101010101010101ULL)) return 0;
+  groups = (unsigned)lobit(ends) / 8 + 1;
+  if (groups >= n) return 0;                                   /* cut short */
   if (groups > 1 && !(w >> (8 * groups - 8) & 0xFE)) return 0; /* a zero group last */
   bits = w & 0xFEFEFEFEFEFEFEFEULL & (~(uint64_t)0 >> (64 - 8 * groups));
   if (bits >> 56 & 0x0E) { /* stream bits 53-55 (the e bit is bit 0): more than a double's 52 */
@@ -297,5 +303,5 @@ size_t ok_num_len(const uint8_t *c, size_t n, int t, uint8_t x) {
     m = 56 - lobit(bits >> 56);
     if (e < m || e > 62) return 0; /* no int64 either */
   }
-  return 1 + (size_t)groups;
+  return 1 + groups;
 }
