@@ -267,6 +267,11 @@ static int utf8_step(utf8_state *s, uint8_t b) {
   return 1;
 }
 
+/* The data bytes of a group of bytes whose marker says `pad` bytes of
+** padding follow them: a mask of them in the group's big-endian word (two
+** shifts: pad may be 8). */
+static inline uint64_t group_data(size_t pad) { return ~(uint64_t)0 << (4 * pad) << (4 * pad); }
+
 /* Bytes from data byte i: groups of 8 and a marker, to the padded one. */
 static int dec_bytes(const view *v, size_t i, ok_item *it, size_t *err_at) {
   size_t start = i, count = 0, k;
@@ -275,7 +280,7 @@ static int dec_bytes(const view *v, size_t i, ok_item *it, size_t *err_at) {
   for (;;) {
     uint8_t tmp[9];
     const uint8_t *g = v->p + i;
-    uint64_t w;
+    uint64_t w, data;
     size_t pad;
     if (v->len - i < 9) return fail(OK_E_TRUNCATED, v->n, err_at);
     if (v->wrapped) { /* the word from the key itself, not loaded again from tmp */
@@ -284,14 +289,16 @@ static int dec_bytes(const view *v, size_t i, ok_item *it, size_t *err_at) {
       tmp[8] = vbyte(v, i + 8);
       g = tmp;
     } else {
-      memcpy(&w, g, 8);
+      w = ok_get_be(g, 8, 0);
     }
     pad = 0xFF - (size_t)g[8];
     if (pad > 8) return fail(OK_E_BYTE, vphys(v, i + 8), err_at);
-    for (k = 8 - pad; k < 8; k++)
-      if (g[k]) return fail(OK_E_NONCANONICAL, vphys(v, i + k), err_at);
-    /* a group of ASCII without NUL needs no steps: no bits 0x80, no zero byte */
-    if (utf8 && (pad || u.need || (w & 0x8080808080808080ULL) || ok_zero_byte(w)))
+    data = group_data(pad);
+    if (w & ~data) /* the padding must be zeros, as written */
+      for (k = 8 - pad;; k++)
+        if (g[k]) return fail(OK_E_NONCANONICAL, vphys(v, i + k), err_at);
+    /* data of ASCII without NUL needs no steps: no bits 0x80, no zero byte */
+    if (utf8 && (u.need || (w & data & 0x8080808080808080ULL) || ok_zero_byte(w | ~data)))
       for (k = 0; k < 8 - pad && utf8; k++) utf8 = g[k] != 0 && utf8_step(&u, g[k]);
     count += 8 - pad;
     i += 9;
@@ -489,7 +496,7 @@ void ok_tidb_decimal_type(const ok_item *it, int *precision, int *scale) {
 static size_t skip(const ok_format *f, size_t index, const uint8_t *key, size_t n) {
   view v;
   ok_item end;
-  size_t k, i, g, pad, err;
+  size_t k, i, pad, err;
   double d;
   if (n == 0 || view_of(&v, key, n, f == &ok_format_tikv, index == 0, &err) != OK_OK ||
       (v.wrapped && index == 0 && n % 9) || v.len == 0)
@@ -509,8 +516,7 @@ static size_t skip(const ok_format *f, size_t index, const uint8_t *key, size_t 
     case OK_TIDB_BYTES: /* groups of 8 and a marker, to the padded one */
       for (i = 1, k = 0; !k && v.len > 1 && v.len - i >= 9; i += 9) {
         if ((pad = 0xFF - (size_t)vbyte(&v, i + 8)) > 8) return 0;
-        for (g = 8 - pad; g < 8; g++)
-          if (vbyte(&v, i + g)) return 0;
+        if (vbe64(&v, i) & ~group_data(pad)) return 0;
         if (pad) k = i + 9;
       }
       break;
