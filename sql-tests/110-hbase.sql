@@ -162,6 +162,10 @@ SELECT ok_count(x'22F101', 'hbase');
 SELECT ok_count(x'3781', 'hbase');
 SELECT ok_count(x'3705', 'hbase');
 SELECT ok_count(x'30FFC00001', 'hbase');
+-- Java writes one NaN of each width: any other NaN's bits are refused, ascending or descending
+SELECT ok_count(x'31FFF8000000000001', 'hbase');
+SELECT ok_count(x'CE0007FFFFFFFFFFFE', 'hbase');
+SELECT 'float.java_nan', quote(ok_unpack_col(x'31FFF8000000000000', 1, 'hbase')), quote(ok_unpack_col(x'CE0007FFFFFFFFFFFF', 1, 'hbase')), quote(ok_unpack_col(x'CF003FFFFF', 1, 'hbase'));
 SELECT ok_count(x'C7FE', 'hbase');
 SELECT ok_unpack_col(x'3461', 1, 'hbase');
 SELECT ok_quote(x'05FF', 'hbase');

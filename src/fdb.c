@@ -176,7 +176,6 @@ static int dec_int(const uint8_t *c, size_t n, ok_item *it, size_t *err_at) {
 }
 
 static int dec_ieee(const uint8_t *c, size_t n, size_t size, ok_item *it, size_t *err_at) {
-  uint8_t bits[10];
   if (n < 1 + size) return truncated(n, err_at);
   it->len = 1 + size;
   it->body = c + 1;
@@ -186,8 +185,7 @@ static int dec_ieee(const uint8_t *c, size_t n, size_t size, ok_item *it, size_t
     it->value_len = 10;
     return OK_OK;
   }
-  ok_ieee_unsortable(bits, c + 1, size);
-  it->d = ok_ieee_double(bits, size);
+  it->d = ok_ieee_value(ok_ieee_unorder(ok_get_be(c + 1, size, 0), size), size);
   it->type = it->d == it->d ? OK_REAL : OK_TEXT; /* NaN reads as 'NaN' */
   it->value_len = 3;
   return OK_OK;

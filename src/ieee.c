@@ -19,6 +19,10 @@ void ok_ieee_sortable(uint8_t *out, const uint8_t *bits, size_t n) {
 
 void ok_ieee_unsortable(uint8_t *bits, const uint8_t *enc, size_t n) {
   size_t i;
+  if (n == 8 || n == 4) {
+    ok_put_be(bits, ok_ieee_unorder(ok_get_be(enc, n, 0), n), n);
+    return;
+  }
   for (i = 0; i < n; i++) bits[i] = (enc[0] & 0x80) ? enc[i] : (uint8_t)~enc[i];
   if (enc[0] & 0x80) bits[0] ^= 0x80;
 }
@@ -28,14 +32,5 @@ void ok_ieee_bytes(uint8_t *bits, double d, size_t size) {
 }
 
 double ok_ieee_double(const uint8_t *bits, size_t size) {
-  uint64_t u = ok_get_be(bits, size, 0);
-  double d;
-  if (size == 4) {
-    uint32_t u32 = (uint32_t)u;
-    float f;
-    memcpy(&f, &u32, 4);
-    return f;
-  }
-  memcpy(&d, &u, 8);
-  return d;
+  return ok_ieee_value(ok_get_be(bits, size, 0), size);
 }

@@ -204,6 +204,24 @@ static inline uint64_t ok_ieee_order(uint64_t bits, size_t size) {
   uint64_t sign = (uint64_t)1 << (8 * size - 1);
   return bits & sign ? ~bits & (sign | (sign - 1)) : bits | sign;
 }
+/* And back: ok_ieee_order's inverse, and the double of a double's bits
+** (a float's, size 4). In registers: a word stored a byte at a time and
+** loaded whole waits for the stores (a third of an FDB double's read). */
+static inline uint64_t ok_ieee_unorder(uint64_t ord, size_t size) {
+  uint64_t sign = (uint64_t)1 << (8 * size - 1);
+  return ord & sign ? ord ^ sign : ~ord & (sign | (sign - 1));
+}
+static inline double ok_ieee_value(uint64_t bits, size_t size) {
+  double d;
+  if (size == 4) {
+    uint32_t u32 = (uint32_t)bits;
+    float f;
+    memcpy(&f, &u32, 4);
+    return f;
+  }
+  memcpy(&d, &bits, 8);
+  return d;
+}
 
 /* Decoders of one component c[0..n) (n >= 1) whose ascending tag is t; x is
 ** 0xFF when the component is descending, else 0. They set it->len and the

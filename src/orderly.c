@@ -562,15 +562,10 @@ static int decode_field(const ok_format *fmt, const ok_orderly_field *f, const u
       break;
     case OK_OL_FLOAT:
     case OK_OL_DOUBLE: {
-      uint64_t sign = (uint64_t)1 << (8 * size - 1);
-      uint8_t b[8];
       if (n < size) return fail(OK_E_TRUNCATED, n, err_at);
       it->len = size;
       if ((u = ok_get_be(c, size, x)) == 0) return OK_OK; /* NULL */
-      u--;
-      u = u & sign ? u ^ sign : ~u & (sign | (sign - 1));
-      ok_put_be(b, u, size);
-      it->d = ok_ieee_double(b, size);
+      it->d = ok_ieee_value(ok_ieee_unorder(u - 1, size), size);
       it->type = it->d == it->d ? OK_REAL : OK_TEXT; /* NaN reads as 'NaN' */
       it->value_len = 3;
       return OK_OK;
