@@ -57,6 +57,18 @@ static inline unsigned ok_bit_length(uint64_t u) {
 #endif
 }
 
+/* The index of u's lowest set bit (u nonzero): of a word of byte flags
+** read little-endian, 8 times the index of the first byte flagged. */
+static inline unsigned ok_low_bit(uint64_t u) {
+#if defined(__GNUC__)
+  return (unsigned)__builtin_ctzll(u);
+#else
+  unsigned b = 0;
+  for (; !(u & 1); u >>= 1) b++;
+  return b;
+#endif
+}
+
 /* The count of u's decimal digits (1 for 0), from its bit length: no
 ** division, and no chain of them. */
 static inline size_t ok_u64_digits(uint64_t u) {

@@ -31,19 +31,7 @@
 
 /* Highest set bit (0..63) and lowest set bit of a nonzero value. */
 static int hibit(uint64_t x) { return (int)ok_bit_length(x) - 1; }
-
-static int lobit(uint64_t x) {
-#if defined(__GNUC__)
-  return __builtin_ctzll(x);
-#else
-  int b = 0;
-  while (!(x & 1)) {
-    x >>= 1;
-    b++;
-  }
-  return b;
-#endif
-}
+static int lobit(uint64_t x) { return (int)ok_low_bit(x); }
 
 /* |v| = sig * 2^(e - 63) with bit 63 of sig set. */
 static size_t enc_finite(uint8_t *out, int neg, int e, uint64_t sig, int desc) {
