@@ -258,7 +258,7 @@ int ok_dec_number(const uint8_t *c, size_t n, int t, uint8_t x, ok_item *it, siz
 size_t ok_num_len(const uint8_t *c, size_t n, int t) {
   int neg = t < OK_TAG_ZERO, flip, k, e, m;
   size_t groups;
-  uint64_t raw, w, ends, bits;
+  uint64_t raw, w, ends, last;
   if ((unsigned)(t - TAG_NEG_K(K_MAX)) >= K_MAX - K_MIN + 1 &&
       (unsigned)(t - TAG_POS_K(K_MIN)) >= K_MAX - K_MIN + 1) /* no exponent in the tag */
     return t == OK_TAG_ZERO || t == OK_TAG_NEG_INF || t == OK_TAG_POS_INF ? 1 : 0;
@@ -283,12 +283,12 @@ size_t ok_num_len(const uint8_t *c, size_t n, int t) {
   groups = (unsigned)lobit(ends) / 8 + 1;
   if (groups >= n) return 0;                                   /* cut short */
   if (groups > 1 && !(w >> (8 * groups - 8) & 0xFE)) return 0; /* a zero group last */
-  bits = w & 0xFEFEFEFEFEFEFEFEULL & (~(uint64_t)0 >> (64 - 8 * groups));
-  if (bits >> 56 & 0x0E) { /* stream bits 53-55 (the e bit is bit 0): more than a double's 52 */
+  last = w >> 56 & 0xFE;              /* the 8th group's bits, when there are 8 */
+  if (groups == 8 && (last & 0x0E)) { /* stream bits 53-55 (the e bit is bit 0): over 52 */
     k = neg ? K_MAX - (t - TAG_NEG_K(K_MAX)) : K_MIN + (t - TAG_POS_K(K_MIN));
     e = 2 * k + (int)(w >> 7 & 1);
     /* the significant bits after the leading 1: to the 8th group's last */
-    m = 56 - lobit(bits >> 56);
+    m = 56 - lobit(last);
     if (e < m || e > 62) return 0; /* no int64 either */
   }
   return 1 + groups;
