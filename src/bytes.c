@@ -121,7 +121,7 @@ static inline size_t first_low(const uint8_t *c, size_t stop, uint8_t x) {
 ** escapes it holds; 0 when it is longer or malformed, which memchr's two
 ** passes then find, and say where. One without escapes ends at the first
 ** low byte; else the body is read eight bytes at a time. */
-static inline size_t short_body(const uint8_t *c, size_t stop, uint8_t x, size_t *escapes) {
+OK_HOT_INLINE size_t short_body(const uint8_t *c, size_t stop, uint8_t x, size_t *escapes) {
   size_t i = first_low(c, stop, x), e = 0;
   uint64_t v, xx = x * ONES;
   if (i < stop && c[i] == x) return *escapes = 0, i;

@@ -12,6 +12,15 @@
 #include "ok_hbase.h"
 #include "ok_orderly.h"
 
+/* A helper on a reader's hottest path that gcc would not inline into both
+** of its callers: inlined all the same (its call and saved registers were
+** a twentieth of a native locate). */
+#if defined(__GNUC__)
+#define OK_HOT_INLINE __attribute__((always_inline)) static inline
+#else
+#define OK_HOT_INLINE static inline
+#endif
+
 /* An item's shared fields reset for format f's decoder: as zeroing the
 ** whole item, but for the format's own room, which is left as it is (a
 ** tenth of a walk's time went into zeroing it). */
