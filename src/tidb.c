@@ -295,7 +295,7 @@ static int dec_bytes(const view *v, size_t i, ok_item *it, size_t *err_at) {
     if (pad > 8) return fail(OK_E_BYTE, vphys(v, i + 8), err_at);
     data = group_data(pad);
     if (w & ~data) /* the padding must be zeros, as written */
-      for (k = 8 - pad;; k++)
+      for (k = 8 - pad; k < 8; k++)
         if (g[k]) return fail(OK_E_NONCANONICAL, vphys(v, i + k), err_at);
     /* data of ASCII without NUL needs no steps: no bits 0x80, no zero byte */
     if (utf8 && (u.need || (w & data & 0x8080808080808080ULL) || ok_zero_byte(w | ~data)))
