@@ -38,6 +38,13 @@ SELECT 'bad.flag', ok_count(x'02', 'tidb');
 SELECT 'bad.truncated_int', ok_count(x'038000', 'tidb');
 SELECT 'bad.bytes_group', ok_count(x'0161620000000000F5', 'tidb');
 SELECT 'bad.bytes_padding', ok_count(x'0161620000000001FA', 'tidb');
+-- a bytes item's padding must be zeros, the first other byte named (in TiKV's groups too)
+SELECT 'bytes.padded', quote(ok_unpack_col(x'016162000000000000F9', 1, 'tidb')), quote(ok_unpack_col(x'016162636465666768FF696A000000000000F9', 1, 'tidb')), quote(ok_unpack_col(x'010000000000000000F7', 1, 'tidb'));
+SELECT 'bad.padding_last', ok_count(x'016162000000000001F9', 'tidb');
+SELECT 'bad.padding_first', ok_count(x'016162000000000100F9', 'tidb');
+SELECT 'bad.padding_whole_group', ok_count(x'010000000000000001F7', 'tidb');
+SELECT 'bad.padding_second_group', ok_count(x'016162636465666768FF696A000000000100F9', 'tidb');
+SELECT 'bad.padding_tikv', ok_count(x'0161620000000000FF01F9000000000000F9', 'tikv');
 SELECT 'bad.decimal_type', ok_count(x'06420081', 'tidb');
 SELECT 'bad.decimal_digit', ok_count(x'0601008A', 'tidb');
 SELECT 'bad.decimal_negative_zero', ok_count(x'0601007F', 'tidb');
