@@ -42,10 +42,8 @@ size_t ok_tidb_enc_duration(uint8_t *out, int64_t nanos) {
   return fixed(out, OK_TIDB_DURATION, (uint64_t)nanos ^ SIGN);
 }
 
-size_t ok_tidb_enc_float(uint8_t *out, double d) {
-  uint64_t u;
-  memcpy(&u, &d, 8);
-  return fixed(out, OK_TIDB_FLOAT, u & SIGN ? ~u : u | SIGN); /* by the sign bit: -0.0 < 0.0 */
+size_t ok_tidb_enc_float(uint8_t *out, double d) { /* by the sign bit: -0.0 < 0.0 */
+  return fixed(out, OK_TIDB_FLOAT, ok_ieee_order(ok_ieee_bits(d, 8), 8));
 }
 
 size_t ok_tidb_enc_bytes(uint8_t *out, int flag, const uint8_t *s, size_t n) {
@@ -393,8 +391,7 @@ static int dec_decimal(const view *v, size_t i, ok_item *it, size_t *err_at) {
 /* A float's 8 data bytes u as its double; 1 unless a NaN, which TiDB
 ** never writes (MySQL has none) and which would not read back. */
 static int float_of(uint64_t u, double *d) {
-  u = u & SIGN ? u & ~SIGN : ~u;
-  memcpy(d, &u, 8);
+  *d = ok_ieee_value(ok_ieee_unorder(u, 8), 8);
   return *d == *d;
 }
 
