@@ -100,7 +100,7 @@ $(B)/unit: $(UNIT_SRC) test/unit/test.h test/unit/vectors.h $(B)/libokcore.a
 
 # The SQL-level test programs: $(B)/NAME from test/NAME.c, '-' for '_'.
 SQL_TESTS = oracle fdb-conformance orderly-vectors orderly-oracle threads nomem hostile \
-            hbase-decimals hbase-vectors plan misread convert
+            hbase-decimals hbase-vectors plan misread convert pairs
 $(foreach t,$(SQL_TESTS),$(eval $(B)/$(t): test/$(subst -,_,$(t)).c test/load.h test/rng.h))
 $(SQL_TESTS:%=$(B)/%):
 	$(CC) -std=c99 $(WARN) $(SQLITE_INC) $(CFLAGS) -pthread $< -o $@ $(SQLITE_LIBS) -lm

@@ -15,7 +15,8 @@
 ** byte; a component the target cannot hold apart (2.0 from an FDB double
 ** into native keys, which read it as the integer 2; bytes that CockroachDB
 ** reads back as TEXT) is refused, named. Each direction's builder runs as an
-** SQL statement of the connection, kept for the calling statement.
+** SQL statement of the connection, kept for the calling statement (with
+** the target argument, as SQLite keeps a constant argument's auxdata).
 */
 #include <stdio.h>
 #include <string.h>
@@ -23,10 +24,8 @@
 #include "functions.h"
 #include "reader.h"
 
-/* A builder's statement for n components in format f with its parameter,
-** kept as auxdata: of the target argument, and of the call (-1) for the way
-** back (the key's and the source's argument keep their readers); made
-** again when the format, parameter or count changes. */
+/* A builder's statement for n components in format f with its parameter;
+** made again when the format, parameter or count changes. */
 typedef struct {
   const ok_sql_format *f;
   char *param;
@@ -34,19 +33,33 @@ typedef struct {
   sqlite3_stmt *st;
 } builder;
 
-static void builder_free(void *p) {
-  builder *b = p;
+/* Both directions' builders, kept as auxdata of the target argument (the
+** key's and the source's arguments keep their readers). Never in a slot
+** of the whole statement (a negative one): every function of the
+** statement, of any extension, shares those. */
+typedef struct {
+  builder there, back;
+} ways;
+
+static void builder_clear(builder *b) {
   sqlite3_finalize(b->st);
   sqlite3_free(b->param);
-  sqlite3_free(b);
+  memset(b, 0, sizeof *b);
+}
+
+static void ways_free(void *p) {
+  ways *w = p;
+  builder_clear(&w->there);
+  builder_clear(&w->back);
+  sqlite3_free(w);
 }
 
 /* One direction: the format written (its parameter's text, an Orderly
-** schema, bound as ?1) and the auxdata slot of its builder. */
+** schema, bound as ?1) and its builder. */
 typedef struct {
   const ok_sql_reader *r;
   const char *param;
-  int arg;
+  builder *b;
 } side;
 
 /* The statement that writes n components in s's format, in *st:
@@ -55,12 +68,14 @@ typedef struct {
 static int builder_of(sqlite3_context *ctx, const side *s, int n, sqlite3_stmt **st) {
   sqlite3 *db = sqlite3_context_db_handle(ctx);
   const ok_sql_format *f = s->r->f;
-  builder *b = sqlite3_get_auxdata(ctx, s->arg);
+  builder *b = s->b;
   sqlite3_str *sql;
   char *text;
   int k, rc = SQLITE_NOMEM;
   *st = NULL;
-  if (b && b->f == f && b->n == n && strcmp(b->param, s->param) == 0) return *st = b->st, SQLITE_OK;
+  if (b->st && b->f == f && b->n == n && strcmp(b->param, s->param) == 0)
+    return *st = b->st, SQLITE_OK;
+  builder_clear(b);
   sql = sqlite3_str_new(NULL);
   sqlite3_str_appendf(sql, "SELECT %s(%s%s%s", f->pack, f->param ? "?1, " : "",
                       f->array ? f->array : "", f->array ? "(" : "");
@@ -69,15 +84,22 @@ static int builder_of(sqlite3_context *ctx, const side *s, int n, sqlite3_stmt *
   if ((text = sqlite3_str_finish(sql)) != NULL) rc = sqlite3_prepare_v2(db, text, -1, st, NULL);
   sqlite3_free(text);
   if (rc != SQLITE_OK) return rc == SQLITE_NOMEM || !*st ? rc : SQLITE_ERROR;
-  if (!(b = sqlite3_malloc(sizeof *b))) return sqlite3_finalize(*st), *st = NULL, SQLITE_NOMEM;
   b->f = f;
   b->n = n;
   b->st = *st;
-  if (!(b->param = sqlite3_mprintf("%s", s->param)))
-    return builder_free(b), *st = NULL, SQLITE_NOMEM;
-  sqlite3_set_auxdata(ctx, s->arg, b, builder_free);
-  if (sqlite3_get_auxdata(ctx, s->arg) != b) return *st = NULL, SQLITE_NOMEM; /* freed by SQLite */
+  if (!(b->param = sqlite3_mprintf("%s", s->param))) return builder_clear(b), *st = NULL, SQLITE_NOMEM;
   return SQLITE_OK;
+}
+
+/* The builders kept for this call's target argument, or new ones; NULL
+** out of memory (SQLite frees what it could not keep). */
+static ways *ways_of(sqlite3_context *ctx) {
+  ways *w = sqlite3_get_auxdata(ctx, 2);
+  if (w) return w;
+  if (!(w = sqlite3_malloc(sizeof *w))) return NULL;
+  memset(w, 0, sizeof *w);
+  sqlite3_set_auxdata(ctx, 2, w, ways_free);
+  return sqlite3_get_auxdata(ctx, 2) == w ? w : NULL;
 }
 
 /* The item's value bound as parameter i of st. */
@@ -261,6 +283,7 @@ static void ok_convert_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) 
   size_t n, len, blen;
   char *msg = NULL;
   const char *name;
+  ways *w;
   int text, btext, rc;
   if (!ok_sql_report(ctx, ok_sql_reader_named(argv[2], &t, &msg), &msg)) return;
   if (t.salted || t.strict) {
@@ -272,10 +295,16 @@ static void ok_convert_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) 
     ok_sql_reader_free(&t);
     return;
   }
+  if (!(w = ways_of(ctx))) {
+    sqlite3_result_error_nomem(ctx);
+    ok_sql_reader_end(ctx, &r, 1);
+    ok_sql_reader_free(&t);
+    return;
+  }
   name = (const char *)sqlite3_value_text(argv[2]);
-  to.r = &t, to.arg = 2, to.param = name && strchr(name, ':') ? strchr(name, ':') + 1 : "";
+  to.r = &t, to.b = &w->there, to.param = name && strchr(name, ':') ? strchr(name, ':') + 1 : "";
   name = (const char *)sqlite3_value_text(argv[1]);
-  from.r = &r, from.arg = -1, from.param = name && strchr(name, ':') ? strchr(name, ':') + 1 : "";
+  from.r = &r, from.b = &w->back, from.param = name && strchr(name, ':') ? strchr(name, ':') + 1 : "";
   rc = write_as(ctx, &r, p, n, &to, 1, &made, &len, &text);
   if (rc == SQLITE_OK) rc = write_as(ctx, &t, made, len, &from, 0, &back, &blen, &btext);
   if (rc == SQLITE_OK && (blen != n || memcmp(back, p, n) != 0)) {

@@ -44,6 +44,13 @@ static int render_items(ok_sql_out *o, const ok_sql_reader *r, const uint8_t *p,
 
 static void finalize(void *st) { sqlite3_finalize(st); }
 
+/* The auxdata slot of the read-back statement. A negative slot is shared by
+** every function of the calling statement, of any extension (SQLite's own
+** JSON functions keep their cache in one), so it must be a number no other
+** function uses: ok's own ("ok" in ASCII, negated), and nothing but this
+** statement, which is the same for every call, is ever kept in it. */
+#define READ_BACK_SLOT (-0x6F6B)
+
 enum { AS_SQL, AS_JSON };
 
 /* ok_quote(key [, format]) (AS_SQL) and ok_json(key [, format]) (AS_JSON). A salted
@@ -61,7 +68,7 @@ static void ok_render_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   if (!ok_sql_key_in(ctx, argc, argv, 1, OK_SQL_UNSALT, &r, &key, &len)) return;
   ok_sql_out_init(&o, sqlite3_context_db_handle(ctx), json);
   /* the read-back statement lives as long as the statement calling us */
-  st = o.st = sqlite3_get_auxdata(ctx, -1);
+  st = o.st = sqlite3_get_auxdata(ctx, READ_BACK_SLOT);
   if (r.salted) {
     ok_hex_encode(salt, key - r.base, OK_SALT_LEN);
     if (json)
@@ -77,7 +84,7 @@ static void ok_render_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     if (r.f->param) r.f->param->describe(&o, r.state), ok_sql_putc(&o, '\'');
     ok_sql_putc(&o, ')');
   }
-  if (o.st != st) sqlite3_set_auxdata(ctx, -1, o.st, finalize); /* or finalized at once */
+  if (o.st != st) sqlite3_set_auxdata(ctx, READ_BACK_SLOT, o.st, finalize); /* or finalized at once */
   if (rc == SQLITE_ERROR) {
     if (o.p != o.stack) sqlite3_free(o.p);
     ok_sql_report(ctx, ok_sql_malformed_key(&r, key, len, status, at, &msg), &msg);

@@ -91,3 +91,10 @@ SELECT 'escaped.python', ok_quote('b''\x15\x01\x02a\x00''', 'fdb'), hex(ok_unhex
 SELECT 'escaped.spaces', ok_quote(' 0x4DA8 '), ok_count(' X''4DA8'' ');
 SELECT ok_quote('\x02users\q', 'fdb');
 SELECT ok_quote('\x0', 'fdb');
+-- two functions in one statement keep no state where the other finds it
+-- (3.3.4 crashed from the second row on: both kept theirs in the slot the
+-- whole statement shares)
+CREATE TABLE kv(k BLOB);
+INSERT INTO kv VALUES (ok_bytewise_pack('a', 1e21)), (ok_bytewise_pack('b', 1e20)), (ok_bytewise_pack('c', 5e-324));
+SELECT 'pair.quote_convert', ok_quote(ok_convert(k, 'bytewise', 'ok')) FROM kv;
+SELECT 'pair.side_by_side', ok_quote(k, 'bytewise'), ok_convert(k, 'bytewise', 'fdb') IS NOT NULL, ok_quote(ok_convert(k, 'bytewise', 'fdb'), 'fdb') FROM kv;

@@ -165,6 +165,7 @@ for B in "$@"; do
   suite plan "$B/plan" "$B/ok"
   suite misread "$B/misread" "$B/ok"
   suite convert "$B/convert" "$B/ok" "${CONVERT_ROWS:-3000}"
+  suite pairs "$B/pairs" "$B/ok"
   suite fdb-python "$B/fdb-conformance" "$B/ok" test/fdb/python-7.4.6.tsv
   suite hbase-vectors "$B/hbase-vectors" "$B/ok" test/hbase/vectors-2.6.tsv test/hbase/vectors-2.6-jdk17.tsv
   suite orderly-vectors "$B/orderly-vectors" "$B/ok" test/orderly/vectors-edge.tsv test/orderly/vectors-random.tsv
