@@ -10,8 +10,11 @@ ifeq ($(origin LTO),undefined)
 LTO     := $(if $(shell $(CC) -v 2>&1 | grep '^gcc version'),-flto=auto -ffat-lto-objects)
 endif
 OPT     ?= -O2 $(LTO)
+# 32-bit x86: doubles in SSE2 registers, each operation rounded once to a
+# double; x87's wider registers round twice, which src/internal.h refuses.
+FPMATH  := $(if $(shell $(CC) -dM -E -x c /dev/null 2>/dev/null | grep __i386__),-msse2 -mfpmath=sse)
 WARN     = -Wall -Wextra -Wconversion -Werror
-CFLAGS  += $(OPT) -g -fPIC -fvisibility=hidden $(SAN)
+CFLAGS  += $(OPT) -g -fPIC -fvisibility=hidden $(SAN) $(FPMATH)
 CORE_CFLAGS = -std=c99 $(WARN)
 EXT_CFLAGS  = -std=c99 $(WARN) $(SQLITE_INC)
 B       ?= build
@@ -96,7 +99,7 @@ $(B)/ok.$(SO): $(CORE_OBJ) $(EXT_OBJ)
 
 UNIT_SRC = $(wildcard test/unit/*.c)
 $(B)/unit: $(UNIT_SRC) test/unit/test.h test/unit/vectors.h $(B)/libokcore.a
-	$(CC) $(CORE_CFLAGS) $(CFLAGS) -Isrc $(UNIT_SRC) $(B)/libokcore.a -o $@ -lm
+	$(CC) $(CORE_CFLAGS) $(CFLAGS) -Isrc $(UNIT_SRC) $(B)/libokcore.a -o $@ $(LDFLAGS) -lm
 
 # The SQL-level test programs: $(B)/NAME from test/NAME.c, '-' for '_'.
 SQL_TESTS = oracle fdb-conformance orderly-vectors orderly-oracle threads nomem hostile \
@@ -120,9 +123,9 @@ $(B)/fuzz-sql-replay: test/fuzz/sql.c test/fuzz/replay.c $(CORE_OBJ) $(EXT_OBJ)
 # The extension linked into SQLite's own shell, with SQLite (needs
 # SQLITE_DIR): examples/static_link.c registers it at SQLite's start.
 $(B)/sqlite3-ok: $(CORE_SRC) $(EXT_SRC) $(CORE_H) $(EXT_H) examples/static_link.c
-	$(CC) -O1 -g $(SAN) -DSQLITE_CORE -I$(SQLITE_DIR) $(shell cat $(SQLITE_DIR)/options 2>/dev/null) \
+	$(CC) -O1 -g $(SAN) $(FPMATH) -DSQLITE_CORE -I$(SQLITE_DIR) $(shell cat $(SQLITE_DIR)/options 2>/dev/null) \
 	  -DSQLITE_EXTRA_INIT=ok_static_init $(SQLITE_DIR)/sqlite3.c $(SQLITE_DIR)/shell.c \
-	  examples/static_link.c $(EXT_SRC) $(CORE_SRC) -o $@ -lpthread -lm
+	  examples/static_link.c $(EXT_SRC) $(CORE_SRC) -o $@ $(LDFLAGS) -lpthread -lm
 
 demo: deps all
 	@sh tools/demo.sh $(B)
@@ -136,7 +139,7 @@ test: deps-test
 	@$(MAKE) --no-print-directory test-build
 	@$(MAKE) --no-print-directory B=build-asan OPT=-O1 SAN="$(SAN_FLAGS)" test-build
 	@$(MAKE) --no-print-directory B=build-tsan OPT=-O1 SAN="-fsanitize=thread" all build-tsan/threads
-	@if [ -x deps/sqlite/sqlite3 ]; then $(MAKE) --no-print-directory test-latest; fi
+	@if [ -x deps/sqlite/sqlite3 ]; then $(MAKE) --no-print-directory test-latest test-cross; fi
 	@sh test/run_all.sh build build-asan build-latest
 
 # The quick suites on the normal build, for a contributor's edit-test loop:
@@ -148,6 +151,16 @@ check: test-build
 test-latest:
 	@$(MAKE) --no-print-directory B=build-latest SQLITE_DIR=deps/sqlite test-build build-latest/sqlite3-ok
 	@echo deps/sqlite >build-latest/sqlite-dir
+
+# Other CPUs: 32-bit x86 and big-endian s390x, with Debian's cross compilers
+# (setup.sh --test), static, for qemu-user: the core's unit tests and the
+# newest SQLite's shell with ok linked in, in build-<cpu>/; test/run_all.sh
+# runs them emulated.
+CROSS = i686 s390x
+test-cross:
+	@for cpu in $(CROSS); do \
+	  $(MAKE) --no-print-directory B=build-$$cpu CC=$$cpu-linux-gnu-gcc LDFLAGS=-static \
+	    SQLITE_DIR=deps/sqlite build-$$cpu/unit build-$$cpu/sqlite3-ok || exit 1; done
 
 test-accept: all
 	@sh sql-tests/run.sh $(B) --accept
@@ -238,4 +251,4 @@ lint:
 	cppcheck --quiet --error-exitcode=1 --enable=warning,portability -Isrc src ext
 
 clean:
-	rm -rf build build-asan build-tsan build-fuzz build-latest
+	rm -rf build build-asan build-tsan build-fuzz build-latest $(CROSS:%=build-%)

@@ -7,6 +7,7 @@
 # bytewise and charwise (test/bytewise, pinned the same way) for theirs,
 # better-sqlite3 (test/node), Python's venv and apsw for the packages' suites,
 # libdqlite, its shell, Go and go-dqlite's sources for the cluster suite,
+# the cross compilers for i686 and s390x with qemu-user to run their builds,
 # and the newest SQLite from npm (tools/sqlite-latest.sh, into deps/).
 # With --fuzz also clang (libFuzzer), with --valgrind valgrind.
 # Idempotent and quick when everything is there. Runs apt-get as root, or
@@ -58,6 +59,10 @@ if [ "$1" = --test ]; then
   command -v dqlite >/dev/null 2>&1 || need="$need go-dqlite"
   command -v go >/dev/null 2>&1 || need="$need golang-go"
   [ -d /usr/share/gocode/src/github.com/canonical/go-dqlite/driver ] || need="$need golang-github-canonical-go-dqlite-dev"
+  # other CPUs: 32-bit x86 and big-endian s390x, built static and emulated
+  command -v i686-linux-gnu-gcc >/dev/null 2>&1 || need="$need gcc-i686-linux-gnu"
+  command -v s390x-linux-gnu-gcc >/dev/null 2>&1 || need="$need gcc-s390x-linux-gnu"
+  command -v qemu-s390x >/dev/null 2>&1 || need="$need qemu-user"
   # Java 17's Double.toString and BigDecimal, which HBase clients on Java 8-18 write with
   ls /usr/lib/jvm/java-17-openjdk*/bin/javac >/dev/null 2>&1 || need="$need openjdk-17-jdk-headless"
 fi

@@ -397,7 +397,7 @@ int ok_sql_exact_double(sqlite3_context *ctx, sqlite3_value *v, int t, int i, do
   }
   x = sqlite3_value_int64(v);
   *d = (double)x;
-  if (*d < 9223372036854775808.0 && (sqlite3_int64)*d == x) return 1;
+  if (ok_int_is_double(x)) return 1;
   ok_sql_error(ctx,
                "argument %d: INTEGER %lld is no double exactly (the nearest is %!.17g); give it "
                "as TEXT, or as a REAL if the rounding is meant",

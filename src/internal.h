@@ -5,12 +5,22 @@
 #define OK_INTERNAL_H
 
 #define OK_STATIC_LINKING_ONLY
+#include <float.h>
 #include <string.h>
 
 #include "ok.h"
 #include "ok_fdb.h"
 #include "ok_hbase.h"
 #include "ok_orderly.h"
+
+/* Keys are exact only where each operation on doubles rounds once, to a
+** double: Clinger's fast path, Java's exponent estimate and the digits'
+** checks depend on it. x87 (32-bit x86 without SSE2 math) keeps doubles in
+** 64-bit significands and rounds twice, which gives another double now and
+** then: a wrong key. The Makefile builds 32-bit x86 with SSE2 math. */
+#if !defined(FLT_EVAL_METHOD) || FLT_EVAL_METHOD < 0 || FLT_EVAL_METHOD > 1
+#error "ok needs double arithmetic that rounds to double (FLT_EVAL_METHOD 0 or 1): on 32-bit x86 build with -msse2 -mfpmath=sse"
+#endif
 
 /* A helper on a reader's hottest path that gcc would not inline into both
 ** of its callers: inlined all the same (its call and saved registers were

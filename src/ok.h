@@ -467,6 +467,15 @@ void ok_ieee_unsortable(uint8_t *bits, const uint8_t *enc, size_t n);
 void ok_ieee_bytes(uint8_t *bits, double d, size_t size);
 double ok_ieee_double(const uint8_t *bits, size_t size);
 
+/* 1 when the integer x is a double exactly: its bits from the highest set
+** one to the lowest span at most 53. Decided on integers, not by a round
+** trip through a double, which a compiler may keep in a wider register. */
+static inline int ok_int_is_double(int64_t x) {
+  uint64_t u = x < 0 ? 0 - (uint64_t)x : (uint64_t)x;
+  while (u > (uint64_t)1 << 53 && !(u & 1)) u >>= 1;
+  return u <= (uint64_t)1 << 53;
+}
+
 #ifdef __cplusplus
 }
 #endif

@@ -134,6 +134,17 @@ check_version() {
   [ "$v" = "$(cat VERSION)" ] && echo "ok_version() = VERSION = $v"
 }
 
+# x87 math (32-bit x86 without -mfpmath=sse) rounds doubles twice: the
+# core must refuse to build with it, saying how to build instead.
+x87_refused() {
+  if out=$(i686-linux-gnu-gcc -std=c99 -mfpmath=387 -c src/double.c -o /dev/null 2>&1); then
+    echo "src/double.c built with x87 math"
+    return 1
+  fi
+  echo "$out" | grep -o 'ok needs.*-mfpmath=sse'
+  echo "$out" | grep -q 'ok needs.*-mfpmath=sse' 
+}
+
 path=$PATH
 for B in "$@"; do
   echo "=== suites on $B"
@@ -202,6 +213,29 @@ for B in "$@"; do
   fi
 done
 PATH=$path
+# Other CPUs (make test-cross): the unit tests (a tenth of their random
+# cases: emulation is slow), the goldens and the stored vectors.
+for cpu in i686 s390x; do
+  [ "$quick" = 0 ] || break
+  if [ ! -x build-$cpu/sqlite3-ok ]; then
+    suite $cpu skipped "build-$cpu was not built (make test-cross: the cross compilers, qemu-user and the newest SQLite)"
+    continue
+  fi
+  echo "=== suites on $cpu, under qemu-user"
+  qemu=qemu-$cpu
+  [ $cpu = i686 ] && qemu=qemu-i386
+  printf '#!/bin/sh\nexec %s %s "$@"\n' "$qemu" "$PWD/build-$cpu/sqlite3-ok" >build-$cpu/sqlite3
+  chmod +x build-$cpu/sqlite3
+  suite $cpu-unit $qemu build-$cpu/unit 200000
+  [ $cpu = i686 ] && suite i686-x87-refused x87_refused
+  for s in sql crdb-vectors tidb-vectors orderedcode-vectors; do
+    case $s in
+      sql) set -- sh sql-tests/run.sh build-$cpu ;;
+      *) set -- sh test/vectors.sh build-$cpu ${s%-vectors} test/${s%-vectors}/vectors.tsv ;;
+    esac
+    suite $cpu-$s env OK_SHELL=build-$cpu/sqlite3 OK_STATIC=1 "$@"
+  done
+done
 if [ "$quick" = 0 ] && [ -x build-tsan/threads ]; then # built by make test
   echo "=== threads under ThreadSanitizer"
   suite threads-tsan env TSAN_OPTIONS="halt_on_error=1 suppressions=test/tsan.supp" \

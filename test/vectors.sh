@@ -19,6 +19,8 @@
 #         read from them (SQL). ok_orderedcode_pack must give those bytes,
 #         they must be a valid key under the type list, and each component
 #         must read back as Parse's value.
+#
+# OK_SHELL and OK_STATIC=1: another shell, with ok linked in (sql-tests/run.sh).
 B=$1
 F=$2
 shift 2
@@ -46,5 +48,6 @@ awk -F '\t' -v f="$F" '
     }
     printf "SELECT CASE WHEN hex(ok_orderedcode_pack(\047%s\047%s)) IS \047%s\047 AND ok_valid(x\047%s\047, \047orderedcode:%s\047) AND ok_count(x\047%s\047, \047orderedcode:%s\047) = %d%s THEN \047ok\047 ELSE \047FAIL %s: \047 || hex(ok_orderedcode_pack(\047%s\047%s)) || \047 \047 || ok_json(x\047%s\047, \047orderedcode:%s\047) END;\n", $2, args, $4, $4, $2, $4, $2, n, back, $1, $2, args, $4, $2
   }' "$@" |
-  sqlite3 -batch -init /dev/null -cmd ".load $B/ok" :memory: 2>&1 |
+  if [ "${OK_STATIC:-}" = 1 ]; then "$OK_SHELL" -batch -init /dev/null :memory:; else
+    sqlite3 -batch -init /dev/null -cmd ".load $B/ok" :memory:; fi 2>&1 |
   awk '/^ok$/ { p++; next } { if (f < 20) print; f++ } END { printf "%d passed, %d failed\n", p, f; exit f > 0 }'

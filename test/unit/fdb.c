@@ -23,7 +23,7 @@ static size_t fdb_num(uint8_t *out, num x) {
 
 /* An integer of 0..40 magnitude bytes, no leading zero byte. */
 static size_t random_mag(uint8_t *mag, int *neg) {
-  size_t n = rnd() % 41, i;
+  size_t n = (size_t)(rnd() % 41), i;
   for (i = 0; i < n; i++) mag[i] = (uint8_t)rnd();
   if (n && !mag[0]) mag[0] = 1;
   *neg = (int)(rnd() & 1) && n > 0;

@@ -211,7 +211,7 @@ static int cmp_double(double a, double b) {
 }
 
 static size_t random_bytes(uint8_t *out, int no_nul) {
-  size_t n = rnd() % 12, i;
+  size_t n = (size_t)(rnd() % 12), i;
   for (i = 0; i < n; i++) {
     uint64_t r = rnd();
     out[i] = r % 3 == 0 ? (uint8_t)(r >> 8) : (uint8_t) "\x00\x01\x7F\x80\xFF"[r % 5];

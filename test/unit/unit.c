@@ -519,11 +519,11 @@ static void test_b64_and_hash(void) {
 ** NULs, 0x01, non-ASCII bytes, mixed case, spaces and dots. */
 static size_t random_text(uint8_t *out) {
   static const char pool[] = "0000123456789aAbBzZ .-/:\x01\x00\xC3\xFF";
-  size_t n = rnd() % 12, i, o = 0;
+  size_t n = (size_t)(rnd() % 12), i, o = 0;
   for (i = 0; i < n; i++) {
     uint64_t r = rnd();
     if (r % 5 == 0) { /* a digit run */
-      size_t len = (r >> 8) % 8 == 0 ? 20 + (r >> 16) % 20 : 1 + (r >> 16) % 4, k;
+      size_t len = (size_t)((r >> 8) % 8 == 0 ? 20 + (r >> 16) % 20 : 1 + (r >> 16) % 4), k;
       for (k = 0; k < len; k++)
         out[o++] = (uint8_t)((r >> 24) % 3 == 0 && k < 3 ? '0' : '0' + rnd() % 10);
     } else {

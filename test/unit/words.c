@@ -352,7 +352,7 @@ static size_t orderly_component(uint8_t *key, size_t *index) {
   v[3].u = rnd() >> (32 + rnd() % 32), v[3].null = rnd() % 8 == 0; /* 32 bits */
   v[4].i = (int32_t)rnd();
   len = ok_orderly_encode(whole, sizeof whole, ol_schema, v, 5, 0);
-  *index = rnd() % 5;
+  *index = (size_t)(rnd() % 5);
   if (ok_locate(ok_orderly_format(ol_schema), whole, len, *index, &it, &at, &err) != OK_OK) abort();
   memcpy(key, whole + at, len - at);
   return it.len;
@@ -361,7 +361,7 @@ static size_t orderly_component(uint8_t *key, size_t *index) {
 /* The last item of a TiKV key of one to three TiDB items. */
 static size_t tikv_component(uint8_t *key, size_t *index) {
   uint8_t raw[160], whole[200];
-  size_t n = 0, len, at, err, k, items = 1 + rnd() % 3;
+  size_t n = 0, len, at, err, k, items = 1 + (size_t)(rnd() % 3);
   ok_item it;
   for (k = 0; k < items; k++) n += tidb_component(raw + n, index);
   len = ok_tidb_enc_bytes(whole, 0, raw, n);
@@ -396,7 +396,7 @@ static size_t oc_component(uint8_t *key, size_t *index) {
   uint8_t value[40];
   size_t n = (size_t)(rnd() % sizeof value);
   num v = random_num();
-  switch (*index = rnd() % 3) {
+  switch (*index = (size_t)(rnd() % 3)) {
     case 0: random_bytes(value, n); return ok_oc_enc_string(key, value, n, 0);
     case 1: return ok_oc_enc_int64(key, v.is_int ? v.i : (int64_t)(rnd() >> 1), 1);
   }
