@@ -68,7 +68,21 @@ static int put_piece(ok_sql_builder *b, const uint8_t *p, size_t n, int i) {
 ** (OK_SQL_DESC), a piece: the values as CockroachDB writes them in a DESC
 ** index column. */
 static void ok_crdb_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  ok_sql_pack(ctx, &ok_sql_crdb, argc, argv, ok_sql_fn_arg(ctx) == OK_SQL_DESC);
+  ok_sql_builder b;
+  int i;
+  if (ok_sql_fn_arg(ctx) != OK_SQL_DESC) {
+    ok_sql_pack(ctx, &ok_sql_crdb, argc, argv, 0);
+    return;
+  }
+  for (i = 0; i < argc; i++)
+    if (sqlite3_value_subtype(argv[i]) == OK_CRDB_DESC_SUBTYPE) {
+      ok_sql_error(ctx, "argument %d is descending already (a piece of ok_crdb_desc)", i + 1);
+      return;
+    }
+  ok_sql_builder_init(&b, ctx, 1);
+  if (ok_sql_build(&b, &ok_sql_crdb, argc, argv, 0))
+    ok_sql_result_piece(ctx, b.buf.p, b.buf.n, OK_CRDB_DESC_SUBTYPE, 0);
+  ok_sql_builder_free(&b);
 }
 
 /* ok_crdb_float(x): a FLOAT from a number, or 'NaN', 'Inf', '-Inf'. */

@@ -19,6 +19,7 @@ const ok_sql_format *ok_sql_format_of_subtype(unsigned subtype, int *kind) {
   case OK_SALTED_SUBTYPE(OK_SUBTYPE(id)): *kind = OK_SQL_SALTED; return &ok_sql_##id;
     OK_FORMAT_LIST(OK_SQL_SUBTYPE_CASES)
     case OK_FDB_INCOMPLETE_SUBTYPE: *kind = OK_SQL_PIECE; return &ok_sql_fdb;
+    case OK_CRDB_DESC_SUBTYPE: *kind = OK_SQL_PIECE; return &ok_sql_crdb;
     case OK_FDB_PREFIX_SUBTYPE:
     case OK_SQL_JSON_SUBTYPE: break;
   }

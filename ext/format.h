@@ -47,6 +47,9 @@ enum { OK_SQL_PIECE, OK_SQL_KEY, OK_SQL_SALTED }; /* a subtype's kind */
 ** (the same bytes made by ok_fdb_versionstamp(x'FF..FF', u) are a complete
 ** versionstamp to them, and to ok_fdb_pack). */
 #define OK_FDB_INCOMPLETE_SUBTYPE 0x76 /* 'v' */
+/* A CockroachDB piece from ok_crdb_desc: its integers are ascending ones of
+** ^v, so only this subtype tells ok_crdb_desc that it is descending already. */
+#define OK_CRDB_DESC_SUBTYPE 0x64 /* 'd' */
 
 /* A builder's direction, as its function table's arg says it. */
 enum { OK_SQL_ASC, OK_SQL_DESC };

@@ -58,7 +58,9 @@ static unsigned code_point(const uint8_t *p, size_t l) {
   return c;
 }
 
-/* s[0..n) in double quotes as Go's strconv.Quote writes it. */
+/* s[0..n) in double quotes as Go's strconv.Quote writes it, and as
+** CockroachDB prints it: '?' for its redaction markers U+2039 and U+203A
+** (which its printer escapes so, the text being no more than a display). */
 static void quote(text *t, const uint8_t *s, size_t n) {
   static const char hex[] = "0123456789abcdef";
   size_t i = 0;
@@ -79,7 +81,9 @@ static void quote(text *t, const uint8_t *s, size_t n) {
       continue;
     }
     c = code_point(s + i, l);
-    if (c == '"' || c == '\\') {
+    if (c == 0x2039 || c == 0x203A) {
+      put(t, "?", 1);
+    } else if (c == '"' || c == '\\') {
       buf[0] = '\\', buf[1] = (char)c;
       put(t, buf, 2);
     } else if (go_print(c)) {
