@@ -268,4 +268,5 @@ const ok_sql_format ok_sql_bytewise = {
     functions,
     0,
     "ok_bytewise_array",
+    NULL,
 };

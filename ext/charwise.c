@@ -231,4 +231,5 @@ const ok_sql_format ok_sql_charwise = {
     functions,
     1,
     "ok_charwise_array",
+    NULL,
 };

@@ -244,7 +244,14 @@ static void ok_crdb_pretty_fn(sqlite3_context *ctx, int argc, sqlite3_value **ar
   }
   if (!ok_sql_key_arg(ctx, argv, 0, &p, &n)) return;
   if ((rc = ok_crdb_pretty(NULL, &len, p, n, table, &err)) != OK_OK) {
-    ok_sql_malformed(ctx, rc, err);
+    const char *system = ok_crdb_system_key(p, n);
+    if (table && system && err == 0)
+      ok_sql_error(ctx,
+                   "the key is CockroachDB's %s key (first byte 0x%02X): its layout is the "
+                   "system's own, not a table's; ok prints table keys and /Meta1, /Meta2 keys",
+                   system, p[0]);
+    else
+      ok_sql_malformed(ctx, rc, err);
     return;
   }
   if (ok_sql_too_big(ctx, len)) return;
@@ -346,6 +353,17 @@ static const ok_sql_function functions[] = {
     {NULL, 0, 0, 0, NULL, 0},
 };
 
+/* A key of CockroachDB's own keyspace, for a reader's error. */
+static const char *foreign(const uint8_t *p, size_t n) {
+  static const char *const what[] = {
+      "it starts as CockroachDB's /Local keys do, which hold no table's values",
+      "it starts as CockroachDB's /Meta1 keys do: ok_crdb_pretty prints it",
+      "it starts as CockroachDB's /Meta2 keys do: ok_crdb_pretty prints it",
+      "it starts as CockroachDB's /System keys do, which hold no table's values",
+  };
+  return ok_crdb_system_key(p, n) ? what[p[0] - 1] : NULL;
+}
+
 const ok_sql_format ok_sql_crdb = {
     &ok_format_crdb,
     OK_SUBTYPE(crdb),
@@ -362,4 +380,5 @@ const ok_sql_format ok_sql_crdb = {
     functions,
     0,
     NULL,
+    foreign,
 };

@@ -501,4 +501,5 @@ const ok_sql_format ok_sql_fdb = {
     functions,
     0,
     NULL,
+    NULL,
 };

@@ -120,6 +120,9 @@ struct ok_sql_format {
   /* the constructor that ok_convert wraps the components in when it writes
   ** a key of the format (bytewise's arrays), or NULL */
   const char *array;
+  /* What a key p[0..n) that its reader refuses may be instead, for the
+  ** error: a key of the system's own (CockroachDB's /Meta2...); or NULL */
+  const char *(*foreign)(const uint8_t *p, size_t n);
 };
 
 /* The formats of the registry, each defined in its own file (ext/<id>.c);

@@ -405,4 +405,5 @@ const ok_sql_format ok_sql_hbase = {
     functions,
     0,
     NULL,
+    NULL,
 };

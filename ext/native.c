@@ -229,4 +229,5 @@ const ok_sql_format ok_sql_native = {
     functions,
     0,
     NULL,
+    NULL,
 };

@@ -178,4 +178,5 @@ const ok_sql_format ok_sql_orderedcode = {
     functions,
     0,
     NULL,
+    NULL,
 };

@@ -325,4 +325,5 @@ const ok_sql_format ok_sql_orderly = {
     functions,
     0,
     NULL,
+    NULL,
 };

@@ -204,11 +204,13 @@ int ok_sql_malformed_key(const ok_sql_reader *r, const uint8_t *p, size_t n, int
   int rc;
   *msg = NULL;
   p -= r->base, n += r->base, at += r->base; /* the whole argument */
+  const char *foreign = r->f->foreign ? r->f->foreign(p + r->base, n - r->base) : NULL;
   if (others_reading(r, p, n, &list) != SQLITE_OK) return SQLITE_NOMEM;
-  rc = ok_sql_fail(msg, "malformed key at byte %lld: %s (read as '%s%s%s%s%s'; %s%s%s)",
+  rc = ok_sql_fail(msg, "malformed key at byte %lld: %s (read as '%s%s%s%s%s'; %s%s%s%s%s)",
                    (long long)at + 1, ok_strerror(status), r->salted ? "salt+" : "",
                    r->f->core->name, param ? ":<" : "", param ? param->name : "", param ? ">" : "",
-                   list ? "it parses as " : "", list ? list : "no other format reads it either",
+                   foreign ? foreign : "", foreign ? "; " : "", list ? "it parses as " : "",
+                   list ? list : "no other format reads it either",
                    list ? ": give its format as the last argument" : "");
   sqlite3_free(list);
   return rc;

@@ -140,8 +140,9 @@ int ok_sql_hex(const char *s, size_t n, uint8_t **out, size_t *len, char **msg) 
   at = ok_sql_char_at(s, err);
   if (escaped)
     return ok_sql_fail(msg,
-                       "key TEXT with escapes: the escape at character %lld is %s (\\xHH, \\\\, "
-                       "\\', \\\", \\n, \\r, \\t)",
+                       "key TEXT with escapes: the escape at character %lld is %s (\\xHH, \\NNN "
+                       "octal, \\uHHHH, \\u{H..}, \\UHHHHHHHH, \\\\, \\', \\\", \\a, \\b, \\f, "
+                       "\\n, \\r, \\t, \\v)",
                        (long long)at, rc == OK_E_TRUNCATED ? "cut short" : "none of");
   if (rc == OK_E_TRUNCATED)
     *msg = sqlite3_mprintf(

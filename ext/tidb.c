@@ -390,6 +390,7 @@ const ok_sql_format ok_sql_tidb = {
     tidb_functions,
     0,
     NULL,
+    NULL,
 };
 
 /* TiKV's keys hold TiDB's: its builder takes TiDB's pieces, and makes none. */
@@ -408,5 +409,6 @@ const ok_sql_format ok_sql_tikv = {
     NULL,
     tikv_functions,
     0,
+    NULL,
     NULL,
 };

@@ -98,3 +98,15 @@ CREATE TABLE kv(k BLOB);
 INSERT INTO kv VALUES (ok_bytewise_pack('a', 1e21)), (ok_bytewise_pack('b', 1e20)), (ok_bytewise_pack('c', 5e-324));
 SELECT 'pair.quote_convert', ok_quote(ok_convert(k, 'bytewise', 'ok')) FROM kv;
 SELECT 'pair.side_by_side', ok_quote(k, 'bytewise'), ok_convert(k, 'bytewise', 'fdb') IS NOT NULL, ok_quote(ok_convert(k, 'bytewise', 'fdb'), 'fdb') FROM kv;
+-- keys as more tools print them: a bytea (Postgres, CockroachDB's SQL shell, SHOW RANGES),
+-- tikv-ctl's and pd-ctl's octal escapes, Go's %q, Rust's escapes
+SELECT 'printed.bytea', ok_crdb_pretty('\xbd89b2126162630001'), ok_quote('\xBD89B2126162630001', 'crdb'), hex(ok_unhex(' \x41 ')), hex(ok_unhex('\x4142')), hex(ok_unhex('\x414'));
+SELECT 'printed.octal', ok_quote('t\200\000\000\000\000\000\000?_r\200\000\000\000\000\000\000\001', 'tidb'), hex(ok_unhex('\0\7\101\377'));
+SELECT 'printed.go', ok_quote('"t\x80\x00\x00\x00\x00\x00\x00?_r\x80\x00\x00\x00\x00\x00\x00\x01"', 'tidb'), hex(ok_unhex('"a\u00e9\U0001F600\a\b\f\v"'));
+SELECT 'printed.rust', hex(ok_unhex('b"\x00\t\\\u{e9}\u{1F600}"')), hex(ok_unhex('"plain"')), hex(ok_unhex('b''"q"''')) ;
+SELECT ok_unhex('\400');
+SELECT ok_unhex('\ud800');
+SELECT ok_unhex('\u{110000}');
+SELECT ok_unhex('\u{}');
+SELECT ok_unhex('\u12');
+SELECT ok_unhex('\U0001F6');

@@ -90,3 +90,11 @@ SELECT 'pretty.markers', ok_crdb_pretty(ok_crdb_pack(53, 1, 'a' || char(0x2039) 
 SELECT ok_crdb_desc(ok_crdb_desc(1));
 SELECT ok_crdb_desc(2, ok_crdb_desc('a'));
 SELECT 'desc.once', hex(ok_crdb_pack(ok_crdb_desc(1))), hex(ok_crdb_pack(ok_crdb_desc(ok_crdb_decimal('1.5'))));
+-- the system's keyspace: meta keys print as CockroachDB prints them, /Local and /System are named
+SELECT 'system.meta', ok_crdb_pretty(x'03bd89'), ok_crdb_pretty(x'02bd898a'), ok_crdb_pretty(x'03ffff'), ok_crdb_pretty(x'03'), ok_crdb_pretty(x'03fe8dbd89'), ok_crdb_pretty('\x03\xbd\x89');
+SELECT ok_crdb_pretty(x'016b12');
+SELECT ok_crdb_pretty(x'04');
+SELECT ok_crdb_pretty(x'03bd8912');
+SELECT ok_quote(x'03bd89', 'crdb');
+SELECT ok_quote(x'0473', 'crdb');
+SELECT 'system.values', ok_crdb_pretty(x'04', 'values'), ok_quote(x'04', 'crdb');

@@ -165,13 +165,34 @@ static void item(text *t, const ok_item *it, uint8_t *scratch) {
   t->len += it->value_len;
 }
 
+const char *ok_crdb_system_key(const uint8_t *key, size_t n) {
+  static const char *const names[] = {"/Local", "/Meta1", "/Meta2", "/System"};
+  return n > 0 && key[0] >= 0x01 && key[0] <= 0x04 ? names[key[0] - 1] : NULL;
+}
+
 int ok_crdb_pretty(char *out, size_t *len, const uint8_t *key, size_t n, int table,
                    size_t *err_at) {
   text t;
   ok_walk w;
   ok_item it;
   int rc;
+  const char *system = table ? ok_crdb_system_key(key, n) : NULL;
   t.out = out, t.len = 0;
+  if (system && (key[0] == 0x01 || key[0] == 0x04)) return *err_at = 0, OK_E_TAG;
+  if (system) { /* a meta key: the name, then the key it bounds */
+    size_t rest;
+    puts_(&t, system);
+    if (n == 3 && key[1] == 0xFF && key[2] == 0xFF) {
+      puts_(&t, "/Max");
+    } else if (n > 1) {
+      if ((rc = ok_crdb_pretty(out ? out + t.len : NULL, &rest, key + 1, n - 1, 1, err_at)) !=
+          OK_OK)
+        return *err_at += 1, rc;
+      t.len += rest;
+    }
+    *len = t.len;
+    return OK_OK;
+  }
   ok_walk_start(&w, &ok_format_crdb, key, n);
   if (table && n > 1 && key[0] == OK_CRDB_NOT_NULL_DESC && key[1] >= 0x88 &&
       key[1] <= OK_CRDB_INT_MAX) { /* a tenant's prefix: 0xFE, then its id */

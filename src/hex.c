@@ -29,6 +29,8 @@ static int hex_value(char c) {
                                 : -1;
 }
 
+static int bytea(const char *s, size_t i, size_t end);
+
 /* s[0..n) without the white space around it: its start in *i, end in *end. */
 static void trim(const char *s, size_t n, size_t *i, size_t *end) {
   for (*i = 0; *i < n && is_separator(s[*i]) && s[*i] <= ' '; (*i)++) {
@@ -44,6 +46,8 @@ int ok_hex_decode(uint8_t *out, size_t *len, const char *s, size_t n, size_t *er
   if (end - i >= 3 && (s[i] == 'X' || s[i] == 'x') && s[i + 1] == '\'' && s[end - 1] == '\'')
     i += 2, end--;
   else if (end - i >= 2 && s[i] == '0' && (s[i + 1] == 'x' || s[i + 1] == 'X'))
+    i += 2;
+  else if (bytea(s, i, end))
     i += 2;
   while (i < end) {
     int hi, lo;
@@ -68,49 +72,109 @@ int ok_hex_decode(uint8_t *out, size_t *len, const char *s, size_t n, size_t *er
   return OK_OK;
 }
 
-/* 1 when s[i..end) is Python's b'...' or b"...". */
+/* 1 when s[i..end) is Python's b'...' or b"..." (Rust's b"..." too). */
 static int python_bytes(const char *s, size_t i, size_t end) {
   return end - i >= 3 && s[i] == 'b' && (s[i + 1] == '\'' || s[i + 1] == '"') &&
          s[end - 1] == s[i + 1];
 }
 
+/* 1 when s[i..end) is Go's %q of a string: "...". */
+static int go_quoted(const char *s, size_t i, size_t end) {
+  return end - i >= 2 && s[i] == '"' && s[end - 1] == '"';
+}
+
+/* 1 when s[i..end) is \x and hex digits alone, an even count of them: a
+** bytea as Postgres and CockroachDB print one (\xbd89), read as hex. */
+static int bytea(const char *s, size_t i, size_t end) {
+  size_t k;
+  if (end - i < 4 || s[i] != '\\' || s[i + 1] != 'x' || (end - i) % 2) return 0;
+  for (k = i + 2; k < end; k++)
+    if (hex_value(s[k]) < 0) return 0;
+  return 1;
+}
+
 int ok_escaped_is(const char *s, size_t n) {
   size_t i, end;
   trim(s, n, &i, &end);
-  return memchr(s + i, '\\', end - i) != NULL || python_bytes(s, i, end);
+  return (memchr(s + i, '\\', end - i) != NULL && !bytea(s, i, end)) || python_bytes(s, i, end) ||
+         go_quoted(s, i, end);
+}
+
+/* Code point c (at most 0x10FFFF, no surrogate) as UTF-8 at out (unless
+** NULL); its length, or 0 for no code point. */
+static size_t utf8_put(uint8_t *out, unsigned long c) {
+  uint8_t b[4];
+  size_t n = c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4, k;
+  if (c > 0x10FFFF || (c >= 0xD800 && c < 0xE000)) return 0;
+  if (n == 1) b[0] = (uint8_t)c;
+  for (k = n; n > 1 && k > 1; k--, c >>= 6) b[k - 1] = (uint8_t)(0x80 | (c & 0x3F));
+  if (n > 1) b[0] = (uint8_t)((0xF00 >> n) | c);
+  if (out) memcpy(out, b, n);
+  return n;
+}
+
+/* The escape at s[i] (after its backslash), to end: its bytes at out
+** (unless NULL), their count in *len, and the escape's length in *used;
+** OK_OK, OK_E_ESCAPE or OK_E_TRUNCATED. */
+static int escape(uint8_t *out, size_t *len, size_t *used, const char *s, size_t i, size_t end) {
+  static const char simple[] = "\\\\''\"\"n\nr\rt\ta\ab\bf\fv\v";
+  unsigned long v = 0;
+  size_t k, digits, braced;
+  const char *c = strchr(simple, s[i]);
+  *len = 1;
+  if (c && (c - simple) % 2 == 0 && s[i]) {
+    if (out) out[0] = (uint8_t)c[1];
+    *used = 1;
+    return OK_OK;
+  }
+  if (s[i] >= '0' && s[i] <= '7') { /* octal: one to three digits, as C and protobuf write */
+    for (k = i; k < end && k < i + 3 && s[k] >= '0' && s[k] <= '7'; k++) v = v * 8 + (unsigned long)(s[k] - '0');
+    if (v > 0xFF) return OK_E_ESCAPE;
+    if (out) out[0] = (uint8_t)v;
+    *used = k - i;
+    return OK_OK;
+  }
+  /* \xHH, \uHHHH, \UHHHHHHHH, \u{H...} (Rust): a byte, or a code point as UTF-8 */
+  braced = s[i] == 'u' && i + 1 < end && s[i + 1] == '{';
+  digits = s[i] == 'x' ? 2 : s[i] == 'u' ? 4 : s[i] == 'U' ? 8 : 0;
+  if (!digits) return OK_E_ESCAPE;
+  for (k = i + 1 + braced; k < end && (braced ? s[k] != '}' : k < i + 1 + digits); k++) {
+    if (hex_value(s[k]) < 0 || (braced && k - i - 2 >= 6)) return OK_E_ESCAPE;
+    v = v * 16 + (unsigned long)hex_value(s[k]);
+  }
+  if (braced ? k == end : k < i + 1 + digits) return OK_E_TRUNCATED;
+  if (braced && k == i + 2) return OK_E_ESCAPE; /* \u{} */
+  *used = k - i + braced;
+  if (s[i] == 'x') {
+    if (out) out[0] = (uint8_t)v;
+    return OK_OK;
+  }
+  return (*len = utf8_put(out, v)) ? OK_OK : OK_E_ESCAPE;
 }
 
 int ok_escaped_decode(uint8_t *out, size_t *len, const char *s, size_t n, size_t *err_at) {
-  size_t i, end, o = 0;
+  size_t i, end, o = 0, k, used;
+  int rc;
   trim(s, n, &i, &end);
-  if (python_bytes(s, i, end)) i += 2, end--;
-  for (; i < end; o++) {
-    uint8_t c = (uint8_t)s[i++];
-    if (c == '\\') {
-      int hi, lo;
-      if (i == end) {
-        *err_at = i - 1, *len = o;
-        return OK_E_TRUNCATED;
-      }
-      switch (s[i++]) {
-        case '\\': c = '\\'; break;
-        case '\'': c = '\''; break;
-        case '"': c = '"'; break;
-        case 'n': c = '\n'; break;
-        case 'r': c = '\r'; break;
-        case 't': c = '\t'; break;
-        case 'x':
-          if (i + 2 > end || (hi = hex_value(s[i])) < 0 || (lo = hex_value(s[i + 1])) < 0) {
-            *err_at = i - 2, *len = o;
-            return i + 2 > end ? OK_E_TRUNCATED : OK_E_ESCAPE;
-          }
-          c = (uint8_t)(hi << 4 | lo);
-          i += 2;
-          break;
-        default: *err_at = i - 2, *len = o; return OK_E_ESCAPE;
-      }
+  if (python_bytes(s, i, end))
+    i += 2, end--;
+  else if (go_quoted(s, i, end))
+    i++, end--;
+  while (i < end) {
+    if (s[i] != '\\') {
+      if (out) out[o] = (uint8_t)s[i];
+      o++, i++;
+      continue;
     }
-    if (out) out[o] = c;
+    if (i + 1 == end) {
+      *err_at = i, *len = o;
+      return OK_E_TRUNCATED;
+    }
+    if ((rc = escape(out ? out + o : NULL, &k, &used, s, i + 1, end)) != OK_OK) {
+      *err_at = i, *len = o;
+      return rc;
+    }
+    o += k, i += 1 + used;
   }
   *len = o;
   return OK_OK;

@@ -363,16 +363,20 @@ size_t ok_hex_encode(char *out, const uint8_t *p, size_t n);
 ** be: *err_at is the digit's). */
 int ok_hex_decode(uint8_t *out, size_t *len, const char *s, size_t n, size_t *err_at);
 
-/* Keys as stores' shells print them: fdbcli's \x02users\x00\x15*, the HBase
-** shell's \x19\x19D4abc\x00, Python's b'\x15\x01'. ok_escaped_is: 1 when
-** text s[0..n) is in that form (it holds a backslash, or is b'...' or
-** b"..."), which hex never is. ok_escaped_decode: its bytes into out (room
-** for n bytes; NULL only counts them), their count in *len: \xHH (either
-** case) is byte HH; \\, \', \", \n, \r, \t what they are in C; any other
-** character its own bytes; white space around it and a b'...' around it
-** dropped. Returns OK_OK; or, with *err_at the backslash's offset,
-** OK_E_ESCAPE (another escape, or \x without two hex digits) or
-** OK_E_TRUNCATED (the text ends inside an escape). */
+/* Keys as stores' tools print them: fdbcli's \x02users\x00\x15*, the HBase
+** shell's \x19\x19D4abc\x00, tikv-ctl's t\200\000..., Go's "t\x80...",
+** Python's b'\x15\x01'. ok_escaped_is: 1 when text s[0..n) is in that form
+** (it holds a backslash, or is b'...', b"..." or "..."), which hex never is (a
+** bytea's \xbd89..., hex digits alone after \x, is hex: ok_hex_decode
+** reads it). ok_escaped_decode: its bytes into out (room for n bytes; NULL
+** only counts them), their count in *len: \xHH (either case) is byte HH;
+** one to three octal digits the byte of that value; \uHHHH, \UHHHHHHHH
+** and \u{H...} the code point's UTF-8; \\, \', \", \a, \b, \f, \n, \r, \t,
+** \v what they are in C; any other character its own bytes; white space
+** around it, and a b'...', b"..." or "..." around it, dropped. Returns OK_OK; or, with *err_at the backslash's offset,
+** OK_E_ESCAPE (another escape, an octal past 377, a code point past
+** U+10FFFF or a surrogate) or OK_E_TRUNCATED (the text ends inside an
+** escape). */
 int ok_escaped_is(const char *s, size_t n);
 int ok_escaped_decode(uint8_t *out, size_t *len, const char *s, size_t n, size_t *err_at);
 

@@ -118,8 +118,16 @@ void ok_crdb_numbers(const ok_item *it, int64_t v[3]);
 ** tenant's prefix 0xFE <id> as "/Tenant/5"); zero: the values alone, as
 ** encoding.PrettyPrintValue, "/53/1/42/\"abc\"". With out NULL, *len is
 ** room enough for the text; else the text (no NUL) is written to out and
-** *len is its length. OK_OK; or a decoding status with *err_at. */
+** *len is its length. A range's meta key (0x02, 0x03 and a table's key)
+** prints as "/Meta1/..." or "/Meta2/...", the key after it as above (its
+** end, 0xFFFF, as "/Max"). OK_OK; or a decoding status with *err_at
+** (OK_E_TAG at byte 0 for the system's own keys, /Local and /System). */
 int ok_crdb_pretty(char *out, size_t *len, const uint8_t *key, size_t n, int table, size_t *err_at);
+
+/* ok_crdb_system_key: "/Local", "/Meta1", "/Meta2" or "/System" when
+** key[0..n) starts as CockroachDB's keys of that part of its keyspace do
+** (0x01 to 0x04: a table's key starts with 0xFE or from 0x88 on), else NULL. */
+const char *ok_crdb_system_key(const uint8_t *key, size_t n);
 
 #ifdef __cplusplus
 }

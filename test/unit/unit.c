@@ -830,6 +830,29 @@ static void test_text_decode(void) {
       {1, "ab\\x4", OK_E_TRUNCATED, 2, ""},
       {1, "ab\\x4G", OK_E_ESCAPE, 2, ""},
       {1, "abc\\", OK_E_TRUNCATED, 3, ""},
+      /* a bytea: \x and hex digits alone, an even count; else escapes */
+      {0, "\\xbd89b2126162630001", OK_OK, 9, "BD89B2126162630001"},
+      {0, " \\x4142 ", OK_OK, 2, "4142"},
+      {1, "\\x414", OK_OK, 2, "4134"},
+      {1, "\\x41\\x42", OK_OK, 2, "4142"},
+      {1, "\\x", OK_E_TRUNCATED, 0, ""},
+      /* octal, as tikv-ctl and protobuf print, and C's \0 */
+      {1, "t\\200\\000\\377?", OK_OK, 5, "748000FF3F"},
+      {1, "\\0\\7\\101\\1234", OK_OK, 5, "0007415334"},
+      {1, "\\400", OK_E_ESCAPE, 0, ""},
+      {1, "\\a\\b\\f\\v", OK_OK, 4, "07080C0B"},
+      /* Go's %q, and code points */
+      {1, "\"t\\x80\\u00e9\\U0001F600\"", OK_OK, 8, "7480C3A9F09F9880"},
+      {1, "\"plain\"", OK_OK, 5, "706C61696E"},
+      {1, "b\"\\u{e9}\\u{10FFFF}\"", OK_OK, 6, "C3A9F48FBFBF"},
+      {1, "\\u{110000}", OK_E_ESCAPE, 0, ""},
+      {1, "\\u{1234567}", OK_E_ESCAPE, 0, ""},
+      {1, "\\u{}", OK_E_ESCAPE, 0, ""},
+      {1, "\\u{41", OK_E_TRUNCATED, 0, ""},
+      {1, "a\\ud800", OK_E_ESCAPE, 1, ""},
+      {1, "\\u004", OK_E_TRUNCATED, 0, ""},
+      {1, "\\U0001F60", OK_E_TRUNCATED, 0, ""},
+      {1, "\\u004G", OK_E_ESCAPE, 0, ""},
   };
   size_t i;
   for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
