@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../src/ok_bytewise.h" /* ok_js_sole: the formats with an array are the JS ones */
 #include "functions.h"
 #include "reader.h"
 
@@ -29,7 +30,7 @@
 typedef struct {
   const ok_sql_format *f;
   char *param;
-  int n;
+  int n, lone;
   sqlite3_stmt *st;
 } builder;
 
@@ -55,11 +56,14 @@ static void ways_free(void *p) {
 }
 
 /* One direction: the format written (its parameter's text, an Orderly
-** schema, bound as ?1) and its builder. */
+** schema, bound as ?1) and its builder; `lone`: one value written as
+** itself, not in the format's array (a bytewise key of one value alone
+** goes back so). */
 typedef struct {
   const ok_sql_reader *r;
   const char *param;
   builder *b;
+  int lone;
 } side;
 
 /* The statement that writes n components in s's format, in *st:
@@ -73,19 +77,21 @@ static int builder_of(sqlite3_context *ctx, const side *s, int n, sqlite3_stmt *
   char *text;
   int k, rc = SQLITE_NOMEM;
   *st = NULL;
-  if (b->st && b->f == f && b->n == n && strcmp(b->param, s->param) == 0)
+  const char *array = s->lone ? NULL : f->array;
+  if (b->st && b->f == f && b->n == n && b->lone == s->lone && strcmp(b->param, s->param) == 0)
     return *st = b->st, SQLITE_OK;
   builder_clear(b);
   sql = sqlite3_str_new(NULL);
-  sqlite3_str_appendf(sql, "SELECT %s(%s%s%s", f->pack, f->param ? "?1, " : "",
-                      f->array ? f->array : "", f->array ? "(" : "");
+  sqlite3_str_appendf(sql, "SELECT %s(%s%s%s", f->pack, f->param ? "?1, " : "", array ? array : "",
+                      array ? "(" : "");
   for (k = 0; k < n; k++) sqlite3_str_appendf(sql, "%s?%d", k ? ", " : "", k + (f->param ? 2 : 1));
-  sqlite3_str_appendall(sql, f->array ? "))" : ")");
+  sqlite3_str_appendall(sql, array ? "))" : ")");
   if ((text = sqlite3_str_finish(sql)) != NULL) rc = sqlite3_prepare_v2(db, text, -1, st, NULL);
   sqlite3_free(text);
   if (rc != SQLITE_OK) return rc == SQLITE_NOMEM || !*st ? rc : SQLITE_ERROR;
   b->f = f;
   b->n = n;
+  b->lone = s->lone;
   b->st = *st;
   if (!(b->param = sqlite3_mprintf("%s", s->param))) return builder_clear(b), *st = NULL, SQLITE_NOMEM;
   return SQLITE_OK;
@@ -275,6 +281,16 @@ static void not_back(sqlite3_context *ctx, const ok_sql_reader *r, const uint8_t
                  (long long)k, via->f->core->name, type_name(x.type));
 }
 
+/* 1 when key[0..n) is one value alone, not in its format's array (a
+** bytewise or charwise key of one value, as LevelDB apps write them). */
+static int lone(const ok_sql_reader *r, const uint8_t *key, size_t n) {
+  ok_walk w;
+  ok_item it;
+  size_t err;
+  ok_walk_start(&w, r->core, key, n);
+  return ok_next(&w, &it, &err) == OK_OK && !ok_js_sole(&it) && ok_next(&w, &it, &err) == OK_FEWER;
+}
+
 static void ok_convert_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   ok_sql_reader r, t;
   side to, from;
@@ -305,6 +321,8 @@ static void ok_convert_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) 
   to.r = &t, to.b = &w->there, to.param = name && strchr(name, ':') ? strchr(name, ':') + 1 : "";
   name = (const char *)sqlite3_value_text(argv[1]);
   from.r = &r, from.b = &w->back, from.param = name && strchr(name, ':') ? strchr(name, ':') + 1 : "";
+  /* a lone value stays one, where the target has arrays too */
+  from.lone = to.lone = r.f->array && lone(&r, p, n);
   rc = write_as(ctx, &r, p, n, &to, 1, &made, &len, &text);
   if (rc == SQLITE_OK) rc = write_as(ctx, &t, made, len, &from, 0, &back, &blen, &btext);
   if (rc == SQLITE_OK && (blen != n || memcmp(back, p, n) != 0)) {

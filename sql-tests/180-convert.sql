@@ -41,3 +41,6 @@ SELECT ok_convert(x'FF', 'ok', 'fdb');
 SELECT ok_convert(ok_fdb_pack(1), 'ok', 'fdb');
 SELECT ok_convert(7, 'ok', 'fdb');
 SELECT ok_convert(ok_pack(1));
+-- a lone bytewise or charwise value (bytewise.encode('users')) converts, and comes back alone
+SELECT 'lone.bytewise', ok_quote(ok_convert(ok_bytewise_pack('users'), 'bytewise', 'ok')), ok_quote(ok_convert(ok_bytewise_pack(7), 'bytewise', 'fdb'), 'fdb'), ok_convert(ok_bytewise_pack('users'), 'bytewise', 'charwise'), hex(ok_convert(ok_charwise_pack('users'), 'charwise', 'bytewise'));
+SELECT 'lone.array_of_one', ok_convert(ok_bytewise_pack(ok_bytewise_array('users')), 'bytewise', 'charwise'), hex(ok_convert(ok_pack('users'), 'ok', 'bytewise'));
