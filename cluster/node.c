@@ -130,6 +130,21 @@ static int join(uint64_t id, const char *self, const char *addresses, char *why)
   return 0;
 }
 
+/* dir made with the folders above it, as mkdir -p does: 0, or -1 with errno. */
+static int make_dir(const char *dir) {
+  char path[4096];
+  size_t i, n = strlen(dir);
+  if (n >= sizeof path) return errno = ENAMETOOLONG, -1;
+  memcpy(path, dir, n + 1);
+  for (i = 1; i <= n; i++) {
+    if (path[i] != '/' && path[i] != 0) continue;
+    path[i] = 0;
+    if (mkdir(path, 0755) != 0 && errno != EEXIST) return -1;
+    path[i] = dir[i];
+  }
+  return 0;
+}
+
 /* 1 when dir holds no Raft data yet. */
 static int is_new(const char *dir) {
   char path[4096];
@@ -148,7 +163,7 @@ int main(int argc, char **argv) {
     fprintf(stderr, "usage: ok-dqlite-node ID HOST:PORT DIR [HOST:PORT,... to join]\n");
     return 2;
   }
-  if (mkdir(argv[3], 0755) != 0 && errno != EEXIST) {
+  if (make_dir(argv[3]) != 0) {
     fprintf(stderr, "ok-dqlite-node: cannot make %s: %s\n", argv[3], strerror(errno));
     return 1;
   }
