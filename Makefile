@@ -54,7 +54,7 @@ EXT_OBJ  = $(EXT_SRC:ext/%.c=$(B)/ext/%.o)
 CORE_H   = $(wildcard src/*.h)
 EXT_H    = $(wildcard ext/*.h)
 
-.PHONY: all deps deps-test demo check test test-cluster test-accept test-asan test-tsan test-valgrind fuzz bench bench-layouts bench-instructions dist \
+.PHONY: all deps deps-test demo check test test-cluster cluster test-accept test-asan test-tsan test-valgrind fuzz bench bench-layouts bench-instructions dist \
         test-build test-latest install uninstall clean lint help
 
 all: $(B)/ok.$(SO) $(B)/libokcore.a
@@ -136,7 +136,7 @@ SAN_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-fra
 # the newest SQLite on npm (with strict subtypes, and linked into its shell);
 # and the threads under ThreadSanitizer.
 test: deps-test
-	@$(MAKE) --no-print-directory test-build
+	@$(MAKE) --no-print-directory test-build cluster
 	@$(MAKE) --no-print-directory B=build-asan OPT=-O1 SAN="$(SAN_FLAGS)" test-build
 	@$(MAKE) --no-print-directory B=build-tsan OPT=-O1 SAN="-fsanitize=thread" all build-tsan/threads
 	@if [ -x deps/sqlite/sqlite3 ]; then $(MAKE) --no-print-directory test-latest test-cross; fi
@@ -186,7 +186,9 @@ test-cluster: deps-test
 	@$(MAKE) --no-print-directory all $(CLUSTER)
 	@sh cluster/test.sh $(B)
 
-test-build: all $(CLUSTER) $(B)/unit $(SQL_TESTS:%=$(B)/%) $(B)/java-double $(B)/fuzz-sql-replay \
+cluster: $(CLUSTER)
+
+test-build: all $(B)/unit $(SQL_TESTS:%=$(B)/%) $(B)/java-double $(B)/fuzz-sql-replay \
             $(B)/fuzz-decode-replay $(B)/fuzz-orderly-replay $(B)/fuzz-roundtrip-replay
 
 # Many connections in 8 threads at once, under ThreadSanitizer.

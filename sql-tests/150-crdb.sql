@@ -82,7 +82,8 @@ SELECT 'err.desc_twice', ok_crdb_desc(ok_crdb_desc('a'));
 SELECT 'err.key_in_builder', ok_crdb_pack(ok_crdb_pack(1));
 SELECT 'err.other_format', ok_crdb_pack(ok_fdb_tuple(1));
 SELECT 'null.constructors', ok_crdb_decimal(NULL) IS NULL, ok_crdb_timestamp(NULL) IS NULL, ok_crdb_uuid(NULL) IS NULL, ok_crdb_float(NULL) IS NULL, ok_crdb_pretty(NULL) IS NULL;
--- intervals: a '+' before a positive field that follows a negative one, as Postgres and CockroachDB print
+-- intervals as CockroachDB prints them: no '+' before a field after a negative one (Postgres
+-- writes one), a '+' before the time when the months or the days are negative
 SELECT 'interval.signs', ok_crdb_pretty(ok_crdb_pack(ok_crdb_interval(-1, 1, 0))), ok_crdb_pretty(ok_crdb_pack(ok_crdb_interval(-1, 1, 1000))), ok_crdb_pretty(ok_crdb_pack(ok_crdb_interval(14, -2, 3600000000000))), ok_crdb_pretty(ok_crdb_pack(ok_crdb_interval(-13, -1, -1000))), ok_crdb_pretty(ok_crdb_pack(ok_crdb_interval(1, -1, 0)));
 -- CockroachDB's redaction markers print as '?'
 SELECT 'pretty.markers', ok_crdb_pretty(ok_crdb_pack(53, 1, 'a' || char(0x2039) || 'b' || char(0x203A)));

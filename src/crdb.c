@@ -403,43 +403,49 @@ static size_t time_text(char *out, int64_t sec, int64_t nanos) {
 
 static const char *plural(int64_t v) { return v == 1 ? "" : "s"; }
 
-/* One field of an interval's text: a space after an earlier field, and a
-** '+' when the field before it was negative (Postgres's rule, which
-** CockroachDB follows: "-1 mons +1 day"). *before: that this one is. */
-static size_t interval_part(char *buf, size_t len, size_t cap, int64_t v, const char *unit,
-                            int *before) {
-  if (!v) return len;
-  len += (size_t)snprintf(buf + len, cap - len, "%s%s%lld %s%s", len ? " " : "",
-                          *before && v > 0 ? "+" : "", (long long)v, unit, plural(v));
-  *before = v < 0;
-  return len;
-}
-
 /* An interval as CockroachDB prints one from a key (Duration.StringNanos,
-** the postgres style, with nanoseconds below a microsecond as "+5ns"). */
+** its postgres style, with nanoseconds below a microsecond as "+5ns"). Not
+** quite Postgres's: a field after a negative one has no '+' of its own
+** ("-1 mons 1 day"), and the time has one when the months or the days are
+** negative ("-1 mons 1 day +01:02:03"), as CockroachDB's encodePostgres
+** writes and its own tests print. */
 static size_t interval_text(char *out, int64_t months, int64_t days, int64_t nanos) {
   char buf[TEXT_MAX];
   size_t len = 0;
-  int before = 0;
+  int wrote = 0, neg_days = months < 0 || days < 0;
   uint64_t a, h;
-  len = interval_part(buf, len, sizeof buf, months / 12, "year", &before);
-  len = interval_part(buf, len, sizeof buf, months % 12, "mon", &before);
-  len = interval_part(buf, len, sizeof buf, days, "day", &before);
-  if (!len || nanos) {
-    a = nanos < 0 ? 0 - (uint64_t)nanos : (uint64_t)nanos;
-    h = a / 3600000000000ULL;
-    len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s%02llu:%02llu:%02llu",
-                            len ? " " : "",
-                            nanos / 1000 < 0 ? "-"
-                            : before         ? "+"
-                                             : "",
-                            (unsigned long long)h, (unsigned long long)(a / 60000000000ULL % 60),
-                            (unsigned long long)(a / 1000000000ULL % 60));
-    if ((a / 1000) % 1000000) {
-      unsigned long long us = (a / 1000) % 1000000;
-      int w = 6;
-      while (us % 10 == 0) us /= 10, w--;
-      len += (size_t)snprintf(buf + len, sizeof buf - len, ".%0*llu", w, us);
+  if (!months && !days && !nanos) {
+    len = (size_t)snprintf(buf, sizeof buf, "00:00:00");
+  } else {
+    if (months >= 12 || months <= -12) {
+      len += (size_t)snprintf(buf + len, sizeof buf - len, "%lld year%s", (long long)(months / 12),
+                              plural(months / 12));
+      months %= 12, wrote = 1;
+    }
+    if (months)
+      len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%lld mon%s", wrote ? " " : "",
+                              (long long)months, plural(months)),
+          wrote = 1;
+    if (days)
+      len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%lld day%s", wrote ? " " : "",
+                              (long long)days, plural(days)),
+          wrote = 1;
+    if (nanos) {
+      a = nanos < 0 ? 0 - (uint64_t)nanos : (uint64_t)nanos;
+      h = a / 3600000000000ULL;
+      len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s%02llu:%02llu:%02llu",
+                              wrote ? " " : "",
+                              nanos / 1000 < 0 ? "-"
+                              : neg_days       ? "+"
+                                               : "",
+                              (unsigned long long)h, (unsigned long long)(a / 60000000000ULL % 60),
+                              (unsigned long long)(a / 1000000000ULL % 60));
+      if ((a / 1000) % 1000000) {
+        unsigned long long us = (a / 1000) % 1000000;
+        int w = 6;
+        while (us % 10 == 0) us /= 10, w--;
+        len += (size_t)snprintf(buf + len, sizeof buf - len, ".%0*llu", w, us);
+      }
     }
   }
   if (nanos % 1000)
