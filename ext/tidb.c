@@ -39,8 +39,94 @@ static int put(ok_sql_builder *b, sqlite3_value *v, int t, int i) {
   return 1;
 }
 
+/* The shapes of docs/tidb.md, as a key is built: what its last part lets
+** follow. */
+enum {
+  OPEN,   /* a table, an index, datums: anything */
+  ROW,    /* an integer handle: the end of a row key */
+  HANDLE, /* "_r" alone: a clustered primary key's datums, none NULL */
+  BOUND   /* ok_tidb_min_not_null(): the end of a range key */
+};
+typedef struct {
+  int state;
+  size_t handle; /* where a common handle's datums start */
+  int bounded;   /* the handle holds a bound: a range key's, not padded */
+} shape;
+
+/* The items of argument i, b's bytes from `from` on (t its type), after
+** those before: 0 after setting the error for a shape TiDB never writes. */
+static int follow(ok_sql_builder *b, shape *s, size_t from, int t, int i) {
+  static const char *const ends[] = {
+      NULL, "an integer handle (ok_tidb_record(h)), which ends a row key; a clustered primary "
+            "key's values follow ok_tidb_record()",
+      NULL, "ok_tidb_min_not_null(), the bound that ends a range key"};
+  ok_walk w;
+  ok_item it;
+  size_t err;
+  if (s->state == ROW || s->state == BOUND) {
+    ok_sql_error(b->ctx, "argument %d follows %s", i, ends[s->state]);
+    return 0;
+  }
+  if (t != SQLITE_BLOB) { /* one datum, a value */
+    if (s->state == HANDLE && t == SQLITE_NULL) goto null_in_handle;
+    return 1;
+  }
+  ok_walk_start(&w, &ok_format_tidb, b->buf.p + from, b->buf.n - from);
+  while (ok_next(&w, &it, &err) == OK_OK) {
+    if (s->state == ROW || s->state == BOUND) {
+      ok_sql_error(b->ctx, "argument %d: an item follows %s", i, ends[s->state]);
+      return 0;
+    }
+    switch (it.tag) {
+      case OK_TIDB_RECORD: s->state = ROW; break;
+      case OK_TIDB_COMMON: s->state = HANDLE, s->handle = from + w.off, s->bounded = 0; break;
+      case OK_TIDB_MIN_NOT_NULL: s->state = BOUND; break;
+      case OK_TIDB_TABLE:
+      case OK_TIDB_KEYSPACE:
+      case OK_TIDB_INDEX: s->state = OPEN; break;
+      case OK_TIDB_MAX: s->bounded = 1; break;
+      case OK_TIDB_NIL:
+        if (s->state == HANDLE) goto null_in_handle;
+        break;
+    }
+  }
+  return 1;
+null_in_handle:
+  ok_sql_error(b->ctx,
+               "argument %d: a clustered primary key (after ok_tidb_record()) holds no NULL: "
+               "TiDB reads a 00 there as its padding",
+               i);
+  return 0;
+}
+
+/* argv as a TiDB key into b, in a shape TiDB writes: a row key's common
+** handle shorter than 9 bytes padded with zeros to 9, as TiDB's
+** kv.NewCommonHandle pads it when it adds a row (a range key's, with a
+** bound, is not). 0 after setting an error. */
+static int build(ok_sql_builder *b, int argc, sqlite3_value **argv) {
+  shape s = {OPEN, 0, 0};
+  int i;
+  for (i = 0; i < argc; i++) {
+    size_t from = b->buf.n;
+    if (!ok_sql_build(b, &ok_sql_tidb, i + 1, argv, i) ||
+        !follow(b, &s, from, sqlite3_value_type(argv[i]), i + 1))
+      return 0;
+  }
+  if (s.state == HANDLE && !s.bounded && b->buf.n > s.handle && b->buf.n - s.handle < 9) {
+    size_t pad = 9 - (b->buf.n - s.handle);
+    if (!ok_sql_buf_reserve(b->ctx, &b->buf, pad, pad)) return 0;
+    memset(b->buf.p + b->buf.n, 0, pad);
+    b->buf.n += pad;
+  }
+  return 1;
+}
+
 static void ok_tidb_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  ok_sql_pack(ctx, &ok_sql_tidb, argc, argv, 0);
+  ok_sql_builder b;
+  ok_sql_builder_init(&b, ctx, 0);
+  if (build(&b, argc, argv))
+    ok_sql_result_piece(ctx, b.buf.p, b.buf.n, OK_KEY_SUBTYPE(OK_SUBTYPE(tidb)), 0);
+  ok_sql_builder_free(&b);
 }
 
 /* ok_tikv_pack(v, ...): the TiDB key of the values, as TiKV stores it. */
@@ -50,7 +136,7 @@ static void ok_tikv_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv
   size_t len;
   ok_sql_builder_init(&b, ctx, 0);
   ok_sql_buf_init(&w);
-  if (ok_sql_build(&b, &ok_sql_tidb, argc, argv, 0)) {
+  if (build(&b, argc, argv)) {
     len = ok_tidb_enc_bytes(NULL, 0, b.buf.p, b.buf.n);
     if (ok_sql_buf_reserve(ctx, &w, len, len)) {
       ok_tidb_enc_bytes(w.p, 0, b.buf.p, b.buf.n);
@@ -154,7 +240,7 @@ static int micros(const char *s, size_t n, size_t *i, int64_t *us) {
 }
 
 /* ok_tidb_duration(x): a TIME, from INTEGER nanoseconds or TEXT
-** '[-]HH:MM:SS[.ffffff]' (hours up to 838, as MySQL's TIME). */
+** '[-]HH:MM:SS[.ffffff]', within -838:59:59 to 838:59:59 (MySQL's TIME). */
 static void ok_tidb_duration_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   uint8_t out[OK_TIDB_FIXED_LEN];
   int t = sqlite3_value_type(argv[0]);
@@ -182,6 +268,11 @@ static void ok_tidb_duration_fn(sqlite3_context *ctx, int argc, sqlite3_value **
     }
     ns = ((h * 3600 + m * 60 + sec) * 1000000 + us) * 1000;
     if (neg) ns = -ns;
+  }
+  if (ns > OK_TIDB_DURATION_MAX || ns < -OK_TIDB_DURATION_MAX) {
+    ok_sql_error(ctx, "a TIME is within -838:59:59 and 838:59:59 (%lld nanoseconds)",
+                 (long long)OK_TIDB_DURATION_MAX);
+    return;
   }
   result_piece(ctx, out, ok_tidb_enc_duration(out, ns));
 }
@@ -374,6 +465,22 @@ static const ok_sql_function tikv_functions[] = {
     {NULL, 0, 0, 0, NULL, 0},
 };
 
+/* A range's end that TiDB made with PrefixNext from one that ends in the
+** max bound (0xFA): its last byte 0xFB, which TiDB's DecodeRange reads as
+** the max bound and its key encoder never writes. */
+static const char *after_max(const uint8_t *p, size_t n, size_t pad) {
+  return n > pad && p[n - 1 - pad] == 0xFB
+             ? "it ends in 0xFB, the max bound (0xFA) after PrefixNext, a range's exclusive "
+               "end: without that last byte it is the key whose range it ends"
+             : NULL;
+}
+static const char *foreign_tidb(const uint8_t *p, size_t n) { return after_max(p, n, 0); }
+static const char *foreign_tikv(const uint8_t *p, size_t n) {
+  /* the last data byte: before the marker and the last group's padding */
+  return n % 9 == 0 && n > 0 && p[n - 1] >= 0xF7 ? after_max(p, n - 1, 0xFF - (size_t)p[n - 1])
+                                                 : NULL;
+}
+
 const ok_sql_format ok_sql_tidb = {
     &ok_format_tidb,
     OK_SUBTYPE(tidb),
@@ -390,7 +497,7 @@ const ok_sql_format ok_sql_tidb = {
     tidb_functions,
     0,
     NULL,
-    NULL,
+    foreign_tidb,
 };
 
 /* TiKV's keys hold TiDB's: its builder takes TiDB's pieces, and makes none. */
@@ -410,5 +517,5 @@ const ok_sql_format ok_sql_tikv = {
     tikv_functions,
     0,
     NULL,
-    NULL,
+    foreign_tikv,
 };

@@ -67,3 +67,37 @@ SELECT 'err.table', ok_tidb_table('a');
 SELECT 'err.key_in_builder', ok_tikv_pack(ok_tikv_pack(1));
 SELECT 'err.raw', ok_tikv_raw(x'0102');
 SELECT 'null.constructors', ok_tidb_uint(NULL) IS NULL, ok_tidb_decimal(NULL, 5, 2) IS NULL, ok_tidb_duration(NULL) IS NULL, ok_tidb_datetime(NULL) IS NULL, ok_tikv_raw(NULL) IS NULL;
+-- clustered primary keys as TiDB writes a row: a handle shorter than 9 bytes padded with zeros
+-- to 9 (kv.NewCommonHandle); TiDB writes a DECIMAL(1,0) key of 1 in table 1 as 7480000000000000015F72060100810000000000
+SELECT 'handle.padded', hex(ok_tidb_pack(ok_tidb_table(1), ok_tidb_record(), ok_tidb_decimal(1, 1, 0))), hex(ok_tikv_pack(ok_tidb_table(1), ok_tidb_record(), ok_tidb_decimal(1, 1, 0)));
+SELECT 'handle.read', ok_quote('7480000000000000015F72060100810000000000', 'tidb'), ok_count('7480000000000000015F72060100810000000000', 'tidb'), ok_unpack_col('7480000000000000015F72060100810000000000', -1, 'tidb'), ok_hex('7480000000000000015F72060100810000000000', ' ', 'tidb');
+SELECT 'handle.read_tikv', ok_quote('7480000000000000FF015F720601008100FF0000000000000000FB', 'tikv'), ok_hex('7480000000000000FF015F720601008100FF0000000000000000FB', ' ', 'tikv');
+SELECT 'handle.two', hex(ok_tidb_pack(ok_tidb_table(1), ok_tidb_record(), ok_tidb_decimal(1, 1, 0), ok_tidb_decimal(2, 1, 0))), ok_quote('7480000000000000015F72060100810601008200', 'tidb');
+-- an 8-byte handle (a DECIMAL(10,0)) is padded to 9, so it never reads as an integer handle
+SELECT 'handle.eight', hex(ok_tidb_pack(ok_tidb_table(1), ok_tidb_record(), ok_tidb_decimal(7, 10, 0))), ok_quote(ok_tidb_pack(ok_tidb_table(1), ok_tidb_record(), ok_tidb_decimal(7, 10, 0)), 'tidb');
+SELECT 'handle.long', hex(ok_tidb_pack(ok_tidb_table(1), ok_tidb_record(), 5)), hex(ok_tidb_pack(ok_tidb_table(1), ok_tidb_record()));
+SELECT 'handle.range', hex(ok_tidb_pack(ok_tidb_table(1), ok_tidb_record(), ok_tidb_decimal(1, 1, 0), ok_tidb_max())), ok_quote('7480000000000000015F7206010081', 'tidb');
+SELECT 'handle.raw', hex(ok_tidb_pack(ok_tidb_raw('7480000000000000015F72060100810000000000')));
+-- padding that is not TiDB's, and NULL in a handle, refused
+SELECT ok_quote('7480000000000000015F72060100810000000001', 'tidb');
+SELECT ok_quote('7480000000000000015F7206010081000000000000', 'tidb');
+SELECT ok_quote('7480000000000000015F7206010081060100820000', 'tidb');
+SELECT ok_quote('7480000000000000015F72000000000000000000', 'tidb');
+SELECT ok_valid('7480000000000000015F72060100810000000001', 'tidb'), ok_valid('7480000000000000015F72060100810000000000', 'tidb');
+-- the shapes TiDB writes, and no other
+SELECT ok_tidb_pack(ok_tidb_table(1), ok_tidb_record(1), 5);
+SELECT ok_tidb_pack(ok_tidb_table(1), ok_tidb_record(-9223372036854775808), 5);
+SELECT ok_tikv_pack(ok_tidb_table(1), ok_tidb_record(), 'a', NULL);
+SELECT ok_tidb_pack(ok_tidb_table(1), ok_tidb_index(1), ok_tidb_min_not_null(), 1);
+SELECT ok_tidb_pack(ok_tidb_min_not_null(), ok_tidb_min_not_null());
+SELECT 'shape.index_null', hex(ok_tidb_pack(ok_tidb_table(1), ok_tidb_index(2), NULL, ok_tidb_decimal(1, 1, 0))), hex(ok_tidb_pack(ok_tidb_table(1), ok_tidb_index(2), 'a', ok_tidb_min_not_null()));
+-- a range's end after PrefixNext of the max bound: refused, named
+SELECT ok_quote('7480000000000000015F698000000000000001FB', 'tidb');
+SELECT ok_quote('7480000000000000FF015F698000000000FF000001FB00000000FB', 'tikv');
+-- TIME within -838:59:59 and 838:59:59, built and read
+SELECT 'duration.range', hex(ok_tidb_duration('838:59:59')), hex(ok_tidb_duration(-3020399000000000)), ok_unpack_col(ok_tidb_pack(ok_tidb_duration('-838:59:59')), 1, 'tidb');
+SELECT ok_tidb_duration('838:59:59.5');
+SELECT ok_tidb_duration(3020399000000001);
+SELECT ok_tidb_duration(9223372036854775807);
+SELECT ok_quote(x'07800ABB0971799601', 'tidb');
+SELECT ok_quote(x'077FF544F68E8669FF', 'tidb');

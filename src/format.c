@@ -3,6 +3,7 @@
 ** names, and the walks over a whole key (count, locate, prefix end).
 */
 #include "ok.h"
+#include "ok_tidb.h"
 
 #define OK_FORMAT_ROW(id, letter) &ok_format_##id,
 const ok_format *const ok_formats[] = {OK_FORMAT_LIST(OK_FORMAT_ROW) NULL};
@@ -49,8 +50,15 @@ const char *ok_strerror(int status) {
 
 size_t ok_unescape(uint8_t *out, const ok_item *it) { return it->format->value(out, it); }
 
+/* The format that walks key[0..n) as f reads it: f, but for a TiDB row key
+** with a padded handle, which only the whole key shows (a 00 is a NULL
+** datum in an index key and padding there), so it is chosen once a walk. */
+static const ok_format *walk_format(const ok_format *f, const uint8_t *key, size_t n) {
+  return f == &ok_format_tidb || f == &ok_format_tikv ? ok_tidb_row_format(f, key, n) : f;
+}
+
 void ok_walk_start(ok_walk *w, const ok_format *f, const uint8_t *key, size_t n) {
-  w->f = f;
+  w->f = walk_format(f, key, n);
   w->key = key;
   w->n = n;
   w->at = w->off = w->index = 0;
@@ -133,12 +141,12 @@ static inline int scan(const ok_format *f, const uint8_t *key, size_t n, size_t 
 
 int ok_locate(const ok_format *f, const uint8_t *key, size_t n, size_t index, ok_item *it,
               size_t *at, size_t *err_at) {
-  return scan(f, key, n, index, it, at, NULL, err_at);
+  return scan(walk_format(f, key, n), key, n, index, it, at, NULL, err_at);
 }
 
 int ok_pick(const ok_format *f, const uint8_t *key, size_t n, size_t index, ok_item *it, size_t *at,
             size_t *count, size_t *err_at) {
-  return scan(f, key, n, index, it, at, count, err_at);
+  return scan(walk_format(f, key, n), key, n, index, it, at, count, err_at);
 }
 
 int ok_count(const ok_format *f, const uint8_t *key, size_t n, size_t *count, size_t *err_at) {

@@ -38,6 +38,9 @@ extern "C" {
 #define OK_TIDB_MIN_NOT_NULL 0x101 /* a lone OK_TIDB_BYTES at the end */
 
 #define OK_TIDB_FIXED_LEN 9 /* a flag and 8 bytes: int, uint, float, duration */
+/* A TIME's range (TiDB's types.MaxTime, MySQL's): 838:59:59 either way, in
+** nanoseconds; the reader refuses a duration past it, as the builder does. */
+#define OK_TIDB_DURATION_MAX ((((int64_t)838 * 3600 + 59 * 60 + 59) * 1000000000))
 /* Decimals: at most 65 digits, 30 after the point (MySQL's DECIMAL). */
 #define OK_TIDB_DECIMAL_DIGITS 65
 #define OK_TIDB_DECIMAL_SCALE 30
@@ -81,6 +84,15 @@ int ok_tidb_datetime_pack(uint64_t *packed, int year, int month, int day, int ho
 ** in its group follows from the bytes left, as the groups start at the
 ** key's start; the last item takes the last group's padding, and a key
 ** that is padding alone (TiKV's empty key) has no item. */
+
+/* ok_tidb_row_format: the format the walks (ok_walk_start, ok_locate,
+** ok_count...) read key[0..n) with when f is ok_format_tidb or
+** ok_format_tikv, which they call for themselves: f, or for a row key whose
+** clustered handle TiDB padded with zeros to 9 bytes (kv.NewCommonHandle
+** pads a shorter one: a DECIMAL(1,0) primary key), f's variant that reads
+** the padding as the end of the key, not as NULL datums. A 00 elsewhere in
+** a common handle is refused (OK_E_NULL): TiDB writes none there. */
+const ok_format *ok_tidb_row_format(const ok_format *f, const uint8_t *key, size_t n);
 
 /* ok_tidb_decimal_type: the precision and scale of a decimal item (tag
 ** OK_TIDB_DECIMAL) of either format. */

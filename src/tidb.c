@@ -16,6 +16,8 @@
 #include "internal.h"
 #include "ok_tidb.h"
 
+extern const ok_format ok_format_tidb_row, ok_format_tikv_row;
+
 static int fail(int status, size_t at, size_t *err_at) {
   *err_at = at;
   return status;
@@ -395,14 +397,38 @@ static int float_of(uint64_t u, double *d) {
   return *d == *d;
 }
 
+/* The row keys whose clustered handle TiDB padded (ok_tidb_row_format):
+** the same reading, but for the padding. */
+static int is_wrapped(const ok_format *f) { return f == &ok_format_tikv || f == &ok_format_tikv_row; }
+static int is_row(const ok_format *f) { return f == &ok_format_tidb_row || f == &ok_format_tikv_row; }
+
 static int decode(const ok_format *f, size_t index, const uint8_t *key, size_t n, ok_item *it,
-                  size_t *err_at) {
+                  size_t *err_at);
+
+/* A common handle's datums p[0..n): none is NULL, as TiDB reads a 00 there
+** as the start of its padding (which only the walk of a row key, with
+** ok_tidb_row_format's variant, reads so). Their other faults are the
+** walk's to report, each at its turn. */
+static int check_handle(const ok_format *f, const uint8_t *p, size_t n, size_t *err_at) {
+  ok_item d;
+  view v;
+  size_t at = 0, err;
+  while (at < n && view_of(&v, p + at, n - at, is_wrapped(f), 0, &err) == OK_OK && v.len > 0) {
+    if (vbyte(&v, 0) == OK_TIDB_NIL) return fail(OK_E_NULL, at, err_at);
+    if (decode(f, 3, p + at, n - at, &d, &err) != OK_OK) break;
+    at += d.len;
+  }
+  return OK_OK;
+}
+
+static int decode_one(const ok_format *f, size_t index, const uint8_t *key, size_t n, ok_item *it,
+                      size_t *err_at) {
   view v;
   int rc, t;
   uint64_t u;
   ok_item_reset(it, f, 0);
   if (n == 0) return fail(OK_E_TRUNCATED, 0, err_at);
-  if ((rc = view_of(&v, key, n, f == &ok_format_tikv, index == 0, err_at)) != OK_OK) return rc;
+  if ((rc = view_of(&v, key, n, is_wrapped(f), index == 0, err_at)) != OK_OK) return rc;
   if (v.wrapped && index == 0 && n % 9) return fail(OK_E_LENGTH, n, err_at);
   if (v.len == 0)
     return index == 0 ? OK_FEWER : fail(OK_E_TRUNCATED, n, err_at); /* the empty key */
@@ -411,6 +437,8 @@ static int decode(const ok_format *f, size_t index, const uint8_t *key, size_t n
   it->type = OK_NULL;
   switch (t) {
     case OK_TIDB_NIL:
+      if (is_row(f)) return OK_FEWER; /* the handle's padding, checked by ok_tidb_row_format */
+      return vend(&v, 1, it, err_at);
     case OK_TIDB_MAX: return vend(&v, 1, it, err_at);
     case OK_TIDB_BYTES:
       if (v.len == 1) { /* a bound: MinNotNull, at the end */
@@ -434,6 +462,8 @@ static int decode(const ok_format *f, size_t index, const uint8_t *key, size_t n
       } else {
         it->i = (int64_t)(t == OK_TIDB_UINT ? u : u ^ SIGN);
         it->type = OK_INT;
+        if (t == OK_TIDB_DURATION && (it->i > OK_TIDB_DURATION_MAX || it->i < -OK_TIDB_DURATION_MAX))
+          return fail(OK_E_RANGE, vphys(&v, 1), err_at); /* past MySQL's TIME: never written */
       }
       return vend(&v, OK_TIDB_FIXED_LEN, it, err_at);
     case OK_TIDB_DECIMAL: return dec_decimal(&v, 0, it, err_at);
@@ -449,7 +479,10 @@ static int decode(const ok_format *f, size_t index, const uint8_t *key, size_t n
       if (v.len < 2) return fail(OK_E_TRUNCATED, n, err_at);
       t = vbyte(&v, 1);
       if (t == 'r' && v.len != 10) { /* a common handle's datums follow */
+        size_t at = vphys(&v, 2);
         it->tag = OK_TIDB_COMMON;
+        if (!is_row(f) && (rc = check_handle(f, key + at, n - at, err_at)) != OK_OK)
+          return *err_at += at, rc;
         return vend(&v, 2, it, err_at);
       }
       if (t != 'r' && t != 'i') return fail(OK_E_TAG, vphys(&v, 1), err_at);
@@ -459,6 +492,17 @@ static int decode(const ok_format *f, size_t index, const uint8_t *key, size_t n
       return vend(&v, 10, it, err_at);
   }
   return fail(OK_E_TAG, 0, err_at);
+}
+
+/* In a row key with a padded handle the last datum takes the padding, as
+** a TiKV key's last item takes its group's: the items cover the key. */
+static int decode(const ok_format *f, size_t index, const uint8_t *key, size_t n, ok_item *it,
+                  size_t *err_at) {
+  int rc = decode_one(f, index, key, n, it, err_at);
+  if (rc == OK_OK && is_row(f) && it->len < n && key[it->len] == OK_TIDB_NIL &&
+      it->tag != OK_TIDB_COMMON)
+    it->len = n;
+  return rc;
 }
 
 static size_t tidb_value(uint8_t *out, const ok_item *it) {
@@ -495,11 +539,14 @@ static size_t skip(const ok_format *f, size_t index, const uint8_t *key, size_t 
   ok_item end;
   size_t k, i, pad, err;
   double d;
-  if (n == 0 || view_of(&v, key, n, f == &ok_format_tikv, index == 0, &err) != OK_OK ||
+  if (n == 0 || view_of(&v, key, n, is_wrapped(f), index == 0, &err) != OK_OK ||
       (v.wrapped && index == 0 && n % 9) || v.len == 0)
     return 0;
   switch (vbyte(&v, 0)) {
     case OK_TIDB_NIL:
+      if (is_row(f)) return 0; /* the padding: decode says */
+      k = 1;
+      break;
     case OK_TIDB_MAX: k = 1; break;
     case OK_TIDB_INT:
     case OK_TIDB_UINT:
@@ -524,6 +571,36 @@ static size_t skip(const ok_format *f, size_t index, const uint8_t *key, size_t 
 
 const ok_format ok_format_tidb = {"tidb", 0, decode, tidb_value, NULL, NULL, skip};
 const ok_format ok_format_tikv = {"tikv", 0, decode, tidb_value, NULL, NULL, skip};
+const ok_format ok_format_tidb_row = {"tidb", 0, decode, tidb_value, NULL, NULL, skip};
+const ok_format ok_format_tikv_row = {"tikv", 0, decode, tidb_value, NULL, NULL, skip};
+
+/* The longest row key with a padded handle: a keyspace, a table, "_r" and
+** the 9 bytes of the handle; and as TiKV stores it, in 3 groups. */
+#define ROW_MAX (4 + 9 + 2 + 9)
+#define ROW_MAX_TIKV 27
+
+const ok_format *ok_tidb_row_format(const ok_format *f, const uint8_t *key, size_t n) {
+  uint8_t buf[ROW_MAX_TIKV];
+  const uint8_t *p = key;
+  size_t len = n, at = 0, err, k;
+  ok_item d;
+  if (f == &ok_format_tikv) {
+    if (n > ROW_MAX_TIKV || ok_tikv_unwrap(buf, &len, key, n, &err) != OK_OK) return f;
+    p = buf;
+  } else if (f != &ok_format_tidb) {
+    return f;
+  }
+  if (len > 0 && p[0] == OK_TIDB_KEYSPACE) at = 4;
+  if (len != at + 9 + 2 + 9 || p[at] != OK_TIDB_TABLE || p[at + 9] != '_' || p[at + 10] != 'r')
+    return f;
+  /* the handle: datums, then zeros to its 9 bytes */
+  for (k = at + 11; k < len && p[k] != OK_TIDB_NIL; k += d.len)
+    if (decode(&ok_format_tidb, 3, p + k, len - k, &d, &err) != OK_OK) return f;
+  if (k == at + 11 || k == len) return f; /* no datum, or no padding */
+  while (k < len && p[k] == 0) k++;
+  if (k < len) return f; /* not zeros alone: the NULL is refused */
+  return f == &ok_format_tikv ? &ok_format_tikv_row : &ok_format_tidb_row;
+}
 
 int ok_tikv_unwrap(uint8_t *out, size_t *len, const uint8_t *p, size_t n, size_t *err_at) {
   view v;
