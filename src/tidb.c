@@ -548,9 +548,15 @@ static size_t skip(const ok_format *f, size_t index, const uint8_t *key, size_t 
       k = 1;
       break;
     case OK_TIDB_MAX: k = 1; break;
+    case OK_TIDB_DURATION: /* within a TIME's range, as decode wants it */
+      if (v.len < OK_TIDB_FIXED_LEN) return 0;
+      if ((int64_t)(vbe64(&v, 1) ^ SIGN) > OK_TIDB_DURATION_MAX ||
+          (int64_t)(vbe64(&v, 1) ^ SIGN) < -OK_TIDB_DURATION_MAX)
+        return 0;
+      k = OK_TIDB_FIXED_LEN;
+      break;
     case OK_TIDB_INT:
     case OK_TIDB_UINT:
-    case OK_TIDB_DURATION:
     case OK_TIDB_TABLE: k = OK_TIDB_FIXED_LEN; break;
     case OK_TIDB_FLOAT:
       if (v.len < OK_TIDB_FIXED_LEN) return 0;

@@ -249,8 +249,12 @@ static void crdb_check(const uint8_t *data, size_t size) {
   }
   if (off != size) return;
   for (int table = 0; table < 2; table++) { /* the text fits the room asked */
-    if (ok_crdb_pretty(NULL, &len, data, size, table, &err) != OK_OK || !(text = malloc(len + 1)))
+    if (ok_crdb_pretty(NULL, &len, data, size, table, &err) != OK_OK) {
+      /* as a key, the system's own (/Local, /Meta1...) need not print */
+      if (table && ok_crdb_system_key(data, size)) continue;
       abort();
+    }
+    if (!(text = malloc(len + 1))) abort();
     if (ok_crdb_pretty(text, &len, data, size, table, &err) != OK_OK) abort();
     free(text);
   }

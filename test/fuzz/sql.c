@@ -55,14 +55,22 @@ static test_format formats[TEST_FORMATS_MAX];
 static int n_formats;
 
 /* A valid key of `format` converted to every other format (without a
-** parameter): where ok_convert accepts, converting back gives the key. */
+** parameter): where ok_convert accepts, converting back gives the key; a
+** bytewise or charwise key of one value alone comes back from a format
+** without arrays as the array of it (that second call cannot know). */
 static void check_convert(const char *format, const unsigned char *data, size_t size) {
+  const char *array =
+      strcmp(format, "bytewise") == 0
+          ? "ok_bytewise_pack(ok_bytewise_array(ok_unpack_col(?1, 1, 'bytewise')))"
+      : strcmp(format, "charwise") == 0
+          ? "CAST(ok_charwise_pack(ok_charwise_array(ok_unpack_col(?1, 1, 'charwise'))) AS BLOB)"
+          : "?1";
   for (int i = 0; i < n_formats; i++) {
     char *sql, *same = NULL;
     if (formats[i].param || strcmp(formats[i].name, format) == 0) continue;
     sql = sqlite3_mprintf(
-        "SELECT CAST(ok_convert(ok_convert(?1, '%%s', '%s'), '%s', '%%s') AS BLOB) = ?1",
-        formats[i].name, formats[i].name);
+        "SELECT CAST(ok_convert(ok_convert(?1, '%%s', '%s'), '%s', '%%s') AS BLOB) IN (?1, %s)",
+        formats[i].name, formats[i].name, array);
     run(sql, format, data, size, &same);
     if (same && strcmp(same, "1") != 0) abort();
     sqlite3_free(same);
