@@ -177,3 +177,7 @@ SELECT ok_hbase_numeric('1e200000000');
 SELECT 'double.power_of_two', hex(ok_hbase_pack(power(2, -24))), ok_unpack_col(ok_hbase_pack(power(2, -24)), 1, 'hbase') = power(2, -24);
 -- float32 rounds as Java's (float) cast: Float.MAX_VALUE as Java prints it, and overflow
 SELECT 'float32.round', hex(ok_hbase_float32(3.4028235e38)), hex(ok_hbase_float32(1e39));
+-- numerics at the ends of the documented range (magnitudes from 1e-200000000 to below 1e200000000) build and read
+SELECT 'numeric.range', ok_valid(ok_hbase_pack(ok_hbase_numeric('9.99e199999999')), 'hbase'), ok_quote(ok_hbase_pack(ok_hbase_numeric('1e199999998')), 'hbase'), ok_quote(ok_hbase_pack(ok_hbase_numeric('-1e-200000000')), 'hbase');
+SELECT ok_hbase_numeric('1e200000000');
+SELECT ok_quote(x'22FB05F5E10102', 'hbase');

@@ -378,8 +378,9 @@ static int dec_num(const uint8_t *p, size_t n, int h, uint8_t x, ok_hbase_num *n
     if (!(vl = ok_hbase_get_varint(p + 1, n - 1, vx, &v))) return fail(OK_E_TRUNCATED, n, err_at);
     o += vl;
     num->form = !large && v == UINT64_MAX ? OK_HBASE_FORM_SMALL_ONE : 0;
-    /* exponents within 100^(+-10^8) (what ok_hbase_num_parse takes) */
-    if (v >= 100000000u && !num->form) return fail(OK_E_RANGE, 1, err_at);
+    /* what ok_hbase_num_parse takes: magnitudes from 1e-200000000 (100^-99999999
+    ** at most, small) to below 1e200000000 (100^100000000 at most, large) */
+    if (v >= 100000000u + (unsigned)large && !num->form) return fail(OK_E_RANGE, 1, err_at);
     e = num->form ? 1 : large ? (long)v : -(long)v;
     /* the shortest varint, and a large exponent only past the medium ones */
     canonical = ok_hbase_put_varint(again, v) == vl && !(large && e <= 10);
