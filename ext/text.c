@@ -27,6 +27,7 @@ void ok_sql_out_init(ok_sql_out *o, sqlite3 *db, int json) {
   o->json = json;
   o->db = db;
   o->st = NULL;
+  o->enc = 0;
 }
 
 /* Room for n more bytes at o->p + o->n (the caller adds n to o->n), or
@@ -78,6 +79,10 @@ void ok_sql_out_result(sqlite3_context *ctx, ok_sql_out *o) {
     sqlite3_result_text64(ctx, o->p, o->n, SQLITE_TRANSIENT, SQLITE_UTF8);
   else if (o->rc == SQLITE_TOOBIG)
     ok_sql_error_toobig(ctx, NULL);
+  else if (o->rc == SQLITE_MISMATCH)
+    ok_sql_error(ctx,
+                 "the key holds TEXT that is not valid UTF-8, which a UTF-16 database cannot "
+                 "hold: no SQL here makes it (ok_json and ok_hex show its bytes)");
   else
     sqlite3_result_error_nomem(ctx);
   if (o->p != o->stack) sqlite3_free(o->p);
@@ -140,16 +145,63 @@ static int append(ok_sql_out *o, const char *head, escaper f, const uint8_t *p, 
   return o->rc;
 }
 
-/* TEXT as SQL or JSON: readable when it can be, else its bytes in hex. */
+/* Valid UTF-8 p[0..n) as the hex of its UTF-16 code units, little-endian
+** (esc_hex16le) or big-endian (esc_hex16be). */
+static size_t hex16(char *out, const uint8_t *p, size_t n, int le) {
+  static const char digits[] = "0123456789ABCDEF";
+  size_t i = 0, o = 0;
+  while (i < n) {
+    unsigned c = p[i], units[2], k, u;
+    size_t l = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+    c &= l == 1 ? 0x7F : 0x3F >> (l - 1);
+    for (k = 1; k < l; k++) c = c << 6 | (p[i + k] & 0x3F);
+    i += l;
+    k = 1, units[0] = c;
+    if (c >= 0x10000) k = 2, units[0] = 0xD800 | (c - 0x10000) >> 10, units[1] = 0xDC00 | (c & 0x3FF);
+    for (u = 0; u < k; u++, o += 4) {
+      unsigned a = le ? units[u] & 0xFF : units[u] >> 8, b = le ? units[u] >> 8 : units[u] & 0xFF;
+      if (!out) continue;
+      out[o] = digits[a >> 4], out[o + 1] = digits[a & 15];
+      out[o + 2] = digits[b >> 4], out[o + 3] = digits[b & 15];
+    }
+  }
+  return o;
+}
+static size_t esc_hex16le(char *out, const uint8_t *p, size_t n) { return hex16(out, p, n, 1); }
+static size_t esc_hex16be(char *out, const uint8_t *p, size_t n) { return hex16(out, p, n, 0); }
+
+/* The database's text encoding, asked once a rendering; 0 with o->rc set
+** when SQLite cannot say (out of memory). */
+static int db_encoding(ok_sql_out *o) {
+  sqlite3_stmt *st = NULL;
+  const char *e = NULL;
+  if (o->enc) return o->enc;
+  if (sqlite3_prepare_v2(o->db, "PRAGMA encoding", -1, &st, NULL) == SQLITE_OK &&
+      sqlite3_step(st) == SQLITE_ROW)
+    e = (const char *)sqlite3_column_text(st, 0);
+  o->enc = !e                              ? 0
+           : strcmp(e, "UTF-16le") == 0 ? SQLITE_UTF16LE
+           : strcmp(e, "UTF-16be") == 0 ? SQLITE_UTF16BE
+                                        : SQLITE_UTF8;
+  sqlite3_finalize(st);
+  if (!o->enc && o->rc == SQLITE_OK) o->rc = SQLITE_NOMEM;
+  return o->enc;
+}
+
+/* TEXT as SQL or JSON: readable when it can be, else its bytes in hex: in
+** the database's encoding, which CAST(X'..' AS TEXT) reads them in. */
 static int append_text(ok_sql_out *o, const uint8_t *p, size_t n) {
   size_t i;
-  int printable = is_utf8(p, n);
+  int utf8 = is_utf8(p, n), printable = utf8, enc;
   if (o->json)
     return printable ? append(o, "\"", esc_json, p, n, "\"")
                      : append(o, "{\"text_hex\":\"", esc_hex, p, n, "\"}");
   for (i = 0; printable && i < n; i++) printable = p[i] >= 0x20 && p[i] != 0x7F;
-  return printable ? append(o, "'", esc_sql, p, n, "'")
-                   : append(o, "CAST(X'", esc_hex, p, n, "' AS TEXT)");
+  if (printable) return append(o, "'", esc_sql, p, n, "'");
+  if (!(enc = db_encoding(o))) return o->rc;
+  if (enc == SQLITE_UTF8) return append(o, "CAST(X'", esc_hex, p, n, "' AS TEXT)");
+  if (!utf8) return o->rc = o->rc == SQLITE_OK ? SQLITE_MISMATCH : o->rc;
+  return append(o, "CAST(X'", enc == SQLITE_UTF16LE ? esc_hex16le : esc_hex16be, p, n, "' AS TEXT)");
 }
 
 /* 1 when SQLite reads the decimal text t (as ok_double_repr writes it)

@@ -19,6 +19,8 @@ typedef struct {
   sqlite3 *db;
   sqlite3_stmt *st; /* "SELECT CAST(?1 AS REAL)": asks SQLite to read a REAL back;
                     ** prepared on demand, kept for the calling statement */
+  int enc;          /* the database's text encoding (SQLITE_UTF8...), asked on
+                    ** demand: CAST(X'..' AS TEXT) reads the bytes in it; 0 unknown */
   char stack[256];
 } ok_sql_out;
 

@@ -15,3 +15,8 @@ SELECT 'utf16le.same_bytes', hex(ok_pack('ā')), ok_unpack_col(ok_pack('ā'), 1)
 CREATE TABLE u(nan, fmt, schema, hex, coll);
 INSERT INTO u VALUES ('-Inf', 'FDB', 'long, utf8', '4DA8 7061626300', 'nocase');
 SELECT 'utf16le.text_args', hex(ok_pack(nan)), ok_quote(ok_fdb_pack(1, 'a'), fmt), ok_quote(hex), hex(ok_collate('Ab', coll)), ok_quote(ok_orderly_pack(schema, 7, 'x'), 'orderly:' || schema), ok_lexi(nan), ok_fdb_double(nan) IS NOT NULL FROM u;
+-- ok_quote's TEXT that needs hex is in the database's encoding, so that it reads back here
+PRAGMA encoding;
+SELECT 'utf16.quote', ok_quote(ok_pack(char(1) || 'A', char(0), char(0x1F600) || char(9))), ok_pack(CAST(X'01004100' AS TEXT), CAST(X'0000' AS TEXT), CAST(X'3DD800DE0900' AS TEXT)) = ok_pack(char(1) || 'A', char(0), char(0x1F600) || char(9));
+SELECT ok_quote(x'70FF00');
+SELECT 'utf16.json', ok_json(x'70FF00');

@@ -196,6 +196,8 @@ static const char *const utf16_statements[] = {
     "'orderly:' || schema), ok_orderly_pack('ulong, decimal', ulong, num), "
     "ok_orderly_pack('double, float', nan, inf), ok_orderly_prefix(schema, 7) FROM u",
     "SELECT e.pos, e.value FROM u, ok_each(u.hex) AS e",
+    "SELECT ok_quote(ok_pack(char(1) || coll, hex)), ok_quote(ok_fdb_pack(char(0) || coll), fmt) "
+    "FROM u",
     "SELECT e.pos, e.value FROM u, ok_each(ok_fdb_pack(1, u.coll), u.fmt) AS e",
     "SELECT ok_formats(hex, fmt, 'orderly:' || schema), ok_salt(ok_fdb_pack(1), 1, fmt), "
     "ok_unpack_col(ok_hbase_pack(2, coll), 2, 'HBase'), ok_xxh32(hex), ok_xxh64(coll), "
