@@ -241,25 +241,52 @@ static int same_value(const ok_item *x, const ok_item *y) {
   return same;
 }
 
+/* The first component where key a (read by ra) and key b (by rb) hold other
+** values, or values of other types: 0 with its number in *k and the two
+** items in *x, *y; 1 when there is none; -1 out of memory. */
+static int differ(const ok_sql_reader *ra, const uint8_t *a, size_t an, const ok_sql_reader *rb,
+                  const uint8_t *b, size_t bn, size_t *k, ok_item *x, ok_item *y) {
+  ok_walk wa, wb;
+  size_t err;
+  int same = 1;
+  *k = 0;
+  ok_walk_start(&wa, ra->core, a, an);
+  ok_walk_start(&wb, rb->core, b, bn);
+  while (same == 1 && ok_next(&wa, x, &err) == OK_OK) {
+    ++*k;
+    if (ok_next(&wb, y, &err) != OK_OK) break;
+    same = same_value(x, y);
+  }
+  return same;
+}
+
+/* The error for component k whose value is x in the key given and y as
+** `via` keys hold it. */
+static void lost(sqlite3_context *ctx, size_t k, const ok_item *x, const ok_item *y,
+                 const ok_sql_reader *via, int back) {
+  if (x->type != y->type)
+    ok_sql_error(ctx,
+                 "component %lld does not convert without loss: '%s' keys read it %sas %s, not %s",
+                 (long long)k, via->f->core->name, back ? "back " : "", type_name(y->type),
+                 type_name(x->type));
+  else
+    ok_sql_error(ctx,
+                 "component %lld does not convert without loss: %s '%s' keys it comes %sas "
+                 "another %s",
+                 (long long)k, back ? "from" : "in", via->f->core->name, back ? "back " : "",
+                 type_name(x->type));
+}
+
 /* The error for a key that came back from `via` as other bytes than
 ** key[0..n): names the first component that differs, and how. */
 static void not_back(sqlite3_context *ctx, const ok_sql_reader *r, const uint8_t *key, size_t n,
                      const uint8_t *back, size_t bn, const ok_sql_reader *via) {
-  ok_walk a, b;
   ok_item x, y;
-  size_t err, k = 0;
-  int same = 1;
-  ok_walk_start(&a, r->core, key, n);
-  ok_walk_start(&b, r->core, back, bn);
-  while (same == 1 && ok_next(&a, &x, &err) == OK_OK) {
-    k++;
-    if (ok_next(&b, &y, &err) != OK_OK) break;
-    if ((same = same_value(&x, &y)) < 0) {
-      sqlite3_result_error_nomem(ctx);
-      return;
-    }
-  }
-  if (same && r->f->array)
+  size_t k;
+  int same = differ(r, key, n, r, back, bn, &k, &x, &y);
+  if (same < 0)
+    sqlite3_result_error_nomem(ctx);
+  else if (same && r->f->array)
     ok_sql_error(ctx,
                  "the key does not convert without loss: it comes back from '%s' keys as an array "
                  "(a %s key of one value alone comes back as an array of it)",
@@ -269,16 +296,8 @@ static void not_back(sqlite3_context *ctx, const ok_sql_reader *r, const uint8_t
                  "the key does not convert without loss: it comes back from '%s' keys with the "
                  "same values in other bytes (%s writes them in one of the forms it reads)",
                  via->f->core->name, r->f->pack);
-  else if (x.type != y.type)
-    ok_sql_error(ctx,
-                 "component %lld does not convert without loss: '%s' keys read it back as %s, "
-                 "not %s",
-                 (long long)k, via->f->core->name, type_name(y.type), type_name(x.type));
   else
-    ok_sql_error(ctx,
-                 "component %lld does not convert without loss: from '%s' keys it comes back as "
-                 "another %s",
-                 (long long)k, via->f->core->name, type_name(x.type));
+    lost(ctx, k, &x, &y, via, 1);
 }
 
 /* 1 when key[0..n) is one value alone, not in its format's array (a
@@ -300,7 +319,9 @@ static void ok_convert_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) 
   char *msg = NULL;
   const char *name;
   ways *w;
-  int text, btext, rc;
+  ok_item x, y;
+  size_t k;
+  int text, btext, rc, same;
   if (!ok_sql_report(ctx, ok_sql_reader_named(argv[2], &t, &msg), &msg)) return;
   if (t.salted || t.strict) {
     ok_sql_error(ctx, "the target is a format to write, named without 'salt+' or 'strict+'");
@@ -327,6 +348,12 @@ static void ok_convert_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) 
   if (rc == SQLITE_OK) rc = write_as(ctx, &t, made, len, &from, 0, &back, &blen, &btext);
   if (rc == SQLITE_OK && (blen != n || memcmp(back, p, n) != 0)) {
     not_back(ctx, &r, p, n, back, blen, &t);
+  } else if (rc == SQLITE_OK &&
+             (same = differ(&r, p, n, &t, made, len, &k, &x, &y)) != 1) { /* a type changed */
+    if (same < 0)
+      sqlite3_result_error_nomem(ctx);
+    else
+      lost(ctx, k, &x, &y, &t, 0);
   } else if (rc == SQLITE_OK) {
     if (text)
       sqlite3_result_text64(ctx, (const char *)made, len, sqlite3_free, SQLITE_UTF8);

@@ -7,7 +7,11 @@ SELECT 'plain', hex(ok_convert(ok_pack(NULL, -7, 2.5, 'a', x'00'), 'ok', 'fdb'))
 SELECT 'into_arrays', hex(ok_convert(ok_pack('a'), 'ok', 'bytewise')), ok_convert(ok_pack('a'), 'ok', 'charwise'), ok_convert(ok_pack(), 'ok', 'charwise');
 SELECT 'from_top_value', hex(ok_convert(ok_bytewise_pack('a'), 'bytewise', 'ok'));
 SELECT 'orderly', hex(ok_convert(ok_pack(7, 'x'), 'ok', 'orderly:long, utf8')), ok_quote(ok_convert(ok_orderly_pack('long desc, utf8', 7, 'x'), 'orderly:long desc, utf8', 'crdb'), 'crdb');
-SELECT 'whole_double', hex(ok_convert(ok_pack(2.0), 'ok', 'fdb')), hex(ok_convert(ok_pack(2), 'ok', 'orderly:double'));
+SELECT 'whole_double', hex(ok_convert(ok_pack(2.0), 'ok', 'fdb')), hex(ok_convert(ok_pack(2.5), 'ok', 'orderly:double'));
+-- a value of another type in the target is refused even where its bytes convert back
+SELECT ok_convert(ok_pack(2), 'ok', 'orderly:double');
+SELECT ok_convert(ok_orderedcode_pack('float64', 2.0), 'orderedcode:float64', 'hbase');
+SELECT 'types_kept', ok_quote(ok_convert(ok_orderedcode_pack('float64', 2.5), 'orderedcode:float64', 'hbase'), 'hbase'), hex(ok_convert(ok_orderedcode_pack('int64', 2), 'orderedcode:int64', 'hbase'));
 SELECT 'stores', ok_quote(ok_convert(ok_crdb_pack(7, 'x', 1.5), 'crdb', 'tikv'), 'tikv'), hex(ok_convert(ok_tikv_pack(1, 'abc'), 'tikv', 'tidb'));
 SELECT 'subtype', ok_convert(ok_pack(1), 'ok', 'fdb') = ok_fdb_pack(1), ok_unpack_col(ok_convert(ok_pack(1), 'ok', 'fdb'), 1, 'fdb');
 SELECT 'null', ok_convert(NULL, 'ok', 'fdb');
