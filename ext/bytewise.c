@@ -213,22 +213,24 @@ static int render(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
   const char *open = o->json ? "[" : "ok_bytewise_array(", *close = o->json ? "]" : ")";
   const char *sep = o->json ? "," : ", ";
   const uint8_t *p = it->body;
-  size_t off, err;
+  size_t off, err, depth; /* the arrays open here, with the sole one's */
   int first = 1, rc = SQLITE_OK, sole = ok_js_sole(it) && !o->json;
   (void)raw;
+  depth = (size_t)sole;
   if (sole) ok_sql_puts(o, open);
   if (it->tag != OK_BYTEWISE_ARRAY) rc = render_item(o, it);
   for (off = 0; it->tag == OK_BYTEWISE_ARRAY && off < it->body_len && rc == SQLITE_OK;) {
     ok_item in;
     if (p[off] == 0x00) {
       ok_sql_puts(o, close);
-      off++, first = 0;
+      off++, first = 0, depth--;
       continue;
     }
     if (!first) ok_sql_puts(o, sep);
     if (p[off] == OK_BYTEWISE_ARRAY) {
       ok_sql_puts(o, open);
       off++, first = 1;
+      if (++depth > OK_SQL_QUOTE_DEPTH && !o->json) rc = SQLITE_RANGE;
       continue;
     }
     ok_bytewise_decode(p + off, it->body_len - off, 1, &in, &err); /* checked by the walk */

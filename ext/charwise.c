@@ -185,15 +185,18 @@ static int render_item(ok_sql_out *o, const ok_item *it) {
 static int render(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
   const char *open = o->json ? "[" : "ok_charwise_array(", *close = o->json ? "]" : ")";
   const uint8_t *p = it->body;
-  size_t off, err;
+  size_t off, err, depth; /* the arrays open here, with the sole one's */
   int rc = SQLITE_OK, sole = ok_js_sole(it) && !o->json;
   (void)raw;
+  depth = (size_t)sole;
   if (sole) ok_sql_puts(o, open);
   if (it->tag != OK_CHARWISE_ARRAY) rc = render_item(o, it);
   for (off = 0; it->tag == OK_CHARWISE_ARRAY && off < it->body_len && rc == SQLITE_OK;) {
     ok_item in;
     if (p[off] == OK_CHARWISE_ARRAY || p[off] == '!' || p[off] == '"') {
       ok_sql_puts(o, p[off] == '"' ? (o->json ? "," : ", ") : p[off] == '!' ? close : open);
+      if (p[off] == OK_CHARWISE_ARRAY && ++depth > OK_SQL_QUOTE_DEPTH && !o->json) rc = SQLITE_RANGE;
+      if (p[off] == '!') depth--;
       off++;
       continue;
     }

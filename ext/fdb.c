@@ -454,7 +454,7 @@ static int render(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
       if (!first) ok_sql_puts(o, sep);
       if (step == OK_FDB_OPEN) {
         ok_sql_puts(o, open);
-        depth++;
+        if (++depth > OK_SQL_QUOTE_DEPTH && !o->json) rc = SQLITE_RANGE;
       } else {
         rc = render_item(o, &in, raw + off);
       }

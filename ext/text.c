@@ -79,6 +79,11 @@ void ok_sql_out_result(sqlite3_context *ctx, ok_sql_out *o) {
     sqlite3_result_text64(ctx, o->p, o->n, SQLITE_TRANSIENT, SQLITE_UTF8);
   else if (o->rc == SQLITE_TOOBIG)
     ok_sql_error_toobig(ctx, NULL);
+  else if (o->rc == SQLITE_RANGE)
+    ok_sql_error(ctx,
+                 "the key nests arrays or tuples more than %d deep, past what SQLite's parser "
+                 "reads back as calls (ok_json shows it)",
+                 OK_SQL_QUOTE_DEPTH);
   else if (o->rc == SQLITE_MISMATCH)
     ok_sql_error(ctx,
                  "the key holds TEXT that is not valid UTF-8, which a UTF-16 database cannot "

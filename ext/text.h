@@ -24,6 +24,12 @@ typedef struct {
   char stack[256];
 } ok_sql_out;
 
+/* How deep ok_quote nests arrays and tuples (FDB's, bytewise's, charwise's):
+** its text must read back, and SQLite 3.40's parser takes about 29 nested
+** calls (newer ones more). A deeper key is refused with SQLITE_RANGE, which
+** ok_sql_out_result names; ok_json shows any depth. */
+#define OK_SQL_QUOTE_DEPTH 24
+
 void ok_sql_out_init(ok_sql_out *o, sqlite3 *db, int json);
 void ok_sql_puts(ok_sql_out *o, const char *s);
 void ok_sql_putc(ok_sql_out *o, char c);

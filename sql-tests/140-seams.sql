@@ -110,3 +110,9 @@ SELECT ok_unhex('\u{110000}');
 SELECT ok_unhex('\u{}');
 SELECT ok_unhex('\u12');
 SELECT ok_unhex('\U0001F6');
+-- ok_quote nests arrays and tuples 24 deep, which every SQLite this runs on parses back; deeper is refused by name
+SELECT 'nesting.24', ok_fdb_pack(ok_fdb_raw(ok_unhex(replace(printf('%.24c', '-'), '-', '05') || '1501' || replace(printf('%.24c', '-'), '-', '00')))) = ok_unhex(replace(printf('%.24c', '-'), '-', '05') || '1501' || replace(printf('%.24c', '-'), '-', '00')), length(ok_quote(ok_unhex(replace(printf('%.24c', '-'), '-', '05') || '1501' || replace(printf('%.24c', '-'), '-', '00')), 'fdb')), length(ok_quote(x'A0A0A0A0A0A0A0A0A0A0A0A0A0A0A0A0A0A0A0A0A0A0A0A0A070780000000000000000000000000000000000000000000000000042400000000000000000', 'bytewise'));
+SELECT ok_quote(ok_unhex(replace(printf('%.25c', '-'), '-', '05') || '1501' || replace(printf('%.25c', '-'), '-', '00')), 'fdb');
+SELECT ok_quote(x'A0A0A0A0A0A0A0A0A0A0A0A0A0A0A0A0A0A0A0A0A0A0A0A0A0A07078000000000000000000000000000000000000000000000000000042400000000000000000', 'bytewise');
+SELECT ok_quote('K' || replace(printf('%.25c', '-'), '-', 'K') || 'Jx' || replace(printf('%.26c', '-'), '-', '!'), 'charwise');
+SELECT 'nesting.json', length(ok_json(ok_unhex(replace(printf('%.300c', '-'), '-', '05') || '1501' || replace(printf('%.300c', '-'), '-', '00')), 'fdb'));
