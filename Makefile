@@ -103,7 +103,7 @@ $(B)/unit: $(UNIT_SRC) test/unit/test.h test/unit/vectors.h $(B)/libokcore.a
 
 # The SQL-level test programs: $(B)/NAME from test/NAME.c, '-' for '_'.
 SQL_TESTS = oracle fdb-conformance orderly-vectors orderly-oracle threads nomem hostile \
-            hbase-decimals hbase-vectors plan misread convert pairs
+            hbase-decimals hbase-vectors plan misread convert pairs builders
 $(foreach t,$(SQL_TESTS),$(eval $(B)/$(t): test/$(subst -,_,$(t)).c test/load.h test/rng.h))
 $(SQL_TESTS:%=$(B)/%):
 	$(CC) -std=c99 $(WARN) $(SQLITE_INC) $(CFLAGS) -pthread $< -o $@ $(SQLITE_LIBS) -lm
@@ -116,9 +116,10 @@ $(B)/java-double: test/java_double.c $(B)/libokcore.a
 $(B)/fuzz-%-replay: test/fuzz/%.c test/fuzz/replay.c $(B)/libokcore.a
 	$(CC) $(CORE_CFLAGS) $(CFLAGS) -Isrc $< test/fuzz/replay.c $(B)/libokcore.a -o $@ -lm
 
-# The SQL-level target links the extension's objects and SQLite directly.
-$(B)/fuzz-sql-replay: test/fuzz/sql.c test/fuzz/replay.c $(CORE_OBJ) $(EXT_OBJ)
-	$(CC) -std=c99 $(WARN) -Wno-conversion $(SQLITE_INC) $(CFLAGS) -Isrc test/fuzz/sql.c test/fuzz/replay.c $(CORE_OBJ) $(EXT_OBJ) -o $@ $(SQLITE_LIBS) -lm
+# The SQL-level targets link the extension's objects and SQLite directly.
+$(B)/fuzz-sql-replay $(B)/fuzz-builders-replay: $(B)/fuzz-%-replay: test/fuzz/%.c test/fuzz/replay.c $(CORE_OBJ) $(EXT_OBJ)
+	$(CC) -std=c99 $(WARN) -Wno-conversion $(SQLITE_INC) $(CFLAGS) -Isrc $< test/fuzz/replay.c $(CORE_OBJ) $(EXT_OBJ) -o $@ $(SQLITE_LIBS) -lm
+$(B)/fuzz-builders-replay: test/builders.c test/load.h test/rng.h
 
 # The extension linked into SQLite's own shell, with SQLite (needs
 # SQLITE_DIR): examples/static_link.c registers it at SQLite's start.
@@ -189,7 +190,8 @@ test-cluster: deps-test
 cluster: $(CLUSTER)
 
 test-build: all $(B)/unit $(SQL_TESTS:%=$(B)/%) $(B)/java-double $(B)/fuzz-sql-replay \
-            $(B)/fuzz-decode-replay $(B)/fuzz-orderly-replay $(B)/fuzz-roundtrip-replay
+            $(B)/fuzz-decode-replay $(B)/fuzz-orderly-replay $(B)/fuzz-roundtrip-replay \
+            $(B)/fuzz-builders-replay
 
 # Many connections in 8 threads at once, under ThreadSanitizer.
 test-tsan: deps

@@ -39,13 +39,16 @@ static int put(ok_sql_builder *b, sqlite3_value *v, int t, int i) {
   return 1;
 }
 
-/* The shapes of docs/tidb.md, as a key is built: what its last part lets
-** follow. */
+/* The shapes of docs/tidb.md, as a key is built: where it is, which says
+** what may follow. */
 enum {
-  OPEN,   /* a table, an index, datums: anything */
-  ROW,    /* an integer handle: the end of a row key */
-  HANDLE, /* "_r" alone: a clustered primary key's datums, none NULL */
-  BOUND   /* ok_tidb_min_not_null(): the end of a range key */
+  START,    /* nothing yet */
+  KEYSPACE, /* a keyspace: a table follows */
+  TABLE,    /* a table: "_r" or "_i" follows */
+  ROW,      /* an integer handle: the end of a row key */
+  HANDLE,   /* "_r" alone: a clustered primary key's datums, none NULL */
+  DATUMS,   /* an index's datums, or datums alone */
+  BOUND     /* ok_tidb_min_not_null(): the end of a range key */
 };
 typedef struct {
   int state;
@@ -53,50 +56,79 @@ typedef struct {
   int bounded;   /* the handle holds a bound: a range key's, not padded */
 } shape;
 
+/* What may follow each state, for the error. */
+static const char *const after[] = {
+    "",
+    "a keyspace (ok_tidb_keyspace(id)), which a table follows",
+    "a table (ok_tidb_table(id)), which ok_tidb_record(...) or ok_tidb_index(id) follows",
+    "an integer handle (ok_tidb_record(h)), which ends a row key (a clustered primary key's "
+    "values follow ok_tidb_record())",
+    "",
+    "",
+    "ok_tidb_min_not_null(), the bound that ends a range key",
+};
+
+/* The next state after an item with tag t in state s, or -1: not a shape
+** TiDB writes. */
+static int next_state(int s, int t) {
+  switch (t) {
+    case OK_TIDB_KEYSPACE: return s == START ? KEYSPACE : -1;
+    case OK_TIDB_TABLE: return s == START || s == KEYSPACE ? TABLE : -1;
+    case OK_TIDB_RECORD: return s == TABLE ? ROW : -1;
+    case OK_TIDB_COMMON: return s == TABLE ? HANDLE : -1;
+    case OK_TIDB_INDEX: return s == TABLE ? DATUMS : -1;
+  }
+  if (s == KEYSPACE || s == TABLE || s == ROW || s == BOUND) return -1;
+  if (t == OK_TIDB_MIN_NOT_NULL) return BOUND;
+  return s == START ? DATUMS : s;
+}
+
+/* One item of argument i, with tag `tag`, its datums (if it opens a
+** handle) from b's byte `at`: 0 after setting the error for a shape TiDB
+** never writes. */
+static int step(ok_sql_builder *b, shape *s, int tag, size_t at, int i) {
+  static const char *const part[] = {"ok_tidb_keyspace", "ok_tidb_table", "ok_tidb_record",
+                                     "ok_tidb_index"};
+  int next = next_state(s->state, tag);
+  if (next < 0) {
+    int k = tag == OK_TIDB_KEYSPACE                        ? 0
+            : tag == OK_TIDB_TABLE                         ? 1
+            : tag == OK_TIDB_RECORD || tag == OK_TIDB_COMMON ? 2
+                                                           : 3;
+    if (s->state == START || s->state == HANDLE || s->state == DATUMS)
+      ok_sql_error(b->ctx, "argument %d: %s(...) goes %s", i, part[k],
+                   k > 1    ? "right after ok_tidb_table(id)"
+                   : k == 1 ? "at a key's start or after ok_tidb_keyspace(id)"
+                            : "at a key's start");
+    else
+      ok_sql_error(b->ctx, "argument %d follows %s", i, after[s->state]);
+    return 0;
+  }
+  if (s->state == HANDLE && tag == OK_TIDB_NIL) {
+    ok_sql_error(b->ctx,
+                 "argument %d: a clustered primary key (after ok_tidb_record()) holds no NULL: "
+                 "TiDB reads a 00 there as its padding",
+                 i);
+    return 0;
+  }
+  if (next == HANDLE && s->state != HANDLE) s->handle = at;
+  if (s->state == HANDLE && (tag == OK_TIDB_MAX || tag == OK_TIDB_MIN_NOT_NULL)) s->bounded = 1;
+  s->state = next;
+  return 1;
+}
+
 /* The items of argument i, b's bytes from `from` on (t its type), after
-** those before: 0 after setting the error for a shape TiDB never writes. */
+** those before. */
 static int follow(ok_sql_builder *b, shape *s, size_t from, int t, int i) {
-  static const char *const ends[] = {
-      NULL, "an integer handle (ok_tidb_record(h)), which ends a row key; a clustered primary "
-            "key's values follow ok_tidb_record()",
-      NULL, "ok_tidb_min_not_null(), the bound that ends a range key"};
   ok_walk w;
   ok_item it;
   size_t err;
-  if (s->state == ROW || s->state == BOUND) {
-    ok_sql_error(b->ctx, "argument %d follows %s", i, ends[s->state]);
-    return 0;
-  }
-  if (t != SQLITE_BLOB) { /* one datum, a value */
-    if (s->state == HANDLE && t == SQLITE_NULL) goto null_in_handle;
-    return 1;
-  }
+  if (t != SQLITE_BLOB) /* one datum, a value */
+    return step(b, s, t == SQLITE_NULL ? OK_TIDB_NIL : OK_TIDB_INT, 0, i);
   ok_walk_start(&w, &ok_format_tidb, b->buf.p + from, b->buf.n - from);
-  while (ok_next(&w, &it, &err) == OK_OK) {
-    if (s->state == ROW || s->state == BOUND) {
-      ok_sql_error(b->ctx, "argument %d: an item follows %s", i, ends[s->state]);
-      return 0;
-    }
-    switch (it.tag) {
-      case OK_TIDB_RECORD: s->state = ROW; break;
-      case OK_TIDB_COMMON: s->state = HANDLE, s->handle = from + w.off, s->bounded = 0; break;
-      case OK_TIDB_MIN_NOT_NULL: s->state = BOUND; break;
-      case OK_TIDB_TABLE:
-      case OK_TIDB_KEYSPACE:
-      case OK_TIDB_INDEX: s->state = OPEN; break;
-      case OK_TIDB_MAX: s->bounded = 1; break;
-      case OK_TIDB_NIL:
-        if (s->state == HANDLE) goto null_in_handle;
-        break;
-    }
-  }
+  while (ok_next(&w, &it, &err) == OK_OK)
+    if (!step(b, s, it.tag, from + w.off, i)) return 0;
   return 1;
-null_in_handle:
-  ok_sql_error(b->ctx,
-               "argument %d: a clustered primary key (after ok_tidb_record()) holds no NULL: "
-               "TiDB reads a 00 there as its padding",
-               i);
-  return 0;
 }
 
 /* argv as a TiDB key into b, in a shape TiDB writes: a row key's common
@@ -104,7 +136,7 @@ null_in_handle:
 ** kv.NewCommonHandle pads it when it adds a row (a range key's, with a
 ** bound, is not). 0 after setting an error. */
 static int build(ok_sql_builder *b, int argc, sqlite3_value **argv) {
-  shape s = {OPEN, 0, 0};
+  shape s = {START, 0, 0};
   int i;
   for (i = 0; i < argc; i++) {
     size_t from = b->buf.n;

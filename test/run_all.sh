@@ -177,6 +177,7 @@ for B in "$@"; do
   suite misread "$B/misread" "$B/ok"
   suite convert "$B/convert" "$B/ok" "${CONVERT_ROWS:-3000}"
   suite pairs "$B/pairs" "$B/ok"
+  suite builders "$B/builders" "$B/ok" "${BUILDER_LISTS:-3000}"
   suite fdb-python "$B/fdb-conformance" "$B/ok" test/fdb/python-7.4.6.tsv
   suite hbase-vectors "$B/hbase-vectors" "$B/ok" test/hbase/vectors-2.6.tsv test/hbase/vectors-2.6-jdk17.tsv
   suite orderly-vectors "$B/orderly-vectors" "$B/ok" test/orderly/vectors-edge.tsv test/orderly/vectors-random.tsv
@@ -190,6 +191,7 @@ for B in "$@"; do
   suite fuzz-sql-replay "$B/fuzz-sql-replay" test/fuzz/corpus
   suite fuzz-orderly-replay "$B/fuzz-orderly-replay" test/fuzz/corpus-orderly
   suite fuzz-roundtrip-replay "$B/fuzz-roundtrip-replay" test/fuzz/corpus-roundtrip
+  suite fuzz-builders-replay "$B/fuzz-builders-replay" test/fuzz/corpus-builders
   [ "$quick" = 1 ] && continue # the rest need Java, Node, Python's packages or time
   suite fdb-conformance fdb_node_suite
   suite java-double-8-18 java_suite old doubles
