@@ -120,14 +120,17 @@ static int step(ok_sql_builder *b, shape *s, int tag, size_t at, int i) {
 /* The items of argument i, b's bytes from `from` on (t its type), after
 ** those before. */
 static int follow(ok_sql_builder *b, shape *s, size_t from, int t, int i) {
-  ok_walk w;
   ok_item it;
-  size_t err;
+  size_t err, at = from;
   if (t != SQLITE_BLOB) /* one datum, a value */
     return step(b, s, t == SQLITE_NULL ? OK_TIDB_NIL : OK_TIDB_INT, 0, i);
-  ok_walk_start(&w, &ok_format_tidb, b->buf.p + from, b->buf.n - from);
-  while (ok_next(&w, &it, &err) == OK_OK)
-    if (!step(b, s, it.tag, from + w.off, i)) return 0;
+  /* the piece's items, each read as one that follows others (a piece of
+  ** "_r" alone is no key, but it follows a table's) */
+  while (at < b->buf.n && ok_format_tidb.decode(&ok_format_tidb, 1, b->buf.p + at, b->buf.n - at,
+                                                &it, &err) == OK_OK) {
+    at += it.len;
+    if (!step(b, s, it.tag, at, i)) return 0;
+  }
   return 1;
 }
 

@@ -312,6 +312,7 @@ static int decode_any(const ok_format *f, size_t index, const uint8_t *key, size
   size_t off = 1;
   int rc;
   (void)f;
+  if (n == 0) return fail(OK_E_LENGTH, 0, err_at); /* never written: an empty array is one */
   if (index == 0 && key[0] != OK_CHARWISE_ARRAY) {
     rc = ok_charwise_decode(key, n, 0, it, err_at);
     ok_js_set_sole(it, 0);

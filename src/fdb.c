@@ -422,6 +422,7 @@ int ok_fdb_uuid_parse(uint8_t *u, const char *s, size_t n) {
 static int decode_any(const ok_format *f, size_t index, const uint8_t *key, size_t n, ok_item *it,
                       size_t *err_at) {
   (void)f, (void)index;
+  if (n == 0) return *err_at = 0, OK_FEWER; /* the empty key: no components */
   return ok_fdb_decode(key, n, it, err_at);
 }
 

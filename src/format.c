@@ -73,11 +73,11 @@ static inline int walk(ok_walk *w, ok_item *it, int over, size_t *err_at) {
   const uint8_t *c = w->key + w->off;
   size_t off = w->off, index = w->index, left = w->n - off, len;
   int rc;
-  if (f->fields ? index == f->fields : left == 0) {
+  if (f->fields ? index == f->fields : left == 0 && index > 0) {
     *err_at = off;
     return left == 0 ? OK_FEWER : OK_E_TRAILING;
   }
-  if (!over || !f->skip || (len = f->skip(f, index, c, left)) == 0) {
+  if (!over || !f->skip || left == 0 || (len = f->skip(f, index, c, left)) == 0) {
     if ((rc = f->decode(f, index, c, left, it, err_at)) != OK_OK) {
       *err_at += off; /* OK_FEWER too: the rest holds no component (TiKV's padding) */
       return rc;
@@ -111,12 +111,12 @@ static inline int scan(const ok_format *f, const uint8_t *key, size_t n, size_t 
   ok_item spare;
   int rc;
   for (i = 0;; i++, off += len) {
-    if (fields ? i == fields : off == n) {
+    if (fields ? i == fields : off == n && i > 0) {
       *err_at = off;
       rc = off == n ? OK_FEWER : OK_E_TRAILING;
       break;
     }
-    if (i == index || !skip || (len = skip(f, i, key + off, n - off)) == 0) {
+    if (i == index || !skip || off == n || (len = skip(f, i, key + off, n - off)) == 0) {
       ok_item *d = it;
       if (i > index) d = &spare;
       if ((rc = decode(f, i, key + off, n - off, d, err_at)) != OK_OK) {

@@ -619,6 +619,7 @@ static size_t hbase_value(uint8_t *out, const ok_item *it) {
 static int decode_any(const ok_format *f, size_t index, const uint8_t *key, size_t n, ok_item *it,
                       size_t *err_at) {
   (void)f, (void)index;
+  if (n == 0) return *err_at = 0, OK_FEWER; /* the empty key: no components */
   return ok_hbase_decode(key, n, it, err_at);
 }
 

@@ -178,8 +178,9 @@ struct ok_format {
   /* Decodes component number `index` (0-based), which starts at key[0],
   ** within n bytes (n may be 0): OK_OK with *it filled, or a negative
   ** status with *err_at the offset of the offending byte; or OK_FEWER when
-  ** the n bytes, checked, hold no component (a TiKV key's padding). Never
-  ** reads outside key[0..n). */
+  ** the n bytes, checked, hold no component (a TiKV key's padding; the
+  ** empty key, n == 0 at index 0, where the format has one). Never reads
+  ** outside key[0..n). */
   int (*decode)(const ok_format *f, size_t index, const uint8_t *key, size_t n, ok_item *it,
                 size_t *err_at);
   /* Writes the it->value_len bytes of a TEXT/BLOB item's value to out. */

@@ -427,7 +427,7 @@ static int decode_one(const ok_format *f, size_t index, const uint8_t *key, size
   int rc, t;
   uint64_t u;
   ok_item_reset(it, f, 0);
-  if (n == 0) return fail(OK_E_TRUNCATED, 0, err_at);
+  if (n == 0) return fail(index == 0 ? OK_FEWER : OK_E_TRUNCATED, 0, err_at); /* the empty key */
   if ((rc = view_of(&v, key, n, is_wrapped(f), index == 0, err_at)) != OK_OK) return rc;
   if (v.wrapped && index == 0 && n % 9) return fail(OK_E_LENGTH, n, err_at);
   if (v.len == 0)
@@ -475,7 +475,8 @@ static int decode_one(const ok_format *f, size_t index, const uint8_t *key, size
       if (v.len < 4) return fail(OK_E_TRUNCATED, n, err_at);
       it->i = vbyte(&v, 1) << 16 | vbyte(&v, 2) << 8 | vbyte(&v, 3), it->type = OK_INT;
       return vend(&v, 4, it, err_at);
-    case '_':
+    case '_': /* "_r", "_i": after a table, never first */
+      if (index == 0) return fail(OK_E_TAG, 0, err_at);
       if (v.len < 2) return fail(OK_E_TRUNCATED, n, err_at);
       t = vbyte(&v, 1);
       if (t == 'r' && v.len != 10) { /* a common handle's datums follow */
@@ -496,12 +497,26 @@ static int decode_one(const ok_format *f, size_t index, const uint8_t *key, size
 
 /* In a row key with a padded handle the last datum takes the padding, as
 ** a TiKV key's last item takes its group's: the items cover the key. */
+/* 1 when an item tagged `tag`, of len bytes of key[0..n), may be followed
+** by what follows it, as TiDB's keys go: a keyspace by a table, a table by
+** "_r" or "_i", anything else by datums alone (never by a key's parts). So
+** a key's parts stand where TiDB puts them, each known from its neighbour. */
+static int next_ok(int tag, const uint8_t *key, size_t n, size_t len) {
+  int next = len < n ? key[len] : -1;
+  if (next < 0) return 1;
+  if (tag == OK_TIDB_KEYSPACE) return next == OK_TIDB_TABLE;
+  if (tag == OK_TIDB_TABLE) return next == '_';
+  return next != OK_TIDB_TABLE && next != OK_TIDB_KEYSPACE && next != '_';
+}
+
 static int decode(const ok_format *f, size_t index, const uint8_t *key, size_t n, ok_item *it,
                   size_t *err_at) {
   int rc = decode_one(f, index, key, n, it, err_at);
-  if (rc == OK_OK && is_row(f) && it->len < n && key[it->len] == OK_TIDB_NIL &&
-      it->tag != OK_TIDB_COMMON)
-    it->len = n;
+  if (rc != OK_OK) return rc;
+  if (!next_ok(it->tag, key, n, it->len)) return fail(OK_E_TAG, it->len, err_at);
+  if (!is_row(f)) return rc;
+  it->format = f == &ok_format_tidb_row ? &ok_format_tidb : &ok_format_tikv; /* the format read */
+  if (it->len < n && key[it->len] == OK_TIDB_NIL && it->tag != OK_TIDB_COMMON) it->len = n;
   return rc;
 }
 
@@ -572,7 +587,10 @@ static size_t skip(const ok_format *f, size_t index, const uint8_t *key, size_t 
       break;
     default: return 0;
   }
-  return k && k <= v.len && vend(&v, k, &end, &err) == OK_OK ? end.len : 0;
+  return k && k <= v.len && vend(&v, k, &end, &err) == OK_OK &&
+                 next_ok(vbyte(&v, 0), key, n, end.len)
+             ? end.len
+             : 0;
 }
 
 const ok_format ok_format_tidb = {"tidb", 0, decode, tidb_value, NULL, NULL, skip};

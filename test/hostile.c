@@ -237,7 +237,10 @@ static void check_mode(void) {
       lengths[r] = atol(out);
       snprintf(what, sizeof what, "%s: %s gives %.60s, not %ld", in->name, readers[r], out,
                want[r]);
-      check(what, rc == SQLITE_OK && (want[r] < 0 || lengths[r] == want[r]));
+      if (in->mode == NEST && strstr(readers[r], "ok_quote")) /* SQL reads back 24 deep */
+        check(what, rc != SQLITE_OK && strstr(out, "more than 24 deep") != NULL);
+      else
+        check(what, rc == SQLITE_OK && (want[r] < 0 || lengths[r] == want[r]));
     }
     /* the length limit at the key's length: a rendering that is longer is
     ** SQLITE_TOOBIG, with a message that names the function */
@@ -250,7 +253,9 @@ static void check_mode(void) {
         int rc = run(call[b], key, n, in, count, out, sizeof out, NULL);
         snprintf(what, sizeof what, "%s: %s (%ld bytes) under a limit of %ld gives %d: %.60s",
                  in->name, big[b], lengths[3 + b], n, rc, out);
-        if (lengths[3 + b] > n)
+        if (in->mode == NEST && b == 1)
+          check(what, rc != SQLITE_OK && strstr(out, "more than 24 deep") != NULL);
+        else if (lengths[3 + b] > n)
           check(what, rc == SQLITE_TOOBIG && strncmp(out, big[b], strlen(big[b])) == 0 &&
                           strstr(out, "SQLITE_LIMIT_LENGTH") != NULL);
         else

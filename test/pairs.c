@@ -3,7 +3,9 @@
 ** them: every pair side by side, and each reader around each function that
 ** makes a key, over keys of every format.
 **
-**   pairs EXTENSION
+**   pairs EXTENSION [quick]
+**
+** (quick: the format per row only, not also each format as a constant.)
 **
 ** SQLite keeps a function's state (auxdata) for the statement, and a slot
 ** of the whole statement is shared by every function in it: a function that
@@ -259,9 +261,9 @@ static void together(const char *what, const char *cols, int n, char **want[],
 int main(int argc, char **argv) {
   const int n_exprs = (int)(sizeof exprs / sizeof *exprs), n_keys = (int)(sizeof keys / sizeof *keys);
   char *sql, *a, *b;
-  int e, g, v, k, id, m;
+  int e, g, v, k, id, m, quick = argc > 2 && strcmp(argv[2], "quick") == 0;
   if (argc < 2) {
-    fprintf(stderr, "usage: pairs EXTENSION\n");
+    fprintf(stderr, "usage: pairs EXTENSION [quick]\n");
     return 2;
   }
   if (!(db = open_with_extension("pairs", argv[1]))) return 2;
@@ -287,7 +289,7 @@ int main(int argc, char **argv) {
   ** format as a constant */
   for (e = 0; e < n_exprs; e++)
     for (g = 0; g < n_exprs; g++)
-      for (k = -1; k < n_keys; k++) {
+      for (k = -1; k < (quick ? 0 : n_keys); k++) {
         char lit[80] = "f", where[100] = "1", *cols;
         char **want[2];
         if (k > 0 && strcmp(keys[k].f, keys[k - 1].f) == 0) continue;

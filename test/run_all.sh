@@ -176,7 +176,7 @@ for B in "$@"; do
   suite plan "$B/plan" "$B/ok"
   suite misread "$B/misread" "$B/ok"
   suite convert "$B/convert" "$B/ok" "${CONVERT_ROWS:-3000}"
-  suite pairs "$B/pairs" "$B/ok"
+  if [ "$quick" = 1 ]; then suite pairs "$B/pairs" "$B/ok" quick; else suite pairs "$B/pairs" "$B/ok"; fi
   suite builders "$B/builders" "$B/ok" "${BUILDER_LISTS:-3000}"
   suite fdb-python "$B/fdb-conformance" "$B/ok" test/fdb/python-7.4.6.tsv
   suite hbase-vectors "$B/hbase-vectors" "$B/ok" test/hbase/vectors-2.6.tsv test/hbase/vectors-2.6-jdk17.tsv

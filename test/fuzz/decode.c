@@ -295,7 +295,7 @@ static size_t tidb_reencode(uint8_t *out, const ok_item *it, const uint8_t *v, c
 
 static void tidb_check(const uint8_t *data, size_t size) {
   size_t off = 0, err, len, count, count2;
-  ok_walk w;
+  ok_walk w, w2;
   ok_item it;
   uint8_t *raw, *again;
   int rc;
@@ -324,12 +324,12 @@ static void tidb_check(const uint8_t *data, size_t size) {
       ok_tidb_enc_bytes(again, 0, raw, len) != size || memcmp(again, data, size) != 0)
     abort();
   ok_walk_start(&w, &ok_format_tikv, data, size);
+  ok_walk_start(&w2, &ok_format_tidb, raw, len);
   for (off = 0; (rc = ok_next(&w, &it, &err)) == OK_OK;) { /* the raw key's items alongside */
     ok_item r;
     uint8_t *a, *b;
-    if (ok_locate(&ok_format_tidb, raw + off, len - off, 0, &r, &count2, &err) != OK_OK ||
-        r.tag != it.tag || r.type != it.type || r.value_len != it.value_len ||
-        (r.type == OK_INT && r.i != it.i))
+    if (ok_next(&w2, &r, &err) != OK_OK || r.tag != it.tag || r.type != it.type ||
+        r.value_len != it.value_len || (r.type == OK_INT && r.i != it.i))
       abort();
     if (r.type == OK_TEXT || r.type == OK_BLOB) {
       a = malloc(r.value_len + 1), b = malloc(r.value_len + 1);
@@ -339,7 +339,7 @@ static void tidb_check(const uint8_t *data, size_t size) {
     }
     off += r.len;
   }
-  if (rc != OK_FEWER || off != len) abort();
+  if (rc != OK_FEWER || off != len || ok_next(&w2, &it, &err) != OK_FEWER) abort();
   free(again);
   free(raw);
 }
