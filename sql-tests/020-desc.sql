@@ -20,3 +20,7 @@ CREATE TABLE ev(user, ts);
 INSERT INTO ev VALUES (1, 10), (1, 30), (1, NULL), (2, 5), (1, 20), (2, 'late'), (2, x'00'), (NULL, 1);
 SELECT 'desc.order_by', group_concat(quote(user) || ':' || quote(ts), ' ') FROM (SELECT * FROM ev ORDER BY user, ts DESC);
 SELECT 'desc.order_by_key', group_concat(quote(user) || ':' || quote(ts), ' ') FROM (SELECT * FROM ev ORDER BY ok_pack(user, ok_desc(ts)));
+-- a prefix ends a range's bound: nothing follows it
+SELECT ok_pack(ok_prefix('ab'), 1);
+SELECT ok_pack(ok_desc(ok_prefix('ab')), 2);
+SELECT 'prefix.last', hex(ok_pack(1, ok_prefix('Ch'))), hex(ok_pack(ok_desc(ok_prefix('ab'))));
