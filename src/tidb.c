@@ -495,8 +495,6 @@ static int decode_one(const ok_format *f, size_t index, const uint8_t *key, size
   return fail(OK_E_TAG, 0, err_at);
 }
 
-/* In a row key with a padded handle the last datum takes the padding, as
-** a TiKV key's last item takes its group's: the items cover the key. */
 /* 1 when an item tagged `tag`, of len bytes of key[0..n), may be followed
 ** by what follows it, as TiDB's keys go: a keyspace by a table, a table by
 ** "_r" or "_i", anything else by datums alone (never by a key's parts). So
@@ -509,6 +507,9 @@ static int next_ok(int tag, const uint8_t *key, size_t n, size_t len) {
   return next != OK_TIDB_TABLE && next != OK_TIDB_KEYSPACE && next != '_';
 }
 
+/* An item, and its place next to the one after it. In a row key with a
+** padded handle the last datum takes the padding, as a TiKV key's last
+** item takes its group's: the items cover the key. */
 static int decode(const ok_format *f, size_t index, const uint8_t *key, size_t n, ok_item *it,
                   size_t *err_at) {
   int rc = decode_one(f, index, key, n, it, err_at);
@@ -563,13 +564,14 @@ static size_t skip(const ok_format *f, size_t index, const uint8_t *key, size_t 
       k = 1;
       break;
     case OK_TIDB_MAX: k = 1; break;
-    case OK_TIDB_DURATION: /* within a TIME's range, as decode wants it */
+    case OK_TIDB_DURATION: { /* within a TIME's range, as decode wants it */
+      int64_t ns;
       if (v.len < OK_TIDB_FIXED_LEN) return 0;
-      if ((int64_t)(vbe64(&v, 1) ^ SIGN) > OK_TIDB_DURATION_MAX ||
-          (int64_t)(vbe64(&v, 1) ^ SIGN) < -OK_TIDB_DURATION_MAX)
-        return 0;
+      ns = (int64_t)(vbe64(&v, 1) ^ SIGN);
+      if (ns > OK_TIDB_DURATION_MAX || ns < -OK_TIDB_DURATION_MAX) return 0;
       k = OK_TIDB_FIXED_LEN;
       break;
+    }
     case OK_TIDB_INT:
     case OK_TIDB_UINT:
     case OK_TIDB_TABLE: k = OK_TIDB_FIXED_LEN; break;
@@ -598,9 +600,9 @@ const ok_format ok_format_tikv = {"tikv", 0, decode, tidb_value, NULL, NULL, ski
 const ok_format ok_format_tidb_row = {"tidb", 0, decode, tidb_value, NULL, NULL, skip};
 const ok_format ok_format_tikv_row = {"tikv", 0, decode, tidb_value, NULL, NULL, skip};
 
-/* The longest row key with a padded handle: a keyspace, a table, "_r" and
-** the 9 bytes of the handle; and as TiKV stores it, in 3 groups. */
-#define ROW_MAX (4 + 9 + 2 + 9)
+/* A row key with a padded handle: a keyspace (or none), a table, "_r" and
+** the handle's 9 bytes; as TiKV stores it, 3 groups of 9 at most. */
+#define ROW_LEN(keyspace) ((keyspace) + 9 + 2 + 9)
 #define ROW_MAX_TIKV 27
 
 const ok_format *ok_tidb_row_format(const ok_format *f, const uint8_t *key, size_t n) {
@@ -615,7 +617,7 @@ const ok_format *ok_tidb_row_format(const ok_format *f, const uint8_t *key, size
     return f;
   }
   if (len > 0 && p[0] == OK_TIDB_KEYSPACE) at = 4;
-  if (len != at + 9 + 2 + 9 || p[at] != OK_TIDB_TABLE || p[at + 9] != '_' || p[at + 10] != 'r')
+  if (len != ROW_LEN(at) || p[at] != OK_TIDB_TABLE || p[at + 9] != '_' || p[at + 10] != 'r')
     return f;
   /* the handle: datums, then zeros to its 9 bytes */
   for (k = at + 11; k < len && p[k] != OK_TIDB_NIL; k += d.len)
