@@ -48,7 +48,8 @@ enum {
   ROW,      /* an integer handle: the end of a row key */
   HANDLE,   /* "_r" alone: a clustered primary key's datums, none NULL */
   DATUMS,   /* an index's datums, or datums alone */
-  BOUND     /* ok_tidb_min_not_null(): the end of a range key */
+  BOUND,    /* ok_tidb_min_not_null(): the end of a range key */
+  PADDED    /* a row key whose handle TiDB padded (a piece of one): its end */
 };
 typedef struct {
   int state;
@@ -66,6 +67,7 @@ static const char *const after[] = {
     "",
     "",
     "ok_tidb_min_not_null(), the bound that ends a range key",
+    "a row key whose clustered primary key is padded to 9 bytes, which ends it",
 };
 
 /* The next state after an item with tag t in state s, or -1: not a shape
@@ -78,7 +80,7 @@ static int next_state(int s, int t) {
     case OK_TIDB_COMMON: return s == TABLE ? HANDLE : -1;
     case OK_TIDB_INDEX: return s == TABLE ? DATUMS : -1;
   }
-  if (s == KEYSPACE || s == TABLE || s == ROW || s == BOUND) return -1;
+  if (s == KEYSPACE || s == TABLE || s == ROW || s == BOUND || s == PADDED) return -1;
   if (t == OK_TIDB_MIN_NOT_NULL) return BOUND;
   return s == START ? DATUMS : s;
 }
@@ -120,17 +122,20 @@ static int step(ok_sql_builder *b, shape *s, int tag, size_t at, int i) {
 /* The items of argument i, b's bytes from `from` on (t its type), after
 ** those before. */
 static int follow(ok_sql_builder *b, shape *s, size_t from, int t, int i) {
+  const ok_format *f;
   ok_item it;
   size_t err, at = from;
   if (t != SQLITE_BLOB) /* one datum, a value */
     return step(b, s, t == SQLITE_NULL ? OK_TIDB_NIL : OK_TIDB_INT, 0, i);
   /* the piece's items, each read as one that follows others (a piece of
-  ** "_r" alone is no key, but it follows a table's) */
-  while (at < b->buf.n && ok_format_tidb.decode(&ok_format_tidb, 1, b->buf.p + at, b->buf.n - at,
-                                                &it, &err) == OK_OK) {
+  ** "_r" alone is no key, but it follows a table's); a whole row key with a
+  ** padded handle (ok_tidb_raw of one) reads to its padding */
+  f = ok_tidb_row_format(&ok_format_tidb, b->buf.p + from, b->buf.n - from);
+  while (at < b->buf.n && f->decode(f, 1, b->buf.p + at, b->buf.n - at, &it, &err) == OK_OK) {
+    if (!step(b, s, it.tag, at + it.len, i)) return 0;
     at += it.len;
-    if (!step(b, s, it.tag, at, i)) return 0;
   }
+  if (f != &ok_format_tidb) s->state = PADDED;
   return 1;
 }
 
