@@ -53,6 +53,7 @@ enum {
 };
 typedef struct {
   int state;
+  size_t items;  /* in the key so far: the next one's index */
   size_t handle; /* where a common handle's datums start */
   int bounded;   /* the handle holds a bound: a range key's, not padded */
 } shape;
@@ -116,6 +117,7 @@ static int step(ok_sql_builder *b, shape *s, int tag, size_t at, int i) {
   if (next == HANDLE && s->state != HANDLE) s->handle = at;
   if (s->state == HANDLE && (tag == OK_TIDB_MAX || tag == OK_TIDB_MIN_NOT_NULL)) s->bounded = 1;
   s->state = next;
+  s->items++;
   return 1;
 }
 
@@ -127,11 +129,19 @@ static int follow(ok_sql_builder *b, shape *s, size_t from, int t, int i) {
   size_t err, at = from;
   if (t != SQLITE_BLOB) /* one datum, a value */
     return step(b, s, t == SQLITE_NULL ? OK_TIDB_NIL : OK_TIDB_INT, 0, i);
-  /* the piece's items, each read as one that follows others (a piece of
-  ** "_r" alone is no key, but it follows a table's); a whole row key with a
+  /* the piece's items, each read where it stands in the key (the reader
+  ** takes a key's parts only where TiDB puts them); a whole row key with a
   ** padded handle (ok_tidb_raw of one) reads to its padding */
   f = ok_tidb_row_format(&ok_format_tidb, b->buf.p + from, b->buf.n - from);
-  while (at < b->buf.n && f->decode(f, 1, b->buf.p + at, b->buf.n - at, &it, &err) == OK_OK) {
+  while (at < b->buf.n) {
+    const uint8_t *p = b->buf.p + at;
+    if (f->decode(f, s->items, p, b->buf.n - at, &it, &err) != OK_OK) {
+      /* a part out of its place: said as the shapes say it */
+      int tag = p[0] == '_' && b->buf.n - at > 1 ? (p[1] == 'i' ? OK_TIDB_INDEX : OK_TIDB_COMMON)
+                                                 : p[0];
+      if (step(b, s, tag, at, i)) ok_sql_error(b->ctx, "argument %d is out of TiDB's shapes", i);
+      return 0;
+    }
     if (!step(b, s, it.tag, at + it.len, i)) return 0;
     at += it.len;
   }
@@ -144,7 +154,7 @@ static int follow(ok_sql_builder *b, shape *s, size_t from, int t, int i) {
 ** kv.NewCommonHandle pads it when it adds a row (a range key's, with a
 ** bound, is not). 0 after setting an error. */
 static int build(ok_sql_builder *b, int argc, sqlite3_value **argv) {
-  shape s = {START, 0, 0};
+  shape s = {START, 0, 0, 0};
   int i;
   for (i = 0; i < argc; i++) {
     size_t from = b->buf.n;

@@ -109,3 +109,8 @@ SELECT ok_tidb_pack(ok_tidb_keyspace(1), 5);
 SELECT ok_tidb_pack(ok_tidb_table(1), ok_tidb_keyspace(1));
 SELECT 'shape.ok', hex(ok_tidb_pack(ok_tidb_keyspace(1), ok_tidb_table(2), ok_tidb_index(3), 'a', ok_tidb_max())), hex(ok_tidb_pack(ok_tidb_keyspace(1))), hex(ok_tidb_pack(ok_tidb_table(2))), hex(ok_tidb_pack(1, 'a', ok_tidb_min_not_null()));
 SELECT ok_tidb_pack(ok_tidb_raw('7480000000000000015F72060100810000000000'), 5);
+SELECT ok_tidb_pack(1, ok_tidb_keyspace(1));
+SELECT ok_tidb_pack(ok_tidb_keyspace(1), NULL);
+SELECT ok_quote('7800000100', 'tidb');
+SELECT ok_quote('0380000000000000017800000100', 'tidb');
+SELECT ok_quote('03800000000000000174800000000000000100', 'tidb');
