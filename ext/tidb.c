@@ -51,12 +51,14 @@ enum {
   BOUND,    /* ok_tidb_min_not_null(): the end of a range key */
   PADDED    /* a row key whose handle TiDB padded (a piece of one): its end */
 };
+/* Where a key being built is, in its builder's own room. */
 typedef struct {
-  int state;
-  size_t items;  /* in the key so far: the next one's index */
-  size_t handle; /* where a common handle's datums start */
-  int bounded;   /* the handle holds a bound: a range key's, not padded */
+  size_t state;
+  size_t items;   /* in the key so far: the next one's index */
+  size_t handle;  /* where a common handle's datums start */
+  size_t bounded; /* the handle holds a bound: a range key's, not padded */
 } shape;
+typedef char shape_fits[sizeof(shape) <= sizeof(((ok_sql_builder *)0)->own) ? 1 : -1];
 
 /* What may follow each state, for the error. */
 static const char *const after[] = {
@@ -73,7 +75,7 @@ static const char *const after[] = {
 
 /* The next state after an item with tag t in state s, or -1: not a shape
 ** TiDB writes. */
-static int next_state(int s, int t) {
+static int next_state(size_t s, int t) {
   switch (t) {
     case OK_TIDB_KEYSPACE: return s == START ? KEYSPACE : -1;
     case OK_TIDB_TABLE: return s == START || s == KEYSPACE ? TABLE : -1;
@@ -83,7 +85,7 @@ static int next_state(int s, int t) {
   }
   if (s == KEYSPACE || s == TABLE || s == ROW || s == BOUND || s == PADDED) return -1;
   if (t == OK_TIDB_MIN_NOT_NULL) return BOUND;
-  return s == START ? DATUMS : s;
+  return s == START ? DATUMS : (int)s;
 }
 
 /* One item of argument i, with tag `tag`, its datums (if it opens a
@@ -116,14 +118,15 @@ static int step(ok_sql_builder *b, shape *s, int tag, size_t at, int i) {
   }
   if (next == HANDLE && s->state != HANDLE) s->handle = at;
   if (s->state == HANDLE && (tag == OK_TIDB_MAX || tag == OK_TIDB_MIN_NOT_NULL)) s->bounded = 1;
-  s->state = next;
+  s->state = (size_t)next;
   s->items++;
   return 1;
 }
 
-/* The items of argument i, b's bytes from `from` on (t its type), after
-** those before. */
-static int follow(ok_sql_builder *b, shape *s, size_t from, int t, int i) {
+/* The format's `follow` hook: the items of argument i, b's bytes from
+** `from` on (t its type), after those before. */
+static int follow(ok_sql_builder *b, int t, size_t from, int i) {
+  shape *s = (shape *)(void *)b->own;
   const ok_format *f;
   ok_item it;
   size_t err, at = from;
@@ -149,25 +152,20 @@ static int follow(ok_sql_builder *b, shape *s, size_t from, int t, int i) {
   return 1;
 }
 
-/* argv as a TiDB key into b, in a shape TiDB writes: a row key's common
-** handle shorter than 9 bytes padded with zeros to 9, as TiDB's
-** kv.NewCommonHandle pads it when it adds a row (a range key's, with a
-** bound, is not). 0 after setting an error. */
+/* argv as a TiDB key into b, in a shape TiDB writes (`follow`), a row
+** key's common handle shorter than 9 bytes padded with zeros to 9, as
+** TiDB's kv.NewCommonHandle pads it when it adds a row (a range key's, with
+** a bound, is not). 0 after setting an error. */
 static int build(ok_sql_builder *b, int argc, sqlite3_value **argv) {
-  shape s = {START, 0, 0, 0};
-  int i;
-  for (i = 0; i < argc; i++) {
-    size_t from = b->buf.n;
-    if (!ok_sql_build(b, &ok_sql_tidb, i + 1, argv, i) ||
-        !follow(b, &s, from, sqlite3_value_type(argv[i]), i + 1))
-      return 0;
-  }
-  if (s.state == HANDLE && !s.bounded && b->buf.n > s.handle && b->buf.n - s.handle < 9) {
-    size_t pad = 9 - (b->buf.n - s.handle);
-    if (!ok_sql_buf_reserve(b->ctx, &b->buf, pad, pad)) return 0;
-    memset(b->buf.p + b->buf.n, 0, pad);
-    b->buf.n += pad;
-  }
+  const shape *s = (const shape *)(const void *)b->own;
+  size_t pad;
+  if (!ok_sql_build(b, &ok_sql_tidb, argc, argv, 0)) return 0;
+  if (s->state != HANDLE || s->bounded || b->buf.n == s->handle || b->buf.n - s->handle >= 9)
+    return 1;
+  pad = 9 - (b->buf.n - s->handle);
+  if (!ok_sql_buf_reserve(b->ctx, &b->buf, pad, pad)) return 0;
+  memset(b->buf.p + b->buf.n, 0, pad);
+  b->buf.n += pad;
   return 1;
 }
 
@@ -548,6 +546,7 @@ const ok_sql_format ok_sql_tidb = {
     0,
     NULL,
     foreign_tidb,
+    follow,
 };
 
 /* TiKV's keys hold TiDB's: its builder takes TiDB's pieces, and makes none. */
@@ -568,4 +567,5 @@ const ok_sql_format ok_sql_tikv = {
     0,
     NULL,
     foreign_tikv,
+    NULL,
 };

@@ -116,11 +116,13 @@ static inline int scan(const ok_format *f, const uint8_t *key, size_t n, size_t 
   size_t off = 0, i, len = 0;
   ok_item spare;
   int rc;
+  *at = 0; /* set on every return (a compiler that inlines this cannot tell) */
   for (i = 0;; i++, off += len) {
     if (fields ? i == fields : off == n) {
       *err_at = off;
       rc = off == n ? OK_FEWER : OK_E_TRAILING;
-      break;
+      if (n == 0 && !fields) rc = decode(f, 0, key, 0, &spare, err_at); /* the empty key: */
+      break;                                                          /* its format says */
     }
     if (i == index || !skip || (len = skip(f, i, key + off, n - off)) == 0) {
       ok_item *d = it;
@@ -145,35 +147,20 @@ static inline int scan(const ok_format *f, const uint8_t *key, size_t n, size_t 
   return index < i ? OK_OK : OK_FEWER;
 }
 
-/* The empty key's status as its format says: OK_FEWER (no components) or
-** an error (a format that never writes it). */
-static int empty_key(const ok_format *f, const uint8_t *key, size_t *err_at) {
-  ok_item spare;
-  return f->decode(f, 0, key, 0, &spare, err_at);
-}
-
 int ok_locate(const ok_format *f, const uint8_t *key, size_t n, size_t index, ok_item *it,
               size_t *at, size_t *err_at) {
-  int rc;
-  if (n == 0 && !f->fields && (rc = empty_key(f, key, err_at)) != OK_FEWER) return *at = 0, rc;
   return scan(walk_format(f, key, n), key, n, index, it, at, NULL, err_at);
 }
 
 int ok_pick(const ok_format *f, const uint8_t *key, size_t n, size_t index, ok_item *it, size_t *at,
             size_t *count, size_t *err_at) {
-  int rc;
-  if (n == 0 && !f->fields && (rc = empty_key(f, key, err_at)) != OK_FEWER)
-    return *at = *count = 0, rc;
   return scan(walk_format(f, key, n), key, n, index, it, at, count, err_at);
 }
 
 int ok_count(const ok_format *f, const uint8_t *key, size_t n, size_t *count, size_t *err_at) {
   size_t at;
   ok_item it;
-  int rc;
-  if (n == 0 && !f->fields && (rc = empty_key(f, key, err_at)) != OK_FEWER)
-    return *count = 0, rc;
-  rc = scan(walk_format(f, key, n), key, n, (size_t)-1, &it, &at, count, err_at);
+  int rc = ok_pick(f, key, n, (size_t)-1, &it, &at, count, err_at);
   return rc == OK_FEWER ? OK_OK : rc;
 }
 
