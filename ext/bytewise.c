@@ -271,5 +271,4 @@ const ok_sql_format ok_sql_bytewise = {
     0,
     "ok_bytewise_array",
     NULL,
-    NULL,
 };

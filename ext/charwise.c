@@ -235,5 +235,4 @@ const ok_sql_format ok_sql_charwise = {
     1,
     "ok_charwise_array",
     NULL,
-    NULL,
 };

@@ -381,5 +381,4 @@ const ok_sql_format ok_sql_crdb = {
     0,
     NULL,
     foreign,
-    NULL,
 };

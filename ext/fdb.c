@@ -502,5 +502,4 @@ const ok_sql_format ok_sql_fdb = {
     0,
     NULL,
     NULL,
-    NULL,
 };

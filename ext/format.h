@@ -64,7 +64,8 @@ typedef struct {
                     ** (HBase's ascending BlobCopy), which this says, for the
                     ** error if another follows; else NULL */
   size_t own[4];    /* the format's record of the key so far (TiDB's shape),
-                    ** which its `follow` hook keeps; zeros at the start */
+                    ** which its hooks keep: its builder sets it up
+                    ** (ok_sql_builder_init leaves it alone) */
 } ok_sql_builder;
 
 /* A format's parameter, as 'orderly:<schema>' gives one: parsed once a
@@ -125,10 +126,6 @@ struct ok_sql_format {
   /* What a key p[0..n) that its reader refuses may be instead, for the
   ** error: a key of the system's own (CockroachDB's /Meta2...); or NULL */
   const char *(*foreign)(const uint8_t *p, size_t n);
-  /* After argument i (1-based, SQLite type t) went into b from its byte
-  ** `from` on: 0 after setting the error for a key of a shape the format's
-  ** system never writes (TiDB's); NULL: any shape. */
-  int (*follow)(ok_sql_builder *b, int t, size_t from, int i);
 };
 
 /* The formats of the registry, each defined in its own file (ext/<id>.c);
@@ -164,7 +161,6 @@ static inline void ok_sql_builder_init(ok_sql_builder *b, sqlite3_context *ctx, 
   b->ctx = ctx;
   b->desc = desc;
   b->last = NULL;
-  memset(b->own, 0, sizeof b->own);
   ok_sql_buf_init(&b->buf);
 }
 static inline void ok_sql_builder_free(ok_sql_builder *b) { ok_sql_buf_free(&b->buf); }
@@ -179,28 +175,27 @@ static inline int ok_sql_build(ok_sql_builder *b, const ok_sql_format *f, int ar
   int i, piece, t;
   for (i = first; i < argc; i++) {
     const uint8_t *p;
-    size_t n, from;
+    size_t n;
     if (b->last) {
       ok_sql_error(b->ctx, "argument %d follows %s", i + 1, b->last);
       return 0;
     }
     t = sqlite3_value_type(argv[i]); /* asked once: each call goes through SQLite's API table */
     piece = t == SQLITE_BLOB ? ok_sql_piece(b->ctx, argv[i], f->subtype, i + 1) : 0;
-    from = b->buf.n;
     if (piece < 0) return 0;
     if (!piece) {
       if (!f->put(b, argv[i], t, i + 1)) return 0;
-    } else if (!ok_sql_bytes(b->ctx, argv[i], &p, &n)) {
-      return 0;
-    } else if (f->put_piece) {
-      if (!f->put_piece(b, p, n, i + 1)) return 0;
-    } else {
-      if (!ok_sql_buf_reserve(b->ctx, &b->buf, n, n)) return 0;
-      memcpy(b->buf.p + b->buf.n, p, n);
-      if (b->desc) ok_invert(b->buf.p + b->buf.n, n);
-      b->buf.n += n;
+      continue;
     }
-    if (f->follow && !f->follow(b, t, from, i + 1)) return 0;
+    if (!ok_sql_bytes(b->ctx, argv[i], &p, &n)) return 0;
+    if (f->put_piece) {
+      if (!f->put_piece(b, p, n, i + 1)) return 0;
+      continue;
+    }
+    if (!ok_sql_buf_reserve(b->ctx, &b->buf, n, n)) return 0;
+    memcpy(b->buf.p + b->buf.n, p, n);
+    if (b->desc) ok_invert(b->buf.p + b->buf.n, n);
+    b->buf.n += n;
   }
   return 1;
 }

@@ -406,5 +406,4 @@ const ok_sql_format ok_sql_hbase = {
     0,
     NULL,
     NULL,
-    NULL,
 };

@@ -244,5 +244,4 @@ const ok_sql_format ok_sql_native = {
     0,
     NULL,
     NULL,
-    NULL,
 };

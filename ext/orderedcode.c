@@ -179,5 +179,4 @@ const ok_sql_format ok_sql_orderedcode = {
     0,
     NULL,
     NULL,
-    NULL,
 };

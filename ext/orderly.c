@@ -326,5 +326,4 @@ const ok_sql_format ok_sql_orderly = {
     0,
     NULL,
     NULL,
-    NULL,
 };

@@ -19,25 +19,7 @@ static void result_piece(sqlite3_context *ctx, const uint8_t *p, size_t n) {
   ok_sql_result_piece(ctx, p, n, OK_SUBTYPE(tidb), 0);
 }
 
-/* A plain value as one datum: NULL, INT, FLOAT, and bytes for TEXT and BLOB. */
-static int put(ok_sql_builder *b, sqlite3_value *v, int t, int i) {
-  const uint8_t *p;
-  size_t n;
-  (void)i;
-  if (t != SQLITE_TEXT && t != SQLITE_BLOB) {
-    if (!ok_sql_buf_reserve(b->ctx, &b->buf, OK_TIDB_FIXED_LEN, 1)) return 0;
-    b->buf.n += t == SQLITE_NULL ? ok_tidb_enc_null(b->buf.p + b->buf.n)
-                : t == SQLITE_INTEGER
-                    ? ok_tidb_enc_int(b->buf.p + b->buf.n, sqlite3_value_int64(v))
-                    : ok_tidb_enc_float(b->buf.p + b->buf.n, sqlite3_value_double(v));
-    return 1;
-  }
-  if (!ok_sql_typed(b->ctx, v, t, &p, &n) ||
-      !ok_sql_buf_reserve(b->ctx, &b->buf, OK_TIDB_BYTES_BOUND(n), n + 10))
-    return 0;
-  b->buf.n += ok_tidb_enc_bytes(b->buf.p + b->buf.n, OK_TIDB_BYTES, p, n);
-  return 1;
-}
+
 
 /* The shapes of docs/tidb.md, as a key is built: where it is, which says
 ** what may follow. */
@@ -123,13 +105,15 @@ static int step(ok_sql_builder *b, shape *s, int tag, size_t at, int i) {
   return 1;
 }
 
-/* The format's `follow` hook: the items of argument i, b's bytes from
-** `from` on (t its type), after those before. */
-static int follow(ok_sql_builder *b, int t, size_t from, int i) {
+/* The items of argument i (t its type), after those before: a piece's,
+** b's bytes from `from` on; a value's, the datum it is about to be. */
+static inline int follow(ok_sql_builder *b, int t, size_t from, int i) {
   shape *s = (shape *)(void *)b->own;
   const ok_format *f;
   ok_item it;
   size_t err, at = from;
+  if (t != SQLITE_BLOB && (s->state == DATUMS || s->state == START)) /* the usual case */
+    return s->state = DATUMS, s->items++, 1;
   if (t != SQLITE_BLOB) /* one datum, a value */
     return step(b, s, t == SQLITE_NULL ? OK_TIDB_NIL : OK_TIDB_INT, 0, i);
   /* the piece's items, each read where it stands in the key (the reader
@@ -152,13 +136,44 @@ static int follow(ok_sql_builder *b, int t, size_t from, int i) {
   return 1;
 }
 
-/* argv as a TiDB key into b, in a shape TiDB writes (`follow`), a row
+/* A plain value as one datum: NULL, INT, FLOAT, and bytes for TEXT and
+** BLOB; in the key's shape. */
+static int put(ok_sql_builder *b, sqlite3_value *v, int t, int i) {
+  const uint8_t *p;
+  size_t n;
+  if (!follow(b, t, b->buf.n, i)) return 0;
+  if (t != SQLITE_TEXT && t != SQLITE_BLOB) {
+    if (!ok_sql_buf_reserve(b->ctx, &b->buf, OK_TIDB_FIXED_LEN, 1)) return 0;
+    b->buf.n += t == SQLITE_NULL ? ok_tidb_enc_null(b->buf.p + b->buf.n)
+                : t == SQLITE_INTEGER
+                    ? ok_tidb_enc_int(b->buf.p + b->buf.n, sqlite3_value_int64(v))
+                    : ok_tidb_enc_float(b->buf.p + b->buf.n, sqlite3_value_double(v));
+    return 1;
+  }
+  if (!ok_sql_typed(b->ctx, v, t, &p, &n) ||
+      !ok_sql_buf_reserve(b->ctx, &b->buf, OK_TIDB_BYTES_BOUND(n), n + 10))
+    return 0;
+  b->buf.n += ok_tidb_enc_bytes(b->buf.p + b->buf.n, OK_TIDB_BYTES, p, n);
+  return 1;
+}
+
+/* A piece of TiDB items, as it is, in the key's shape. */
+static int put_piece(ok_sql_builder *b, const uint8_t *p, size_t n, int i) {
+  size_t from = b->buf.n;
+  if (!ok_sql_buf_reserve(b->ctx, &b->buf, n, n)) return 0;
+  memcpy(b->buf.p + from, p, n);
+  b->buf.n += n;
+  return follow(b, SQLITE_BLOB, from, i);
+}
+
+/* argv as a TiDB key into b, in a shape TiDB writes (put, put_piece), a row
 ** key's common handle shorter than 9 bytes padded with zeros to 9, as
 ** TiDB's kv.NewCommonHandle pads it when it adds a row (a range key's, with
 ** a bound, is not). 0 after setting an error. */
 static int build(ok_sql_builder *b, int argc, sqlite3_value **argv) {
   const shape *s = (const shape *)(const void *)b->own;
   size_t pad;
+  memset(b->own, 0, sizeof b->own); /* START, no items */
   if (!ok_sql_build(b, &ok_sql_tidb, argc, argv, 0)) return 0;
   if (s->state != HANDLE || s->bounded || b->buf.n == s->handle || b->buf.n - s->handle >= 9)
     return 1;
@@ -538,7 +553,7 @@ const ok_sql_format ok_sql_tidb = {
     "ok_tidb_pack",
     "ok_tidb_raw(key) gives its items as a piece",
     put,
-    NULL,
+    put_piece,
     kind,
     render,
     NULL,
@@ -546,7 +561,6 @@ const ok_sql_format ok_sql_tidb = {
     0,
     NULL,
     foreign_tidb,
-    follow,
 };
 
 /* TiKV's keys hold TiDB's: its builder takes TiDB's pieces, and makes none. */
@@ -567,5 +581,4 @@ const ok_sql_format ok_sql_tikv = {
     0,
     NULL,
     foreign_tikv,
-    NULL,
 };
