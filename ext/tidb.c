@@ -105,17 +105,22 @@ static int step(ok_sql_builder *b, shape *s, int tag, size_t at, int i) {
   return 1;
 }
 
-/* The items of argument i (t its type), after those before: a piece's,
-** b's bytes from `from` on; a value's, the datum it is about to be. */
-static inline int follow(ok_sql_builder *b, int t, size_t from, int i) {
+/* A value's datum, argument i, after the items before (NULL told apart:
+** a clustered primary key holds none). */
+static inline int value_follows(ok_sql_builder *b, int null, int i) {
+  shape *s = (shape *)(void *)b->own;
+  if (s->state == DATUMS || s->state == START) /* the usual case */
+    return s->state = DATUMS, s->items++, 1;
+  return step(b, s, null ? OK_TIDB_NIL : OK_TIDB_INT, 0, i);
+}
+
+/* A piece's items, argument i, b's bytes from `from` on, after the items
+** before. */
+static int piece_follows(ok_sql_builder *b, size_t from, int i) {
   shape *s = (shape *)(void *)b->own;
   const ok_format *f;
   ok_item it;
   size_t err, at = from;
-  if (t != SQLITE_BLOB && (s->state == DATUMS || s->state == START)) /* the usual case */
-    return s->state = DATUMS, s->items++, 1;
-  if (t != SQLITE_BLOB) /* one datum, a value */
-    return step(b, s, t == SQLITE_NULL ? OK_TIDB_NIL : OK_TIDB_INT, 0, i);
   /* the piece's items, each read where it stands in the key (the reader
   ** takes a key's parts only where TiDB puts them); a whole row key with a
   ** padded handle (ok_tidb_raw of one) reads to its padding */
@@ -141,7 +146,7 @@ static inline int follow(ok_sql_builder *b, int t, size_t from, int i) {
 static int put(ok_sql_builder *b, sqlite3_value *v, int t, int i) {
   const uint8_t *p;
   size_t n;
-  if (!follow(b, t, b->buf.n, i)) return 0;
+  if (!value_follows(b, t == SQLITE_NULL, i)) return 0;
   if (t != SQLITE_TEXT && t != SQLITE_BLOB) {
     if (!ok_sql_buf_reserve(b->ctx, &b->buf, OK_TIDB_FIXED_LEN, 1)) return 0;
     b->buf.n += t == SQLITE_NULL ? ok_tidb_enc_null(b->buf.p + b->buf.n)
@@ -163,7 +168,7 @@ static int put_piece(ok_sql_builder *b, const uint8_t *p, size_t n, int i) {
   if (!ok_sql_buf_reserve(b->ctx, &b->buf, n, n)) return 0;
   memcpy(b->buf.p + from, p, n);
   b->buf.n += n;
-  return follow(b, SQLITE_BLOB, from, i);
+  return piece_follows(b, from, i);
 }
 
 /* argv as a TiDB key into b, in a shape TiDB writes (put, put_piece), a row

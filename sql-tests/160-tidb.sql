@@ -114,3 +114,6 @@ SELECT ok_tidb_pack(ok_tidb_keyspace(1), NULL);
 SELECT ok_quote('7800000100', 'tidb');
 SELECT ok_quote('0380000000000000017800000100', 'tidb');
 SELECT ok_quote('03800000000000000174800000000000000100', 'tidb');
+SELECT ok_tidb_pack(ok_tidb_table(1), x'00FF');
+SELECT ok_tidb_pack(x'', ok_tidb_table(1));
+SELECT 'shape.blobs', hex(ok_tidb_pack(ok_tidb_table(1), ok_tidb_index(2), x'00FF', x'')), hex(ok_tidb_pack(x'01', 'a'));
