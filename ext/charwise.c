@@ -195,7 +195,8 @@ static int render(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
     ok_item in;
     if (p[off] == OK_CHARWISE_ARRAY || p[off] == '!' || p[off] == '"') {
       ok_sql_puts(o, p[off] == '"' ? (o->json ? "," : ", ") : p[off] == '!' ? close : open);
-      if (p[off] == OK_CHARWISE_ARRAY && ++depth > OK_SQL_QUOTE_DEPTH && !o->json) rc = SQLITE_RANGE;
+      if (p[off] == OK_CHARWISE_ARRAY && ++depth > OK_SQL_QUOTE_DEPTH && !o->json)
+        rc = SQLITE_RANGE;
       if (p[off] == '!') depth--;
       off++;
       continue;

@@ -93,7 +93,8 @@ static int builder_of(sqlite3_context *ctx, const side *s, int n, sqlite3_stmt *
   b->n = n;
   b->lone = s->lone;
   b->st = *st;
-  if (!(b->param = sqlite3_mprintf("%s", s->param))) return builder_clear(b), *st = NULL, SQLITE_NOMEM;
+  if (!(b->param = sqlite3_mprintf("%s", s->param)))
+    return builder_clear(b), *st = NULL, SQLITE_NOMEM;
   return SQLITE_OK;
 }
 
@@ -339,9 +340,11 @@ static void ok_convert_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) 
     return;
   }
   name = (const char *)sqlite3_value_text(argv[2]);
-  to.r = &t, to.b = &w->there, to.param = name && strchr(name, ':') ? strchr(name, ':') + 1 : "";
+  to.r = &t, to.b = &w->there;
+  to.param = name && strchr(name, ':') ? strchr(name, ':') + 1 : "";
   name = (const char *)sqlite3_value_text(argv[1]);
-  from.r = &r, from.b = &w->back, from.param = name && strchr(name, ':') ? strchr(name, ':') + 1 : "";
+  from.r = &r, from.b = &w->back;
+  from.param = name && strchr(name, ':') ? strchr(name, ':') + 1 : "";
   /* a lone value stays one, where the target has arrays too */
   from.lone = to.lone = r.f->array && lone(&r, p, n);
   rc = write_as(ctx, &r, p, n, &to, 1, &made, &len, &text);

@@ -84,7 +84,8 @@ static void ok_render_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     if (r.f->param) r.f->param->describe(&o, r.state), ok_sql_putc(&o, '\'');
     ok_sql_putc(&o, ')');
   }
-  if (o.st != st) sqlite3_set_auxdata(ctx, READ_BACK_SLOT, o.st, finalize); /* or finalized at once */
+  /* kept for the statement, or finalized at once when SQLite cannot keep it */
+  if (o.st != st) sqlite3_set_auxdata(ctx, READ_BACK_SLOT, o.st, finalize);
   if (rc == SQLITE_ERROR) {
     if (o.p != o.stack) sqlite3_free(o.p);
     ok_sql_report(ctx, ok_sql_malformed_key(&r, key, len, status, at, &msg), &msg);

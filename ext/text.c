@@ -162,7 +162,8 @@ static size_t hex16(char *out, const uint8_t *p, size_t n, int le) {
     for (k = 1; k < l; k++) c = c << 6 | (p[i + k] & 0x3F);
     i += l;
     k = 1, units[0] = c;
-    if (c >= 0x10000) k = 2, units[0] = 0xD800 | (c - 0x10000) >> 10, units[1] = 0xDC00 | (c & 0x3FF);
+    if (c >= 0x10000)
+      k = 2, units[0] = 0xD800 | (c - 0x10000) >> 10, units[1] = 0xDC00 | (c & 0x3FF);
     for (u = 0; u < k; u++, o += 4) {
       unsigned a = le ? units[u] & 0xFF : units[u] >> 8, b = le ? units[u] >> 8 : units[u] & 0xFF;
       if (!out) continue;
@@ -184,7 +185,7 @@ static int db_encoding(ok_sql_out *o) {
   if (sqlite3_prepare_v2(o->db, "PRAGMA encoding", -1, &st, NULL) == SQLITE_OK &&
       sqlite3_step(st) == SQLITE_ROW)
     e = (const char *)sqlite3_column_text(st, 0);
-  o->enc = !e                              ? 0
+  o->enc = !e                           ? 0
            : strcmp(e, "UTF-16le") == 0 ? SQLITE_UTF16LE
            : strcmp(e, "UTF-16be") == 0 ? SQLITE_UTF16BE
                                         : SQLITE_UTF8;
@@ -206,7 +207,8 @@ static int append_text(ok_sql_out *o, const uint8_t *p, size_t n) {
   if (!(enc = db_encoding(o))) return o->rc;
   if (enc == SQLITE_UTF8) return append(o, "CAST(X'", esc_hex, p, n, "' AS TEXT)");
   if (!utf8) return o->rc = o->rc == SQLITE_OK ? SQLITE_MISMATCH : o->rc;
-  return append(o, "CAST(X'", enc == SQLITE_UTF16LE ? esc_hex16le : esc_hex16be, p, n, "' AS TEXT)");
+  return append(o, "CAST(X'", enc == SQLITE_UTF16LE ? esc_hex16le : esc_hex16be, p, n,
+                "' AS TEXT)");
 }
 
 /* 1 when SQLite reads the decimal text t (as ok_double_repr writes it)

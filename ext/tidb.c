@@ -19,8 +19,6 @@ static void result_piece(sqlite3_context *ctx, const uint8_t *p, size_t n) {
   ok_sql_result_piece(ctx, p, n, OK_SUBTYPE(tidb), 0);
 }
 
-
-
 /* The shapes of docs/tidb.md, as a key is built: where it is, which says
 ** what may follow. */
 enum {
@@ -78,10 +76,10 @@ static int step(ok_sql_builder *b, shape *s, int tag, size_t at, int i) {
                                      "ok_tidb_index"};
   int next = next_state(s->state, tag);
   if (next < 0) {
-    int k = tag == OK_TIDB_KEYSPACE                        ? 0
-            : tag == OK_TIDB_TABLE                         ? 1
+    int k = tag == OK_TIDB_KEYSPACE                          ? 0
+            : tag == OK_TIDB_TABLE                           ? 1
             : tag == OK_TIDB_RECORD || tag == OK_TIDB_COMMON ? 2
-                                                           : 3;
+                                                             : 3;
     if (s->state == START || s->state == HANDLE || s->state == DATUMS)
       ok_sql_error(b->ctx, "argument %d: %s(...) goes %s", i, part[k],
                    k > 1    ? "right after ok_tidb_table(id)"
@@ -129,8 +127,8 @@ static int piece_follows(ok_sql_builder *b, size_t from, int i) {
     const uint8_t *p = b->buf.p + at;
     if (f->decode(f, s->items, p, b->buf.n - at, &it, &err) != OK_OK) {
       /* a part out of its place: said as the shapes say it */
-      int tag = p[0] == '_' && b->buf.n - at > 1 ? (p[1] == 'i' ? OK_TIDB_INDEX : OK_TIDB_COMMON)
-                                                 : p[0];
+      int tag =
+          p[0] == '_' && b->buf.n - at > 1 ? (p[1] == 'i' ? OK_TIDB_INDEX : OK_TIDB_COMMON) : p[0];
       if (step(b, s, tag, at, i)) ok_sql_error(b->ctx, "argument %d is out of TiDB's shapes", i);
       return 0;
     }

@@ -121,8 +121,9 @@ static inline int scan(const ok_format *f, const uint8_t *key, size_t n, size_t 
     if (fields ? i == fields : off == n) {
       *err_at = off;
       rc = off == n ? OK_FEWER : OK_E_TRAILING;
-      if (n == 0 && !fields) rc = decode(f, 0, key, 0, &spare, err_at); /* the empty key: */
-      break;                                                          /* its format says */
+      /* the empty key: its format says whether it is one */
+      if (n == 0 && !fields) rc = decode(f, 0, key, 0, &spare, err_at);
+      break;
     }
     if (i == index || !skip || (len = skip(f, i, key + off, n - off)) == 0) {
       ok_item *d = it;

@@ -128,7 +128,8 @@ static int escape(uint8_t *out, size_t *len, size_t *used, const char *s, size_t
     return OK_OK;
   }
   if (s[i] >= '0' && s[i] <= '7') { /* octal: one to three digits, as C and protobuf write */
-    for (k = i; k < end && k < i + 3 && s[k] >= '0' && s[k] <= '7'; k++) v = v * 8 + (unsigned long)(s[k] - '0');
+    for (k = i; k < end && k < i + 3 && s[k] >= '0' && s[k] <= '7'; k++)
+      v = v * 8 + (unsigned long)(s[k] - '0');
     if (v > 0xFF) return OK_E_ESCAPE;
     if (out) out[0] = (uint8_t)v;
     *used = k - i;

@@ -19,7 +19,7 @@
 ** 64-bit significands and rounds twice, which gives another double now and
 ** then: a wrong key. The Makefile builds 32-bit x86 with SSE2 math. */
 #if !defined(FLT_EVAL_METHOD) || FLT_EVAL_METHOD < 0 || FLT_EVAL_METHOD > 1
-#error "ok needs double arithmetic that rounds to double (FLT_EVAL_METHOD 0 or 1): on 32-bit x86 build with -msse2 -mfpmath=sse"
+#error "ok needs doubles rounded once (FLT_EVAL_METHOD 0 or 1): on 32-bit x86, -msse2 -mfpmath=sse"
 #endif
 
 /* A helper on a reader's hottest path that gcc would not inline into both

@@ -374,10 +374,10 @@ int ok_hex_decode(uint8_t *out, size_t *len, const char *s, size_t n, size_t *er
 ** one to three octal digits the byte of that value; \uHHHH, \UHHHHHHHH
 ** and \u{H...} the code point's UTF-8; \\, \', \", \a, \b, \f, \n, \r, \t,
 ** \v what they are in C; any other character its own bytes; white space
-** around it, and a b'...', b"..." or "..." around it, dropped. Returns OK_OK; or, with *err_at the backslash's offset,
-** OK_E_ESCAPE (another escape, an octal past 377, a code point past
-** U+10FFFF or a surrogate) or OK_E_TRUNCATED (the text ends inside an
-** escape). */
+** around it, and a b'...', b"..." or "..." around it, dropped. Returns
+** OK_OK; or, with *err_at the backslash's offset, OK_E_ESCAPE (another
+** escape, an octal past 377, a code point past U+10FFFF or a surrogate) or
+** OK_E_TRUNCATED (the text ends inside an escape). */
 int ok_escaped_is(const char *s, size_t n);
 int ok_escaped_decode(uint8_t *out, size_t *len, const char *s, size_t n, size_t *err_at);
 

@@ -399,8 +399,12 @@ static int float_of(uint64_t u, double *d) {
 
 /* The row keys whose clustered handle TiDB padded (ok_tidb_row_format):
 ** the same reading, but for the padding. */
-static int is_wrapped(const ok_format *f) { return f == &ok_format_tikv || f == &ok_format_tikv_row; }
-static int is_row(const ok_format *f) { return f == &ok_format_tidb_row || f == &ok_format_tikv_row; }
+static int is_wrapped(const ok_format *f) {
+  return f == &ok_format_tikv || f == &ok_format_tikv_row;
+}
+static int is_row(const ok_format *f) {
+  return f == &ok_format_tidb_row || f == &ok_format_tikv_row;
+}
 
 static int decode(const ok_format *f, size_t index, const uint8_t *key, size_t n, ok_item *it,
                   size_t *err_at);
@@ -464,7 +468,8 @@ OK_HOT_INLINE int decode_one(const ok_format *f, size_t index, const uint8_t *ke
       } else {
         it->i = (int64_t)(t == OK_TIDB_UINT ? u : u ^ SIGN);
         it->type = OK_INT;
-        if (t == OK_TIDB_DURATION && (it->i > OK_TIDB_DURATION_MAX || it->i < -OK_TIDB_DURATION_MAX))
+        if (t == OK_TIDB_DURATION &&
+            (it->i > OK_TIDB_DURATION_MAX || it->i < -OK_TIDB_DURATION_MAX))
           return fail(OK_E_RANGE, vphys(&v, 1), err_at); /* past MySQL's TIME: never written */
       }
       return vend(&v, OK_TIDB_FIXED_LEN, it, err_at);
