@@ -584,9 +584,12 @@ static size_t skip(const ok_format *f, size_t index, const uint8_t *key, size_t 
       k = OK_TIDB_FIXED_LEN;
       break;
     }
+    case OK_TIDB_TABLE:
+      if (index > 1) return 0; /* out of its place: decode says */
+      k = OK_TIDB_FIXED_LEN;
+      break;
     case OK_TIDB_INT:
-    case OK_TIDB_UINT:
-    case OK_TIDB_TABLE: k = OK_TIDB_FIXED_LEN; break;
+    case OK_TIDB_UINT: k = OK_TIDB_FIXED_LEN; break;
     case OK_TIDB_FLOAT:
       if (v.len < OK_TIDB_FIXED_LEN) return 0;
       if (!float_of(vbe64(&v, 1), &d)) return 0;
