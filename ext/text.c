@@ -156,10 +156,8 @@ static size_t hex16(char *out, const uint8_t *p, size_t n, int le) {
   static const char digits[] = "0123456789ABCDEF";
   size_t i = 0, o = 0;
   while (i < n) {
-    unsigned c = p[i], units[2], k, u;
-    size_t l = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
-    c &= l == 1 ? 0x7Fu : 0x3Fu >> (l - 1);
-    for (k = 1; k < l; k++) c = c << 6 | (p[i + k] & 0x3F);
+    size_t l;
+    unsigned c = ok_utf8_decode(p + i, &l), units[2], k, u;
     i += l;
     k = 1, units[0] = c;
     if (c >= 0x10000)

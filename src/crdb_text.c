@@ -49,15 +49,6 @@ static int go_print(unsigned c) {
   return 1;
 }
 
-/* The code point of the valid UTF-8 sequence at p (length l). */
-static unsigned code_point(const uint8_t *p, size_t l) {
-  static const uint8_t first_mask[5] = {0, 0x7F, 0x1F, 0x0F, 0x07};
-  unsigned c = p[0] & first_mask[l];
-  size_t i;
-  for (i = 1; i < l; i++) c = c << 6 | (p[i] & 0x3F);
-  return c;
-}
-
 /* s[0..n) in double quotes as Go's strconv.Quote writes it, and as
 ** CockroachDB prints it: '?' for its redaction markers U+2039 and U+203A
 ** (which its printer escapes so, the text being no more than a display). */
@@ -80,7 +71,7 @@ static void quote(text *t, const uint8_t *s, size_t n) {
       i++;
       continue;
     }
-    c = code_point(s + i, l);
+    c = ok_utf8_decode(s + i, &l);
     if (c == 0x2039 || c == 0x203A) {
       put(t, "?", 1);
     } else if (c == '"' || c == '\\') {

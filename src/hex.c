@@ -3,7 +3,7 @@
 */
 #include <string.h>
 
-#include "ok.h"
+#include "internal.h"
 
 size_t ok_hex_encode(char *out, const uint8_t *p, size_t n) {
   static const char digits[] = "0123456789ABCDEF";
@@ -100,19 +100,6 @@ int ok_escaped_is(const char *s, size_t n) {
          go_quoted(s, i, end);
 }
 
-/* Code point c (at most 0x10FFFF, no surrogate) as UTF-8 at out (unless
-** NULL); its length, or 0 for no code point. */
-static size_t utf8_put(uint8_t *out, unsigned long c) {
-  uint8_t b[4];
-  size_t n = c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4, k;
-  if (c > 0x10FFFF || (c >= 0xD800 && c < 0xE000)) return 0;
-  if (n == 1) b[0] = (uint8_t)c;
-  for (k = n; n > 1 && k > 1; k--, c >>= 6) b[k - 1] = (uint8_t)(0x80 | (c & 0x3F));
-  if (n > 1) b[0] = (uint8_t)((0xF00 >> n) | c);
-  if (out) memcpy(out, b, n);
-  return n;
-}
-
 /* The escape at s[i] (after its backslash), to end: its bytes at out
 ** (unless NULL), their count in *len, and the escape's length in *used;
 ** OK_OK, OK_E_ESCAPE or OK_E_TRUNCATED. */
@@ -150,7 +137,7 @@ static int escape(uint8_t *out, size_t *len, size_t *used, const char *s, size_t
     if (out) out[0] = (uint8_t)v;
     return OK_OK;
   }
-  return (*len = utf8_put(out, v)) ? OK_OK : OK_E_ESCAPE;
+  return (*len = ok_utf8_encode(out, v)) ? OK_OK : OK_E_ESCAPE;
 }
 
 int ok_escaped_decode(uint8_t *out, size_t *len, const char *s, size_t n, size_t *err_at) {

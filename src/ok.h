@@ -463,6 +463,13 @@ size_t ok_decimal_format(char *out, int neg, const uint8_t *mag, size_t n, uint8
 int ok_decimal_split(char *digits, size_t *nd, int *neg, int64_t *exp, const char *s, size_t n,
                      size_t *err_at);
 
+/* ok_utf8_decode: the code point of the valid UTF-8 sequence at p (checked
+** before, as by ok_utf8_check), its length in *len. ok_utf8_encode: code
+** point c as UTF-8 at out (unless NULL); its length, or 0 for no code
+** point (a surrogate, or past U+10FFFF). */
+unsigned ok_utf8_decode(const uint8_t *p, size_t *len);
+size_t ok_utf8_encode(uint8_t *out, unsigned long c);
+
 /* IEEE floats as sortable bytes (src/ieee.c), as FDB and HBase write
 ** them: sign bit flipped, all bits for negatives: big-endian bits[0..n) to
 ** their sortable form and back; d as the bytes of a float (size 4) or a

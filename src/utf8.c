@@ -1,9 +1,10 @@
 /*
-** utf8.c -- telling valid UTF-8 from other bytes.
+** utf8.c -- telling valid UTF-8 from other bytes, and code points to and
+** from it.
 */
 #include <string.h>
 
-#include "ok.h"
+#include "internal.h"
 
 /* Length of the valid UTF-8 sequence at p[0..n), or 0 if there is none:
 ** no overlong forms, no surrogates, nothing above U+10FFFF. */
@@ -53,4 +54,23 @@ size_t ok_utf8_check(const uint8_t *p, size_t n) {
     i += l;
   }
   return i;
+}
+
+unsigned ok_utf8_decode(const uint8_t *p, size_t *len) {
+  static const uint8_t first_mask[5] = {0, 0x7F, 0x1F, 0x0F, 0x07};
+  size_t l = p[0] < 0x80 ? 1 : p[0] < 0xE0 ? 2 : p[0] < 0xF0 ? 3 : 4, i;
+  unsigned c = p[0] & first_mask[l];
+  for (i = 1; i < l; i++) c = c << 6 | (p[i] & 0x3Fu);
+  *len = l;
+  return c;
+}
+
+size_t ok_utf8_encode(uint8_t *out, unsigned long c) {
+  uint8_t b[4];
+  size_t n = c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4, k;
+  if (c > 0x10FFFF || (c >= 0xD800 && c < 0xE000)) return 0;
+  for (k = n - 1; k > 0; k--, c >>= 6) b[k] = (uint8_t)(0x80 | (c & 0x3F));
+  b[0] = (uint8_t)(n == 1 ? c : (0xF00 >> n) | c);
+  if (out) memcpy(out, b, n);
+  return n;
 }

@@ -1,7 +1,7 @@
 /*
 ** builders.c -- every builder agrees with its readers: each argument list a
 ** builder accepts gives a key that ok_valid accepts in the builder's
-** format, that ok_count counts, and that ok_quote's text rebuilds byte for
+** format, that ok_count counts as ok_json lists, and that ok_quote's text rebuilds byte for
 ** byte (so every component reads back as the value it was given: the text
 ** is made of the values the readers read).
 **
@@ -23,12 +23,44 @@
 #include "rng.h"
 
 static const char *const values[] = {
-    "NULL", "0", "1", "-1", "42", "9223372036854775807", "-9223372036854775808",
-    "9007199254740992", "9007199254740993", "-9007199254740993", "1.5", "-0.0", "0.1", "2.0",
-    "1e-300", "5e-324", "2.2250738585072014e-308", "1.7976931348623157e308", "9e999", "-9e999",
-    "1e21", "0.30000000000000004", "''", "'abc'", "'a' || char(0) || 'b'", "char(0)",
-    "char(1) || 'x'", "'é‹›'", "char(0x1F600)", "CAST(x'FF' AS TEXT)", "printf('%.3000c', 't')",
-    "x''", "x'00'", "x'00FF01'", "zeroblob(300)", "'0'", "'-'", "' '",
+    "NULL",
+    "0",
+    "1",
+    "-1",
+    "42",
+    "9223372036854775807",
+    "-9223372036854775808",
+    "9007199254740992",
+    "9007199254740993",
+    "-9007199254740993",
+    "1.5",
+    "-0.0",
+    "0.1",
+    "2.0",
+    "1e-300",
+    "5e-324",
+    "2.2250738585072014e-308",
+    "1.7976931348623157e308",
+    "9e999",
+    "-9e999",
+    "1e21",
+    "0.30000000000000004",
+    "''",
+    "'abc'",
+    "'a' || char(0) || 'b'",
+    "char(0)",
+    "char(1) || 'x'",
+    "'é‹›'",
+    "char(0x1F600)",
+    "CAST(x'FF' AS TEXT)",
+    "printf('%.3000c', 't')",
+    "x''",
+    "x'00'",
+    "x'00FF01'",
+    "zeroblob(300)",
+    "'0'",
+    "'-'",
+    "' '",
 };
 
 /* Each format: its builder, the name its readers take, and the constructors
@@ -38,47 +70,102 @@ typedef struct {
   const char *const *pieces;
 } builder;
 
-static const char *const native_pieces[] = {
-    "ok_desc(%V)", "ok_desc(%V, %V)", "ok_collate('Item10', 'NOCASE')", "ok_collate(%V, 'RTRIM')",
-    "ok_collate('b', 'ok_natural')", "ok_desc(ok_collate('Ab', 'NOCASE'))", NULL};
-static const char *const fdb_pieces[] = {
-    "ok_fdb_tuple()", "ok_fdb_tuple(%V)", "ok_fdb_tuple(%V, ok_fdb_tuple(%V))",
-    "ok_fdb_uuid('123e4567-e89b-12d3-a456-426614174000')",
-    "ok_fdb_int('123456789012345678901234567890')", "ok_fdb_int('-18446744073709551616')",
-    "ok_fdb_float(0.5)", "ok_fdb_float('NaN')", "ok_fdb_double(-0.0)", "ok_fdb_double('-Inf')",
-    "ok_fdb_bool(0)", "ok_fdb_bool(1)", "ok_fdb_versionstamp(x'000102030405060708090A0B')",
-    "ok_fdb_versionstamp(x'00010203040506070809', 7)", "ok_fdb_raw(ok_fdb_pack(%V))", NULL};
-static const char *const hbase_pieces[] = {
-    "ok_hbase_int8(-128)", "ok_hbase_int16(300)", "ok_hbase_int32(-7)",
-    "ok_hbase_int64(9223372036854775807)", "ok_hbase_float32(0.1)", "ok_hbase_float64(-0.0)",
-    "ok_hbase_float64('NaN')", "ok_hbase_numeric('1e-400')", "ok_hbase_numeric('-12.5')",
-    "ok_hbase_numeric(%V)", "ok_hbase_numeric('9.99e199999999')", "ok_hbase_text('z')",
-    "ok_hbase_text(%V)", "ok_hbase_blob_var(x'0001')", "ok_hbase_blob_copy(x'00FF')",
-    "ok_hbase_desc(%V)", "ok_hbase_desc(ok_hbase_int32(5))", "ok_hbase_json('{\"a\":1}')",
-    "ok_hbase_bool(1)", "ok_hbase_raw(ok_hbase_pack(%V))", NULL};
-static const char *const crdb_pieces[] = {
-    "ok_crdb_tenant(5)", "ok_crdb_decimal('1.25')", "ok_crdb_decimal('NaN')",
-    "ok_crdb_decimal('-1e-30')", "ok_crdb_decimal(%V)", "ok_crdb_float('NaN')",
-    "ok_crdb_float(%V)", "ok_crdb_timestamp('2024-02-29 12:00:00.5+01:00')",
-    "ok_crdb_timestamp(-1, 5)", "ok_crdb_interval(14, -3, 5)", "ok_crdb_interval(-1, 1, 1000)",
-    "ok_crdb_uuid('123e4567-e89b-12d3-a456-426614174000')", "ok_crdb_desc(%V)",
-    "ok_crdb_desc(%V, %V)", "ok_crdb_desc(ok_crdb_decimal('7'))", "ok_crdb_raw(ok_crdb_pack(%V))",
-    NULL};
-static const char *const tidb_pieces[] = {
-    "ok_tidb_table(63)", "ok_tidb_table(-1)", "ok_tidb_keyspace(1)", "ok_tidb_index(2)",
-    "ok_tidb_record(1)", "ok_tidb_record(-9223372036854775808)", "ok_tidb_record()",
-    "ok_tidb_uint('18446744073709551615')", "ok_tidb_uint(%V)", "ok_tidb_decimal('1.5', 10, 2)",
-    "ok_tidb_decimal(1, 1, 0)", "ok_tidb_decimal(%V, 65, 30)", "ok_tidb_duration('-838:59:59')",
-    "ok_tidb_duration(%V)", "ok_tidb_datetime('2024-02-29 12:00:00.5')", "ok_tidb_max()",
-    "ok_tidb_min_not_null()", "ok_tidb_raw(ok_tidb_pack(%V))", NULL};
-static const char *const bytewise_pieces[] = {
-    "ok_bytewise_array()", "ok_bytewise_array(%V)", "ok_bytewise_array(%V, ok_bytewise_array(%V))",
-    "ok_bytewise_bool(1)", "ok_bytewise_date(0)", "ok_bytewise_date(-8640000000000000)",
-    "ok_bytewise_undefined()", NULL};
-static const char *const charwise_pieces[] = {
-    "ok_charwise_array()", "ok_charwise_array(%V)",
-    "ok_charwise_array(%V, ok_charwise_array(%V))", "ok_charwise_bool(0)",
-    "ok_charwise_number('NaN')", "ok_charwise_number(%V)", "ok_charwise_undefined()", NULL};
+static const char *const native_pieces[] = {"ok_desc(%V)",
+                                            "ok_desc(%V, %V)",
+                                            "ok_collate('Item10', 'NOCASE')",
+                                            "ok_collate(%V, 'RTRIM')",
+                                            "ok_collate('b', 'ok_natural')",
+                                            "ok_desc(ok_collate('Ab', 'NOCASE'))",
+                                            NULL};
+static const char *const fdb_pieces[] = {"ok_fdb_tuple()",
+                                         "ok_fdb_tuple(%V)",
+                                         "ok_fdb_tuple(%V, ok_fdb_tuple(%V))",
+                                         "ok_fdb_uuid('123e4567-e89b-12d3-a456-426614174000')",
+                                         "ok_fdb_int('123456789012345678901234567890')",
+                                         "ok_fdb_int('-18446744073709551616')",
+                                         "ok_fdb_float(0.5)",
+                                         "ok_fdb_float('NaN')",
+                                         "ok_fdb_double(-0.0)",
+                                         "ok_fdb_double('-Inf')",
+                                         "ok_fdb_bool(0)",
+                                         "ok_fdb_bool(1)",
+                                         "ok_fdb_versionstamp(x'000102030405060708090A0B')",
+                                         "ok_fdb_versionstamp(x'00010203040506070809', 7)",
+                                         "ok_fdb_raw(ok_fdb_pack(%V))",
+                                         NULL};
+static const char *const hbase_pieces[] = {"ok_hbase_int8(-128)",
+                                           "ok_hbase_int16(300)",
+                                           "ok_hbase_int32(-7)",
+                                           "ok_hbase_int64(9223372036854775807)",
+                                           "ok_hbase_float32(0.1)",
+                                           "ok_hbase_float64(-0.0)",
+                                           "ok_hbase_float64('NaN')",
+                                           "ok_hbase_numeric('1e-400')",
+                                           "ok_hbase_numeric('-12.5')",
+                                           "ok_hbase_numeric(%V)",
+                                           "ok_hbase_numeric('9.99e199999999')",
+                                           "ok_hbase_text('z')",
+                                           "ok_hbase_text(%V)",
+                                           "ok_hbase_blob_var(x'0001')",
+                                           "ok_hbase_blob_copy(x'00FF')",
+                                           "ok_hbase_desc(%V)",
+                                           "ok_hbase_desc(ok_hbase_int32(5))",
+                                           "ok_hbase_json('{\"a\":1}')",
+                                           "ok_hbase_bool(1)",
+                                           "ok_hbase_raw(ok_hbase_pack(%V))",
+                                           NULL};
+static const char *const crdb_pieces[] = {"ok_crdb_tenant(5)",
+                                          "ok_crdb_decimal('1.25')",
+                                          "ok_crdb_decimal('NaN')",
+                                          "ok_crdb_decimal('-1e-30')",
+                                          "ok_crdb_decimal(%V)",
+                                          "ok_crdb_float('NaN')",
+                                          "ok_crdb_float(%V)",
+                                          "ok_crdb_timestamp('2024-02-29 12:00:00.5+01:00')",
+                                          "ok_crdb_timestamp(-1, 5)",
+                                          "ok_crdb_interval(14, -3, 5)",
+                                          "ok_crdb_interval(-1, 1, 1000)",
+                                          "ok_crdb_uuid('123e4567-e89b-12d3-a456-426614174000')",
+                                          "ok_crdb_desc(%V)",
+                                          "ok_crdb_desc(%V, %V)",
+                                          "ok_crdb_desc(ok_crdb_decimal('7'))",
+                                          "ok_crdb_raw(ok_crdb_pack(%V))",
+                                          NULL};
+static const char *const tidb_pieces[] = {"ok_tidb_table(63)",
+                                          "ok_tidb_table(-1)",
+                                          "ok_tidb_keyspace(1)",
+                                          "ok_tidb_index(2)",
+                                          "ok_tidb_record(1)",
+                                          "ok_tidb_record(-9223372036854775808)",
+                                          "ok_tidb_record()",
+                                          "ok_tidb_uint('18446744073709551615')",
+                                          "ok_tidb_uint(%V)",
+                                          "ok_tidb_decimal('1.5', 10, 2)",
+                                          "ok_tidb_decimal(1, 1, 0)",
+                                          "ok_tidb_decimal(%V, 65, 30)",
+                                          "ok_tidb_duration('-838:59:59')",
+                                          "ok_tidb_duration(%V)",
+                                          "ok_tidb_datetime('2024-02-29 12:00:00.5')",
+                                          "ok_tidb_max()",
+                                          "ok_tidb_min_not_null()",
+                                          "ok_tidb_raw(ok_tidb_pack(%V))",
+                                          NULL};
+static const char *const bytewise_pieces[] = {"ok_bytewise_array()",
+                                              "ok_bytewise_array(%V)",
+                                              "ok_bytewise_array(%V, ok_bytewise_array(%V))",
+                                              "ok_bytewise_bool(1)",
+                                              "ok_bytewise_date(0)",
+                                              "ok_bytewise_date(-8640000000000000)",
+                                              "ok_bytewise_undefined()",
+                                              NULL};
+static const char *const charwise_pieces[] = {"ok_charwise_array()",
+                                              "ok_charwise_array(%V)",
+                                              "ok_charwise_array(%V, ok_charwise_array(%V))",
+                                              "ok_charwise_bool(0)",
+                                              "ok_charwise_number('NaN')",
+                                              "ok_charwise_number(%V)",
+                                              "ok_charwise_undefined()",
+                                              NULL};
 static const char *const none[] = {NULL};
 
 static const builder builders[] = {
@@ -96,17 +183,26 @@ static const builder builders[] = {
 
 /* The typed formats: a field's type and a value of it, in pairs. */
 static const char *const orderedcode_fields[][2] = {
-    {"string", "'abc'"},          {"string", "x'00FF'"},        {"string", "''"},
-    {"int64", "-9223372036854775808"}, {"int64", "63"},         {"int64 desc", "-65"},
-    {"uint64", "0"},              {"uint64", "'18446744073709551615'"}, {"float64", "-0.0"},
-    {"float64", "2.5"},           {"float64 desc", "1e-300"},   {"string desc", "'z'"},
-    {"string_or_infinity", "'q'"}, {"string_or_infinity", "NULL"},
+    {"string", "'abc'"},
+    {"string", "x'00FF'"},
+    {"string", "''"},
+    {"int64", "-9223372036854775808"},
+    {"int64", "63"},
+    {"int64 desc", "-65"},
+    {"uint64", "0"},
+    {"uint64", "'18446744073709551615'"},
+    {"float64", "-0.0"},
+    {"float64", "2.5"},
+    {"float64 desc", "1e-300"},
+    {"string desc", "'z'"},
+    {"string_or_infinity", "'q'"},
+    {"string_or_infinity", "NULL"},
 };
 static const char *const orderly_fields[][2] = {
-    {"long", "-5"},        {"long", "NULL"},      {"int", "2147483647"},  {"ulong", "7"},
-    {"double", "2.5"},     {"double", "'NaN'"},   {"float", "0.5"},       {"utf8", "'abc'"},
-    {"utf8", "''"},        {"utf8 desc", "'z'"},  {"bytes", "x'00FF'"},   {"decimal", "'-1.25e-7'"},
-    {"decimal", "12"},     {"long desc", "-1"},   {"fixed_int", "-3"},    {"ulong", "NULL"},
+    {"long", "-5"},    {"long", "NULL"},     {"int", "2147483647"}, {"ulong", "7"},
+    {"double", "2.5"}, {"double", "'NaN'"},  {"float", "0.5"},      {"utf8", "'abc'"},
+    {"utf8", "''"},    {"utf8 desc", "'z'"}, {"bytes", "x'00FF'"},  {"decimal", "'-1.25e-7'"},
+    {"decimal", "12"}, {"long desc", "-1"},  {"fixed_int", "-3"},   {"ulong", "NULL"},
 };
 
 static sqlite3 *db;
@@ -228,19 +324,21 @@ static void check(const builder *b) {
     return;
   }
   {
-    char *q = sqlite3_mprintf("SELECT ok_valid(?1, '%q'), ok_count(?1, '%q'), ok_quote(?1, '%q')",
-                              format, format, format);
+    char *q = sqlite3_mprintf(
+        "SELECT ok_valid(?1, '%q'), ok_count(?1, '%q') IS "
+        "json_array_length(ok_json(?1, '%q')), ok_quote(?1, '%q')",
+        format, format, format, format);
     sqlite3_stmt *st;
     int ok = 0;
     sqlite3_prepare_v2(db, q, -1, &st, NULL);
     sqlite3_bind_blob(st, 1, key, len, SQLITE_STATIC);
     quoted = NULL;
     if (sqlite3_step(st) == SQLITE_ROW) {
-      ok = sqlite3_column_int(st, 0) == 1 && sqlite3_column_type(st, 1) == SQLITE_INTEGER;
+      ok = sqlite3_column_int(st, 0) == 1 && sqlite3_column_int(st, 1) == 1;
       if (sqlite3_column_text(st, 2)) quoted = dup((const char *)sqlite3_column_text(st, 2));
     }
-    if (!ok || !quoted) fail("not valid in its format, or no quote", sql, key, len,
-                             sqlite3_errmsg(db));
+    if (!ok || !quoted)
+      fail("not valid in its format, miscounted, or no quote", sql, key, len, sqlite3_errmsg(db));
     sqlite3_finalize(st);
     sqlite3_free(q);
   }
