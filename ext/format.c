@@ -20,6 +20,7 @@ const ok_sql_format *ok_sql_format_of_subtype(unsigned subtype, int *kind) {
     OK_FORMAT_LIST(OK_SQL_SUBTYPE_CASES)
     case OK_FDB_INCOMPLETE_SUBTYPE: *kind = OK_SQL_PIECE; return &ok_sql_fdb;
     case OK_CRDB_DESC_SUBTYPE: *kind = OK_SQL_PIECE; return &ok_sql_crdb;
+    case OK_PREFIX_SUBTYPE: *kind = OK_SQL_PIECE; return &ok_sql_native;
     case OK_FDB_PREFIX_SUBTYPE:
     case OK_SQL_JSON_SUBTYPE: break;
   }
@@ -70,12 +71,15 @@ void ok_sql_result_piece(sqlite3_context *ctx, const uint8_t *p, size_t n, int s
   sqlite3_result_subtype(ctx, (unsigned)subtype);
 }
 
+const char ok_sql_prefix_last[] = "an ok_prefix(), which ends a range's bound";
+
 int ok_sql_piece(sqlite3_context *ctx, sqlite3_value *v, int subtype, int i) {
   unsigned s = sqlite3_value_subtype(v);
   const ok_sql_format *from, *to;
   int kind, to_kind;
   if (sqlite3_value_type(v) != SQLITE_BLOB) return 0;
   if (s == (unsigned)subtype) return 1;
+  if (s == OK_PREFIX_SUBTYPE && subtype == OK_SUBTYPE(native)) return 2; /* ends the key */
   if (s == OK_FDB_PREFIX_SUBTYPE) {
     ok_sql_error(ctx,
                  "argument %d is an ok_fdb_prefix(), which goes first in ok_fdb_pack, "

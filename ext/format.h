@@ -50,6 +50,10 @@ enum { OK_SQL_PIECE, OK_SQL_KEY, OK_SQL_SALTED }; /* a subtype's kind */
 /* A CockroachDB piece from ok_crdb_desc: its integers are ascending ones of
 ** ^v, so only this subtype tells ok_crdb_desc that it is descending already. */
 #define OK_CRDB_DESC_SUBTYPE 0x64 /* 'd' */
+/* A native piece that ends inside an item: ok_prefix(), and ok_desc() of
+** one. It ends the key (a range's bound): builders refuse what follows. */
+#define OK_PREFIX_SUBTYPE 0x71 /* 'q' */
+extern const char ok_sql_prefix_last[];
 
 /* A builder's direction, as its function table's arg says it. */
 enum { OK_SQL_ASC, OK_SQL_DESC };
@@ -150,8 +154,9 @@ const ok_sql_format *ok_sql_format_parse(const char *s, size_t n, int *flags);
 ** sqlite3_free when `owned`, else copies it. */
 void ok_sql_result_piece(sqlite3_context *ctx, const uint8_t *p, size_t n, int subtype, int owned);
 /* For a builder of `subtype` keys: 1 when argument v (number i, for the
-** message) is one of its own pieces, 0 for any other value, -1 with the
-** error set for a piece of another format. */
+** message) is one of its own pieces, 2 when it is one that ends the key (a
+** native prefix), 0 for any other value, -1 with the error set for a piece
+** of another format. */
 int ok_sql_piece(sqlite3_context *ctx, sqlite3_value *v, int subtype, int i);
 /* The result for a format's raw constructor (ok_fdb_raw...): the key
 ** argument, checked in that format, as a piece of that format. */
@@ -188,6 +193,7 @@ static inline int ok_sql_build(ok_sql_builder *b, const ok_sql_format *f, int ar
       continue;
     }
     if (!ok_sql_bytes(b->ctx, argv[i], &p, &n)) return 0;
+    if (piece == 2) b->last = ok_sql_prefix_last;
     if (f->put_piece) {
       if (!f->put_piece(b, p, n, i + 1)) return 0;
       continue;
@@ -208,7 +214,11 @@ static inline void ok_sql_pack(sqlite3_context *ctx, const ok_sql_format *f, int
   ok_sql_builder b;
   ok_sql_builder_init(&b, ctx, desc);
   if (ok_sql_build(&b, f, argc, argv, 0))
-    ok_sql_result_piece(ctx, b.buf.p, b.buf.n, desc ? f->subtype : OK_KEY_SUBTYPE(f->subtype), 0);
+    ok_sql_result_piece(ctx, b.buf.p, b.buf.n,
+                        !desc                          ? OK_KEY_SUBTYPE(f->subtype)
+                        : b.last == ok_sql_prefix_last ? OK_PREFIX_SUBTYPE
+                                                       : f->subtype,
+                        0);
   ok_sql_builder_free(&b);
 }
 

@@ -37,20 +37,6 @@ static int put(ok_sql_builder *b, sqlite3_value *v, int t, int i) {
   return 1;
 }
 
-/* A piece, inlined (inverted when descending): one that ends inside an
-** item, an ok_prefix(), ends the key, as a range's bound. */
-static int put_piece(ok_sql_builder *b, const uint8_t *p, size_t n, int i) {
-  size_t count, err;
-  (void)i;
-  if (!ok_sql_buf_reserve(b->ctx, &b->buf, n, n)) return 0;
-  memcpy(b->buf.p + b->buf.n, p, n);
-  if (b->desc) ok_invert(b->buf.p + b->buf.n, n);
-  b->buf.n += n;
-  if (ok_count(&ok_format_native, p, n, &count, &err) != OK_OK)
-    b->last = "an ok_prefix(), which ends a range's bound";
-  return 1;
-}
-
 /* ok_pack(v, ...) (OK_SQL_ASC), a key, and ok_desc(v, ...) (OK_SQL_DESC),
 ** a piece: every argument into one BLOB. */
 static void ok_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
@@ -95,7 +81,7 @@ static void ok_prefix_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     }
   }
   if ((n = ok_sql_collated(ctx, tag, p, len, 0, stack, sizeof stack, &out)) > 0) {
-    ok_sql_result_piece(ctx, out, n, OK_SUBTYPE(native), out != stack);
+    ok_sql_result_piece(ctx, out, n, OK_PREFIX_SUBTYPE, out != stack);
   }
 }
 
@@ -236,7 +222,7 @@ const ok_sql_format ok_sql_native = {
     "ok_pack",
     "ok_concat(key, ok_pack(...)) joins keys",
     put,
-    put_piece,
+    NULL,
     kind,
     render,
     NULL,
