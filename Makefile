@@ -52,12 +52,14 @@ EXT_SRC  = $(wildcard ext/*.c)
 CORE_OBJ = $(CORE_SRC:src/%.c=$(B)/core/%.o)
 EXT_OBJ  = $(EXT_SRC:ext/%.c=$(B)/ext/%.o)
 CORE_H   = $(wildcard src/*.h)
+# The store module (store/, below) where LMDB's, LevelDB's and RocksDB's headers are.
+STORE    := $(if $(and $(wildcard /usr/include/lmdb.h),$(wildcard /usr/include/leveldb/c.h),$(wildcard /usr/include/rocksdb/c.h)),$(B)/ok_store.$(SO))
 EXT_H    = $(wildcard ext/*.h)
 
 .PHONY: all deps deps-test demo check test test-cluster cluster test-accept test-asan test-tsan test-valgrind fuzz bench bench-layouts bench-instructions dist \
         test-build test-latest install uninstall clean lint help
 
-all: $(B)/ok.$(SO) $(B)/libokcore.a
+all: $(B)/ok.$(SO) $(B)/libokcore.a $(STORE)
 
 help:
 	@echo "make            build $(B)/ok.$(SO) (the extension) and $(B)/libokcore.a"
@@ -96,6 +98,18 @@ $(B)/libokcore.a: $(CORE_OBJ)
 
 $(B)/ok.$(SO): $(CORE_OBJ) $(EXT_OBJ)
 	$(CC) $(CFLAGS) $(SHARED) $^ -o $@ $(LDFLAGS) -lm
+
+# The store module (store/): LMDB, LevelDB and RocksDB as SQL tables, a
+# loadable extension of its own, built where the three libraries' headers
+# are (setup.sh --test installs them); ok.so needs none of them.
+STORE_SRC = $(wildcard store/*.c)
+STORE_H   = $(wildcard store/*.h)
+STORE_OBJ = $(STORE_SRC:store/%.c=$(B)/store/%.o)
+$(B)/store/%.o: store/%.c $(STORE_H)
+	@mkdir -p $(@D)
+	$(CC) $(EXT_CFLAGS) $(CFLAGS) -c $< -o $@
+$(B)/ok_store.$(SO): $(STORE_OBJ)
+	$(CC) $(CFLAGS) $(SHARED) $^ -o $@ $(LDFLAGS) -llmdb -lleveldb -lrocksdb -lpthread
 
 UNIT_SRC = $(wildcard test/unit/*.c)
 $(B)/unit: $(UNIT_SRC) test/unit/test.h test/unit/vectors.h $(B)/libokcore.a
@@ -227,7 +241,7 @@ bench-instructions: all
 # for each line of src/ok_formats.h; the native format's is ok.h itself).
 FORMAT_IDS := $(shell sed -n 's/^ *X.\([a-z0-9_]*\),.*/\1/p' src/ok_formats.h)
 PUBLIC_H = src/ok.h src/ok_formats.h $(wildcard $(FORMAT_IDS:%=src/ok_%.h))
-install: $(B)/ok.$(SO) $(B)/libokcore.a
+install: $(B)/ok.$(SO) $(B)/libokcore.a $(STORE)
 	install -d $(LIBDIR)/ok $(LIBDIR)/pkgconfig $(INCDIR)/ok
 	install -m 644 $(B)/ok.$(SO) $(LIBDIR)/ok/ok.$(SO)
 	strip --strip-unneeded $(LIBDIR)/ok/ok.$(SO)

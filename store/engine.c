@@ -1,0 +1,101 @@
+/*
+** engine.c -- what the engines share: error text, what a path holds, and
+** the process's one handle a store. LMDB must not be opened twice in one
+** process (closing either copy drops the other's file locks) and LevelDB
+** refuses a second open of a folder it has locked, so every table and
+** query that names the same store shares one handle, counted.
+*/
+#define _XOPEN_SOURCE 700
+#include "engine.h"
+
+#include <limits.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "shared.h"
+
+void store_errf(char *err, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(err, STORE_ERR_MAX, fmt, ap);
+  va_end(ap);
+}
+
+int store_path_kind(const char *path) {
+  struct stat st;
+  if (stat(path, &st) != 0) return 0;
+  return S_ISDIR(st.st_mode) ? 1 : 2;
+}
+
+typedef struct shared {
+  struct shared *next;
+  void *handle;
+  void (*destroy)(void *);
+  int refs;
+  char key[];
+} shared;
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static shared *all;
+
+void store_lock(void) { pthread_mutex_lock(&lock); }
+void store_unlock(void) { pthread_mutex_unlock(&lock); }
+
+void *store_shared_find(const char *key) {
+  shared *s;
+  for (s = all; s; s = s->next)
+    if (strcmp(s->key, key) == 0) {
+      s->refs++;
+      return s->handle;
+    }
+  return NULL;
+}
+
+int store_shared_add(const char *key, void *handle, void (*destroy)(void *)) {
+  size_t n = strlen(key) + 1;
+  shared *s = malloc(sizeof *s + n);
+  if (!s) return STORE_NOMEM;
+  memcpy(s->key, key, n);
+  s->handle = handle;
+  s->destroy = destroy;
+  s->refs = 1;
+  s->next = all;
+  all = s;
+  return STORE_OK;
+}
+
+void store_shared_release_locked(void *handle) {
+  shared **p, *s;
+  for (p = &all; (s = *p) != NULL; p = &s->next)
+    if (s->handle == handle) {
+      if (--s->refs == 0) {
+        *p = s->next;
+        s->destroy(s->handle);
+        free(s);
+      }
+      break;
+    }
+}
+
+void store_shared_release(void *handle) {
+  store_lock();
+  store_shared_release_locked(handle);
+  store_unlock();
+}
+
+int store_shared_key(char *key, size_t size, const char *engine, const char *path, char *err) {
+  char real[PATH_MAX];
+  if (!realpath(path, real)) {
+    store_errf(err, "cannot resolve the path '%s'", path);
+    return STORE_ERR;
+  }
+  if ((size_t)snprintf(key, size, "%s:%s", engine, real) >= size) {
+    store_errf(err, "the path '%s' is too long", path);
+    return STORE_ERR;
+  }
+  return STORE_OK;
+}

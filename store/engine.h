@@ -1,0 +1,73 @@
+/*
+** engine.h -- what the store module asks of an ordered key-value store:
+** open one read-only or writable, walk its keys in either direction from a
+** seek, and apply a batch of writes at once. One implementation a store
+** (lmdb.c, leveldb.c, rocksdb.c); none knows SQLite (vtab.c does).
+**
+** Errors come back as a status (STORE_OK or STORE_ERR) and a message in
+** a buffer of the caller's, which the caller prefixes with the module's
+** name.
+*/
+#ifndef OK_STORE_ENGINE_H
+#define OK_STORE_ENGINE_H
+
+#include <stddef.h>
+
+enum { STORE_OK = 0, STORE_ERR = 1, STORE_NOMEM = 2 };
+
+#define STORE_ERR_MAX 512
+
+/* How a store is opened. */
+enum {
+  STORE_WRITE = 1,  /* writable (else read-only: nothing in it changes) */
+  STORE_CREATE = 2, /* make the store when the path holds none */
+};
+
+/* One write of a batch: value NULL deletes the key. */
+typedef struct store_op {
+  const unsigned char *key;
+  size_t nkey;
+  const unsigned char *value;
+  size_t nvalue;
+} store_op;
+
+typedef struct store_engine {
+  const char *module; /* the SQL module's name, which starts every error */
+  const char *sub;    /* what the optional name selects ("database", ...) */
+  /* path: the store; name: a database of it or NULL for the main one. */
+  int (*open)(const char *path, const char *name, int flags, void **db, char *err);
+  void (*close)(void *db);
+  /* Keys in memcmp order? (an LMDB database may order them otherwise) */
+  int (*memcmp_order)(void *db);
+  /* Whether the store takes a write of a key of n bytes (else why not). */
+  int (*check_write)(void *db, size_t n, char *err);
+  /* An iterator over one consistent view of the store. */
+  int (*iter_open)(void *db, void **it, char *err);
+  void (*iter_close)(void *it);
+  /* Positions: the first key >= k (k NULL: the first key), the last key
+  ** <= k (k NULL: the last), the next, the previous. */
+  int (*seek)(void *it, const unsigned char *k, size_t n, char *err);
+  int (*seek_last)(void *it, const unsigned char *k, size_t n, char *err);
+  int (*next)(void *it, char *err);
+  int (*prev)(void *it, char *err);
+  /* Whether positioned on a key, and that key's and its value's bytes
+  ** (valid until the iterator moves). */
+  int (*valid)(void *it);
+  const unsigned char *(*key)(void *it, size_t *n);
+  const unsigned char *(*value)(void *it, size_t *n);
+  /* All of ops, in order, or none of them. */
+  int (*apply)(void *db, const store_op *ops, size_t n, char *err);
+} store_engine;
+
+extern const store_engine store_lmdb, store_leveldb, store_rocksdb;
+
+/* The engines' shared helpers (engine.c). */
+void store_errf(char *err, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* Whether path names a directory (1), a file (2) or nothing (0). */
+int store_path_kind(const char *path);
+
+#endif

@@ -1,0 +1,211 @@
+/*
+** leveldb.c -- LevelDB through its C library (Debian's libleveldb). LevelDB
+** has no read-only mode: opening a store locks its folder (its LOCK file)
+** and, as every LevelDB program does, moves its log into a table and
+** writes a new manifest; the keys and values stay as they were. A batch
+** of writes is one WriteBatch, written synchronously.
+*/
+#define _POSIX_C_SOURCE 200809L
+#include <leveldb/c.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine.h"
+#include "shared.h"
+
+typedef struct db {
+  leveldb_t *db;
+  leveldb_options_t *options;
+} db;
+
+typedef struct iter {
+  leveldb_readoptions_t *ro;
+  leveldb_iterator_t *it;
+} iter;
+
+/* LevelDB's message, with its lock said in words a user acts on. */
+static int fail(char *err, const char *path, char *msg) {
+  if (strstr(msg, "LOCK") &&
+      (strstr(msg, "lock") || strstr(msg, "Resource temporarily unavailable")))
+    store_errf(err,
+               "'%s' is locked by another process (its LOCK file): LevelDB lets one process open a "
+               "store at a time (%s)",
+               path, msg);
+  else
+    store_errf(err, "'%s': %s", path, msg);
+  leveldb_free(msg);
+  return STORE_ERR;
+}
+
+static void db_destroy(void *p) {
+  db *d = p;
+  leveldb_close(d->db);
+  leveldb_options_destroy(d->options);
+  free(d);
+}
+
+static int v_open(const char *path, const char *name, int flags, void **out, char *err) {
+  char key[4200], current[4200];
+  db *d;
+  char *msg = NULL;
+  int kind = store_path_kind(path);
+  if (name) {
+    store_errf(err, "LevelDB has no named databases ('%s')", name);
+    return STORE_ERR;
+  }
+  snprintf(current, sizeof current, "%s/CURRENT", path);
+  if (!(flags & STORE_CREATE) && (kind != 1 || store_path_kind(current) != 2)) {
+    store_errf(err, "no LevelDB at '%s': %s", path,
+               kind == 0   ? "no such folder"
+               : kind == 2 ? "a file, not a folder"
+                           : "the folder holds no CURRENT file");
+    return STORE_ERR;
+  }
+  store_lock();
+  if (kind != 0 && store_shared_key(key, sizeof key, "leveldb", path, err) != STORE_OK) {
+    store_unlock();
+    return STORE_ERR;
+  }
+  if (kind != 0 && (d = store_shared_find(key)) != NULL) {
+    store_unlock();
+    *out = d;
+    return STORE_OK;
+  }
+  if (!(d = calloc(1, sizeof *d)) || !(d->options = leveldb_options_create())) {
+    free(d);
+    store_unlock();
+    return STORE_NOMEM;
+  }
+  leveldb_options_set_create_if_missing(d->options, (flags & STORE_CREATE) != 0);
+  if (!(d->db = leveldb_open(d->options, path, &msg))) {
+    leveldb_options_destroy(d->options);
+    free(d);
+    store_unlock();
+    return fail(err, path, msg);
+  }
+  if ((kind == 0 && store_shared_key(key, sizeof key, "leveldb", path, err) != STORE_OK) ||
+      store_shared_add(key, d, db_destroy) != STORE_OK) {
+    db_destroy(d);
+    store_unlock();
+    return STORE_ERR;
+  }
+  store_unlock();
+  *out = d;
+  return STORE_OK;
+}
+
+static void v_close(void *p) { store_shared_release(p); }
+static int v_memcmp_order(void *p) { return (void)p, 1; }
+static int v_check_write(void *p, size_t n, char *err) {
+  return (void)p, (void)n, (void)err, STORE_OK;
+}
+
+static int v_iter_open(void *p, void **out, char *err) {
+  db *d = p;
+  iter *it = calloc(1, sizeof *it);
+  (void)err;
+  if (!it || !(it->ro = leveldb_readoptions_create())) {
+    free(it);
+    return STORE_NOMEM;
+  }
+  /* a scan of a whole store should not push the hot blocks out */
+  leveldb_readoptions_set_fill_cache(it->ro, 0);
+  it->it = leveldb_create_iterator(d->db, it->ro);
+  *out = it;
+  return STORE_OK;
+}
+
+static void v_iter_close(void *p) {
+  iter *it = p;
+  leveldb_iter_destroy(it->it);
+  leveldb_readoptions_destroy(it->ro);
+  free(it);
+}
+
+static int status(iter *it, char *err) {
+  char *msg = NULL;
+  leveldb_iter_get_error(it->it, &msg);
+  if (!msg) return STORE_OK;
+  store_errf(err, "cannot read: %s", msg);
+  leveldb_free(msg);
+  return STORE_ERR;
+}
+
+static int v_seek(void *p, const unsigned char *k, size_t n, char *err) {
+  iter *it = p;
+  if (k)
+    leveldb_iter_seek(it->it, (const char *)k, n);
+  else
+    leveldb_iter_seek_to_first(it->it);
+  return status(it, err);
+}
+
+static const unsigned char *v_key(void *p, size_t *n) {
+  return (const unsigned char *)leveldb_iter_key(((iter *)p)->it, n);
+}
+
+static int v_seek_last(void *p, const unsigned char *k, size_t n, char *err) {
+  iter *it = p;
+  const unsigned char *at;
+  size_t m;
+  if (!k) {
+    leveldb_iter_seek_to_last(it->it);
+    return status(it, err);
+  }
+  leveldb_iter_seek(it->it, (const char *)k, n);
+  if (!leveldb_iter_valid(it->it))
+    leveldb_iter_seek_to_last(it->it);
+  else if (at = v_key(it, &m), m != n || memcmp(at, k, n) != 0)
+    leveldb_iter_prev(it->it);
+  return status(it, err);
+}
+
+static int v_next(void *p, char *err) {
+  leveldb_iter_next(((iter *)p)->it);
+  return status(p, err);
+}
+
+static int v_prev(void *p, char *err) {
+  leveldb_iter_prev(((iter *)p)->it);
+  return status(p, err);
+}
+
+static int v_valid(void *p) { return leveldb_iter_valid(((iter *)p)->it); }
+
+static const unsigned char *v_value(void *p, size_t *n) {
+  return (const unsigned char *)leveldb_iter_value(((iter *)p)->it, n);
+}
+
+static int v_apply(void *p, const store_op *ops, size_t n, char *err) {
+  db *d = p;
+  leveldb_writebatch_t *b = leveldb_writebatch_create();
+  leveldb_writeoptions_t *wo = leveldb_writeoptions_create();
+  char *msg = NULL;
+  size_t i;
+  if (!b || !wo) {
+    if (b) leveldb_writebatch_destroy(b);
+    if (wo) leveldb_writeoptions_destroy(wo);
+    return STORE_NOMEM;
+  }
+  for (i = 0; i < n; i++)
+    if (ops[i].value)
+      leveldb_writebatch_put(b, (const char *)ops[i].key, ops[i].nkey, (const char *)ops[i].value,
+                             ops[i].nvalue);
+    else
+      leveldb_writebatch_delete(b, (const char *)ops[i].key, ops[i].nkey);
+  leveldb_writeoptions_set_sync(wo, 1);
+  leveldb_write(d->db, wo, b, &msg);
+  leveldb_writebatch_destroy(b);
+  leveldb_writeoptions_destroy(wo);
+  if (!msg) return STORE_OK;
+  store_errf(err, "cannot write: %s: nothing was written", msg);
+  leveldb_free(msg);
+  return STORE_ERR;
+}
+
+const store_engine store_leveldb = {
+    "ok_leveldb", NULL,         v_open,  v_close,     v_memcmp_order, v_check_write,
+    v_iter_open,  v_iter_close, v_seek,  v_seek_last, v_next,         v_prev,
+    v_valid,      v_key,        v_value, v_apply,
+};

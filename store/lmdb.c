@@ -1,0 +1,287 @@
+/*
+** lmdb.c -- LMDB through its C library (Debian's liblmdb, LMDB 0.9): an
+** environment (a folder holding data.mdb, or a file), its main database or
+** a named one. Readers take a read transaction each, which never blocks
+** and is never blocked by a writer in another process (a running lmdb-js
+** app, say); a batch of writes is one write transaction.
+*/
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <lmdb.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "engine.h"
+#include "shared.h"
+
+typedef struct env {
+  MDB_env *env;
+  int writable;
+} env;
+
+typedef struct db {
+  env *env;
+  MDB_dbi dbi;
+  unsigned flags; /* the database's own: MDB_DUPSORT, MDB_INTEGERKEY, ... */
+} db;
+
+typedef struct iter {
+  db *db;
+  MDB_txn *txn;
+  MDB_cursor *cur;
+  MDB_val k, v;
+  int on; /* positioned on a key */
+} iter;
+
+/* LMDB's own words, and what they mean for a file a user points at. */
+static int fail(char *err, const char *path, const char *what, int rc) {
+  if (rc == MDB_INVALID)
+    store_errf(err,
+               "'%s' is no LMDB environment this LMDB (%s) reads: not LMDB, or a data format of "
+               "another LMDB (lmdb-js 3 writes LMDB 0.9.90's, LMDB 1.0 its own)",
+               path, MDB_VERSION_STRING);
+  else if (rc == MDB_VERSION_MISMATCH)
+    store_errf(err, "'%s' was written by an LMDB other than this one (%s)", path,
+               MDB_VERSION_STRING);
+  else
+    store_errf(err, "%s '%s': %s", what, path, mdb_strerror(rc));
+  return rc == ENOMEM ? STORE_NOMEM : STORE_ERR;
+}
+
+static void env_destroy(void *p) {
+  env *e = p;
+  mdb_env_close(e->env);
+  free(e);
+}
+
+/* The environment's shared handle (with store_lock held). */
+static int env_get(const char *path, int kind, int flags, env **out, char *err) {
+  char key[4200];
+  env *e;
+  int rc;
+  unsigned open_flags = MDB_NOTLS | (kind == 2 ? MDB_NOSUBDIR : 0);
+  if (store_shared_key(key, sizeof key, "lmdb", path, err)) return STORE_ERR;
+  if ((e = store_shared_find(key)) != NULL) {
+    if ((flags & STORE_WRITE) && !e->writable) {
+      store_shared_release_locked(e);
+      store_errf(err,
+                 "'%s' is open read-only in this process: a writable table needs the queries "
+                 "reading it closed first",
+                 path);
+      return STORE_ERR;
+    }
+    *out = e;
+    return STORE_OK;
+  }
+  if (!(e = calloc(1, sizeof *e))) return STORE_NOMEM;
+  if ((rc = mdb_env_create(&e->env)) != 0) {
+    free(e);
+    return fail(err, path, "cannot open", rc);
+  }
+  mdb_env_set_maxdbs(e->env, 1024);
+  if (flags & STORE_WRITE) {
+    /* Room to grow: address space only, the file grows as it is written. */
+    mdb_env_set_mapsize(e->env, sizeof(void *) == 8 ? (size_t)1 << 36 : (size_t)1 << 30);
+    e->writable = 1;
+  } else
+    open_flags |= MDB_RDONLY;
+  if ((rc = mdb_env_open(e->env, path, open_flags, 0664)) != 0) {
+    env_destroy(e);
+    return fail(err, path, "cannot open", rc);
+  }
+  if ((rc = store_shared_add(key, e, env_destroy)) != STORE_OK) {
+    env_destroy(e);
+    return rc;
+  }
+  *out = e;
+  return STORE_OK;
+}
+
+static int l_open(const char *path, const char *name, int flags, void **out, char *err) {
+  int kind = store_path_kind(path), rc;
+  env *e = NULL;
+  db *d;
+  MDB_txn *txn;
+  char data[4200];
+  if (kind == 0 && (flags & STORE_CREATE)) {
+    if (mkdir(path, 0775) != 0) {
+      store_errf(err, "cannot make the folder '%s': %s", path, strerror(errno));
+      return STORE_ERR;
+    }
+    kind = 1;
+  } else if (kind == 0) {
+    store_errf(err, "no LMDB environment at '%s': no such file or folder", path);
+    return STORE_ERR;
+  }
+  if (kind == 1 && !(flags & STORE_CREATE)) {
+    snprintf(data, sizeof data, "%s/data.mdb", path);
+    if (store_path_kind(data) != 2) {
+      store_errf(err, "no LMDB environment at '%s': the folder holds no data.mdb", path);
+      return STORE_ERR;
+    }
+  }
+  if (!(d = calloc(1, sizeof *d))) return STORE_NOMEM;
+  store_lock();
+  rc = env_get(path, kind, flags, &e, err);
+  if (rc == STORE_OK) {
+    unsigned txn_flags = (flags & STORE_WRITE) ? 0 : MDB_RDONLY;
+    unsigned dbi_flags = (name && (flags & STORE_CREATE)) ? MDB_CREATE : 0;
+    int r = mdb_txn_begin(e->env, NULL, txn_flags, &txn);
+    if (r == 0 && (r = mdb_dbi_open(txn, name, dbi_flags, &d->dbi)) == 0 &&
+        (r = mdb_dbi_flags(txn, d->dbi, &d->flags)) == 0)
+      r = mdb_txn_commit(txn);
+    else if (txn && r != MDB_BAD_TXN)
+      mdb_txn_abort(txn);
+    if (r == MDB_NOTFOUND)
+      store_errf(err, "no database named '%s' in '%s'", name, path), rc = STORE_ERR;
+    else if (r == MDB_INCOMPATIBLE)
+      store_errf(err, "'%s' in '%s' is a key of the main database, not a database", name, path),
+          rc = STORE_ERR;
+    else if (r == MDB_DBS_FULL)
+      store_errf(err, "'%s' has more named databases than ok opens (1024)", path), rc = STORE_ERR;
+    else if (r != 0)
+      rc = fail(err, path, "cannot open a database of", r);
+    if (rc != STORE_OK) store_shared_release_locked(e);
+  }
+  store_unlock();
+  if (rc != STORE_OK) {
+    free(d);
+    return rc;
+  }
+  d->env = e;
+  *out = d;
+  return STORE_OK;
+}
+
+static void l_close(void *p) {
+  db *d = p;
+  store_shared_release(d->env);
+  free(d);
+}
+
+static int l_memcmp_order(void *p) {
+  return !(((db *)p)->flags & (MDB_REVERSEKEY | MDB_INTEGERKEY));
+}
+
+static int l_check_write(void *p, size_t n, char *err) {
+  db *d = p;
+  size_t max = (size_t)mdb_env_get_maxkeysize(d->env->env);
+  if (d->flags & MDB_DUPSORT) {
+    store_errf(
+        err,
+        "the database keeps several values a key (MDB_DUPSORT): ok reads it but does not write it");
+    return STORE_ERR;
+  }
+  if (n == 0 || n > max) {
+    store_errf(err, "a key of %zu bytes: LMDB takes keys of 1 to %zu bytes", n, max);
+    return STORE_ERR;
+  }
+  return STORE_OK;
+}
+
+static int l_iter_open(void *p, void **out, char *err) {
+  db *d = p;
+  iter *it = calloc(1, sizeof *it);
+  int rc;
+  if (!it) return STORE_NOMEM;
+  it->db = d;
+  rc = mdb_txn_begin(d->env->env, NULL, MDB_RDONLY, &it->txn);
+  if (rc == MDB_MAP_RESIZED) {
+    /* Another process grew the map: adopt its size (no transaction of
+    ** this handle can be open here in the read-only case that sees it). */
+    mdb_env_set_mapsize(d->env->env, 0);
+    rc = mdb_txn_begin(d->env->env, NULL, MDB_RDONLY, &it->txn);
+  }
+  if (rc == 0 && (rc = mdb_cursor_open(it->txn, d->dbi, &it->cur)) != 0) mdb_txn_abort(it->txn);
+  if (rc != 0) {
+    free(it);
+    store_errf(err, "cannot read: %s", mdb_strerror(rc));
+    return rc == ENOMEM ? STORE_NOMEM : STORE_ERR;
+  }
+  *out = it;
+  return STORE_OK;
+}
+
+static void l_iter_close(void *p) {
+  iter *it = p;
+  mdb_cursor_close(it->cur);
+  mdb_txn_abort(it->txn);
+  free(it);
+}
+
+/* A cursor operation; not found leaves the iterator off every key. */
+static int move(iter *it, MDB_cursor_op op, char *err) {
+  int rc = mdb_cursor_get(it->cur, &it->k, &it->v, op);
+  it->on = rc == 0;
+  if (rc == 0 || rc == MDB_NOTFOUND) return STORE_OK;
+  store_errf(err, "cannot read: %s", mdb_strerror(rc));
+  return STORE_ERR;
+}
+
+static int l_seek(void *p, const unsigned char *k, size_t n, char *err) {
+  iter *it = p;
+  if (!k) return move(it, MDB_FIRST, err);
+  it->k.mv_data = (void *)k;
+  it->k.mv_size = n;
+  return move(it, MDB_SET_RANGE, err);
+}
+
+static int l_seek_last(void *p, const unsigned char *k, size_t n, char *err) {
+  iter *it = p;
+  int rc;
+  if (!k) return move(it, MDB_LAST, err);
+  it->k.mv_data = (void *)k;
+  it->k.mv_size = n;
+  if ((rc = move(it, MDB_SET_RANGE, err)) != STORE_OK) return rc;
+  if (!it->on) return move(it, MDB_LAST, err);
+  if (it->k.mv_size == n && memcmp(it->k.mv_data, k, n) == 0)
+    return (it->db->flags & MDB_DUPSORT) ? move(it, MDB_LAST_DUP, err) : STORE_OK;
+  return move(it, MDB_PREV, err);
+}
+
+static int l_next(void *p, char *err) { return move(p, MDB_NEXT, err); }
+static int l_prev(void *p, char *err) { return move(p, MDB_PREV, err); }
+static int l_valid(void *p) { return ((iter *)p)->on; }
+
+static const unsigned char *l_key(void *p, size_t *n) {
+  iter *it = p;
+  *n = it->k.mv_size;
+  return it->k.mv_data;
+}
+
+static const unsigned char *l_value(void *p, size_t *n) {
+  iter *it = p;
+  *n = it->v.mv_size;
+  return it->v.mv_data;
+}
+
+static int l_apply(void *p, const store_op *ops, size_t n, char *err) {
+  db *d = p;
+  MDB_txn *txn;
+  size_t i;
+  int rc = mdb_txn_begin(d->env->env, NULL, 0, &txn);
+  for (i = 0; rc == 0 && i < n; i++) {
+    MDB_val k = {ops[i].nkey, (void *)ops[i].key}, v = {ops[i].nvalue, (void *)ops[i].value};
+    rc = ops[i].value ? mdb_put(txn, d->dbi, &k, &v, 0) : mdb_del(txn, d->dbi, &k, NULL);
+    if (rc == MDB_NOTFOUND) rc = 0;
+  }
+  if (rc == 0)
+    return (rc = mdb_txn_commit(txn)) == 0 ? STORE_OK
+                                           : fail(err, "the store", "cannot commit to", rc);
+  if (txn) mdb_txn_abort(txn);
+  if (rc == MDB_MAP_FULL)
+    store_errf(err, "the environment's map is full (%zu bytes): nothing was written",
+               (size_t)1 << 36);
+  else
+    store_errf(err, "cannot write: %s: nothing was written", mdb_strerror(rc));
+  return STORE_ERR;
+}
+
+const store_engine store_lmdb = {
+    "ok_lmdb",   "database",   l_open,  l_close,     l_memcmp_order, l_check_write,
+    l_iter_open, l_iter_close, l_seek,  l_seek_last, l_next,         l_prev,
+    l_valid,     l_key,        l_value, l_apply,
+};
