@@ -108,8 +108,28 @@ STORE_OBJ = $(STORE_SRC:store/%.c=$(B)/store/%.o)
 $(B)/store/%.o: store/%.c $(STORE_H)
 	@mkdir -p $(@D)
 	$(CC) $(EXT_CFLAGS) $(CFLAGS) -c $< -o $@
+# lmdb-js's LMDB (data format 2), where tools/lmdb-js.sh fetched it: its
+# global names take the prefix okjs_ (objcopy), so that they meet none of
+# Debian's liblmdb's, and store/lmdb.c is compiled a second time to call
+# them by those names (a header of #defines made from the same list).
+ifneq ($(wildcard deps/lmdb-js/mdb.c),)
+STORE_OBJ += $(B)/store/lmdb_js.o $(B)/store/lmdbjs-lib.o
+$(B)/store/lmdb.o: CFLAGS += -DSTORE_HAVE_LMDB_JS
+$(B)/store/lmdb.o: deps/lmdb-js/stamp
+$(B)/store/lmdbjs-lib.o: deps/lmdb-js/mdb.c deps/lmdb-js/midl.c deps/lmdb-js/lmdb.h deps/lmdb-js/midl.h
+	@mkdir -p $(@D)
+	$(CC) -O2 -g -fPIC -fvisibility=hidden $(SAN) $(FPMATH) -w -DMDB_MAXKEYSIZE=0 -c deps/lmdb-js/mdb.c -o $(B)/store/js-mdb.o
+	$(CC) -O2 -g -fPIC -fvisibility=hidden $(SAN) $(FPMATH) -w -c deps/lmdb-js/midl.c -o $(B)/store/js-midl.o
+	$(LD) -r $(B)/store/js-mdb.o $(B)/store/js-midl.o -o $(B)/store/js-all.o
+	nm -g --defined-only $(B)/store/js-all.o | awk 'NF == 3 {print $$3, "okjs_" $$3}' >$(B)/store/lmdbjs.syms
+	objcopy --redefine-syms=$(B)/store/lmdbjs.syms $(B)/store/js-all.o $@
+$(B)/store/lmdbjs-names.h: $(B)/store/lmdbjs-lib.o
+	awk '{print "#define", $$1, $$2}' $(B)/store/lmdbjs.syms >$@
+$(B)/store/lmdb_js.o: store/lmdb.c $(STORE_H) $(B)/store/lmdbjs-names.h
+	$(CC) $(EXT_CFLAGS) $(CFLAGS) -DSTORE_LMDB_JS -Ideps/lmdb-js -include $(B)/store/lmdbjs-names.h -c $< -o $@
+endif
 $(B)/ok_store.$(SO): $(STORE_OBJ)
-	$(CC) $(CFLAGS) $(SHARED) $^ -o $@ $(LDFLAGS) -llmdb -lleveldb -lrocksdb -lpthread
+	$(CC) $(CFLAGS) $(SHARED) $(STORE_OBJ) -o $@ $(LDFLAGS) -llmdb -lleveldb -lrocksdb -lpthread
 
 UNIT_SRC = $(wildcard test/unit/*.c)
 $(B)/unit: $(UNIT_SRC) test/unit/test.h test/unit/vectors.h $(B)/libokcore.a

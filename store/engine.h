@@ -31,11 +31,20 @@ typedef struct store_op {
   size_t nvalue;
 } store_op;
 
+struct store_engine;
+
+/* An opened store: its handle and the engine that reads it (an engine may
+** hand a store to another: LMDB's formats have one each). */
+typedef struct store {
+  const struct store_engine *e;
+  void *db;
+} store;
+
 typedef struct store_engine {
   const char *module; /* the SQL module's name, which starts every error */
   const char *sub;    /* what the optional name selects ("database", ...) */
   /* path: the store; name: a database of it or NULL for the main one. */
-  int (*open)(const char *path, const char *name, int flags, void **db, char *err);
+  int (*open)(const char *path, const char *name, int flags, store *out, char *err);
   void (*close)(void *db);
   /* Keys in memcmp order? (an LMDB database may order them otherwise) */
   int (*memcmp_order)(void *db);
@@ -59,7 +68,7 @@ typedef struct store_engine {
   int (*apply)(void *db, const store_op *ops, size_t n, char *err);
 } store_engine;
 
-extern const store_engine store_lmdb, store_leveldb, store_rocksdb;
+extern const store_engine store_lmdb, store_lmdb_js, store_leveldb, store_rocksdb;
 
 /* The engines' shared helpers (engine.c). */
 void store_errf(char *err, const char *fmt, ...)

@@ -45,7 +45,7 @@ static void db_destroy(void *p) {
   free(d);
 }
 
-static int v_open(const char *path, const char *name, int flags, void **out, char *err) {
+static int v_open(const char *path, const char *name, int flags, store *out, char *err) {
   char key[4200], current[4200];
   db *d;
   char *msg = NULL;
@@ -69,7 +69,7 @@ static int v_open(const char *path, const char *name, int flags, void **out, cha
   }
   if (kind != 0 && (d = store_shared_find(key)) != NULL) {
     store_unlock();
-    *out = d;
+    out->e = &store_leveldb, out->db = d;
     return STORE_OK;
   }
   if (!(d = calloc(1, sizeof *d)) || !(d->options = leveldb_options_create())) {
@@ -91,7 +91,7 @@ static int v_open(const char *path, const char *name, int flags, void **out, cha
     return STORE_ERR;
   }
   store_unlock();
-  *out = d;
+  out->e = &store_leveldb, out->db = d;
   return STORE_OK;
 }
 

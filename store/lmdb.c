@@ -1,9 +1,14 @@
 /*
-** lmdb.c -- LMDB through its C library (Debian's liblmdb, LMDB 0.9): an
-** environment (a folder holding data.mdb, or a file), its main database or
-** a named one. Readers take a read transaction each, which never blocks
-** and is never blocked by a writer in another process (a running lmdb-js
-** app, say); a batch of writes is one write transaction.
+** lmdb.c -- LMDB: an environment (a folder holding data.mdb, or a file),
+** its main database or a named one. Readers take a read transaction each,
+** which never blocks and is never blocked by a writer in another process
+** (a running lmdb-js app, say); a batch of writes is one write transaction.
+**
+** Compiled twice: against Debian's liblmdb (LMDB 0.9, data format 1) as
+** store_lmdb, and, where tools/lmdb-js.sh fetched it, with STORE_LMDB_JS
+** against the LMDB lmdb-js 3 ships (0.9.90, data format 2) as
+** store_lmdb_js, under names of its own (the Makefile renames them). The
+** first opens a file of the second's format by handing it over.
 */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -16,6 +21,14 @@
 
 #include "engine.h"
 #include "shared.h"
+
+#ifdef STORE_LMDB_JS
+#define ENGINE store_lmdb_js
+#define SHARED_NAME "lmdb-js"
+#else
+#define ENGINE store_lmdb
+#define SHARED_NAME "lmdb"
+#endif
 
 typedef struct env {
   MDB_env *env;
@@ -63,7 +76,7 @@ static int env_get(const char *path, int kind, int flags, env **out, char *err) 
   env *e;
   int rc;
   unsigned open_flags = MDB_NOTLS | (kind == 2 ? MDB_NOSUBDIR : 0);
-  if (store_shared_key(key, sizeof key, "lmdb", path, err)) return STORE_ERR;
+  if (store_shared_key(key, sizeof key, SHARED_NAME, path, err)) return STORE_ERR;
   if ((e = store_shared_find(key)) != NULL) {
     if ((flags & STORE_WRITE) && !e->writable) {
       store_shared_release_locked(e);
@@ -100,11 +113,30 @@ static int env_get(const char *path, int kind, int flags, env **out, char *err) 
   return STORE_OK;
 }
 
-static int l_open(const char *path, const char *name, int flags, void **out, char *err) {
+#ifndef STORE_LMDB_JS
+/* The data format of an environment's file: the version after the magic
+** of its first meta page, whose header is 16 bytes in format 1 and 24 in
+** format 2 (a transaction id added); 0 when neither. */
+static unsigned data_version(const char *file) {
+  unsigned char b[32];
+  FILE *f = fopen(file, "rb");
+  size_t n = f ? fread(b, 1, sizeof b, f) : 0;
+  unsigned at;
+  if (f) fclose(f);
+  for (at = 16; at <= 24 && n == sizeof b; at += 8) {
+    uint32_t magic = (uint32_t)b[at] | (uint32_t)b[at + 1] << 8 | (uint32_t)b[at + 2] << 16 |
+                     (uint32_t)b[at + 3] << 24;
+    if (magic == 0xBEEFC0DE) return b[at + 4] | (unsigned)b[at + 5] << 8;
+  }
+  return 0;
+}
+#endif
+
+static int l_open(const char *path, const char *name, int flags, store *out, char *err) {
   int kind = store_path_kind(path), rc;
   env *e = NULL;
   db *d;
-  MDB_txn *txn;
+  MDB_txn *txn = NULL;
   char data[4200];
   if (kind == 0 && (flags & STORE_CREATE)) {
     if (mkdir(path, 0775) != 0) {
@@ -116,13 +148,25 @@ static int l_open(const char *path, const char *name, int flags, void **out, cha
     store_errf(err, "no LMDB environment at '%s': no such file or folder", path);
     return STORE_ERR;
   }
-  if (kind == 1 && !(flags & STORE_CREATE)) {
-    snprintf(data, sizeof data, "%s/data.mdb", path);
-    if (store_path_kind(data) != 2) {
-      store_errf(err, "no LMDB environment at '%s': the folder holds no data.mdb", path);
-      return STORE_ERR;
-    }
+  snprintf(data, sizeof data, kind == 1 ? "%s/data.mdb" : "%s", path);
+  if (kind == 1 && !(flags & STORE_CREATE) && store_path_kind(data) != 2) {
+    store_errf(err, "no LMDB environment at '%s': the folder holds no data.mdb", path);
+    return STORE_ERR;
   }
+#ifndef STORE_LMDB_JS
+  if (data_version(data) == 2) {
+#ifdef STORE_HAVE_LMDB_JS
+    return store_lmdb_js.open(path, name, flags, out, err);
+#else
+    store_errf(
+        err,
+        "'%s' is in LMDB's data format 2, which lmdb-js 3 writes and this build does not read "
+        "(tools/lmdb-js.sh fetches lmdb-js's LMDB; make builds ok_store with it)",
+        path);
+    return STORE_ERR;
+#endif
+  }
+#endif
   if (!(d = calloc(1, sizeof *d))) return STORE_NOMEM;
   store_lock();
   rc = env_get(path, kind, flags, &e, err);
@@ -152,7 +196,7 @@ static int l_open(const char *path, const char *name, int flags, void **out, cha
     return rc;
   }
   d->env = e;
-  *out = d;
+  out->e = &ENGINE, out->db = d;
   return STORE_OK;
 }
 
@@ -280,7 +324,7 @@ static int l_apply(void *p, const store_op *ops, size_t n, char *err) {
   return STORE_ERR;
 }
 
-const store_engine store_lmdb = {
+const store_engine ENGINE = {
     "ok_lmdb",   "database",   l_open,  l_close,     l_memcmp_order, l_check_write,
     l_iter_open, l_iter_close, l_seek,  l_seek_last, l_next,         l_prev,
     l_valid,     l_key,        l_value, l_apply,

@@ -15,16 +15,16 @@
 #include "engine.h"
 #include "shared.h"
 
-typedef struct store {
+typedef struct rstore {
   rocksdb_t *db;
   rocksdb_options_t *options;
   rocksdb_column_family_handle_t **cf;
   char **names;
   size_t ncf;
-} store;
+} rstore;
 
 typedef struct db {
-  store *s;
+  rstore *s;
   size_t cf; /* the family's index in s */
 } db;
 
@@ -46,7 +46,7 @@ static int fail(char *err, const char *path, char *msg) {
 }
 
 static void store_destroy(void *p) {
-  store *s = p;
+  rstore *s = p;
   size_t i;
   for (i = 0; i < s->ncf; i++) {
     if (s->cf && s->cf[i]) rocksdb_column_family_handle_destroy(s->cf[i]);
@@ -61,7 +61,7 @@ static void store_destroy(void *p) {
 
 /* The families on disk (or "default" for a new store), and name's when
 ** creating it. */
-static int families(store *s, const char *path, const char *name, int flags, char *err) {
+static int families(rstore *s, const char *path, const char *name, int flags, char *err) {
   char *msg = NULL, **list;
   size_t n = 0, i, extra;
   list = rocksdb_list_column_families(s->options, path, &n, &msg);
@@ -83,8 +83,8 @@ static int families(store *s, const char *path, const char *name, int flags, cha
   return STORE_OK;
 }
 
-static int store_open(const char *path, const char *name, int flags, store **out, char *err) {
-  store *s = calloc(1, sizeof *s);
+static int store_open(const char *path, const char *name, int flags, rstore **out, char *err) {
+  rstore *s = calloc(1, sizeof *s);
   const rocksdb_options_t **cfo;
   char *msg = NULL;
   size_t i;
@@ -117,11 +117,11 @@ static int store_open(const char *path, const char *name, int flags, store **out
   return STORE_OK;
 }
 
-static int r_open(const char *path, const char *name, int flags, void **out, char *err) {
+static int r_open(const char *path, const char *name, int flags, store *out, char *err) {
   char key[4200], current[4200];
   const char *want = name ? name : "default";
   int kind = store_path_kind(path), rc = STORE_OK;
-  store *s = NULL;
+  rstore *s = NULL;
   db *d;
   size_t i;
   snprintf(current, sizeof current, "%s/CURRENT", path);
@@ -164,7 +164,7 @@ static int r_open(const char *path, const char *name, int flags, void **out, cha
     return rc;
   }
   d->s = s;
-  *out = d;
+  out->e = &store_rocksdb, out->db = d;
   return STORE_OK;
 }
 

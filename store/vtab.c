@@ -43,7 +43,7 @@ typedef struct table {
   sqlite3 *db;
   char *table_name; /* NULL for the table-valued function */
   int writable;
-  void *store; /* a created table's store; the function's last one */
+  store st; /* a created table's store; the function's last one */
   char *path, *name;
   pending w;   /* the transaction's writes */
   void *probe; /* an iterator for INSERT's conflict checks */
@@ -53,7 +53,7 @@ typedef struct table {
 
 typedef struct cursor {
   sqlite3_vtab_cursor base;
-  void *store; /* held while the cursor reads it */
+  store st; /* held while the cursor reads it */
   void *it;
   int desc, eof;
   sqlite3_int64 row;
@@ -142,7 +142,7 @@ static int connect(sqlite3 *db, void *aux, int argc, const char *const *argv, sq
     goto fail;
   }
   t->writable = (flags & STORE_WRITE) != 0;
-  if ((rc = e->open(t->path, t->name, flags, &t->store, msg)) != STORE_OK) {
+  if ((rc = e->open(t->path, t->name, flags, &t->st, msg)) != STORE_OK) {
     if (rc == STORE_NOMEM) goto nomem;
     *err = sqlite3_mprintf("%s: %s", e->module, msg);
     goto fail;
@@ -162,14 +162,14 @@ nomem:
 }
 
 static void close_probe(table *t) {
-  if (t->probe) t->e->iter_close(t->probe), t->probe = NULL;
+  if (t->probe) t->st.e->iter_close(t->probe), t->probe = NULL;
 }
 
 static int disconnect(sqlite3_vtab *vt) {
   table *t = (table *)vt;
   close_probe(t);
   pending_clear(&t->w);
-  if (t->store) t->e->close(t->store);
+  if (t->st.db) t->st.e->close(t->st.db);
   sqlite3_free(t->path);
   sqlite3_free(t->name);
   sqlite3_free(t->table_name);
@@ -265,9 +265,9 @@ static int open_cursor(sqlite3_vtab *vt, sqlite3_vtab_cursor **out) {
   return SQLITE_OK;
 }
 
-static void reset(cursor *c, const store_engine *e) {
-  if (c->it) e->iter_close(c->it), c->it = NULL;
-  if (c->store) e->close(c->store), c->store = NULL;
+static void reset(cursor *c) {
+  if (c->it) c->st.e->iter_close(c->it), c->it = NULL;
+  if (c->st.db) c->st.e->close(c->st.db), c->st.db = NULL;
   sqlite3_free(c->end), c->end = NULL;
   free(c->w), c->w = NULL;
   c->nw = c->wi = 0;
@@ -276,21 +276,22 @@ static void reset(cursor *c, const store_engine *e) {
 
 static int close_cursor(sqlite3_vtab_cursor *cur) {
   cursor *c = (cursor *)cur;
-  reset(c, ((table *)cur->pVtab)->e);
+  reset(c);
   sqlite3_free(c);
   return SQLITE_OK;
 }
 
 /* The row's key: the transaction's write or the store's. */
-static const unsigned char *row_key(cursor *c, const store_engine *e, size_t *n) {
+static const unsigned char *row_key(cursor *c, size_t *n) {
   if (c->from_w) return *n = c->w[c->wi]->nkey, c->w[c->wi]->key;
-  return e->key(c->it, n);
+  return c->st.e->key(c->it, n);
 }
 
 /* Settles on the next row in the scan's direction: the nearer of the
 ** store's key and the transaction's next write, the write winning a tie
 ** (and a deleting write hiding the key); then checks the end. */
-static int settle(cursor *c, const store_engine *e, int *err_rc, char *err) {
+static int settle(cursor *c, int *err_rc, char *err) {
+  const store_engine *e = c->st.e;
   for (;;) {
     int have_it = e->valid(c->it), have_w = c->wi < c->nw, cmp = 0;
     size_t nk = 0;
@@ -315,7 +316,7 @@ static int settle(cursor *c, const store_engine *e, int *err_rc, char *err) {
   }
   if (c->has_end) {
     size_t n;
-    const unsigned char *k = row_key(c, e, &n);
+    const unsigned char *k = row_key(c, &n);
     int cmp = store_key_cmp(k, n, c->end, (size_t)c->nend);
     if (c->desc ? (cmp < 0 || (cmp == 0 && !c->end_incl)) : (cmp > 0 || (cmp == 0 && !c->end_incl)))
       c->eof = 1;
@@ -323,14 +324,15 @@ static int settle(cursor *c, const store_engine *e, int *err_rc, char *err) {
   return SQLITE_OK;
 }
 
-static int step(cursor *c, const store_engine *e, char *err, int *err_rc) {
+static int step(cursor *c, char *err, int *err_rc) {
+  const store_engine *e = c->st.e;
   if (c->from_w)
     c->wi++;
   else {
     int rc = c->desc ? e->prev(c->it, err) : e->next(c->it, err);
     if (rc != STORE_OK) return *err_rc = rc, SQLITE_ERROR;
   }
-  return settle(c, e, err_rc, err);
+  return settle(c, err_rc, err);
 }
 
 static int next(sqlite3_vtab_cursor *cur) {
@@ -339,8 +341,7 @@ static int next(sqlite3_vtab_cursor *cur) {
   char err[STORE_ERR_MAX];
   int store_rc = STORE_OK;
   c->row++;
-  if (step(c, t->e, err, &store_rc) != SQLITE_OK)
-    return store_error(cur->pVtab, t->e, store_rc, err);
+  if (step(c, err, &store_rc) != SQLITE_OK) return store_error(cur->pVtab, t->e, store_rc, err);
   return SQLITE_OK;
 }
 
@@ -367,9 +368,9 @@ static int query_store(table *t, cursor *c, sqlite3_value *path, sqlite3_value *
     }
     /* keep the last store the function opened: the next query on it
     ** shares the handle instead of opening the store again */
-    if (!t->store || strcmp(t->path, p) != 0 || (t->name == NULL) != (n == NULL) ||
+    if (!t->st.db || strcmp(t->path, p) != 0 || (t->name == NULL) != (n == NULL) ||
         (n && strcmp(t->name, n) != 0)) {
-      void *s;
+      store s;
       char *pp, *nn = NULL;
       if ((rc = t->e->open(p, n, 0, &s, err)) != STORE_OK) return rc;
       pp = dup_text(p, (int)strlen(p));
@@ -377,17 +378,17 @@ static int query_store(table *t, cursor *c, sqlite3_value *path, sqlite3_value *
       if (!pp || (n && !nn)) {
         sqlite3_free(pp);
         sqlite3_free(nn);
-        t->e->close(s);
+        s.e->close(s.db);
         return STORE_NOMEM;
       }
-      if (t->store) t->e->close(t->store);
+      if (t->st.db) t->st.e->close(t->st.db);
       sqlite3_free(t->path);
       sqlite3_free(t->name);
-      t->store = s, t->path = pp, t->name = nn;
+      t->st = s, t->path = pp, t->name = nn;
     }
   }
   /* the cursor's own hold: the function may switch stores meanwhile */
-  return t->e->open(t->path, t->name, t->writable ? STORE_WRITE : 0, &c->store, err);
+  return t->e->open(t->path, t->name, t->writable ? STORE_WRITE : 0, &c->st, err);
 }
 
 static int copy_end(cursor *c, sqlite3_value *v, int incl) {
@@ -404,14 +405,14 @@ static int filter(sqlite3_vtab_cursor *cur, int bits, const char *plan, int argc
                   sqlite3_value **argv) {
   cursor *c = (cursor *)cur;
   table *t = (table *)cur->pVtab;
-  const store_engine *e = t->e;
+  const store_engine *e;
   sqlite3_value *lo = NULL, *hi = NULL;
   const unsigned char *start = NULL;
   char err[STORE_ERR_MAX];
   int i = 0, rc, store_rc = STORE_OK, start_incl = 1, start_n = 0;
   (void)plan;
   (void)argc;
-  reset(c, e);
+  reset(c);
   c->eof = 0;
   c->row = 0;
   c->desc = (bits & IDX_DESC) != 0;
@@ -420,8 +421,9 @@ static int filter(sqlite3_vtab_cursor *cur, int bits, const char *plan, int argc
     i = (bits & IDX_NAME) ? 2 : 1;
   } else
     rc = query_store(t, c, NULL, NULL, err);
-  if (rc != STORE_OK) return store_error(cur->pVtab, e, rc, err);
-  if ((bits & (IDX_EQ | IDX_LO | IDX_HI | IDX_DESC)) && !e->memcmp_order(c->store)) {
+  if (rc != STORE_OK) return store_error(cur->pVtab, t->e, rc, err);
+  e = c->st.e;
+  if ((bits & (IDX_EQ | IDX_LO | IDX_HI | IDX_DESC)) && !e->memcmp_order(c->st.db)) {
     sqlite3_free(cur->pVtab->zErrMsg);
     cur->pVtab->zErrMsg = sqlite3_mprintf(
         "%s: the database orders its keys as integers or reversed, not as bytes: "
@@ -456,8 +458,8 @@ static int filter(sqlite3_vtab_cursor *cur, int bits, const char *plan, int argc
       start_incl = from_incl;
     }
   }
-  if ((rc = e->iter_open(c->store, &c->it, err)) != STORE_OK)
-    return store_error(cur->pVtab, e, rc, err);
+  if ((rc = e->iter_open(c->st.db, &c->it, err)) != STORE_OK)
+    return store_error(cur->pVtab, t->e, rc, err);
   rc = c->desc ? e->seek_last(c->it, start, (size_t)start_n, err)
                : e->seek(c->it, start, (size_t)start_n, err);
   if (rc == STORE_OK && start && !start_incl && e->valid(c->it)) {
@@ -466,7 +468,7 @@ static int filter(sqlite3_vtab_cursor *cur, int bits, const char *plan, int argc
     if (store_key_cmp(k, n, start, (size_t)start_n) == 0)
       rc = c->desc ? e->prev(c->it, err) : e->next(c->it, err);
   }
-  if (rc != STORE_OK) return store_error(cur->pVtab, e, rc, err);
+  if (rc != STORE_OK) return store_error(cur->pVtab, t->e, rc, err);
   /* the transaction's own writes from the start on, in scan order */
   if (t->w.n) {
     size_t a = 0, b;
@@ -496,7 +498,7 @@ static int filter(sqlite3_vtab_cursor *cur, int bits, const char *plan, int argc
     memmove(c->w, c->w + a, (b - a) * sizeof *c->w);
     c->nw = b - a;
   }
-  if (settle(c, e, &store_rc, err) != SQLITE_OK) return store_error(cur->pVtab, e, store_rc, err);
+  if (settle(c, &store_rc, err) != SQLITE_OK) return store_error(cur->pVtab, t->e, store_rc, err);
   return SQLITE_OK;
 }
 
@@ -508,9 +510,9 @@ static int column(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int col) {
   size_t n;
   const unsigned char *p;
   if (col == COL_KEY)
-    p = row_key(c, t->e, &n);
+    p = row_key(c, &n);
   else if (col == COL_VALUE)
-    p = c->from_w ? (n = c->w[c->wi]->nvalue, c->w[c->wi]->value) : t->e->value(c->it, &n);
+    p = c->from_w ? (n = c->w[c->wi]->nvalue, c->w[c->wi]->value) : c->st.e->value(c->it, &n);
   else {
     const char *s = col == COL_STORE ? t->path : t->name;
     if (s) sqlite3_result_text(ctx, s, -1, SQLITE_TRANSIENT);
@@ -545,11 +547,11 @@ static int exists(table *t, sqlite3_value *key, int *yes) {
   char err[STORE_ERR_MAX];
   int rc;
   if (w) return *yes = w->value != NULL, SQLITE_OK;
-  if (!t->probe && (rc = t->e->iter_open(t->store, &t->probe, err)) != STORE_OK)
+  if (!t->probe && (rc = t->st.e->iter_open(t->st.db, &t->probe, err)) != STORE_OK)
     return store_error(&t->base, t->e, rc, err);
-  if ((rc = t->e->seek(t->probe, k, n, err)) != STORE_OK)
+  if ((rc = t->st.e->seek(t->probe, k, n, err)) != STORE_OK)
     return store_error(&t->base, t->e, rc, err);
-  *yes = t->e->valid(t->probe) && (k = t->e->key(t->probe, &m), m == n) &&
+  *yes = t->st.e->valid(t->probe) && (k = t->st.e->key(t->probe, &m), m == n) &&
          store_key_cmp(k, m, sqlite3_value_blob(key), n) == 0;
   return SQLITE_OK;
 }
@@ -600,7 +602,7 @@ static int update(sqlite3_vtab *vt, int argc, sqlite3_value **argv, sqlite3_int6
   if (sqlite3_value_type(value) != SQLITE_BLOB)
     return write_error(t, "%s: a value is a BLOB, not %s (x'' is the empty value)",
                        type_name(value));
-  if ((rc = t->e->check_write(t->store, (size_t)sqlite3_value_bytes(key), err)) != STORE_OK)
+  if ((rc = t->st.e->check_write(t->st.db, (size_t)sqlite3_value_bytes(key), err)) != STORE_OK)
     return store_error(vt, t->e, rc, err);
   /* an UPDATE that keeps the key overwrites it; anything else adds a key
   ** that may be there already */
@@ -650,7 +652,7 @@ static int sync(sqlite3_vtab *vt) {
   int rc;
   if (!t->w.n) return SQLITE_OK;
   close_probe(t);
-  if ((rc = t->e->apply(t->store, t->w.ops, t->w.n, err)) != STORE_OK)
+  if ((rc = t->st.e->apply(t->st.db, t->w.ops, t->w.n, err)) != STORE_OK)
     return store_error(vt, t->e, rc, err);
   pending_clear(&t->w);
   return SQLITE_OK;
