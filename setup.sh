@@ -6,6 +6,9 @@
 # (test/fdb, pinned by its package-lock.json) for the conformance suite,
 # bytewise and charwise (test/bytewise, pinned the same way) for theirs,
 # better-sqlite3 (test/node), Python's venv and apsw for the packages' suites,
+# LMDB's, LevelDB's and RocksDB's libraries for the store module, with
+# lmdb-js and classic-level (test/stores) and lmdb-js's LMDB source
+# (tools/lmdb-js.sh, into deps/) to read lmdb-js's stores,
 # libdqlite, its shell, Go and go-dqlite's sources for the cluster suite,
 # the cross compilers for i686 and s390x with qemu-user to run their builds,
 # and the newest SQLite from npm (tools/sqlite-latest.sh, into deps/).
@@ -52,6 +55,10 @@ if [ "$1" = --test ]; then
   command -v mdb_load >/dev/null 2>&1 || need="$need lmdb-utils"
   command -v ldb >/dev/null 2>&1 || need="$need rocksdb-tools"
   /usr/bin/python3 -c 'import lmdb' 2>/dev/null || need="$need python3-lmdb"
+  # the store module (store/): the three stores' libraries
+  [ -f /usr/include/lmdb.h ] || need="$need liblmdb-dev"
+  [ -f /usr/include/leveldb/c.h ] || need="$need libleveldb-dev"
+  [ -f /usr/include/rocksdb/c.h ] || need="$need librocksdb-dev"
   # the Python package with apsw's connections too
   /usr/bin/python3 -c 'import apsw' 2>/dev/null || need="$need python3-apsw"
   # a dqlite cluster: the library, its shell, Go and go-dqlite's driver sources
@@ -95,7 +102,14 @@ if [ "$1" = --test ] && [ ! -d test/node/node_modules/better-sqlite3 ]; then
   (cd test/node && npm ci --silent --no-audit --no-fund) ||
     echo "deps: npm ci failed: the Node package suite will be skipped"
 fi
+if [ "$1" = --test ] && [ ! -d test/stores/node_modules/classic-level ]; then
+  echo "deps: npm ci in test/stores (lmdb-js and classic-level, the stores' own writers)"
+  (cd test/stores && npm ci --silent --no-audit --no-fund) ||
+    echo "deps: npm ci failed: the store module's lmdb-js and LevelDB cases will be skipped"
+fi
 if [ "$1" = --test ]; then
+  # lmdb-js's LMDB, for the store module to read lmdb-js's stores
+  sh tools/lmdb-js.sh || echo "deps: no lmdb-js LMDB: ok_store will not read lmdb-js's stores"
   # the newest SQLite, for make test's third pass (skipped without npm)
   sh tools/sqlite-latest.sh || echo "deps: no newest SQLite: its pass will be skipped"
 fi

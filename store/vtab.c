@@ -32,7 +32,8 @@ enum {
   IDX_HI = 8,
   IDX_HI_INCL = 16,
   IDX_DESC = 32,
-  IDX_NAME = 64
+  IDX_NAME = 64,
+  IDX_ORDER = 128
 };
 
 #define MAX_SAVEPOINTS 64
@@ -43,7 +44,7 @@ typedef struct table {
   sqlite3 *db;
   char *table_name; /* NULL for the table-valued function */
   int writable;
-  store st; /* a created table's store; the function's last one */
+  store st; /* a created table's store */
   char *path, *name;
   pending w;   /* the transaction's writes */
   void *probe; /* an iterator for INSERT's conflict checks */
@@ -63,7 +64,8 @@ typedef struct cursor {
   /* the transaction's writes in the range, merged with the store's keys */
   const store_op **w;
   size_t nw, wi;
-  int from_w; /* the row is w[wi] (else the iterator's) */
+  int from_w;        /* the row is w[wi] (else the iterator's) */
+  char *path, *name; /* the function's arguments */
 } cursor;
 
 static char *dup_text(const char *s, int n) {
@@ -77,6 +79,11 @@ static int store_error(sqlite3_vtab *vt, const store_engine *e, int rc, const ch
   sqlite3_free(vt->zErrMsg);
   vt->zErrMsg = sqlite3_mprintf("%s: %s", e->module, err);
   return SQLITE_ERROR;
+}
+
+static const char *type_name(sqlite3_value *v) {
+  static const char *const names[] = {"", "INTEGER", "REAL", "TEXT", "BLOB", "NULL"};
+  return names[sqlite3_value_type(v)];
 }
 
 /* ---- connecting --------------------------------------------------------- */
@@ -102,7 +109,9 @@ static int connect(sqlite3 *db, void *aux, int argc, const char *const *argv, sq
   const store_engine *e = aux;
   char msg[STORE_ERR_MAX];
   table *t;
-  int rc, i, flags = 0, function = argc <= 3;
+  int rc, i, flags = 0;
+  /* the table-valued function is the table of the module's own name */
+  int function = argc <= 3 && strcmp(argv[2], e->module) == 0;
   rc = sqlite3_declare_vtab(
       db, function ? "CREATE TABLE x(key BLOB PRIMARY KEY, value BLOB, store HIDDEN, name HIDDEN) "
                      "WITHOUT ROWID"
@@ -238,7 +247,7 @@ static int best_index(sqlite3_vtab *vt, sqlite3_index_info *info) {
   }
   if (info->nOrderBy == 1 && info->aOrderBy[0].iColumn == COL_KEY) {
     info->orderByConsumed = 1;
-    if (info->aOrderBy[0].desc) bits |= IDX_DESC;
+    bits |= info->aOrderBy[0].desc ? IDX_ORDER | IDX_DESC : IDX_ORDER;
   }
   plan = sqlite3_mprintf(
       "%s%s%s%s", bits & IDX_EQ ? "key=?" : "",
@@ -268,6 +277,8 @@ static int open_cursor(sqlite3_vtab *vt, sqlite3_vtab_cursor **out) {
 static void reset(cursor *c) {
   if (c->it) c->st.e->iter_close(c->it), c->it = NULL;
   if (c->st.db) c->st.e->close(c->st.db), c->st.db = NULL;
+  sqlite3_free(c->path), c->path = NULL;
+  sqlite3_free(c->name), c->name = NULL;
   sqlite3_free(c->end), c->end = NULL;
   free(c->w), c->w = NULL;
   c->nw = c->wi = 0;
@@ -347,48 +358,31 @@ static int next(sqlite3_vtab_cursor *cur) {
 
 /* The store a query names (the function's arguments), opened or shared. */
 static int query_store(table *t, cursor *c, sqlite3_value *path, sqlite3_value *name, char *err) {
-  const char *p = (const char *)sqlite3_value_text(path);
-  const char *n = name ? (const char *)sqlite3_value_text(name) : NULL;
-  int rc;
-  if (!t->table_name) {
-    if (sqlite3_value_type(path) != SQLITE_TEXT ||
-        (name && sqlite3_value_type(name) != SQLITE_TEXT)) {
-      store_errf(err, "the %s is TEXT, not %s",
-                 sqlite3_value_type(path) != SQLITE_TEXT ? "store's path"
-                 : t->e->sub                             ? t->e->sub
-                                                         : "name",
-                 sqlite3_value_type(path) != SQLITE_TEXT
-                     ? (sqlite3_value_type(path) == SQLITE_NULL ? "NULL" : "another type")
-                     : (sqlite3_value_type(name) == SQLITE_NULL ? "NULL" : "another type"));
-      return STORE_ERR;
-    }
-    if (name && !t->e->sub) {
-      store_errf(err, "one argument too many: a store has no named parts");
-      return STORE_ERR;
-    }
-    /* keep the last store the function opened: the next query on it
-    ** shares the handle instead of opening the store again */
-    if (!t->st.db || strcmp(t->path, p) != 0 || (t->name == NULL) != (n == NULL) ||
-        (n && strcmp(t->name, n) != 0)) {
-      store s;
-      char *pp, *nn = NULL;
-      if ((rc = t->e->open(p, n, 0, &s, err)) != STORE_OK) return rc;
-      pp = dup_text(p, (int)strlen(p));
-      if (n) nn = dup_text(n, (int)strlen(n));
-      if (!pp || (n && !nn)) {
-        sqlite3_free(pp);
-        sqlite3_free(nn);
-        s.e->close(s.db);
-        return STORE_NOMEM;
-      }
-      if (t->st.db) t->st.e->close(t->st.db);
-      sqlite3_free(t->path);
-      sqlite3_free(t->name);
-      t->st = s, t->path = pp, t->name = nn;
-    }
+  const char *p, *n;
+  if (t->table_name)
+    return t->e->open(t->path, t->name, t->writable ? STORE_WRITE : 0, &c->st, err);
+  if (sqlite3_value_type(path) != SQLITE_TEXT ||
+      (name && sqlite3_value_type(name) != SQLITE_TEXT)) {
+    sqlite3_value *bad = sqlite3_value_type(path) != SQLITE_TEXT ? path : name;
+    store_errf(err, "the %s is TEXT, not %s",
+               bad == path ? "store's path"
+               : t->e->sub ? t->e->sub
+                           : "name",
+               sqlite3_value_type(bad) == SQLITE_NULL ? "NULL" : type_name(bad));
+    return STORE_ERR;
   }
-  /* the cursor's own hold: the function may switch stores meanwhile */
-  return t->e->open(t->path, t->name, t->writable ? STORE_WRITE : 0, &c->st, err);
+  if (name && !t->e->sub) {
+    store_errf(err, "one argument too many: a store has no named parts");
+    return STORE_ERR;
+  }
+  /* Opened for the query only: a LevelDB stays locked while open, and a
+  ** later writable table on the same store must not find it read-only.
+  ** A table (CREATE VIRTUAL TABLE) keeps its store open instead. */
+  p = (const char *)sqlite3_value_text(path);
+  n = name ? (const char *)sqlite3_value_text(name) : NULL;
+  if (!(c->path = dup_text(p, (int)strlen(p))) || (n && !(c->name = dup_text(n, (int)strlen(n)))))
+    return STORE_NOMEM;
+  return t->e->open(p, n, 0, &c->st, err);
 }
 
 static int copy_end(cursor *c, sqlite3_value *v, int incl) {
@@ -423,7 +417,7 @@ static int filter(sqlite3_vtab_cursor *cur, int bits, const char *plan, int argc
     rc = query_store(t, c, NULL, NULL, err);
   if (rc != STORE_OK) return store_error(cur->pVtab, t->e, rc, err);
   e = c->st.e;
-  if ((bits & (IDX_EQ | IDX_LO | IDX_HI | IDX_DESC)) && !e->memcmp_order(c->st.db)) {
+  if ((bits & (IDX_EQ | IDX_LO | IDX_HI | IDX_ORDER)) && !e->memcmp_order(c->st.db)) {
     sqlite3_free(cur->pVtab->zErrMsg);
     cur->pVtab->zErrMsg = sqlite3_mprintf(
         "%s: the database orders its keys as integers or reversed, not as bytes: "
@@ -506,7 +500,6 @@ static int eof(sqlite3_vtab_cursor *cur) { return ((cursor *)cur)->eof; }
 
 static int column(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int col) {
   cursor *c = (cursor *)cur;
-  table *t = (table *)cur->pVtab;
   size_t n;
   const unsigned char *p;
   if (col == COL_KEY)
@@ -514,7 +507,7 @@ static int column(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int col) {
   else if (col == COL_VALUE)
     p = c->from_w ? (n = c->w[c->wi]->nvalue, c->w[c->wi]->value) : c->st.e->value(c->it, &n);
   else {
-    const char *s = col == COL_STORE ? t->path : t->name;
+    const char *s = col == COL_STORE ? c->path : c->name;
     if (s) sqlite3_result_text(ctx, s, -1, SQLITE_TRANSIENT);
     return SQLITE_OK;
   }
@@ -573,11 +566,6 @@ static const char *hex(sqlite3_value *v, char out[65]) {
     out[2 * i] = digits[p[i] >> 4], out[2 * i + 1] = digits[p[i] & 15];
   out[2 * i] = 0;
   return out;
-}
-
-static const char *type_name(sqlite3_value *v) {
-  static const char *const names[] = {"", "INTEGER", "REAL", "TEXT", "BLOB", "NULL"};
-  return names[sqlite3_value_type(v)];
 }
 
 static int update(sqlite3_vtab *vt, int argc, sqlite3_value **argv, sqlite3_int64 *rowid_out) {

@@ -1,0 +1,496 @@
+#!/usr/bin/python3
+"""check.py BUILD_DIR: the store module (BUILD_DIR/ok_store) on stores
+written by their own tools, and its writes against a model.
+
+  - LMDB: mdb_load (format 1), python3-lmdb (named and DUPSORT databases),
+    lmdb-js (format 2, test/stores/write.js); LevelDB: classic-level with
+    bytewise keys; RocksDB: ldb, with TiKV's column families and keys.
+    Every key is read back in the store's own order (what the writer's
+    reader or dump tool lists), with its value, and decoded by ok in its
+    format where ok has one (bytewise, TiKV), equal to what was written.
+  - Ranges and order: random bounds of every operator, ascending and
+    descending, LIMIT, IN, against the same rows in an SQLite table; the
+    plans use the range (EXPLAIN QUERY PLAN).
+  - Writes: random INSERT/UPDATE/DELETE/REPLACE, savepoints, failed
+    statements and rollbacks, mirrored in an SQLite table and compared
+    after every step (reads inside the transaction see its writes);
+    a killed process leaves the store as it was.
+  - Errors: each names the module and the cause; none crashes.
+  - A million keys in each engine, scanned in constant memory.
+Ends "N passed, M failed".
+"""
+import json
+import os
+import random
+import shutil
+import sqlite3
+import subprocess
+import sys
+import tempfile
+
+build = sys.argv[1]
+here = os.path.dirname(os.path.abspath(__file__))
+rng = random.Random(20261127)
+passed = failed = 0
+tmp = tempfile.mkdtemp(prefix="ok-stores-")
+# Under AddressSanitizer (LD_PRELOAD of its runtime, as test/run_all.sh
+# does for a sanitizer build) the stores' own tools run without it, and the
+# million-key scans are a tenth, without the memory figures.
+sanitized = "asan" in os.environ.get("LD_PRELOAD", "")
+tools_env = {k: v for k, v in os.environ.items() if k != "LD_PRELOAD"}
+
+
+def check(name, good, detail=""):
+    global passed, failed
+    if good:
+        passed += 1
+    else:
+        failed += 1
+        print("FAIL", name, str(detail)[:600])
+
+
+def connect():
+    db = sqlite3.connect(":memory:", isolation_level=None)
+    db.enable_load_extension(True)
+    db.load_extension(os.path.join(build, "ok"))
+    db.load_extension(os.path.join(build, "ok_store"))
+    return db
+
+
+def error_of(db, sql, args=()):
+    try:
+        db.execute(sql, args).fetchall()
+    except sqlite3.Error as e:
+        return str(e)
+    return None
+
+
+def hexes(db, sql, args=()):
+    return [r[0] for r in db.execute(sql, args)]
+
+
+# ---- stores written by their own tools -------------------------------------
+
+def mdb_load(path, pairs, name=None):
+    os.makedirs(path, exist_ok=True)
+    lines = ["VERSION=3", "format=bytevalue", "type=btree", "mapsize=4294967296"]
+    if name:
+        lines.append("database=" + name)
+    lines.append("HEADER=END")
+    for k, v in pairs:
+        lines += [" " + k.hex(), " " + v.hex()]
+    lines.append("DATA=END")
+    subprocess.run(["mdb_load", "-f", "/dev/stdin"] + (["-s", name] if name else []) + [path],
+                   input="\n".join(lines) + "\n", text=True, check=True, env=tools_env)
+
+
+def ldb(path, *args, data=None):
+    return subprocess.run(["ldb", "--db=" + path] + list(args), input=data, text=True,
+                          capture_output=True, check=True, env=tools_env).stdout
+
+
+def random_key():
+    n = rng.choice([1, 1, 2, 3, 5, 8, 20])
+    return bytes(rng.choice([0, 1, 0x7F, 0x80, 0xFE, 0xFF, rng.randrange(256)]) for _ in range(n))
+
+
+def ranges_match(db, label, source, pairs, args=""):
+    """Random ranges of source (a table-valued call or a table name) against
+    the same pairs in an SQLite table."""
+    db.execute("DROP TABLE IF EXISTS model")
+    db.execute("CREATE TABLE model(key BLOB PRIMARY KEY, value BLOB)")
+    db.executemany("INSERT INTO model VALUES (?, ?)", pairs)
+    ops = [">", ">=", "<", "<=", "="]
+    bad = 0
+    for i in range(300):
+        a, b = random_key(), random_key()
+        if rng.random() < 0.3 and pairs:
+            a = rng.choice(pairs)[0]
+        o1, o2 = rng.choice(ops), rng.choice(ops)
+        order = rng.choice(["", " ORDER BY key", " ORDER BY key DESC"])
+        where = rng.choice([f"key {o1} ?1", f"key {o1} ?1 AND key {o2} ?2", f"key BETWEEN ?1 AND ?2",
+                            "key IN (?1, ?2)", f"key {o1} ?1 AND key {o2} ?2 AND key != ?1"])
+        limit = rng.choice(["", "", " LIMIT 3"])
+        q = f"SELECT key, value FROM {{}} WHERE {where}{order}{limit}"
+        args = (a, b) if "?2" in q else (a,)
+        got = db.execute(q.format(source), args).fetchall()
+        want = db.execute(q.format("model"), args).fetchall()
+        if not order:
+            got, want = sorted(got), sorted(want)
+        if got != want:
+            bad += 1
+            if bad < 3:
+                print("  range", label, q, a.hex(), b.hex(), len(got), len(want))
+    check(f"{label}: 300 random ranges, orders and limits as SQLite's own table", bad == 0, bad)
+    # non-BLOB bounds compare as SQL compares types: every BLOB is above them
+    for where, n in (("key > 5", len(pairs)), ("key >= 'x'", len(pairs)), ("key < 'x'", 0),
+                     ("key = 7", 0), ("key > NULL", 0), ("key <= 1e300", 0)):
+        got = db.execute(f"SELECT count(*) FROM {source} WHERE {where}").fetchone()[0]
+        check(f"{label}: {where}", got == n, (got, n))
+
+
+def read_back(db, label, source, want_order, values=None):
+    rows = db.execute(f"SELECT hex(key), hex(value) FROM {source}").fetchall()
+    check(f"{label}: every key, in the writer's own order ({len(want_order)})",
+          [r[0] for r in rows] == want_order, (len(rows), len(want_order)))
+    if values is not None:
+        got = {k: v for k, v in rows}
+        check(f"{label}: every value", all(got.get(k) == v for k, v in values), "")
+    desc = hexes(db, f"SELECT hex(key) FROM {source} ORDER BY key DESC")
+    check(f"{label}: ORDER BY key DESC from the iterator", desc == want_order[::-1])
+
+
+def test_lmdb_tools(db):
+    pairs = {}
+    while len(pairs) < 3000:
+        pairs[random_key()] = bytes(rng.randrange(256) for _ in range(rng.randrange(6)))
+    pairs = sorted(pairs.items())
+    path = os.path.join(tmp, "mdb")
+    mdb_load(path, pairs)
+    dump = subprocess.run(["mdb_dump", path], capture_output=True, text=True, check=True, env=tools_env).stdout
+    lines = dump.split("HEADER=END\n")[1].split("DATA=END")[0].splitlines()
+    order = [lines[i].strip().upper() for i in range(0, len(lines), 2)]
+    src = f"ok_lmdb('{path}')"
+    read_back(db, "LMDB by mdb_load", src, order, [(k.hex().upper(), v.hex().upper()) for k, v in pairs])
+    ranges_match(db, "LMDB", src, pairs)
+    plan = " ".join(r[3] for r in db.execute(f"EXPLAIN QUERY PLAN SELECT * FROM {src} WHERE key >= x'10' AND key < x'20' ORDER BY key DESC"))
+    check("LMDB: the plan seeks the range and serves the order", "INDEX" in plan and "key>=? AND key<?" in plan
+          and "ORDER BY key DESC" in plan and "TEMP B-TREE" not in plan, plan)
+    plan = " ".join(r[3] for r in db.execute(f"EXPLAIN QUERY PLAN SELECT * FROM {src} WHERE key >= ?1 AND key < ok_prefix_end(?1)", (b"\x10",)))
+    check("LMDB: a prefix range (ok_prefix_end) is a seek", "key>=? AND key<?" in plan, plan)
+
+    # a named database and a DUPSORT one, by python3-lmdb
+    import lmdb
+    p2 = os.path.join(tmp, "named")
+    env = lmdb.open(p2, max_dbs=4)
+    named = env.open_db(b"users")
+    dup = env.open_db(b"tags", dupsort=True)
+    with env.begin(write=True) as txn:
+        for i in range(200):
+            txn.put(b"u%03d" % i, b"%d" % i, db=named)
+        for i in range(50):
+            for j in range(3):
+                txn.put(b"t%02d" % i, b"v%d" % j, db=dup)
+    env.close()
+    got = hexes(db, f"SELECT key FROM ok_lmdb('{p2}', 'users')")
+    check("LMDB: a named database", got == [b"u%03d" % i for i in range(200)], len(got))
+    check("LMDB: the main database lists the named ones",
+          hexes(db, f"SELECT key FROM ok_lmdb('{p2}')") == [b"tags", b"users"])
+    got = db.execute(f"SELECT key, value FROM ok_lmdb('{p2}', 'tags') WHERE key = x'743031'").fetchall()
+    check("LMDB: DUPSORT: every value of a key", got == [(b"t01", b"v0"), (b"t01", b"v1"), (b"t01", b"v2")], got)
+    got = db.execute(f"SELECT key, value FROM ok_lmdb('{p2}', 'tags') WHERE key <= x'743031' ORDER BY key DESC LIMIT 4").fetchall()
+    check("LMDB: DUPSORT backwards from a key", got == [(b"t01", b"v2"), (b"t01", b"v1"), (b"t01", b"v0"), (b"t00", b"v2")], got)
+    db.execute(f"CREATE VIRTUAL TABLE tags USING ok_lmdb('{p2}', 'tags', readwrite)")
+    e = error_of(db, "INSERT INTO tags VALUES (x'01', x'02')")
+    check("LMDB: a DUPSORT database is not written", e and e.startswith("ok_lmdb: ") and "DUPSORT" in e, e)
+    db.execute("DROP TABLE tags")
+    e = error_of(db, f"SELECT * FROM ok_lmdb('{p2}', 'nope')")
+    check("LMDB: an unknown named database", e == f"ok_lmdb: no database named 'nope' in '{p2}'", e)
+
+    # an integer-keyed database is read whole, never as a byte range
+    p3 = os.path.join(tmp, "intkey")
+    env = lmdb.open(p3, max_dbs=2)
+    ik = env.open_db(b"ints", integerkey=True)
+    with env.begin(write=True) as txn:
+        for i in (1, 256, 2):
+            txn.put(i.to_bytes(8, sys.byteorder), b"x", db=ik)
+    env.close()
+    check("LMDB: an INTEGERKEY database reads whole",
+          db.execute(f"SELECT count(*) FROM ok_lmdb('{p3}', 'ints')").fetchone()[0] == 3)
+    e = error_of(db, f"SELECT * FROM ok_lmdb('{p3}', 'ints') ORDER BY key")
+    check("LMDB: no byte order claimed for INTEGERKEY", e and e.startswith("ok_lmdb: ") and "integers" in e, e)
+
+
+def test_lmdbjs(db, w, out):
+    path = os.path.join(out, "lmdbjs")
+    written = {k for k, _ in w["lmdbjs"]}
+    read_back(db, "lmdb-js (format 2)", f"ok_lmdb('{path}')", w["lmdbjs_order"])
+    check("lmdb-js: every key written is there", written <= set(w["lmdbjs_order"]))
+    got = dict(db.execute(f"SELECT hex(key), hex(value) FROM ok_lmdb('{path}')").fetchall())
+    check("lmdb-js: every value", all(got.get(k) == v for k, v in w["lmdbjs"]))
+    read_back(db, "lmdb-js named database", f"ok_lmdb('{path}', 'sub')", w["lmdbjs_sub_order"],
+              [tuple(x) for x in w["lmdbjs_sub"]])
+    pairs = [(bytes.fromhex(k), bytes.fromhex(v)) for k, v in db.execute(
+        f"SELECT hex(key), hex(value) FROM ok_lmdb('{path}')").fetchall()]
+    ranges_match(db, "lmdb-js", f"ok_lmdb('{path}')", pairs)
+
+
+def test_leveldb(db, w, out):
+    path = os.path.join(out, "leveldb")
+    src = f"ok_leveldb('{path}')"
+    read_back(db, "LevelDB by classic-level", src, w["leveldb_order"], [(k, v) for k, v, _ in w["leveldb"]])
+    bad = [(k, j, g) for k, _, j in w["leveldb"]
+           for g in [db.execute("SELECT ok_json(?, 'bytewise')", (bytes.fromhex(k),)).fetchone()[0]]
+           if json.loads(g) != (lambda v: v if isinstance(v, list) else [v])(json.loads(j))]
+    check(f"LevelDB: each bytewise key decodes to the value written ({len(w['leveldb'])})", not bad, bad[:3])
+    pairs = [(bytes.fromhex(k), bytes.fromhex(v)) for k, v, _ in w["leveldb"]]
+    ranges_match(db, "LevelDB", src, pairs)
+    # another process holds the store: a clear error, and nothing changes
+    held = subprocess.Popen(["node", os.path.join(here, "write.js"), "hold", path],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=tools_env)
+    held.stdout.readline()
+    other = connect()
+    e = error_of(other, f"SELECT count(*) FROM ok_leveldb('{path}')")
+    check("LevelDB: a store another process holds: its lock named",
+          e and e.startswith(f"ok_leveldb: '{path}' is locked by another process (its LOCK file)"), e)
+    other.close()
+    held.stdin.close()
+    held.wait()
+
+
+def test_rocksdb(db):
+    path = os.path.join(tmp, "tikv")
+    families = ["default", "write", "lock", "raft"]
+    rows = {}
+    for cf in families:
+        keys = {}
+        for i in range(400):
+            t, h, ts = rng.randrange(1, 100), rng.randrange(-2**63, 2**63), rng.randrange(1, 2**40)
+            k = db.execute("SELECT ok_tikv_pack(ok_tidb_table(?), ok_tidb_record(), ?)", (t, h)).fetchone()[0]
+            if cf != "lock":  # a version: the timestamp's complement, as TiKV appends it
+                k += (2**64 - 1 - ts).to_bytes(8, "big")
+            keys[b"z" + k] = (t, h, b"v%d" % i)
+        if cf != "default":
+            ldb(path, "create_column_family", cf)
+        ldb(path, "--hex", "--column_family=" + cf, "--create_if_missing", "load",
+            data="".join(f"0x{k.hex()} ==> 0x{v[2].hex()}\n" for k, v in keys.items()))
+        rows[cf] = keys
+    for cf in families:
+        out = ldb(path, "--hex", "--column_family=" + cf, "scan")
+        order = [line.split(" : ")[0][2:] for line in out.splitlines() if " : " in line]
+        src = f"ok_rocksdb('{path}', '{cf}')"
+        read_back(db, f"RocksDB by ldb, family {cf}", src, order,
+                  [(k.hex().upper(), v[2].hex().upper()) for k, v in rows[cf].items()])
+        bad = 0
+        for k, (t, h, _) in rows[cf].items():
+            n = len(k) - 1 - (0 if cf == "lock" else 8)
+            got = db.execute("SELECT ok_unpack_col(?1, 1, 'tikv'), ok_unpack_col(?1, 3, 'tikv')",
+                             (k[1:1 + n],)).fetchone()
+            bad += got != (t, h)
+        check(f"RocksDB {cf}: each TiKV key decodes to the table and handle written", bad == 0, bad)
+    ranges_match(db, "RocksDB", f"ok_rocksdb('{path}', 'write')",
+                 [(k, v[2]) for k, v in rows["write"].items()])
+    e = error_of(db, f"SELECT * FROM ok_rocksdb('{path}', 'nope')")
+    check("RocksDB: an unknown family lists the families",
+          e == f"ok_rocksdb: no column family 'nope' in '{path}' (it has: default, write, lock, raft)", e)
+    return path
+
+
+# ---- writes against a model ------------------------------------------------
+
+def test_writes(db, engine, path, extra=""):
+    label = f"{engine} writes"
+    db.execute(f"CREATE VIRTUAL TABLE w USING {engine}('{path}'{extra}, create)")
+    db.execute("DROP TABLE IF EXISTS m")
+    db.execute("CREATE TABLE m(key BLOB PRIMARY KEY, value BLOB)")
+    keys = [bytes([i]) for i in range(1, 40)] + [b"\x05\x00", b"\x05\xff", b"\xff\xff"]
+    bad = 0
+    in_txn = False
+    depth = 0
+    for step in range(1500):
+        k, k2, v = rng.choice(keys), rng.choice(keys), bytes([rng.randrange(256)]) * rng.randrange(3)
+        r = rng.random()
+        if r < 0.25:
+            stmts = [("INSERT OR REPLACE INTO {} VALUES (?, ?)", (k, v))]
+        elif r < 0.35:
+            stmts = [("INSERT OR IGNORE INTO {} VALUES (?, ?)", (k, v))]
+        elif r < 0.45:
+            stmts = [("INSERT INTO {} VALUES (?, ?)", (k, v))]
+        elif r < 0.55:
+            stmts = [("DELETE FROM {} WHERE key >= ? AND key < ?", (k, k2))]
+        elif r < 0.62:
+            stmts = [("UPDATE {} SET value = CAST(value || x'AB' AS BLOB) WHERE key <= ?", (k,))]
+        elif r < 0.68:
+            stmts = [("UPDATE OR REPLACE {} SET key = ? WHERE key = ?", (k2, k))]
+        elif r < 0.72:
+            # fails half-way: the statement's writes go, the transaction's stay
+            stmts = [("INSERT INTO {} SELECT CAST(key || x'00' AS BLOB), value FROM {} WHERE key < ? UNION ALL SELECT ?, x''", "fail")]
+        elif r < 0.78 and not in_txn:
+            stmts = [("BEGIN", ())]
+        elif r < 0.82 and in_txn:
+            stmts = [(rng.choice(["COMMIT", "ROLLBACK"]), ())]
+        elif r < 0.88 and in_txn:
+            stmts = [("SAVEPOINT s%d" % (depth + 1), ())]
+        elif r < 0.92 and in_txn and depth:
+            stmts = [(rng.choice(["ROLLBACK TO s%d", "RELEASE s%d"]) % rng.randint(1, depth), ())]
+        else:
+            stmts = [("DELETE FROM {} WHERE key = ?", (k,))]
+        for sql, args in stmts:
+            if args == "fail":
+                exist = db.execute("SELECT key FROM m ORDER BY key LIMIT 1").fetchone()
+                dupe = exist[0] if exist else b"\x01"
+                res = []
+                for t in ("w", "m"):
+                    res.append(error_of(db, sql.format(t, t), (k, dupe)))
+                ok = (res[0] is None) == (res[1] is None)
+            elif "{" in sql:
+                res = [error_of(db, sql.format(t), args) for t in ("w", "m")]
+                ok = (res[0] is None) == (res[1] is None)
+            else:
+                db.execute(sql)
+                ok = True
+                if sql == "BEGIN":
+                    in_txn, depth = True, 0
+                elif sql in ("COMMIT", "ROLLBACK"):
+                    in_txn, depth = False, 0
+                elif sql.startswith("SAVEPOINT"):
+                    depth += 1
+                elif sql.startswith("RELEASE") or sql.startswith("ROLLBACK TO"):
+                    depth = int(sql.split("s")[-1]) - (1 if sql.startswith("RELEASE") else 0)
+            if not ok:
+                bad += 1
+                if bad < 4:
+                    print("  ", label, step, sql, res)
+        a, b = rng.choice(keys), rng.choice(keys)
+        for q in ("SELECT key, value FROM {} ORDER BY key", "SELECT key, value FROM {} ORDER BY key DESC",
+                  "SELECT key FROM {} WHERE key > ? AND key <= ? ORDER BY key DESC",
+                  "SELECT key FROM {} WHERE key >= ? ORDER BY key LIMIT 2"):
+            args = (a, b) if q.count("?") == 2 else (a,) if "?" in q else ()
+            if db.execute(q.format("w"), args).fetchall() != db.execute(q.format("m"), args).fetchall():
+                bad += 1
+                if bad < 4:
+                    print("  ", label, step, "differs:", q)
+    if in_txn:
+        db.execute("COMMIT")
+    check(f"{label}: 1500 random statements, transactions and savepoints as SQLite's own table", bad == 0, bad)
+    db.execute("DROP TABLE w")
+    # what is committed is in the store for another connection
+    other = connect()
+    got = other.execute(f"SELECT key, value FROM {engine}('{path}'{extra.replace(', ', ', ', 1)})").fetchall()
+    want = db.execute("SELECT key, value FROM m ORDER BY key").fetchall()
+    check(f"{label}: another connection reads what was committed", got == want, (len(got), len(want)))
+    other.close()
+    # a process killed in a transaction leaves the store as it was
+    script = (f".load {os.path.join(build, 'ok_store')}\n"
+              f"CREATE VIRTUAL TABLE w USING {engine}('{path}'{extra}, readwrite);\n"
+              "BEGIN;\nINSERT OR REPLACE INTO w SELECT randomblob(8), x'' FROM generate_series(1, 5000);\n"
+              "SELECT 'written';\n")
+    p = subprocess.Popen(["sqlite3", "-batch", "-init", "/dev/null", ":memory:"], stdin=subprocess.PIPE,
+                         stdout=subprocess.PIPE, text=True)
+    p.stdin.write(script)
+    p.stdin.flush()
+    p.stdout.readline()
+    p.kill()
+    p.wait()
+    other = connect()
+    got = other.execute(f"SELECT key, value FROM {engine}('{path}'{extra})").fetchall()
+    check(f"{label}: a process killed in its transaction changed nothing", got == want, (len(got), len(want)))
+    other.close()
+
+
+def test_errors(db):
+    def expect(sql, start, label):
+        e = error_of(db, sql)
+        check("error: " + label, e is not None and e.startswith(start), e)
+
+    junk = os.path.join(tmp, "junk")
+    with open(junk, "wb") as f:
+        f.write(b"not a store" * 1000)
+    os.makedirs(os.path.join(tmp, "empty"), exist_ok=True)
+    expect("SELECT * FROM ok_lmdb('/nonexistent/x')", "ok_lmdb: no LMDB environment at '/nonexistent/x'", "missing LMDB")
+    expect(f"SELECT * FROM ok_lmdb('{junk}')", f"ok_lmdb: '{junk}' is no LMDB environment", "a file that is no LMDB")
+    expect(f"SELECT * FROM ok_lmdb('{tmp}/empty')", "ok_lmdb: no LMDB environment at", "a folder without data.mdb")
+    expect(f"SELECT * FROM ok_leveldb('{tmp}/empty')", "ok_leveldb: no LevelDB at", "a folder that is no LevelDB")
+    expect(f"SELECT * FROM ok_rocksdb('{junk}')", "ok_rocksdb: no RocksDB at", "a file that is no RocksDB")
+    check("error: nothing created at a path that held no store", not os.path.exists("/nonexistent/x")
+          and os.listdir(os.path.join(tmp, "empty")) == [])
+    expect("SELECT * FROM ok_lmdb", "ok_lmdb: the store's path is missing", "no path")
+    expect("SELECT * FROM ok_lmdb(NULL)", "ok_lmdb: the store's path is TEXT, not NULL", "a NULL path")
+    expect("SELECT * FROM ok_lmdb(x'00')", "ok_lmdb: the store's path is TEXT, not", "a BLOB path")
+    expect("SELECT * FROM ok_leveldb('a', 'b')", "ok_leveldb: one argument too many", "a LevelDB has no names")
+    expect("SELECT * FROM ok_lmdb('a', 'b', 'c')", "too many arguments on ok_lmdb() - max 2", "three arguments")
+    expect("CREATE VIRTUAL TABLE e1 USING ok_lmdb()", "ok_lmdb: the store's path is missing", "CREATE without a path")
+    expect("CREATE VIRTUAL TABLE e2 USING ok_lmdb('a', 'b', 'c')", "ok_lmdb: one argument too many", "CREATE, 3 strings")
+    expect("CREATE VIRTUAL TABLE e3 USING ok_lmdb('a', writable)", "ok_lmdb: unknown option writable", "unknown option")
+    expect("INSERT INTO ok_lmdb VALUES (x'01', x'02')", "ok_lmdb: ok_lmdb('path') is read-only", "writing the function")
+    path = os.path.join(tmp, "ro")
+    mdb_load(path, [(b"\x01", b"\x02")])
+    db.execute(f"CREATE VIRTUAL TABLE ro USING ok_lmdb('{path}')")
+    expect("DELETE FROM ro", "ok_lmdb: ro is read-only", "writing a read-only table")
+    db.execute("DROP TABLE ro")
+    db.execute(f"CREATE VIRTUAL TABLE rw USING ok_lmdb('{path}', readwrite)")
+    expect("INSERT INTO rw VALUES (zeroblob(600), x'')", "ok_lmdb: a key of 600 bytes: LMDB takes keys of 1 to 511",
+           "a key too long for LMDB")
+    expect("INSERT INTO rw VALUES (x'', x'')", "ok_lmdb: a key of 0 bytes", "LMDB's empty key")
+    expect("INSERT INTO rw VALUES ('a', x'')", "ok_lmdb: a key is a BLOB, not TEXT", "a TEXT key")
+    expect("INSERT INTO rw VALUES (x'01', NULL)", "ok_lmdb: a value is a BLOB, not NULL", "a NULL value")
+    expect("INSERT INTO rw VALUES (x'01', x'')", "ok_lmdb: the key X'01' is in the store already", "a duplicate key")
+    expect("INSERT INTO rw SELECT ok_pack(1), x'' UNION ALL SELECT ok_unpack_col(x'FFFF', 1), x''",
+           "ok_unpack_col: malformed key", "a function's error half-way")
+    check("error: the failed statements wrote nothing",
+          db.execute("SELECT key, value FROM rw").fetchall() == [(b"\x01", b"\x02")])
+    db.execute("DROP TABLE rw")
+    check("error: SQLite's side intact", db.execute("PRAGMA integrity_check").fetchone()[0] == "ok")
+
+
+# ---- a million keys ----------------------------------------------------------
+
+def test_million(db):
+    n = int(os.environ.get("STORE_KEYS", "100000" if sanitized else "1000000"))
+    keys = [i.to_bytes(8, "big") for i in range(n)]
+    lm = os.path.join(tmp, "m-lmdb")
+    mdb_load(lm, [(k, k[-2:]) for k in keys])
+    rk = os.path.join(tmp, "m-rocks")
+    ldb(rk, "--create_if_missing", "--hex", "load", data="".join(f"0x{k.hex()} ==> 0x{k[-2:].hex()}\n" for k in keys))
+    lv = os.path.join(tmp, "m-level")
+    w = connect()
+    w.execute(f"CREATE VIRTUAL TABLE lv USING ok_leveldb('{lv}', create)")
+    w.execute("BEGIN")  # one batch
+    w.executemany("INSERT INTO lv VALUES (?, ?)", ((k, k[-2:]) for k in keys))
+    w.execute("COMMIT")
+    w.close()
+    for src in (f"ok_lmdb('{lm}')", f"ok_rocksdb('{rk}')", f"ok_leveldb('{lv}')"):
+        # VmHWM, the peak of this process's own memory (ru_maxrss would
+        # carry this parent's peak over the exec)
+        code = (f"import sqlite3\n"
+                f"def peak(): return int(open('/proc/self/status').read().split('VmHWM:')[1].split()[0])\n"
+                f"db = sqlite3.connect(':memory:'); db.enable_load_extension(True)\n"
+                f"db.load_extension('{os.path.join(build, 'ok_store')}')\n"
+                f"before = peak()\n"
+                f"r = db.execute(\"SELECT count(*), sum(length(key)), max(key) FROM {src}\").fetchone()\n"
+                f"r2 = db.execute(\"SELECT count(*) FROM {src} WHERE key >= x'0000000000001000' AND key < x'0000000000001064'\").fetchone()\n"
+                f"print(r[0], r[1], r[2].hex(), r2[0], peak() - before)\n")
+        out = subprocess.run(["/usr/bin/python3", "-c", code], capture_output=True, text=True,
+                             env=dict(os.environ, ASAN_OPTIONS="detect_leaks=0"))
+        parts = out.stdout.split()
+        ok = len(parts) == 5 and parts[:4] == [str(n), str(8 * n), f"{n - 1:016x}", "100"]
+        check(f"{src.split('(')[0]}: {n} keys scanned, a 100-key range", ok, out.stdout + out.stderr)
+        # the memory a scan keeps is the store's cache and mapped pages, not the keys
+        grew = int(parts[4]) // 1024 if len(parts) == 5 else -1
+        limit = 160 if "lmdb" in src else 96
+        print(f"{src.split('(')[0]}: {n} keys scanned, the process grew {grew} MiB")
+        if not sanitized:
+                check(f"{src.split('(')[0]}: the scan's memory stays under {limit} MiB ({grew} MiB)", 0 <= grew < limit, grew)
+
+
+def main():
+    if not os.path.exists(os.path.join(build, "ok_store.so")):
+        print("skipped: no ok_store.so (the store module needs liblmdb-dev, libleveldb-dev, librocksdb-dev)")
+        ci = os.environ.get("CI") == "true"
+        print(f"0 passed, {1 if ci else 0} failed")
+        return
+    db = connect()
+    test_lmdb_tools(db)
+    out = os.path.join(tmp, "js")
+    os.makedirs(out)
+    node = os.path.isdir(os.path.join(here, "node_modules", "classic-level")) and shutil.which("node")
+    if node:
+        subprocess.run(["node", os.path.join(here, "write.js"), out, "3000"], check=True, env=tools_env)
+        w = json.load(open(os.path.join(out, "written.json")))
+        test_lmdbjs(db, w, out)
+        test_leveldb(db, w, out)
+    else:
+        print("skipped: lmdb-js and classic-level (npm ci in test/stores)")
+        check("lmdb-js and classic-level installed", os.environ.get("CI") != "true")
+    test_rocksdb(db)
+    test_writes(db, "ok_lmdb", os.path.join(tmp, "w-lmdb"))
+    test_writes(db, "ok_leveldb", os.path.join(tmp, "w-level"))
+    test_writes(db, "ok_rocksdb", os.path.join(tmp, "w-rocks"), ", 'write'")
+    test_errors(db)
+    test_million(db)
+    db.close()
+    shutil.rmtree(tmp)
+    print(f"{passed} passed, {failed} failed")
+
+
+main()
