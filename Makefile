@@ -265,12 +265,13 @@ install: $(B)/ok.$(SO) $(B)/libokcore.a $(STORE)
 	install -d $(LIBDIR)/ok $(LIBDIR)/pkgconfig $(INCDIR)/ok
 	install -m 644 $(B)/ok.$(SO) $(LIBDIR)/ok/ok.$(SO)
 	strip --strip-unneeded $(LIBDIR)/ok/ok.$(SO)
+	$(if $(STORE),install -m 644 $(STORE) $(LIBDIR)/ok/ && strip --strip-unneeded $(LIBDIR)/ok/ok_store.$(SO))
 	install -m 644 $(B)/libokcore.a $(LIBDIR)/libokcore.a
 	install -m 644 $(PUBLIC_H) $(INCDIR)/ok/
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' ok.pc.in > $(LIBDIR)/pkgconfig/ok.pc
 
 uninstall:
-	rm -f $(LIBDIR)/ok/ok.$(SO) $(LIBDIR)/libokcore.a $(PUBLIC_H:src/%=$(INCDIR)/ok/%) $(LIBDIR)/pkgconfig/ok.pc
+	rm -f $(LIBDIR)/ok/ok.$(SO) $(LIBDIR)/ok/ok_store.$(SO) $(LIBDIR)/libokcore.a $(PUBLIC_H:src/%=$(INCDIR)/ok/%) $(LIBDIR)/pkgconfig/ok.pc
 	-rmdir $(LIBDIR)/ok $(INCDIR)/ok
 
 # A release's artifacts in $(DIST)/: the source of HEAD, the Python wheel

@@ -70,6 +70,10 @@ typedef struct store_engine {
 
 extern const store_engine store_lmdb, store_lmdb_js, store_leveldb, store_rocksdb;
 
+/* A RocksDB's column families, by name (rocksdb.c). */
+int store_rocksdb_families(const char *path, char ***names, size_t *n, char *err);
+void store_rocksdb_families_free(char **names, size_t n);
+
 /* The engines' shared helpers (engine.c). */
 void store_errf(char *err, const char *fmt, ...)
 #if defined(__GNUC__)

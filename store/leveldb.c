@@ -111,6 +111,8 @@ static int v_iter_open(void *p, void **out, char *err) {
   }
   /* a scan of a whole store should not push the hot blocks out */
   leveldb_readoptions_set_fill_cache(it->ro, 0);
+  /* a damaged block is an error, not keys read from garbage */
+  leveldb_readoptions_set_verify_checksums(it->ro, 1);
   it->it = leveldb_create_iterator(d->db, it->ro);
   *out = it;
   return STORE_OK;

@@ -1,6 +1,7 @@
 /*
 ** okstore.c -- the store module's entry point: ok_lmdb, ok_leveldb and
-** ok_rocksdb, each a virtual table over one engine (vtab.c).
+** ok_rocksdb, each a virtual table over one engine (vtab.c), and
+** ok_rocksdb_families(path), a RocksDB's column families as a JSON array.
 **
 ** A loadable extension of its own, beside ok: it links LMDB's, LevelDB's
 ** and RocksDB's libraries, which ok.so does not need. `.load
@@ -13,6 +14,46 @@
 SQLITE_EXTENSION_INIT1
 
 int store_register(sqlite3 *db, const store_engine *e);
+
+static void families(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  const char *path = (const char *)sqlite3_value_text(argv[0]);
+  char err[STORE_ERR_MAX], **names = NULL;
+  size_t n = 0, i;
+  sqlite3_str *json;
+  (void)argc;
+  if (sqlite3_value_type(argv[0]) != SQLITE_TEXT) {
+    sqlite3_result_error(ctx, "ok_rocksdb_families: the store's path is TEXT", -1);
+    return;
+  }
+  if (store_rocksdb_families(path, &names, &n, err) != STORE_OK) {
+    char *msg = sqlite3_mprintf("ok_rocksdb_families: %s", err);
+    sqlite3_result_error(ctx, msg ? msg : "ok_rocksdb_families: out of memory", -1);
+    sqlite3_free(msg);
+    return;
+  }
+  json = sqlite3_str_new(NULL);
+  sqlite3_str_appendchar(json, 1, '[');
+  for (i = 0; i < n; i++) {
+    const unsigned char *c;
+    sqlite3_str_appendall(json, i ? ",\"" : "\"");
+    for (c = (const unsigned char *)names[i]; *c; c++)
+      if (*c == '"' || *c == '\\')
+        sqlite3_str_appendf(json, "\\%c", *c);
+      else if (*c < 0x20)
+        sqlite3_str_appendf(json, "\\u%04x", *c);
+      else
+        sqlite3_str_appendchar(json, 1, (char)*c);
+    sqlite3_str_appendchar(json, 1, '"');
+  }
+  sqlite3_str_appendchar(json, 1, ']');
+  store_rocksdb_families_free(names, n);
+  if (sqlite3_str_errcode(json)) {
+    sqlite3_free(sqlite3_str_finish(json));
+    sqlite3_result_error_nomem(ctx);
+    return;
+  }
+  sqlite3_result_text(ctx, sqlite3_str_finish(json), -1, sqlite3_free);
+}
 
 #ifdef _WIN32
 __declspec(dllexport)
@@ -28,5 +69,8 @@ __attribute__((visibility("default")))
     if ((rc = store_register(db, engines[i])) != SQLITE_OK && err)
       *err = sqlite3_mprintf("ok_store: cannot register %s: %s", engines[i]->module,
                              sqlite3_errstr(rc));
+  if (rc == SQLITE_OK)
+    rc = sqlite3_create_function(db, "ok_rocksdb_families", 1, SQLITE_UTF8 | SQLITE_DIRECTONLY,
+                                 NULL, families, NULL, NULL);
   return rc;
 }

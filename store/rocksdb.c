@@ -188,6 +188,8 @@ static int r_iter_open(void *p, void **out, char *err) {
     return STORE_NOMEM;
   }
   rocksdb_readoptions_set_fill_cache(it->ro, 0);
+  /* a damaged block is an error, not keys read from garbage */
+  rocksdb_readoptions_set_verify_checksums(it->ro, 1);
   it->it = rocksdb_create_iterator_cf(d->s->db, it->ro, d->s->cf[d->cf]);
   *out = it;
   return STORE_OK;
@@ -280,3 +282,25 @@ const store_engine store_rocksdb = {
     r_iter_open,  r_iter_close,    r_seek,  r_seek_last, r_next,         r_prev,
     r_valid,      r_key,           r_value, r_apply,
 };
+
+int store_rocksdb_families(const char *path, char ***names, size_t *n, char *err) {
+  rocksdb_options_t *o = rocksdb_options_create();
+  char *msg = NULL, current[4200];
+  int kind = store_path_kind(path);
+  snprintf(current, sizeof current, "%s/CURRENT", path);
+  if (kind != 1 || store_path_kind(current) != 2) {
+    rocksdb_options_destroy(o);
+    store_errf(err, "no RocksDB at '%s': %s", path,
+               kind == 0   ? "no such folder"
+               : kind == 2 ? "a file, not a folder"
+                           : "the folder holds no CURRENT file");
+    return STORE_ERR;
+  }
+  *names = rocksdb_list_column_families(o, path, n, &msg);
+  rocksdb_options_destroy(o);
+  return msg ? fail(err, path, msg) : STORE_OK;
+}
+
+void store_rocksdb_families_free(char **names, size_t n) {
+  rocksdb_list_column_families_destroy(names, n);
+}

@@ -79,6 +79,15 @@ else
   echo "skipped: python_load (no python3 with enable_load_extension here)"
 fi
 check c_core
+# the store module beside ok where it was built, found through pkg-config
+store_load() {
+  [ -f "$B/ok_store.so" ] || { echo "(no $B/ok_store.so: the store module not checked)"; return 0; }
+  dir=$(PKG_CONFIG_SYSROOT_DIR="$root" PKG_CONFIG_PATH="$lib/pkgconfig" pkg-config --variable=extensiondir ok) &&
+    [ "$(sqlite3 -batch -init /dev/null -cmd ".load $dir/ok_store" :memory: "SELECT ok_rocksdb_families('/nonexistent')" 2>&1)" = \
+      "Error: stepping, ok_rocksdb_families: no RocksDB at '/nonexistent': no such folder" ] &&
+    [ -z "$(nm "$dir/ok_store.so" 2>/dev/null)" ]
+}
+check store_load
 # nothing but ok's own names straight in lib/ and include/
 only_own() { [ "$(cd "$root/usr/local" && find lib include -maxdepth 1 -mindepth 1 | sort | tr '\n' ' ')" = "include/ok lib/libokcore.a lib/ok lib/pkgconfig " ]; }
 check only_own

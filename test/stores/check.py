@@ -270,6 +270,10 @@ def test_rocksdb(db):
         check(f"RocksDB {cf}: each TiKV key decodes to the table and handle written", bad == 0, bad)
     ranges_match(db, "RocksDB", f"ok_rocksdb('{path}', 'write')",
                  [(k, v[2]) for k, v in rows["write"].items()])
+    got = db.execute("SELECT ok_rocksdb_families(?)", (path,)).fetchone()[0]
+    check("RocksDB: ok_rocksdb_families lists them", got == '["default","write","lock","raft"]', got)
+    e = error_of(db, "SELECT ok_rocksdb_families(NULL)")
+    check("RocksDB: ok_rocksdb_families of NULL", e == "ok_rocksdb_families: the store's path is TEXT", e)
     e = error_of(db, f"SELECT * FROM ok_rocksdb('{path}', 'nope')")
     check("RocksDB: an unknown family lists the families",
           e == f"ok_rocksdb: no column family 'nope' in '{path}' (it has: default, write, lock, raft)", e)
@@ -423,6 +427,41 @@ def test_errors(db):
     check("error: SQLite's side intact", db.execute("PRAGMA integrity_check").fetchone()[0] == "ok")
 
 
+def test_corrupt(stores):
+    """Damaged LevelDB and RocksDB files (bytes overwritten at random): each
+    scan reads or fails with the module's error, never crashes. (LMDB does
+    not check its pages: a damaged data.mdb can crash any reader of it,
+    mdb_dump too; docs/lmdb.md says so.)"""
+    for module, src in stores:
+        crashes, errors, bad = 0, 0, []
+        for i in range(40):
+            d = os.path.join(tmp, "damaged")
+            shutil.rmtree(d, ignore_errors=True)
+            shutil.copytree(src, d)
+            files = [f for f in sorted(os.listdir(d)) if os.path.getsize(os.path.join(d, f)) > 0
+                     and f not in ("LOCK", "LOG", "LOG.old")]
+            f = os.path.join(d, rng.choice(files))
+            data = bytearray(open(f, "rb").read())
+            for _ in range(rng.choice([1, 2, 8])):
+                data[rng.randrange(len(data))] = rng.randrange(256)
+            open(f, "wb").write(data)
+            r = subprocess.run(["sqlite3", "-batch", "-init", "/dev/null", ":memory:",
+                                ".load " + os.path.join(build, "ok_store"),
+                                f"SELECT count(*), sum(length(value)) FROM {module}('{d}')",
+                                f"SELECT count(*) FROM {module}('{d}') WHERE key > x'40' ORDER BY key DESC"],
+                               capture_output=True, text=True, errors="replace",
+                               env=dict(os.environ, ASAN_OPTIONS="detect_leaks=0"))
+            if r.returncode < 0 or "AddressSanitizer" in r.stderr or "runtime error" in r.stderr:
+                crashes += 1
+                print("  damaged", module, os.path.basename(f), r.returncode, r.stderr[-300:])
+            elif r.returncode != 0:
+                errors += 1
+                if f"{module}: " not in r.stderr:
+                    bad.append(r.stderr[-200:])
+        check(f"{module}: 40 damaged stores: no crash ({errors} refused)", crashes == 0, crashes)
+        check(f"{module}: a damaged store's error names the module", not bad, bad[:2])
+
+
 # ---- a million keys ----------------------------------------------------------
 
 def test_million(db):
@@ -482,7 +521,8 @@ def main():
     else:
         print("skipped: lmdb-js and classic-level (npm ci in test/stores)")
         check("lmdb-js and classic-level installed", os.environ.get("CI") != "true")
-    test_rocksdb(db)
+    rocks = test_rocksdb(db)
+    test_corrupt(([("ok_leveldb", os.path.join(out, "leveldb"))] if node else []) + [("ok_rocksdb", rocks)])
     test_writes(db, "ok_lmdb", os.path.join(tmp, "w-lmdb"))
     test_writes(db, "ok_leveldb", os.path.join(tmp, "w-level"))
     test_writes(db, "ok_rocksdb", os.path.join(tmp, "w-rocks"), ", 'write'")
