@@ -14,3 +14,8 @@ ${CC:-cc} -std=c99 -O2 -Wall -Wextra -Isrc -o "$B/spread" bench/spread.c "$B/lib
 "$B/spread"
 echo
 "$B/hostile" "$B/ok" bench
+# the store module against the stores' own tools, where it was built
+if [ -f "$B/ok_store.so" ]; then
+  echo
+  /usr/bin/python3 bench/stores.py "$B" "${BENCH_STORE_KEYS:-1000000}"
+fi
