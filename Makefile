@@ -286,8 +286,8 @@ dist: all
 	cd $(DIST) && sha256sum *.tar.gz *.whl *.tgz > SHA256SUMS && cat SHA256SUMS
 
 lint:
-	clang-format --dry-run --Werror src/*.c src/*.h ext/*.c ext/*.h test/unit/*.c test/fuzz/*.c cluster/*.c
-	cppcheck --quiet --error-exitcode=1 --enable=warning,portability -Isrc src ext
+	clang-format --dry-run --Werror src/*.c src/*.h ext/*.c ext/*.h store/*.c store/*.h test/unit/*.c test/fuzz/*.c cluster/*.c
+	cppcheck --quiet --error-exitcode=1 --enable=warning,portability -Isrc src ext store
 
 clean:
 	rm -rf build build-asan build-tsan build-fuzz build-latest $(CROSS:%=build-%)
