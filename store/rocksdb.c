@@ -65,8 +65,12 @@ static int families(rstore *s, const char *path, const char *name, int flags, ch
   char *msg = NULL, **list;
   size_t n = 0, i, extra;
   list = rocksdb_list_column_families(s->options, path, &n, &msg);
-  if (msg && !(flags & STORE_CREATE)) return fail(err, path, msg);
-  if (msg) rocksdb_free(msg), list = NULL, n = 0;
+  if (msg) {
+    /* RocksDB allocates the list even when it fails */
+    if (list) rocksdb_list_column_families_destroy(list, n);
+    if (!(flags & STORE_CREATE)) return fail(err, path, msg);
+    rocksdb_free(msg), list = NULL, n = 0;
+  }
   extra = (flags & STORE_CREATE) ? 2 : 0;
   if (!(s->names = calloc(n + extra, sizeof *s->names))) return STORE_NOMEM;
   for (i = 0; i < n; i++)
@@ -298,7 +302,10 @@ int store_rocksdb_families(const char *path, char ***names, size_t *n, char *err
   }
   *names = rocksdb_list_column_families(o, path, n, &msg);
   rocksdb_options_destroy(o);
-  return msg ? fail(err, path, msg) : STORE_OK;
+  if (!msg) return STORE_OK;
+  if (*names) rocksdb_list_column_families_destroy(*names, *n);
+  *names = NULL, *n = 0;
+  return fail(err, path, msg);
 }
 
 void store_rocksdb_families_free(char **names, size_t n) {

@@ -14,6 +14,7 @@
 ** (pending.h) and are applied at COMMIT as one batch.
 */
 #include <sqlite3ext.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -74,11 +75,20 @@ static char *dup_text(const char *s, int n) {
   return d;
 }
 
+/* Sets the table's error message and returns rc (SQLITE_NOMEM when the
+** message could not be made). */
+static int vt_error(sqlite3_vtab *vt, int rc, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  sqlite3_free(vt->zErrMsg);
+  vt->zErrMsg = sqlite3_vmprintf(fmt, ap);
+  va_end(ap);
+  return vt->zErrMsg ? rc : SQLITE_NOMEM;
+}
+
 static int store_error(sqlite3_vtab *vt, const store_engine *e, int rc, const char *err) {
   if (rc == STORE_NOMEM) return SQLITE_NOMEM;
-  sqlite3_free(vt->zErrMsg);
-  vt->zErrMsg = sqlite3_mprintf("%s: %s", e->module, err);
-  return SQLITE_ERROR;
+  return vt_error(vt, SQLITE_ERROR, "%s: %s", e->module, err);
 }
 
 static const char *type_name(sqlite3_value *v) {
@@ -161,7 +171,7 @@ nomem:
   rc = SQLITE_NOMEM;
   if (0)
   fail:
-    rc = SQLITE_ERROR;
+    rc = *err ? SQLITE_ERROR : SQLITE_NOMEM;
   sqlite3_free(t->path);
   sqlite3_free(t->name);
   sqlite3_free(t->table_name);
@@ -215,11 +225,9 @@ static int best_index(sqlite3_vtab *vt, sqlite3_index_info *info) {
   }
   if (!t->table_name && path < 0) {
     if (path_unusable) return SQLITE_CONSTRAINT;
-    sqlite3_free(vt->zErrMsg);
-    vt->zErrMsg =
-        sqlite3_mprintf("%s: the store's path is missing: SELECT key, value FROM %s('path'%s)",
-                        t->e->module, t->e->module, t->e->sub ? "[, 'name']" : "");
-    return SQLITE_ERROR;
+    return vt_error(vt, SQLITE_ERROR,
+                    "%s: the store's path is missing: SELECT key, value FROM %s('path'%s)",
+                    t->e->module, t->e->module, t->e->sub ? "[, 'name']" : "");
   }
   if (path >= 0)
     info->aConstraintUsage[path].argvIndex = ++n, info->aConstraintUsage[path].omit = 1;
@@ -380,6 +388,13 @@ static int query_store(table *t, cursor *c, sqlite3_value *path, sqlite3_value *
   ** A table (CREATE VIRTUAL TABLE) keeps its store open instead. */
   p = (const char *)sqlite3_value_text(path);
   n = name ? (const char *)sqlite3_value_text(name) : NULL;
+  if (!p || (name && !n)) return STORE_NOMEM;
+  if (strlen(p) != (size_t)sqlite3_value_bytes(path) ||
+      (n && strlen(n) != (size_t)sqlite3_value_bytes(name))) {
+    store_errf(err, "the %s holds a NUL byte",
+               strlen(p) != (size_t)sqlite3_value_bytes(path) ? "store's path" : t->e->sub);
+    return STORE_ERR;
+  }
   if (!(c->path = dup_text(p, (int)strlen(p))) || (n && !(c->name = dup_text(n, (int)strlen(n)))))
     return STORE_NOMEM;
   return t->e->open(p, n, 0, &c->st, err);
@@ -418,12 +433,10 @@ static int filter(sqlite3_vtab_cursor *cur, int bits, const char *plan, int argc
   if (rc != STORE_OK) return store_error(cur->pVtab, t->e, rc, err);
   e = c->st.e;
   if ((bits & (IDX_EQ | IDX_LO | IDX_HI | IDX_ORDER)) && !e->memcmp_order(c->st.db)) {
-    sqlite3_free(cur->pVtab->zErrMsg);
-    cur->pVtab->zErrMsg = sqlite3_mprintf(
-        "%s: the database orders its keys as integers or reversed, not as bytes: "
-        "read it whole, without key ranges or ORDER BY key",
-        e->module);
-    return SQLITE_ERROR;
+    return vt_error(cur->pVtab, SQLITE_ERROR,
+                    "%s: the database orders its keys as integers or reversed, not as bytes: "
+                    "read it whole, without key ranges or ORDER BY key",
+                    e->module);
   }
   if (bits & IDX_EQ)
     lo = hi = argv[i++];
@@ -527,9 +540,7 @@ static int rowid(sqlite3_vtab_cursor *cur, sqlite3_int64 *id) {
 /* ---- writing ------------------------------------------------------------ */
 
 static int write_error(table *t, const char *fmt, const char *what) {
-  sqlite3_free(t->base.zErrMsg);
-  t->base.zErrMsg = sqlite3_mprintf(fmt, t->e->module, what);
-  return SQLITE_ERROR;
+  return vt_error(&t->base, SQLITE_ERROR, fmt, t->e->module, what);
 }
 
 /* Whether key is in the store, the transaction's writes counted. */
@@ -573,7 +584,7 @@ static int update(sqlite3_vtab *vt, int argc, sqlite3_value **argv, sqlite3_int6
   sqlite3_value *old = sqlite3_value_type(argv[0]) == SQLITE_NULL ? NULL : argv[0];
   sqlite3_value *key = argc > 1 ? argv[2] : NULL, *value = argc > 1 ? argv[3] : NULL;
   char err[STORE_ERR_MAX];
-  int rc, yes;
+  int rc, yes = 0;
   (void)rowid_out;
   if (!t->writable)
     return write_error(
@@ -605,11 +616,10 @@ static int update(sqlite3_vtab *vt, int argc, sqlite3_value **argv, sqlite3_int6
     if (policy != SQLITE_REPLACE) {
       int n = sqlite3_value_bytes(key);
       char buf[65];
-      sqlite3_free(vt->zErrMsg);
-      vt->zErrMsg = sqlite3_mprintf(
+      return vt_error(
+          vt, SQLITE_CONSTRAINT,
           "%s: the key X'%.*s'%s is in the store already (INSERT OR REPLACE overwrites it)",
           t->e->module, 2 * (n < 32 ? n : 32), hex(key, buf), n > 32 ? "..." : "");
-      return SQLITE_CONSTRAINT;
     }
   }
   if (old && (rc = put(t, old, NULL)) != SQLITE_OK) return rc;

@@ -2,7 +2,11 @@
 ** nomem.c -- every SQL function of the extension with SQLite's allocator
 ** failing at the 1st, 2nd, ... allocation, until the statement runs through.
 **
-** Usage: nomem <extension>
+** Usage: nomem <extension> [<store module> <scratch folder>]
+**
+** With the store module, also its tables and functions over an LMDB, a
+** LevelDB and a RocksDB it makes in the scratch folder (their libraries'
+** own allocations are not SQLite's, and are not failed).
 **
 ** For each statement below, a first run without failures gives its rows
 ** (or its own error). Then for n = 1, 2, ...: the n-th allocation from then
@@ -254,6 +258,50 @@ static void run_all(sqlite3 *db, const char *const *list, size_t count, const ch
   }
 }
 
+/* The store module's statements over stores made in dir (with no
+** allocation failing); 0 when they could not be made. */
+static size_t store_statements(sqlite3 *db, const char *module, const char *dir, char **list) {
+  static const char *const setup[] = {
+      "CREATE VIRTUAL TABLE sl USING ok_lmdb('%s/lmdb', create)",
+      "CREATE VIRTUAL TABLE sv USING ok_leveldb('%s/leveldb', create)",
+      "CREATE VIRTUAL TABLE sr USING ok_rocksdb('%s/rocksdb', 'write', create)",
+      "INSERT INTO sl VALUES (x'01', x'0A'), (x'02', x''), (x'0203', x'FF00')",
+      "INSERT INTO sv SELECT * FROM sl",
+      "INSERT INTO sr SELECT * FROM sl",
+  };
+  static const char *const tests[] = {
+      "SELECT hex(key), hex(value) FROM ok_lmdb('%s/lmdb') WHERE key > x'01' ORDER BY key DESC",
+      "SELECT hex(key), store FROM ok_leveldb('%s/leveldb') WHERE key IN (x'02', x'0203')",
+      "SELECT hex(key), name FROM ok_rocksdb('%s/rocksdb', 'write') WHERE key >= x'02' LIMIT 1",
+      "SELECT ok_rocksdb_families('%s/rocksdb')",
+      "SELECT * FROM ok_lmdb('%s/nonexistent')",
+      "SELECT * FROM ok_rocksdb('%s/rocksdb', 'nope')",
+      "INSERT OR REPLACE INTO sv VALUES (x'05', x'06')",
+      "UPDATE sl SET value = x'0B' WHERE key = x'01'",
+      "DELETE FROM sr WHERE key = x'09'",
+      "INSERT INTO sl VALUES (x'01', x'')",
+      "SELECT hex(ok_convert(key, 'ok', 'fdb')) FROM sl WHERE key < x'02'",
+  };
+  size_t i, n = 0;
+  char *err = NULL;
+  if (sqlite3_load_extension(db, module, NULL, &err) != SQLITE_OK) {
+    fprintf(stderr, "nomem: cannot load %s: %s\n", module, err);
+    sqlite3_free(err);
+    return 0;
+  }
+  for (i = 0; i < sizeof setup / sizeof *setup; i++) {
+    char *sql = sqlite3_mprintf(setup[i], dir);
+    int rc = sqlite3_exec(db, sql, NULL, NULL, NULL);
+    sqlite3_free(sql);
+    if (rc != SQLITE_OK) {
+      fprintf(stderr, "nomem: %s: %s\n", setup[i], sqlite3_errmsg(db));
+      return 0;
+    }
+  }
+  for (i = 0; i < sizeof tests / sizeof *tests; i++) list[n++] = sqlite3_mprintf(tests[i], dir);
+  return n;
+}
+
 int main(int argc, char **argv) {
   sqlite3 *db;
   sqlite3_mem_methods mine;
@@ -294,6 +342,13 @@ int main(int argc, char **argv) {
   }
   run_all(db, statements, sizeof statements / sizeof statements[0], "UTF-8", &pass, &failed,
           &points);
+  if (argc >= 4) {
+    char *list[16] = {0};
+    size_t n = store_statements(db, argv[2], argv[3], list), k;
+    if (n == 0) failed++;
+    run_all(db, (const char *const *)list, n, "the store module", &pass, &failed, &points);
+    for (k = 0; k < n; k++) sqlite3_free(list[k]);
+  }
   sqlite3_close(db);
   if (!(db = open_with_extension("nomem", argv[1]))) return 2;
   if (sqlite3_exec(db, utf16_setup, NULL, NULL, NULL) != SQLITE_OK) {

@@ -181,7 +181,13 @@ for B in "$@"; do
   suite version check_version
   suite sql env LD_PRELOAD="$SHELL_PRELOAD" ASAN_OPTIONS=detect_leaks=0 sh sql-tests/run.sh "$B"
   suite oracle "$B/oracle" "$B/ok" "${ORACLE_ROWS:-100000}"
-  suite nomem "$B/nomem" "$B/ok"
+  if [ -f "$B/ok_store.so" ]; then # with the store module, on stores of its own making
+    scratch=$(mktemp -d)
+    suite nomem "$B/nomem" "$B/ok" "$B/ok_store" "$scratch"
+    rm -rf "$scratch"
+  else
+    suite nomem "$B/nomem" "$B/ok"
+  fi
   suite hostile "$B/hostile" "$B/ok" check
   suite threads "$B/threads" "$B/ok" 8 20
   suite plan "$B/plan" "$B/ok"

@@ -424,6 +424,24 @@ def test_errors(db):
     check("error: the failed statements wrote nothing",
           db.execute("SELECT key, value FROM rw").fetchall() == [(b"\x01", b"\x02")])
     db.execute("DROP TABLE rw")
+    # random arguments: each a store's error, SQLite's own, or a table
+    tokens = ["'x'", "''", "'a''b'", '"q"', "readwrite", "create", "bare", "'/nonexistent'",
+              f"'{path}'", "'\x01'", "'" + "p" * 5000 + "'", "12", "x'00'", "NULL", "''''"]
+    odd = []
+    for i in range(400):
+        module = rng.choice(["ok_lmdb", "ok_leveldb", "ok_rocksdb"])
+        args = ", ".join(rng.choice(tokens) for _ in range(rng.randrange(5)))
+        if rng.random() < 0.5:
+            sql = f"CREATE VIRTUAL TABLE fz USING {module}({args})"
+        else:
+            sql = f"SELECT count(*) FROM {module}({args})"
+        e = error_of(db, sql)
+        if e is None and sql.startswith("CREATE"):
+            db.execute("DROP TABLE fz")
+        elif e is not None and not (e.startswith(module + ": ") or "arguments on" in e or "syntax error" in e
+                                    or "unrecognized token" in e or "no such column" in e):
+            odd.append((sql[:120], e))
+    check("error: 400 random argument lists: each error the module's or SQLite's own", not odd, odd[:3])
     check("error: SQLite's side intact", db.execute("PRAGMA integrity_check").fetchone()[0] == "ok")
 
 
