@@ -213,6 +213,30 @@ def test_lmdbjs(db, w, out):
     pairs = [(bytes.fromhex(k), bytes.fromhex(v)) for k, v in db.execute(
         f"SELECT hex(key), hex(value) FROM ok_lmdb('{path}')").fetchall()]
     ranges_match(db, "lmdb-js", f"ok_lmdb('{path}')", pairs)
+    # lmdb-js writing all the while: every read a snapshot, none blocked
+    busy = os.path.join(out, "busy")
+    shutil.copytree(path, busy)
+    writer = subprocess.Popen(["node", os.path.join(here, "write.js"), "busy", busy],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=tools_env)
+    writer.stdout.readline()
+    counts, errors = [], []
+    table = connect()
+    table.execute(f"CREATE VIRTUAL TABLE b USING ok_lmdb('{busy}')")
+    for i in range(60):
+        for conn, src in ((db, f"ok_lmdb('{busy}')"), (table, "b")):
+            try:
+                n, desc = conn.execute(f"SELECT count(*), (SELECT count(*) FROM {src} ORDER BY key DESC) FROM {src}").fetchone()
+                counts.append(n)
+            except sqlite3.Error as e:
+                errors.append(str(e))
+    writer.stdin.close()
+    writer.wait()
+    table.close()
+    final = db.execute(f"SELECT count(*) FROM ok_lmdb('{busy}')").fetchone()[0]
+    check("lmdb-js writing meanwhile: 120 reads, none failed", not errors, errors[:2])
+    check(f"lmdb-js writing meanwhile: the reads saw it grow ({counts[0]} to {counts[-1]} of {final})",
+          counts[0] < final and counts == sorted(counts) and all(len(pairs) <= c <= final for c in counts),
+          (counts[:3], counts[-3:], final))
 
 
 def test_leveldb(db, w, out):

@@ -105,5 +105,23 @@ async function hold(p) {
   process.stdin.on('end', async () => { await lv.close(); process.exit(0); });
 }
 
+// write.js busy PATH: lmdb-js writes to PATH without pause, one key a
+// transaction, printing "writing" once started, until stdin closes.
+async function busy(p) {
+  const env = open({ path: p, encoding: 'binary' });
+  let i = 0;
+  let done = false;
+  process.stdin.resume();
+  process.stdin.on('end', () => { done = true; });
+  console.log('writing');
+  while (!done) {
+    await env.put(['busy', i++], Buffer.from('x'));
+    if (i % 64 === 0) await new Promise((r) => setImmediate(r));
+  }
+  await env.close();
+  process.exit(0);
+}
+
 if (process.argv[2] === 'hold') hold(process.argv[3]);
+else if (process.argv[2] === 'busy') busy(process.argv[3]);
 else write(process.argv[2], Number(process.argv[3] || 2000));
