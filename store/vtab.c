@@ -594,7 +594,11 @@ static int update(sqlite3_vtab *vt, int argc, sqlite3_value **argv, sqlite3_int6
             : "%s: %s('path') is read-only: CREATE VIRTUAL TABLE ... USING it with readwrite to "
               "write",
         t->table_name ? t->table_name : t->e->module);
-  if (!key) return put(t, old, NULL); /* DELETE */
+  if (!key) { /* DELETE */
+    if ((rc = t->st.e->check_write(t->st.db, (size_t)sqlite3_value_bytes(old), err)) != STORE_OK)
+      return store_error(vt, t->e, rc, err);
+    return put(t, old, NULL);
+  }
   if (sqlite3_value_type(key) != SQLITE_BLOB)
     return write_error(t, "%s: a key is a BLOB, not %s (CAST(... AS BLOB) takes text's bytes)",
                        type_name(key));

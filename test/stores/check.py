@@ -28,7 +28,7 @@ import subprocess
 import sys
 import tempfile
 
-build = sys.argv[1]
+build = os.path.abspath(sys.argv[1])
 here = os.path.dirname(os.path.abspath(__file__))
 rng = random.Random(20261127)
 passed = failed = 0
@@ -38,6 +38,9 @@ tmp = tempfile.mkdtemp(prefix="ok-stores-")
 # million-key scans are a tenth, without the memory figures.
 sanitized = "asan" in os.environ.get("LD_PRELOAD", "")
 tools_env = {k: v for k, v in os.environ.items() if k != "LD_PRELOAD"}
+# relative paths (the random argument lists make stores at 'x', 'q'...)
+# land in the scratch folder, not in the checkout
+os.chdir(tmp)
 
 
 def check(name, good, detail=""):
