@@ -33,6 +33,7 @@
 typedef struct env {
   MDB_env *env;
   int writable;
+  int readers; /* read transactions open (under store_lock) */
 } env;
 
 typedef struct db {
@@ -113,6 +114,16 @@ static int env_get(const char *path, int kind, int flags, env **out, char *err) 
   return STORE_OK;
 }
 
+/* A transaction on e (with store_lock held). When another process has grown
+** the map, its new size is adopted first: that remaps the file, so only
+** while no read of this process holds pointers into it. */
+static int begin(env *e, unsigned flags, MDB_txn **txn) {
+  int rc = mdb_txn_begin(e->env, NULL, flags, txn);
+  if (rc == MDB_MAP_RESIZED && e->readers == 0 && mdb_env_set_mapsize(e->env, 0) == 0)
+    rc = mdb_txn_begin(e->env, NULL, flags, txn);
+  return rc;
+}
+
 #ifndef STORE_LMDB_JS
 /* The data format of an environment's file: the version after the magic
 ** of its first meta page, whose header is 16 bytes in format 1 and 24 in
@@ -173,7 +184,7 @@ static int l_open(const char *path, const char *name, int flags, store *out, cha
   if (rc == STORE_OK) {
     unsigned txn_flags = (flags & STORE_WRITE) ? 0 : MDB_RDONLY;
     unsigned dbi_flags = (name && (flags & STORE_CREATE)) ? MDB_CREATE : 0;
-    int r = mdb_txn_begin(e->env, NULL, txn_flags, &txn);
+    int r = begin(e, txn_flags, &txn);
     if (r == 0 && (r = mdb_dbi_open(txn, name, dbi_flags, &d->dbi)) == 0 &&
         (r = mdb_dbi_flags(txn, d->dbi, &d->flags)) == 0)
       r = mdb_txn_commit(txn);
@@ -232,14 +243,22 @@ static int l_iter_open(void *p, void **out, char *err) {
   int rc;
   if (!it) return STORE_NOMEM;
   it->db = d;
-  rc = mdb_txn_begin(d->env->env, NULL, MDB_RDONLY, &it->txn);
+  store_lock();
+  if ((rc = begin(d->env, MDB_RDONLY, &it->txn)) == 0) d->env->readers++;
+  store_unlock();
   if (rc == MDB_MAP_RESIZED) {
-    /* Another process grew the map: adopt its size (no transaction of
-    ** this handle can be open here in the read-only case that sees it). */
-    mdb_env_set_mapsize(d->env->env, 0);
-    rc = mdb_txn_begin(d->env->env, NULL, MDB_RDONLY, &it->txn);
+    free(it);
+    store_errf(err,
+               "another process grew the environment's map while this process reads it: "
+               "run the query again once this process's other reads of it end");
+    return STORE_ERR;
   }
-  if (rc == 0 && (rc = mdb_cursor_open(it->txn, d->dbi, &it->cur)) != 0) mdb_txn_abort(it->txn);
+  if (rc == 0 && (rc = mdb_cursor_open(it->txn, d->dbi, &it->cur)) != 0) {
+    mdb_txn_abort(it->txn);
+    store_lock();
+    d->env->readers--;
+    store_unlock();
+  }
   if (rc != 0) {
     free(it);
     store_errf(err, "cannot read: %s", mdb_strerror(rc));
@@ -253,6 +272,9 @@ static void l_iter_close(void *p) {
   iter *it = p;
   mdb_cursor_close(it->cur);
   mdb_txn_abort(it->txn);
+  store_lock();
+  it->db->env->readers--;
+  store_unlock();
   free(it);
 }
 
@@ -306,7 +328,10 @@ static int l_apply(void *p, const store_op *ops, size_t n, char *err) {
   db *d = p;
   MDB_txn *txn;
   size_t i;
-  int rc = mdb_txn_begin(d->env->env, NULL, 0, &txn);
+  int rc;
+  store_lock();
+  rc = begin(d->env, 0, &txn);
+  store_unlock();
   for (i = 0; rc == 0 && i < n; i++) {
     MDB_val k = {ops[i].nkey, (void *)ops[i].key}, v = {ops[i].nvalue, (void *)ops[i].value};
     rc = ops[i].value ? mdb_put(txn, d->dbi, &k, &v, 0) : mdb_del(txn, d->dbi, &k, NULL);

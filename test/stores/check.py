@@ -190,6 +190,22 @@ def test_lmdb_tools(db):
     e = error_of(db, f"SELECT * FROM ok_lmdb('{p2}', 'nope')")
     check("LMDB: an unknown named database", e == f"ok_lmdb: no database named 'nope' in '{p2}'", e)
 
+    # another process grows the map of an environment this one has open
+    p4 = os.path.join(tmp, "grow")
+    env = lmdb.open(p4, map_size=1 << 20)
+    with env.begin(write=True) as txn:
+        txn.put(b"a", b"1")
+    env.close()
+    db.execute(f"CREATE VIRTUAL TABLE grow USING ok_lmdb('{p4}')")
+    before = db.execute("SELECT count(*) FROM grow").fetchone()[0]
+    subprocess.run(["/usr/bin/python3", "-c", f"import lmdb\nenv = lmdb.open('{p4}', map_size=64 << 20)\n"
+                    "with env.begin(write=True) as t:\n"
+                    "    for i in range(20000): t.put(b'k%06d' % i, b'v' * 1000)\n"], check=True, env=tools_env)
+    e = error_of(db, "SELECT count(*) FROM grow")
+    after = db.execute("SELECT count(*) FROM grow").fetchone()[0] if e is None else e
+    check("LMDB: a map grown by another process is adopted", (before, after) == (1, 20001), (before, after))
+    db.execute("DROP TABLE grow")
+
     # an integer-keyed database is read whole, never as a byte range
     p3 = os.path.join(tmp, "intkey")
     env = lmdb.open(p3, max_dbs=2)
