@@ -231,6 +231,15 @@ static int sqlite_reads_exactly(const char *t) {
   return last - first < 17 && (x >= 0 ? last - first + 1 + x <= 18 : x >= -4);
 }
 
+/* 1 when the SQLite at hand reads every decimal of at most 19 significant
+** digits correctly rounded: from 3.54 on, its sqlite3AtoF hands the digits,
+** as one 64-bit integer, and the power of ten to an exact conversion (Russ
+** Cox's; before, it used long double or double-double arithmetic, which can
+** round twice). 3.54 is the first version checked here (test/oracle.c's
+** random doubles against the newest SQLite in make test); earlier releases
+** that may share the algorithm keep the check below. */
+static int sqlite_rounds_correctly(void) { return sqlite3_libversion_number() >= 3054000; }
+
 /* SQLite's own reading of decimal text is not always correctly rounded
 ** (3.40 misreads about one double in 5,000, most near the subnormals), so
 ** an SQL rendering is checked against the SQLite at hand: *st is a lazily
@@ -289,7 +298,8 @@ void ok_sql_put_real(ok_sql_out *o, double d) {
       ok_sql_putf(o, "{\"real\":\"%s\"}", num);
     else
       ok_sql_puts(o, num[0] == '-' ? "-9e999" : "9e999");
-  } else if (o->json || sqlite_reads_exactly(num) || sqlite_reads_back(o->db, &o->st, num, d)) {
+  } else if (o->json || sqlite_reads_exactly(num) || sqlite_rounds_correctly() ||
+             sqlite_reads_back(o->db, &o->st, num, d)) {
     put(o, num, (size_t)len);
   } else {
     append_exact_real(o, d);

@@ -353,6 +353,36 @@ static void quote_exact_decimals(sqlite3 *db, int rows) {
   verdict("R3.quote_exact_decimals", bad);
 }
 
+/* Doubles of every exponent (random bit patterns, subnormals included):
+** each ok_quote rendering must evaluate to the double again, whichever way
+** ok_quote decided that it reads back (ext/text.c). */
+static void quote_random_doubles(sqlite3 *db, int rows) {
+  sqlite3_stmt *st, *back;
+  int i, bad = 0;
+  if (sqlite3_prepare_v2(db, "SELECT substr(q, 2, length(q) - 2) FROM (SELECT ok_quote(ok_pack(?1)) AS q)",
+                         -1, &st, NULL))
+    exit(2);
+  for (i = 0; i < rows; i++) {
+    uint64_t u = rnd();
+    double d;
+    char *sql;
+    memcpy(&d, &u, sizeof d);
+    if (d != d || d - d != 0) continue; /* NaN, infinities */
+    sqlite3_bind_double(st, 1, d);
+    if (sqlite3_step(st) != SQLITE_ROW) exit(2);
+    sql = sqlite3_mprintf("SELECT %s", sqlite3_column_text(st, 0));
+    if (!(back = first_row(db, sql)) || sqlite3_column_double(back, 0) != d) {
+      if (!bad) printf("  %a reads back wrong: %s\n", d, sql);
+      bad++;
+    }
+    sqlite3_finalize(back);
+    sqlite3_free(sql);
+    sqlite3_reset(st);
+  }
+  sqlite3_finalize(st);
+  verdict("R3.quote_random_doubles", bad);
+}
+
 int main(int argc, char **argv) {
   sqlite3 *db;
   sqlite3_stmt *ins;
@@ -420,6 +450,7 @@ int main(int argc, char **argv) {
               " WHERE substr(nx, 1, length(e)) = e");
   quote_reads_back(db, 5000);
   quote_exact_decimals(db, 200000);
+  quote_random_doubles(db, 200000);
   check_collations(db, rows);
   /* ok_b64: keys and random byte prefixes of them (so many keys are
   ** prefixes of others) sort as text exactly as they sort as bytes */
