@@ -150,6 +150,10 @@ $(B)/java-double: test/java_double.c $(B)/libokcore.a
 $(B)/fuzz-%-replay: test/fuzz/%.c test/fuzz/replay.c $(B)/libokcore.a
 	$(CC) $(CORE_CFLAGS) $(CFLAGS) -Isrc $< test/fuzz/replay.c $(B)/libokcore.a -o $@ -lm
 
+# The store module's transaction writes (store/pending.c, no SQLite).
+$(B)/fuzz-pending-replay: test/fuzz/pending.c test/fuzz/replay.c store/pending.c store/pending.h store/engine.h
+	$(CC) $(CORE_CFLAGS) $(CFLAGS) -Isrc test/fuzz/pending.c test/fuzz/replay.c store/pending.c -o $@
+
 # The SQL-level targets link the extension's objects and SQLite directly.
 $(B)/fuzz-sql-replay $(B)/fuzz-builders-replay: $(B)/fuzz-%-replay: test/fuzz/%.c test/fuzz/replay.c $(CORE_OBJ) $(EXT_OBJ)
 	$(CC) -std=c99 $(WARN) -Wno-conversion $(SQLITE_INC) $(CFLAGS) -Isrc $< test/fuzz/replay.c $(CORE_OBJ) $(EXT_OBJ) -o $@ $(SQLITE_LIBS) -lm
@@ -225,7 +229,7 @@ cluster: $(CLUSTER)
 
 test-build: all $(B)/unit $(SQL_TESTS:%=$(B)/%) $(B)/java-double $(B)/fuzz-sql-replay \
             $(B)/fuzz-decode-replay $(B)/fuzz-orderly-replay $(B)/fuzz-roundtrip-replay \
-            $(B)/fuzz-builders-replay
+            $(B)/fuzz-builders-replay $(B)/fuzz-pending-replay
 
 # Many connections in 8 threads at once, under ThreadSanitizer.
 test-tsan: deps

@@ -209,6 +209,7 @@ for B in "$@"; do
   suite fuzz-orderly-replay "$B/fuzz-orderly-replay" test/fuzz/corpus-orderly
   suite fuzz-roundtrip-replay "$B/fuzz-roundtrip-replay" test/fuzz/corpus-roundtrip
   suite fuzz-builders-replay "$B/fuzz-builders-replay" test/fuzz/corpus-builders
+  suite fuzz-pending-replay "$B/fuzz-pending-replay" test/fuzz/corpus-pending
   [ "$quick" = 1 ] && continue # the rest need Java, Node, Python's packages or time
   suite fdb-conformance fdb_node_suite
   suite java-double-8-18 java_suite old doubles
