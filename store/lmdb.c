@@ -149,6 +149,9 @@ static int l_open(const char *path, const char *name, int flags, store *out, cha
   db *d;
   MDB_txn *txn = NULL;
   char data[4200];
+#ifndef STORE_LMDB_JS
+  unsigned version;
+#endif
   if (kind == 0 && (flags & STORE_CREATE)) {
     if (mkdir(path, 0775) != 0) {
       store_errf(err, "cannot make the folder '%s': %s", path, strerror(errno));
@@ -165,7 +168,13 @@ static int l_open(const char *path, const char *name, int flags, store *out, cha
     return STORE_ERR;
   }
 #ifndef STORE_LMDB_JS
-  if (data_version(data) == 2) {
+  version = kind == 0 ? 0 : data_version(data);
+  if (version > 2) {
+    store_errf(err, "'%s' is in LMDB's data format %u, which no LMDB ok is built with reads", path,
+               version);
+    return STORE_ERR;
+  }
+  if (version == 2) {
 #ifdef STORE_HAVE_LMDB_JS
     return store_lmdb_js.open(path, name, flags, out, err);
 #else

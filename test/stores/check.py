@@ -437,6 +437,11 @@ def test_errors(db):
     expect("SELECT * FROM ok_lmdb('/nonexistent/x')", "ok_lmdb: no LMDB environment at '/nonexistent/x'", "missing LMDB")
     expect(f"SELECT * FROM ok_lmdb('{junk}')", f"ok_lmdb: '{junk}' is no LMDB environment", "a file that is no LMDB")
     expect(f"SELECT * FROM ok_lmdb('{tmp}/empty')", "ok_lmdb: no LMDB environment at", "a folder without data.mdb")
+    v3 = os.path.join(tmp, "v3.mdb")  # a meta page of a data format no LMDB here reads
+    with open(v3, "wb") as f:
+        f.write(bytes(16) + (0xBEEFC0DE).to_bytes(4, "little") + (3).to_bytes(4, "little") + bytes(8168))
+    expect(f"SELECT * FROM ok_lmdb('{v3}')", f"ok_lmdb: '{v3}' is in LMDB's data format 3, which no LMDB",
+           "an LMDB data format not read, named")
     expect(f"SELECT * FROM ok_leveldb('{tmp}/empty')", "ok_leveldb: no LevelDB at", "a folder that is no LevelDB")
     expect(f"SELECT * FROM ok_rocksdb('{junk}')", "ok_rocksdb: no RocksDB at", "a file that is no RocksDB")
     check("error: nothing created at a path that held no store", not os.path.exists("/nonexistent/x")
