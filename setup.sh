@@ -90,7 +90,7 @@ if [ "$1" = --test ] && [ ! -d test/fdb/node_modules/fdb-tuple ]; then
   (cd test/fdb && npm ci --silent --no-audit --no-fund) ||
     echo "deps: npm ci failed: the FDB Node conformance suite will be skipped"
 fi
-if [ "$1" = --test ] && [ ! -d test/bytewise/node_modules/charwise ]; then
+if [ "$1" = --test ] && [ ! -d test/bytewise/node_modules/ordered-binary ]; then
   echo "deps: npm ci in test/bytewise"
   (cd test/bytewise && npm ci --silent --no-audit --no-fund) ||
     echo "deps: npm ci failed: the bytewise/charwise Node suite will be skipped"

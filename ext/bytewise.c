@@ -271,4 +271,5 @@ const ok_sql_format ok_sql_bytewise = {
     0,
     "ok_bytewise_array",
     NULL,
+    0,
 };

@@ -236,4 +236,5 @@ const ok_sql_format ok_sql_charwise = {
     1,
     "ok_charwise_array",
     NULL,
+    0,
 };

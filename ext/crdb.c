@@ -381,4 +381,5 @@ const ok_sql_format ok_sql_crdb = {
     0,
     NULL,
     foreign,
+    0,
 };

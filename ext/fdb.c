@@ -502,4 +502,5 @@ const ok_sql_format ok_sql_fdb = {
     0,
     NULL,
     NULL,
+    0,
 };

@@ -130,6 +130,10 @@ struct ok_sql_format {
   /* What a key p[0..n) that its reader refuses may be instead, for the
   ** error: a key of the system's own (CockroachDB's /Meta2...); or NULL */
   const char *(*foreign)(const uint8_t *p, size_t n);
+  /* 1: its keys carry no type byte (ordered-binary's strings are their
+  ** UTF-8), so nearly any text is one: not named where another format's
+  ** reader says what a key it refuses parses as, nor counted by strict+ */
+  int loose;
 };
 
 /* The formats of the registry, each defined in its own file (ext/<id>.c);

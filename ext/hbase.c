@@ -406,4 +406,5 @@ const ok_sql_format ok_sql_hbase = {
     0,
     NULL,
     NULL,
+    0,
 };

@@ -230,4 +230,5 @@ const ok_sql_format ok_sql_native = {
     0,
     NULL,
     NULL,
+    0,
 };

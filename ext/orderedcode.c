@@ -179,4 +179,5 @@ const ok_sql_format ok_sql_orderedcode = {
     0,
     NULL,
     NULL,
+    0,
 };

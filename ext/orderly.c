@@ -326,4 +326,5 @@ const ok_sql_format ok_sql_orderly = {
     0,
     NULL,
     NULL,
+    0,
 };

@@ -200,11 +200,12 @@ static void put_entry(ok_sql_out *o, const ok_sql_reader *r, const uint8_t *pref
   ok_sql_putc(o, '}');
 }
 
-/* The entries of r's format (without a parameter, unsalted) behind raw
+/* The entries of r's format (without a parameter, unsalted, not loose:
+** behind a prefix nearly any text is an ordered-binary key) behind raw
 ** prefixes of 1 to 16 bytes of p[0..n), each that leaves a component. */
 static void prefixed(ok_sql_out *o, const ok_sql_reader *r, const uint8_t *p, size_t n) {
   size_t count, k, plen;
-  if (r->f->param || r->salted) return;
+  if (r->f->param || r->salted || r->f->loose) return;
   for (plen = 1; plen <= 16 && plen < n; plen++) {
     if (ok_sql_parses(r, p + plen, n - plen, &count, &k) && count > 0)
       put_entry(o, r, p, plen, count, k);
@@ -238,7 +239,8 @@ static int named_formats(sqlite3_context *ctx, ok_sql_out *o, int argc, sqlite3_
 
 /* ok_formats(): every format. ok_formats(key): a JSON array of the formats
 ** of the table the key parses in, unsalted first; a format that reads keys
-** only with a parameter (Orderly's schema) is not tried. ok_formats(key,
+** only with a parameter (Orderly's schema), or a loose one (ordered-binary,
+** whose strings are any UTF-8), is not tried. ok_formats(key,
 ** format, ...): those formats, as named_formats tries them. */
 static void ok_formats_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   const uint8_t *p;
@@ -259,7 +261,8 @@ static void ok_formats_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) 
   for (r.salted = 0; r.salted <= 1 && argc == 1; r.salted++) {
     for (f = ok_sql_formats; *f; f++) {
       r.f = *f, r.core = (*f)->core;
-      if (!(*f)->param && ok_sql_parses(&r, p, n, &count, &k)) put_entry(&o, &r, NULL, 0, count, k);
+      if (!(*f)->param && !(*f)->loose && ok_sql_parses(&r, p, n, &count, &k))
+        put_entry(&o, &r, NULL, 0, count, k);
     }
   }
   /* a key no format reads whole: what it may be behind a prefix (a

@@ -172,8 +172,8 @@ int ok_sql_parses(const ok_sql_reader *r, const uint8_t *p, size_t n, size_t *co
 }
 
 /* The other formats (and salted forms) that read the whole argument
-** p[0..n), as "'fdb' (2 components), ..." in *list (NULL: none): SQLITE_OK
-** or SQLITE_NOMEM. */
+** p[0..n), as "'fdb' (2 components), ..." in *list (NULL: none), loose
+** ones aside: SQLITE_OK or SQLITE_NOMEM. */
 static int others_reading(const ok_sql_reader *r, const uint8_t *p, size_t n, char **list) {
   const ok_sql_format *const *f;
   ok_sql_reader other;
@@ -184,7 +184,7 @@ static int others_reading(const ok_sql_reader *r, const uint8_t *p, size_t n, ch
   for (other.salted = 0; other.salted <= 1; other.salted++) {
     for (f = ok_sql_formats; *f; f++) {
       other.f = *f, other.core = (*f)->core;
-      if ((*f)->param || (*f == r->f && other.salted == r->salted) ||
+      if ((*f)->param || (*f)->loose || (*f == r->f && other.salted == r->salted) ||
           !ok_sql_parses(&other, p, n, &count, &k))
         continue;
       next = sqlite3_mprintf("%s%s'%s%s' (%lld component%s)", *list ? *list : "", *list ? ", " : "",

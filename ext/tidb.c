@@ -564,6 +564,7 @@ const ok_sql_format ok_sql_tidb = {
     0,
     NULL,
     foreign_tidb,
+    0,
 };
 
 /* TiKV's keys hold TiDB's: its builder takes TiDB's pieces, and makes none. */
@@ -584,4 +585,5 @@ const ok_sql_format ok_sql_tikv = {
     0,
     NULL,
     foreign_tikv,
+    0,
 };

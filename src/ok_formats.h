@@ -26,6 +26,7 @@
   X(bytewise, 'b')        \
   X(charwise, 'a')        \
   X(orderedcode, 'g')     \
+  X(orderedbinary, 'n')   \
   X(orderly, 'o')
 
 #endif /* OK_FORMATS_H */

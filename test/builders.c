@@ -166,6 +166,13 @@ static const char *const charwise_pieces[] = {"ok_charwise_array()",
                                               "ok_charwise_number(%V)",
                                               "ok_charwise_undefined()",
                                               NULL};
+static const char *const orderedbinary_pieces[] = {"ok_orderedbinary_array(%V)",
+                                                   "ok_orderedbinary_array(%V, %V)",
+                                                   "ok_orderedbinary_bool(1)",
+                                                   "ok_orderedbinary_symbol('s')",
+                                                   "ok_orderedbinary_symbol('')",
+                                                   "x'0500FF'",
+                                                   NULL};
 static const char *const none[] = {NULL};
 
 static const builder builders[] = {
@@ -178,6 +185,7 @@ static const builder builders[] = {
     {"bytewise", "ok_bytewise_pack", bytewise_pieces},
     {"charwise", "ok_charwise_pack", charwise_pieces},
     {"orderedcode", "ok_orderedcode_pack", none},
+    {"orderedbinary", "ok_orderedbinary_pack", orderedbinary_pieces},
     {"orderly", "ok_orderly_pack", none},
 };
 

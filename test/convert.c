@@ -33,6 +33,7 @@ static const struct {
     {"tikv", "ok_tikv_pack(?1, ?2, ?3, ?4)"},
     {"bytewise", "ok_bytewise_pack(?1, ?2, ?3, ?4)"},
     {"charwise", "ok_charwise_pack(?1, ?2, ?3, nullif(?4, ?4))"}, /* no bytes: NULL */
+    {"orderedbinary", "ok_orderedbinary_pack(?1, ?2, ?3, nullif(?4, ?4))"}, /* Buffers: apart */
     {"orderedcode:int64, float64, string_or_infinity, string_or_infinity",
      "ok_orderedcode_pack('int64, float64, string_or_infinity, string_or_infinity', ?1, ?2, ?3, "
      "?4)"},
@@ -52,6 +53,7 @@ static const char *const reasons[] = {
     "must be",                  /* an Orderly field's type */
     "none but infinity",        /* a NULL, which orderedcode has no place for */
     "NUL",                      /* a NUL where the target's text holds none */
+    "a Buffer (BLOB) as its bytes", /* a BLOB ordered-binary would read back otherwise */
 };
 #define REASONS (sizeof reasons / sizeof reasons[0])
 

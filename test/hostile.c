@@ -67,6 +67,10 @@ static const input inputs[] = {
     {"charwise strings of escapes", "charwise", ONE,
      "SELECT ok_charwise_pack(ok_charwise_array(replace(printf('%%.*c', %ld / 2, '!'), ' ', "
      "'!')))"},
+    {"ordered-binary long string", "orderedbinary", ONE,
+     "SELECT ok_orderedbinary_pack(printf('%%.*c', %ld, 'a'))"},
+    {"ordered-binary Buffer", "orderedbinary", ONE,
+     "SELECT ok_orderedbinary_pack(CAST(x'05' || zeroblob(%ld) AS BLOB))"},
     {"orderedcode string of NULs (escaped), descending", "orderedcode:string desc", ONE,
      "SELECT ok_orderedcode_pack('string desc', zeroblob(%ld / 2))"},
     {"Orderly bytes", "orderly:bytes", ONE, "SELECT ok_orderly_pack('bytes', zeroblob(%ld))"},

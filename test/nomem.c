@@ -134,6 +134,12 @@ static const char *const statements[] = {
     "FROM (SELECT ok_charwise_pack(NULL, 1.5, -7, 'a!b?', ok_charwise_bool(0), "
     "ok_charwise_array(1, ok_charwise_array('z')), ok_charwise_number('NaN'), "
     "ok_charwise_undefined(), printf('%.*c', 3000, 'c')) AS x)",
+    "SELECT ok_quote(x, 'orderedbinary'), ok_json(x, 'orderedbinary'), "
+    "ok_unpack_col(x, 6, 'orderedbinary') FROM (SELECT ok_orderedbinary_pack(NULL, 1.5, -7, "
+    "char(1) || 'b', ok_orderedbinary_bool(1), ok_orderedbinary_symbol('s'), printf('%.*c', 3000, "
+    "'o'), x'0102') AS x)",
+    "SELECT hex(ok_orderedbinary_pack(ok_orderedbinary_array(2))), "
+    "hex(ok_convert(ok_pack(1, 'a'), 'ok', 'orderedbinary'))",
     "SELECT hex(ok_convert(ok_pack(1, 'a', x'00', 2.5, NULL), 'ok', 'bytewise')), "
     "hex(ok_convert(ok_fdb_pack(7, 'x'), 'fdb', 'orderly:long, utf8')), "
     "ok_convert(ok_crdb_pack(1, 'b'), 'crdb', 'charwise')",

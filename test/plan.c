@@ -45,6 +45,7 @@ static const value values[] = {
     {"ok_tikv_pack(a, b)", 0},
     {"ok_bytewise_pack(a, b)", 0},
     {"ok_charwise_pack(a, b)", 0},
+    {"ok_orderedbinary_pack(a, b)", 0},
     {"ok_orderly_pack('long, utf8', a, b)", 0},
     {"ok_orderedcode_pack('int64, string', a, b)", 0},
     {"ok_salt(ok_pack(a, b), 1)", 0},
@@ -62,6 +63,8 @@ static const value values[] = {
     {"ok_tidb_uint(abs(a))", 1},
     {"ok_bytewise_array(a, b)", 1},
     {"ok_charwise_array(a, b)", 1},
+    {"ok_orderedbinary_array(a, b)", 1},
+    {"ok_orderedbinary_bool(a)", 1},
 };
 
 /* The rows, one at a time (an error in one row would hide the others'
@@ -95,6 +98,7 @@ static const char *const functions[] = {
     "ok_tikv_raw({C})",
     "ok_bytewise_pack({C})",
     "ok_charwise_pack({C})",
+    "ok_orderedbinary_pack({C})",
     "ok_b64({C})",
     "ok_xxh32({C})",
     "ok_quote({C})",
@@ -118,6 +122,7 @@ static const char *const functions[] = {
     "ok_quote({C}, 'bytewise')",
     "ok_json({C}, 'charwise')",
     "ok_valid({C}, 'charwise')",
+    "ok_quote({C}, 'orderedbinary')",
     "ok_quote({C}, 'orderly:long, utf8')",
     "ok_json({C}, 'orderedcode:int64, string')",
     "ok_quote({C}, 'salt+ok')",

@@ -47,6 +47,15 @@ bytewise_node_suite() {
     skipped "no Node.js with bytewise, charwise and better-sqlite3 (sh setup.sh --test installs them)"
   fi
 }
+# ordered-binary's own code (pinned in test/bytewise, as lmdb-js uses it).
+orderedbinary_node_suite() {
+  if [ -d test/bytewise/node_modules/ordered-binary ] && [ -d test/node/node_modules/better-sqlite3 ] &&
+    command -v node >/dev/null 2>&1; then
+    node test/orderedbinary/check.js "$B" "${ORDEREDBINARY_VALUES:-20000}"
+  else
+    skipped "no Node.js with ordered-binary and better-sqlite3 (sh setup.sh --test installs them)"
+  fi
+}
 # Java itself prints the Double.toString and BigDecimal decimals that ok's
 # digits and HBase numerics are checked against: on a JDK before 19 (old:
 # Debian's OpenJDK 17, installed by setup.sh --test, so required under CI)
@@ -218,6 +227,7 @@ for B in "$@"; do
   suite hbase-decimals-19 java_suite new decimals
   suite orderly-oracle "$B/orderly-oracle" "$B/ok" "${ORDERLY_SCHEMAS:-2000}"
   [ -z "$SHELL_PRELOAD" ] && suite bytewise-node bytewise_node_suite
+  [ -z "$SHELL_PRELOAD" ] && suite orderedbinary-node orderedbinary_node_suite
   [ "$B" != build-latest ] && suite store-module store_module
   [ -z "$SHELL_PRELOAD" ] && suite install sh test/install.sh "$B"
   [ -z "$SHELL_PRELOAD" ] && suite docs sh test/docs.sh "$B"

@@ -222,13 +222,18 @@ def test_lmdb_tools(db):
 
 def test_lmdbjs(db, w, out):
     path = os.path.join(out, "lmdbjs")
-    written = {k for k, _ in w["lmdbjs"]}
+    written = {k for k, _, _ in w["lmdbjs"]}
     read_back(db, "lmdb-js (format 2)", f"ok_lmdb('{path}')", w["lmdbjs_order"])
     check("lmdb-js: every key written is there", written <= set(w["lmdbjs_order"]))
     got = dict(db.execute(f"SELECT hex(key), hex(value) FROM ok_lmdb('{path}')").fetchall())
-    check("lmdb-js: every value", all(got.get(k) == v for k, v in w["lmdbjs"]))
+    check("lmdb-js: every value", all(got.get(k) == v for k, v, _ in w["lmdbjs"]))
+    bad = [(k, j, g) for k, _, j in w["lmdbjs"] + w["lmdbjs_sub"]
+           for g in [db.execute("SELECT ok_json(?, 'orderedbinary')", (bytes.fromhex(k),)).fetchone()[0]]
+           if json.loads(g) != (lambda v: v if isinstance(v, list) else [v])(json.loads(j))]
+    check(f"lmdb-js: each ordered-binary key decodes to the value written "
+          f"({len(w['lmdbjs']) + len(w['lmdbjs_sub'])})", not bad, bad[:3])
     read_back(db, "lmdb-js named database", f"ok_lmdb('{path}', 'sub')", w["lmdbjs_sub_order"],
-              [tuple(x) for x in w["lmdbjs_sub"]])
+              [tuple(x[:2]) for x in w["lmdbjs_sub"]])
     pairs = [(bytes.fromhex(k), bytes.fromhex(v)) for k, v in db.execute(
         f"SELECT hex(key), hex(value) FROM ok_lmdb('{path}')").fetchall()]
     ranges_match(db, "lmdb-js", f"ok_lmdb('{path}')", pairs)

@@ -3,7 +3,7 @@
 //                   ordered-binary keys in the main database, N/4 in 'sub'
 //   OUT/leveldb     classic-level (LevelDB), N records with bytewise keys
 //   OUT/written.json  what was written (keys and values in hex, and each
-//                   bytewise key's value as JSON), and each store's keys in
+//                   key's value as JSON), and each store's keys in
 //                   the order the writer's own reader returns them.
 // write.js hold PATH: opens the LevelDB at PATH, prints "held", and keeps
 // it open (locked) until stdin closes.
@@ -69,7 +69,7 @@ async function write(out, n) {
     const v = Buffer.from(`v${i}`);
     const db = i < n ? env : sub;
     db.putSync(k, v);
-    (i < n ? written.lmdbjs : written.lmdbjs_sub).push([b, hex(v)]);
+    (i < n ? written.lmdbjs : written.lmdbjs_sub).push([b, hex(v), JSON.stringify(k)]);
   }
   await env.close();
   // the keys as stored, in lmdb-js's own order (its reader, raw keys)

@@ -1,0 +1,215 @@
+// check.js BUILD_DIR [COUNT]: ok's 'orderedbinary' format against the npm
+// package ordered-binary itself (pinned in test/bytewise, as lmdb-js 3 uses
+// it: null termination on, arrays written in sequence), both ways, on edge
+// values and COUNT seeded random ones (the same every run):
+//   - ok_orderedbinary_pack of a value gives writeKey's bytes;
+//   - ok reads writeKey's key as the value (ok_json), and readKey reads
+//     ok's key as the value;
+//   - ok_quote of it, run again, gives the key back;
+//   - where ordered-binary writes a key that does not read back as its
+//     value, ok refuses to write it (or writes the value's other key, -0
+//     as 0) and refuses to read the library's key, as docs/orderedbinary.md
+//     says case by case.
+// better-sqlite3 comes from test/node (sh setup.sh --test installs both).
+// Ends with "N passed, M failed".
+'use strict';
+const path = require('path');
+const ob = require(path.join(__dirname, '..', 'bytewise', 'node_modules', 'ordered-binary'));
+const Database = require(require.resolve('better-sqlite3', {
+  paths: [path.join(__dirname, '..', 'node')],
+}));
+
+ob.enableNullTermination(); // as lmdb-js does
+const build = process.argv[2] || 'build';
+const count = Number(process.argv[3] || 20000);
+const db = new Database(':memory:');
+db.loadExtension(path.resolve(build, 'ok'));
+
+let passed = 0;
+let failed = 0;
+function check(ok, what) {
+  if (ok) {
+    passed++;
+  } else {
+    failed++;
+    if (failed <= 20) console.log('FAIL ' + what);
+  }
+}
+
+// mulberry32: the same values every run
+let seed = 0x6f62;
+function rand() {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = seed;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+}
+const pick = (a) => a[Math.floor(rand() * a.length)];
+
+const edgeNumbers = [
+  0, 1, -1, 0.5, -0.5, 0.1, 2, 10, 100, 123.456, -123.456, 1e21, 1e-7, 1e300, -1e300,
+  2 ** 53, 2 ** 53 - 1, -(2 ** 53), 2 ** 63, -(2 ** 63), 2 ** 64, 5e-324, -5e-324,
+  2.2250738585072014e-308, 1.7976931348623157e308, -1.7976931348623157e308, Infinity, -Infinity,
+  1 / 3, -2 / 3, 4.35, 65536, 1048576, 2 ** 32, 2 ** 20 + 0.5, 3.0517578125e-5,
+];
+function randomNumber() {
+  switch (Math.floor(rand() * 5)) {
+    case 0: return pick(edgeNumbers);
+    case 1: return Math.floor(rand() * 2000) - 1000;
+    case 2: return (rand() - 0.5) * 10 ** Math.floor(rand() * 40 - 20);
+    case 3: { // any bits but NaN and -0
+      const b = Buffer.alloc(8);
+      for (let i = 0; i < 8; i++) b[i] = Math.floor(rand() * 256);
+      const d = b.readDoubleBE(0);
+      return Number.isNaN(d) || Object.is(d, -0) ? 0 : d;
+    }
+    default: return Math.round((rand() - 0.5) * 2 ** Math.floor(rand() * 64)) || 0;
+  }
+}
+const edgeStrings = [
+  '', 'a', 'users', '\x00', '\x01', '\x04', '\x05', '\x1b', '\x1c', '\x1f', ' ', 'a\x00b', '\x00\x00',
+  'é', '日本語', '😀', '\u007f', '\u0080', '\uffff', 'x'.repeat(63), 'x'.repeat(64), 'é'.repeat(70),
+  '😀'.repeat(31) + 'a', '😀'.repeat(32), 'a'.repeat(300), 'a'.repeat(63) + '\x00',
+  'a'.repeat(64) + '\x00', '\x04' + 'b'.repeat(70), 'é'.repeat(40) + '\x01',
+];
+const alphabet = ['a', 'b', 'z', 'A', '0', ' ', '~', '\x00', '\x01', '\x03', '\x04', '\x05', '\x1b', '\x7f',
+  'é', 'ß', '€', '日', '😀', '\u{10ffff}', '\ufffd'];
+function randomString() {
+  if (rand() < 0.3) return pick(edgeStrings);
+  let s = '';
+  const n = Math.floor(rand() * 12);
+  for (let i = 0; i < n; i++) s += pick(alphabet);
+  return s;
+}
+function randomBuffer() {
+  const n = Math.floor(rand() * 5);
+  const b = [pick([1, 3, 4, 5])];
+  for (let i = 0; i < n; i++) b.push(Math.floor(rand() * 256));
+  return Buffer.from(b);
+}
+function randomScalar() {
+  const r = rand();
+  if (r < 0.3) return randomNumber();
+  if (r < 0.7) return randomString();
+  if (r < 0.8) return null;
+  if (r < 0.9) return rand() < 0.5;
+  return Symbol.for(randomString());
+}
+function randomValue() {
+  if (rand() < 0.4) return rand() < 0.1 ? randomBuffer() : randomScalar();
+  const a = [];
+  const n = Math.floor(rand() * 4) + 1;
+  for (let i = 0; i < n; i++) a.push(randomScalar());
+  if (rand() < 0.1) a.push(randomBuffer());
+  return a;
+}
+
+// A value as SQL arguments: the expression and its bound values.
+function sqlArg(v, args) {
+  if (typeof v === 'boolean') { args.push(v ? 1 : 0); return 'ok_orderedbinary_bool(?)'; }
+  if (typeof v === 'symbol') { args.push(Symbol.keyFor(v)); return 'ok_orderedbinary_symbol(?)'; }
+  args.push(v);
+  return '?';
+}
+function okPack(v) {
+  const args = [];
+  let sql;
+  if (Array.isArray(v) && v.length === 1) sql = `ok_orderedbinary_array(${sqlArg(v[0], args)})`;
+  else if (Array.isArray(v)) sql = v.map((x) => sqlArg(x, args)).join(', ');
+  else sql = sqlArg(v, args);
+  return db.prepare(`SELECT ok_orderedbinary_pack(${sql}) AS k`).get(...args).k;
+}
+// A value as ok_json shows its components.
+function jsonOf(v) {
+  if (v === Infinity || v === -Infinity) return { real: v > 0 ? 'Inf' : '-Inf' };
+  if (typeof v === 'symbol') return { symbol: Symbol.keyFor(v) };
+  if (Buffer.isBuffer(v)) return { blob: v.toString('hex').toUpperCase() };
+  return v;
+}
+function same(a, b) {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+const hex = (b) => Buffer.from(b).toString('hex').toUpperCase();
+// UTF-16 units of a string: ordered-binary escapes U+0000-U+0004 below 64
+const unwritable = (s) => typeof s === 'string' && s.length >= 64 && /[\x00-\x04]/.test(s);
+const anyUnwritable = (v) => (Array.isArray(v) ? v : [v]).some(
+  (x) => unwritable(x) || (typeof x === 'symbol' && unwritable(Symbol.keyFor(x))));
+
+// Some keys that ordered-binary writes its own readKey misreads (a Buffer
+// in an array, a symbol whose description is empty or starts below U+001C,
+// some runs of nulls: docs/orderedbinary.md): they sort as their values,
+// ok reads them as written, and, as ok's bytes are writeKey's, readKey
+// misreads ok's alike. Counted, and shown below by example.
+let misread = 0;
+
+const stmtJson = db.prepare("SELECT ok_json(?, 'orderedbinary') AS j");
+const stmtQuote = db.prepare("SELECT ok_quote(?, 'orderedbinary') AS q");
+let refused = 0;
+function one(v, label) {
+  const key = ob.toBufferKey(v);
+  if (anyUnwritable(v)) {
+    // ordered-binary writes it raw; it reads back as another value
+    let e = null;
+    try { okPack(v); } catch (x) { e = x.message; }
+    check(e && /would not read back/.test(e), `${label}: ok refuses a long string with U+0000-U+0004: ${e}`);
+    refused++;
+    return;
+  }
+  let mine;
+  try {
+    mine = okPack(v);
+  } catch (e) {
+    check(false, `${label}: ok_orderedbinary_pack refused ${String(v && v.toString ? v.toString() : v)}: ${e.message}`);
+    return;
+  }
+  check(hex(mine) === hex(key), `${label}: ok ${hex(mine)} != writeKey ${hex(key)}`);
+  const want = (Array.isArray(v) ? v : [v]).map(jsonOf);
+  let j;
+  try { j = JSON.parse(stmtJson.get(key).j); } catch (e) { j = e.message; }
+  check(same(j, want), `${label}: ok_json of ${hex(key)}: ${JSON.stringify(j)} != ${JSON.stringify(want)}`);
+  // as lmdb-js reads a key: in a buffer of its own, with room after it
+  const room = Buffer.alloc(mine.length + 16);
+  Buffer.from(mine).copy(room);
+  let back;
+  try { back = ob.readKey(room, 0, mine.length); } catch (e) { back = e.message; }
+  const wantBack = Array.isArray(v) && v.length === 1 ? v[0] : v;
+  if (!same((Array.isArray(back) ? back : [back]).map(jsonOf),
+            (Array.isArray(wantBack) ? wantBack : [wantBack]).map(jsonOf)))
+    misread++;
+  const q = stmtQuote.get(key).q;
+  const again = db.prepare(`SELECT ok_orderedbinary_pack${q} AS k`).get().k;
+  check(hex(again) === hex(key), `${label}: ok_quote ${q} rebuilds ${hex(again)} not ${hex(key)}`);
+}
+
+for (const d of edgeNumbers) { one(d, 'edge number'); one([d, 'x'], 'edge number in array'); one([d], 'edge [number]'); }
+for (const s of edgeStrings) { one(s, 'edge string'); one(['a', s, 1], 'edge string in array'); }
+one(null, 'null'); one(true, 'true'); one(false, 'false'); one(Symbol.for('s'), 'symbol');
+one([null, null], '[null, null]'); one(['a', Buffer.from([1, 0, 255])], 'Buffer last');
+for (let i = 0; i < count; i++) one(randomValue(), `random ${i}`);
+
+// what ordered-binary writes that does not read back: ok's answer
+function refusedRead(buf, label, pattern) {
+  let e = null;
+  try { stmtJson.get(buf); } catch (x) { e = x.message; }
+  check(e && pattern.test(e), `${label}: ok reads ${hex(buf)}: ${e}`);
+}
+const negZero = ob.toBufferKey(-0);
+check(hex(negZero) === '18000000', `-0: writeKey gives ${hex(negZero)}`);
+check(hex(okPack(-0)) === '10000000', '-0: ok writes 0');
+refusedRead(negZero, '-0 as ordered-binary writes it', /ok_json: malformed key at byte 1/);
+refusedRead(ob.toBufferKey(NaN), 'NaN', /ok_json: malformed key/);
+refusedRead(ob.toBufferKey(2n ** 64n + 1n), 'a BigInt past 53 bits', /ok_json: malformed key/);
+let emptyErr = null;
+try { okPack([]); } catch (x) { emptyErr = x.message; }
+check(ob.toBufferKey([]).length === 0 && /no key/.test(emptyErr || ''), `[]: ${emptyErr}`);
+// the misreadings themselves, as documented
+const rk = (v) => { const k = ob.toBufferKey(v), r = Buffer.alloc(k.length + 16); k.copy(r); return ob.readKey(r, 0, k.length); };
+check(rk(['a', Buffer.from([1, 0, 255])]).length === 3, 'readKey reads on after a Buffer in an array');
+check(Symbol.keyFor(rk(Symbol.for(''))) === '\x1b', "readKey reads Symbol.for('') as Symbol.for('\\x1b')");
+check(rk([null, true, null, null]).length === 3, 'readKey loses a null of [null, true, null, null]');
+console.log(`ordered-binary ${require(path.join(__dirname, '..', 'bytewise', 'node_modules', 'ordered-binary', 'package.json')).version}: ` +
+            `${count} random values and the edges, ${refused} refused as unwritable, ` +
+            `${misread} that its own readKey misreads (ok reads them as written)`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exitCode = failed ? 1 : 0;
