@@ -239,7 +239,7 @@ static void doubles(void) {
 
 int main(int argc, char **argv) {
   char *err = NULL;
-  double base, ok_size, json_size, fdb_size, node_size = -1, js[4] = {-1, -1, -1, -1};
+  double base, ok_size, json_size, fdb_size, node_size = -1, js[6] = {-1, -1, -1, -1, -1, -1};
   rows = argc > 2 ? atol(argv[2]) : 1000000;
   if (argc < 2 || rows < 1) {
     fprintf(stderr, "usage: bench <extension> [rows]\n");
@@ -323,13 +323,17 @@ int main(int argc, char **argv) {
   {
     double bw = compare("build a bytewise key", "ok_bytewise_pack(a, b, c)", "ok_pack(a, b, c)", base);
     double cw = compare("build a charwise key", "ok_charwise_pack(a, b, c)", "ok_pack(a, b, c)", base);
-    if (!node_peer("bench/js_node.js", js, 4)) {
+    double obk = compare("build an ordered-binary key", "ok_orderedbinary_pack(a, b, c)",
+                         "ok_pack(a, b, c)", base);
+    if (!node_peer("bench/js_node.js", js, 6)) {
       printf("%-28s Node.js or test/bytewise/node_modules missing (sh setup.sh --test)\n", "");
     } else {
       line("  bytewise, its npm encoder", "ok_bytewise_pack(a, b, c)", bw, "bytewise.encode([...])",
            js[0]);
       line("  charwise, its npm encoder", "ok_charwise_pack(a, b, c)", cw, "charwise.encode([...])",
            js[2]);
+      line("  ordered-binary, its npm", "ok_orderedbinary_pack(a, b, c)", obk, "writeKey([...])",
+           js[4]);
     }
   }
   compare("build an orderedcode key", OC_PACK, "ok_pack(a, b, c)", base);
@@ -393,6 +397,10 @@ int main(int argc, char **argv) {
          scalar("SELECT avg(length(CAST(cw AS BLOB))) FROM t"),
          ok_size / scalar("SELECT avg(length(CAST(cw AS BLOB))) FROM t"));
   if (js[3] >= 0) printf("  charwise.encode (Node)  %6.2f\n", js[3]);
+  printf("  ok_orderedbinary_pack(a, b, c) %6.2f   ok/ordered-binary %.3f\n",
+         scalar("SELECT avg(length(ok_orderedbinary_pack(a, b, c))) FROM t"),
+         ok_size / scalar("SELECT avg(length(ok_orderedbinary_pack(a, b, c))) FROM t"));
+  if (js[5] >= 0) printf("  writeKey (Node)         %6.2f\n", js[5]);
   printf("  orderedcode (int64, float64, string) %6.2f   ok/orderedcode %.3f\n",
          scalar("SELECT avg(length(oc)) FROM t"), ok_size / scalar("SELECT avg(length(oc)) FROM t"));
   printf("  json_array(a, b, c)     %6.2f   ok/JSON %.3f\n", json_size, ok_size / json_size);

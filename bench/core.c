@@ -29,6 +29,7 @@
 #include "ok_crdb.h"
 #include "ok_fdb.h"
 #include "ok_hbase.h"
+#include "ok_orderedbinary.h"
 #include "ok_orderedcode.h"
 #include "ok_orderly.h"
 #include "ok_tidb.h"
@@ -53,9 +54,23 @@ static long n_tuples;
 static ok_orderly *schema;
 static ok_orderedcode types; /* int64, float64, string */
 
-enum { NATIVE, FDB, HBASE, CRDB, TIDB, TIKV, BYTEWISE, CHARWISE, ORDEREDCODE, ORDERLY, FORMATS };
-static const char *const names[FORMATS] = {
-    "ok", "fdb", "hbase", "crdb", "tidb", "tikv", "bytewise", "charwise", "orderedcode", "orderly"};
+enum {
+  NATIVE,
+  FDB,
+  HBASE,
+  CRDB,
+  TIDB,
+  TIKV,
+  BYTEWISE,
+  CHARWISE,
+  ORDEREDCODE,
+  ORDEREDBINARY,
+  ORDERLY,
+  FORMATS
+};
+static const char *const names[FORMATS] = {"ok",          "fdb",           "hbase",    "crdb",
+                                           "tidb",        "tikv",          "bytewise", "charwise",
+                                           "orderedcode", "orderedbinary", "orderly"};
 
 /* The key of tuple t in format f at out; its length. */
 static size_t encode(int f, uint8_t *out, const tuple *t) {
@@ -111,6 +126,15 @@ static size_t encode(int f, uint8_t *out, const tuple *t) {
       out[n++] = '!';
       return n;
     }
+    case ORDEREDBINARY: {
+      size_t len;
+      n += ok_orderedbinary_enc_number(out + n, (double)t->id, 1);
+      out[n++] = 0x00;
+      n += ok_orderedbinary_enc_number(out + n, t->price, 1);
+      out[n++] = 0x00;
+      ok_orderedbinary_enc_string(out + n, &len, (const uint8_t *)t->name, t->name_len);
+      return n + len;
+    }
     case ORDEREDCODE:
       n += ok_oc_enc_int64(out + n, t->id, 0);
       n += ok_oc_enc_float64(out + n, t->price, 0);
@@ -129,16 +153,17 @@ static size_t encode(int f, uint8_t *out, const tuple *t) {
 }
 
 static const ok_format *format_of(int f) {
-  return f == NATIVE        ? &ok_format_native
-         : f == FDB         ? &ok_format_fdb
-         : f == HBASE       ? &ok_format_hbase
-         : f == CRDB        ? &ok_format_crdb
-         : f == TIDB        ? &ok_format_tidb
-         : f == TIKV        ? &ok_format_tikv
-         : f == BYTEWISE    ? &ok_format_bytewise
-         : f == CHARWISE    ? &ok_format_charwise
-         : f == ORDEREDCODE ? &types.format
-                            : ok_orderly_format(schema);
+  return f == NATIVE          ? &ok_format_native
+         : f == FDB           ? &ok_format_fdb
+         : f == HBASE         ? &ok_format_hbase
+         : f == CRDB          ? &ok_format_crdb
+         : f == TIDB          ? &ok_format_tidb
+         : f == TIKV          ? &ok_format_tikv
+         : f == BYTEWISE      ? &ok_format_bytewise
+         : f == CHARWISE      ? &ok_format_charwise
+         : f == ORDEREDCODE   ? &types.format
+         : f == ORDEREDBINARY ? &ok_format_orderedbinary
+                              : ok_orderly_format(schema);
 }
 
 /* Best of 5: seconds for one pass of `what` over the keys of format f. */

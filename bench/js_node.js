@@ -1,7 +1,9 @@
-// js_node.js ROWS.tsv: the npm libraries bytewise and charwise (installed in
-// test/bytewise) on the rows bench.c wrote, one "<id>\t<price>\t<word>" per
-// line: encodes the array [id, price, word] of every row with each, best of
-// 5, and prints for each its nanoseconds per row and its keys' average size.
+// js_node.js ROWS.tsv: the npm libraries bytewise, charwise and ordered-binary
+// (installed in test/bytewise) on the rows bench.c wrote, one
+// "<id>\t<price>\t<word>" per line: encodes the array [id, price, word] of
+// every row with each (ordered-binary's writeKey as lmdb-js calls it, into a
+// buffer of its own), best of 5, and prints for each its nanoseconds per row
+// and its keys' average size.
 // The rows are parsed before timing.
 'use strict';
 const fs = require('fs');
@@ -13,7 +15,11 @@ const rows = fs.readFileSync(process.argv[2], 'utf8').trimEnd().split('\n').map(
   return [Number(a), Number(b), c];
 });
 const out = [];
-for (const codec of [lib('bytewise'), lib('charwise')]) {
+const ob = lib('ordered-binary');
+ob.enableNullTermination();
+const target = Buffer.alloc(4096);
+const orderedBinary = { encode: (r) => ({ length: ob.writeKey(r, target, 0) }) };
+for (const codec of [lib('bytewise'), lib('charwise'), orderedBinary]) {
   let bytes = 0, best = Infinity;
   for (let run = 0; run < 5; run++) {
     const t0 = process.hrtime.bigint();

@@ -58,24 +58,24 @@ static size_t utf16_units(const uint8_t *s, size_t n) {
 }
 
 int ok_orderedbinary_enc_string(uint8_t *out, size_t *len, const uint8_t *s, size_t n) {
-  size_t i, o = 0;
-  int shortish = utf16_units(s, n) < OK_ORDEREDBINARY_SHORT;
-  if (!shortish)
-    for (i = 0; i < n; i++)
-      if (s[i] <= 4) return OK_E_AMBIGUOUS;
+  size_t i, o = 0, low = 0;
+  for (i = 0; i < n; i++) low += s[i] <= 4;
+  /* a long string is written as it is: one holding U+0000-U+0004 would not read back */
+  if (low && utf16_units(s, n) >= OK_ORDEREDBINARY_SHORT) return OK_E_AMBIGUOUS;
   if (n == 0 || s[0] < 0x1C) {
     if (out) out[o] = OK_ORDEREDBINARY_ESCAPE;
     o++;
   }
-  for (i = 0; i < n; i++) {
-    if (s[i] <= 4) {
-      if (out) out[o] = 4;
-      o++;
-    }
-    if (out) out[o] = s[i];
-    o++;
+  *len = o + n + low;
+  if (!out) return OK_OK;
+  if (!low) {
+    memcpy(out + o, s, n);
+    return OK_OK;
   }
-  *len = o;
+  for (i = 0; i < n; i++) {
+    if (s[i] <= 4) out[o++] = 4;
+    out[o++] = s[i];
+  }
   return OK_OK;
 }
 
