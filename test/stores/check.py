@@ -495,6 +495,29 @@ def test_errors(db):
                                     or "unrecognized token" in e or "no such column" in e):
             odd.append((sql[:120], e))
     check("error: 400 random argument lists: each error the module's or SQLite's own", not odd, odd[:3])
+    # a LevelDB with a comparator of its own (Chrome's IndexedDB names it idb_cmp1),
+    # made here through LevelDB's C API: refused by name
+    src = os.path.join(tmp, "idb.c")
+    with open(src, "w") as f:
+        f.write('#include <leveldb/c.h>\n#include <string.h>\n'
+                'static int cmp(void *s, const char *a, size_t an, const char *b, size_t bn) {\n'
+                '  size_t n = an < bn ? an : bn; int c = memcmp(a, b, n); (void)s;\n'
+                '  return c ? c : (an > bn) - (an < bn); }\n'
+                'static const char *name(void *s) { (void)s; return "idb_cmp1"; }\n'
+                'static void destroy(void *s) { (void)s; }\n'
+                'int main(int argc, char **argv) { char *err = NULL; leveldb_t *db;\n'
+                '  leveldb_options_t *o = leveldb_options_create(); (void)argc;\n'
+                '  leveldb_options_set_comparator(o, leveldb_comparator_create(NULL, destroy, cmp, name));\n'
+                '  leveldb_options_set_create_if_missing(o, 1);\n'
+                '  if (!(db = leveldb_open(o, argv[1], &err))) return 1;\n'
+                '  leveldb_put(db, leveldb_writeoptions_create(), "k", 1, "v", 1, &err);\n'
+                '  leveldb_close(db); return err != 0; }\n')
+    exe, idb = os.path.join(tmp, "idb"), os.path.join(tmp, "idb-store")
+    subprocess.run(["cc", src, "-o", exe, "-lleveldb"], check=True, env=tools_env)
+    subprocess.run([exe, idb], check=True, env=tools_env)
+    expect(f"SELECT * FROM ok_leveldb('{idb}')",
+           f"ok_leveldb: '{idb}' is ordered by a comparator of its own, idb_cmp1 (Chrome's IndexedDB)",
+           "a LevelDB ordered by Chrome's comparator")
     check("error: SQLite's side intact", db.execute("PRAGMA integrity_check").fetchone()[0] == "ok")
 
 
