@@ -25,6 +25,18 @@ void store_errf(char *err, const char *fmt, ...) {
   va_end(ap);
 }
 
+int store_foreign_comparator(char *err, const char *path, const char *msg) {
+  const char *other = strstr(msg, " does not match existing comparator");
+  const char *start = strstr(msg, "Invalid argument: ");
+  if (!other || !start || start + 18 > other) return 0;
+  store_errf(err,
+             "'%s' is ordered by a comparator of its own, %.*s%s, not by bytes: ok reads stores "
+             "in byte order only",
+             path, (int)(other - start - 18), start + 18,
+             strncmp(start + 18, "idb_cmp1", 8) == 0 ? " (Chrome's IndexedDB)" : "");
+  return 1;
+}
+
 int store_path_kind(const char *path) {
   struct stat st;
   if (stat(path, &st) != 0) return 0;

@@ -80,6 +80,9 @@ void store_errf(char *err, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+/* When LevelDB's or RocksDB's message msg says the store was made with a
+** comparator of its own: that said in err, and 1. */
+int store_foreign_comparator(char *err, const char *path, const char *msg);
 /* Whether path names a directory (1), a file (2) or nothing (0). */
 int store_path_kind(const char *path);
 

@@ -27,16 +27,12 @@ typedef struct iter {
 /* LevelDB's message, with its lock and a store's own comparator said in
 ** words a user acts on. */
 static int fail(char *err, const char *path, char *msg) {
-  const char *other = strstr(msg, " does not match existing comparator");
-  const char *start = strstr(msg, "Invalid argument: ");
-  if (other && start && start + 18 <= other)
-    store_errf(err,
-               "'%s' is ordered by a comparator of its own, %.*s%s, not LevelDB's bytes: "
-               "ok_leveldb reads stores in byte order only",
-               path, (int)(other - start - 18), start + 18,
-               strncmp(start + 18, "idb_cmp1", 8) == 0 ? " (Chrome's IndexedDB)" : "");
-  else if (strstr(msg, "LOCK") &&
-           (strstr(msg, "lock") || strstr(msg, "Resource temporarily unavailable")))
+  if (store_foreign_comparator(err, path, msg)) {
+    leveldb_free(msg);
+    return STORE_ERR;
+  }
+  if (strstr(msg, "LOCK") &&
+      (strstr(msg, "lock") || strstr(msg, "Resource temporarily unavailable")))
     store_errf(err,
                "'%s' is locked by another process (its LOCK file): LevelDB lets one process open a "
                "store at a time (%s)",

@@ -34,6 +34,10 @@ typedef struct iter {
 } iter;
 
 static int fail(char *err, const char *path, char *msg) {
+  if (store_foreign_comparator(err, path, msg)) {
+    rocksdb_free(msg);
+    return STORE_ERR;
+  }
   if (strstr(msg, "LOCK"))
     store_errf(err,
                "'%s' is locked by another process (its LOCK file): open it read-only, or stop that "
