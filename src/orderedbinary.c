@@ -38,14 +38,14 @@ static size_t alone_len(uint64_t b) {
 size_t ok_orderedbinary_enc_number(uint8_t *out, double d, int element) {
   uint64_t b = bits_of(d == 0 ? 0.0 : d), y;
   size_t len = element ? 9 : alone_len(b), i;
-  uint8_t nine[9];
+  if (!out) return len;
   if (b >> 63) /* negative: every bit but the sign complemented, after 0000 */
     b ^= 0x7FFFFFFFFFFFFFFFULL, y = b >> 4;
   else
     y = (b >> 4) | (1ULL << 60);
-  for (i = 0; i < 8; i++) nine[i] = (uint8_t)(y >> (56 - 8 * i));
-  nine[8] = (uint8_t)((b & 0xF) << 4);
-  if (out) memcpy(out, nine, len);
+  /* the bytes past len are zeros: written only when they are the key's */
+  for (i = 0; i < 8 && i < len; i++) out[i] = (uint8_t)(y >> (56 - 8 * i));
+  if (len == 9) out[8] = (uint8_t)((b & 0xF) << 4);
   return len;
 }
 
