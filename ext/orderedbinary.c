@@ -103,9 +103,8 @@ static int put_piece(ok_sql_builder *b, const uint8_t *p, size_t n, int i) {
   return 1;
 }
 
-/* The arguments as elements into *b. */
+/* The arguments as elements into *b (initialised). */
 static int elements(sqlite3_context *ctx, ok_sql_builder *b, int argc, sqlite3_value **argv) {
-  ok_sql_builder_init(b, ctx, 0);
   if (argc == 0) {
     ok_sql_error(ctx, "ordered-binary writes an empty array as no bytes, which is no key");
     return 0;
@@ -139,6 +138,7 @@ static void ok_orderedbinary_pack_fn(sqlite3_context *ctx, int argc, sqlite3_val
 ** ok_orderedbinary_pack (for [v], whose number is 9 bytes, not v's 4-8). */
 static void ok_orderedbinary_array_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   ok_sql_builder b;
+  ok_sql_builder_init(&b, ctx, 0);
   if (elements(ctx, &b, argc, argv) && ok_sql_buf_reserve(ctx, &b.buf, 1, 1)) {
     memmove(b.buf.p + 1, b.buf.p, b.buf.n);
     b.buf.p[0] = ARRAY_MARK;

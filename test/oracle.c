@@ -307,7 +307,8 @@ static void quote_reads_back(sqlite3 *db, int rows) {
   sqlite3_bind_int(st, 1, rows);
   while (sqlite3_step(st) == SQLITE_ROW) {
     char *sql = sqlite3_mprintf("SELECT ok_pack%s", sqlite3_column_text(st, 1));
-    if (!(back = first_row(db, sql)) || sqlite3_column_bytes(back, 0) != sqlite3_column_bytes(st, 0) ||
+    if (!(back = first_row(db, sql)) ||
+        sqlite3_column_bytes(back, 0) != sqlite3_column_bytes(st, 0) ||
         memcmp(sqlite3_column_blob(back, 0), sqlite3_column_blob(st, 0),
                (size_t)sqlite3_column_bytes(st, 0)) != 0) {
       if (!bad) printf("  does not read back: %s\n", sql);
@@ -320,34 +321,46 @@ static void quote_reads_back(sqlite3 *db, int rows) {
   verdict("R3.quote_reads_back", bad);
 }
 
+/* ok_quote's rendering of the double d, evaluated again by SQLite, is d:
+** 1, or 0 after printing the first failure (bad counts them). */
+static int quote_reads_double(sqlite3 *db, sqlite3_stmt *st, double d, const char *what, int *bad) {
+  sqlite3_stmt *back;
+  char *sql;
+  int ok;
+  sqlite3_bind_double(st, 1, d);
+  if (sqlite3_step(st) != SQLITE_ROW) exit(2);
+  sql = sqlite3_mprintf("SELECT %s", sqlite3_column_text(st, 0));
+  ok = (back = first_row(db, sql)) != NULL && sqlite3_column_double(back, 0) == d;
+  if (!ok && !(*bad)++) printf("  %s (%a) reads back wrong: %s\n", what, d, sql);
+  sqlite3_finalize(back);
+  sqlite3_free(sql);
+  sqlite3_reset(st);
+  return ok;
+}
+
+static sqlite3_stmt *quote_real_stmt(sqlite3 *db) {
+  sqlite3_stmt *st;
+  if (sqlite3_prepare_v2(
+          db, "SELECT substr(q, 2, length(q) - 2) FROM (SELECT ok_quote(ok_pack(?1)) AS q)", -1,
+          &st, NULL))
+    exit(2);
+  return st;
+}
+
 /* ok_quote writes a REAL without asking SQLite to read it back when SQLite
 ** reads it exactly (up to 4 decimals, or an integer below 10^18): each
 ** rendering of decimals of every length, with up to 40 decimals, must
 ** evaluate to the double again. */
 static void quote_exact_decimals(sqlite3 *db, int rows) {
-  sqlite3_stmt *st, *back;
+  sqlite3_stmt *st = quote_real_stmt(db);
   int i, bad = 0;
-  if (sqlite3_prepare_v2(db, "SELECT substr(q, 2, length(q) - 2) FROM (SELECT ok_quote(ok_pack(?1)) AS q)",
-                         -1, &st, NULL))
-    exit(2);
   for (i = 0; i < rows; i++) {
-    char t[48], *sql;
+    char t[48];
     uint64_t m = rnd() >> below(64);
     int j = (int)below(41), digits = (int)below(18) + 1;
-    double d;
     while (m >= 1000000000000000000ULL || (digits < 19 && m >= 1ULL << (digits * 3))) m >>= 1;
     snprintf(t, sizeof t, "%llue-%d", (unsigned long long)m, j);
-    d = strtod(t, NULL);
-    sqlite3_bind_double(st, 1, d);
-    if (sqlite3_step(st) != SQLITE_ROW) exit(2);
-    sql = sqlite3_mprintf("SELECT %s", sqlite3_column_text(st, 0));
-    if (!(back = first_row(db, sql)) || sqlite3_column_double(back, 0) != d) {
-      if (!bad) printf("  %s reads back wrong: %s\n", t, sql);
-      bad++;
-    }
-    sqlite3_finalize(back);
-    sqlite3_free(sql);
-    sqlite3_reset(st);
+    quote_reads_double(db, st, strtod(t, NULL), t, &bad);
   }
   sqlite3_finalize(st);
   verdict("R3.quote_exact_decimals", bad);
@@ -357,27 +370,13 @@ static void quote_exact_decimals(sqlite3 *db, int rows) {
 ** each ok_quote rendering must evaluate to the double again, whichever way
 ** ok_quote decided that it reads back (ext/text.c). */
 static void quote_random_doubles(sqlite3 *db, int rows) {
-  sqlite3_stmt *st, *back;
+  sqlite3_stmt *st = quote_real_stmt(db);
   int i, bad = 0;
-  if (sqlite3_prepare_v2(db, "SELECT substr(q, 2, length(q) - 2) FROM (SELECT ok_quote(ok_pack(?1)) AS q)",
-                         -1, &st, NULL))
-    exit(2);
   for (i = 0; i < rows; i++) {
     uint64_t u = rnd();
     double d;
-    char *sql;
     memcpy(&d, &u, sizeof d);
-    if (d != d || d - d != 0) continue; /* NaN, infinities */
-    sqlite3_bind_double(st, 1, d);
-    if (sqlite3_step(st) != SQLITE_ROW) exit(2);
-    sql = sqlite3_mprintf("SELECT %s", sqlite3_column_text(st, 0));
-    if (!(back = first_row(db, sql)) || sqlite3_column_double(back, 0) != d) {
-      if (!bad) printf("  %a reads back wrong: %s\n", d, sql);
-      bad++;
-    }
-    sqlite3_finalize(back);
-    sqlite3_free(sql);
-    sqlite3_reset(st);
+    if (d == d && d - d == 0) quote_reads_double(db, st, d, "a random double", &bad);
   }
   sqlite3_finalize(st);
   verdict("R3.quote_random_doubles", bad);
@@ -478,9 +477,10 @@ int main(int argc, char **argv) {
               "SELECT count(*) FROM (SELECT v, l, lag(v) OVER w AS pv, lag(l) OVER w AS pl FROM lx"
               " WINDOW w AS (PARTITION BY typeof(v) ORDER BY l)) WHERE pl IS NOT NULL"
               " AND (pl = l) <> (pv = v AND NOT (v = 0 AND ok_lexi(pv) <> l))");
-  expect_none(db, "lexi.inverse",
-              "SELECT count(*) FROM lx WHERE ok_unlexi(l) IS NOT v OR typeof(ok_unlexi(l)) <> typeof(v)"
-              " OR ok_lexi(ok_unlexi(l)) <> l OR l NOT GLOB '[ld][0-9A-F]*' OR length(l) <> 17");
+  expect_none(
+      db, "lexi.inverse",
+      "SELECT count(*) FROM lx WHERE ok_unlexi(l) IS NOT v OR typeof(ok_unlexi(l)) <> typeof(v)"
+      " OR ok_lexi(ok_unlexi(l)) <> l OR l NOT GLOB '[ld][0-9A-F]*' OR length(l) <> 17");
   expect_none(db, "lexi.types_apart",
               "SELECT (SELECT max(l) FROM lx WHERE typeof(v) = 'real') >"
               " (SELECT min(l) FROM lx WHERE typeof(v) = 'integer')");
