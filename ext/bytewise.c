@@ -121,9 +121,7 @@ static void ok_bytewise_undefined_fn(sqlite3_context *ctx, int argc, sqlite3_val
   result_piece(ctx, out, 1);
 }
 
-/* A Date argument: its milliseconds (a number), or its toISOString() text;
-** 0 with the error set. */
-static int date_arg(sqlite3_context *ctx, sqlite3_value *v, double *ms) {
+int ok_sql_js_date_arg(sqlite3_context *ctx, sqlite3_value *v, double *ms) {
   int t = sqlite3_value_type(v);
   if (t == SQLITE_TEXT) {
     const char *s;
@@ -161,7 +159,7 @@ static void ok_bytewise_date_fn(sqlite3_context *ctx, int argc, sqlite3_value **
   uint8_t out[9];
   double ms;
   (void)argc;
-  if (sqlite3_value_type(argv[0]) == SQLITE_NULL || !date_arg(ctx, argv[0], &ms)) return;
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL || !ok_sql_js_date_arg(ctx, argv[0], &ms)) return;
   result_piece(ctx, out, ok_bytewise_enc_date(out, ms));
 }
 

@@ -27,6 +27,7 @@
   X(charwise, 'a')        \
   X(orderedcode, 'g')     \
   X(orderedbinary, 'n')   \
+  X(firefox, 'm')         \
   X(orderly, 'o')
 
 #endif /* OK_FORMATS_H */

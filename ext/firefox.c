@@ -1,0 +1,214 @@
+/*
+** firefox.c -- Firefox's IndexedDB keys from SQL: ok_firefox_pack, its
+** constructors and array ranges, and the 'firefox' format's kinds and
+** renderings.
+**
+**   ok_firefox_pack('users', 42)    -- the key ['users', 42]
+**   ok_firefox_pack(42)             -- the key 42
+**   ok_firefox_pack(ok_firefox_array(42))   -- the key [42]
+**
+** One argument is the key's one value, any other count an array of them
+** (as bytewise's builder). Numbers are numbers, TEXT strings (UTF-8, or
+** WTF-8 for a lone surrogate), BLOBs binary keys; ok_firefox_date makes a
+** Date. The pieces hold values unfolded (ok_firefox.h): ok_firefox_pack
+** folds the arrays into the type bytes and cuts the zeros at the end.
+** docs/firefox.md is the reference.
+*/
+#include <string.h>
+
+#include "../src/ok_bytewise.h"
+#include "../src/ok_firefox.h"
+#include "format.h"
+
+static void result_piece(sqlite3_context *ctx, const uint8_t *p, size_t n) {
+  ok_sql_result_piece(ctx, p, n, OK_SUBTYPE(firefox), 0);
+}
+
+/* A plain value: a number, a string, binary; IndexedDB has no null key. */
+static int put(ok_sql_builder *b, sqlite3_value *v, int t, int i) {
+  const uint8_t *p;
+  size_t n, len, err;
+  double d;
+  if (t == SQLITE_INTEGER || t == SQLITE_FLOAT) {
+    if (!ok_sql_exact_double(b->ctx, v, t, i, &d) || !ok_sql_buf_reserve(b->ctx, &b->buf, 9, 9))
+      return 0;
+    b->buf.n += ok_firefox_enc_number(b->buf.p + b->buf.n, OK_FIREFOX_NUMBER, d);
+    return 1;
+  }
+  if (t == SQLITE_NULL) {
+    ok_sql_error(b->ctx, "argument %d: IndexedDB has no null key (NULL)", i);
+    return 0;
+  }
+  if (!ok_sql_typed(b->ctx, v, t, &p, &n) ||
+      !ok_sql_buf_reserve(b->ctx, &b->buf, OK_FIREFOX_BOUND(n), n + 2))
+    return 0;
+  if (ok_firefox_enc_string(b->buf.p + b->buf.n, &len,
+                            t == SQLITE_TEXT ? OK_FIREFOX_STRING : OK_FIREFOX_BINARY, p, n,
+                            &err) != OK_OK) {
+    ok_sql_error(b->ctx,
+                 "argument %d: TEXT that is neither UTF-8 nor WTF-8 (a lone surrogate's three "
+                 "bytes), at byte %lld",
+                 i, (long long)err + 1);
+    return 0;
+  }
+  b->buf.n += len;
+  return 1;
+}
+
+/* The arguments as an array, unfolded, into *b: 50, the values, 00 unless
+** `open` (a range's prefix). */
+static int array(sqlite3_context *ctx, ok_sql_builder *b, int argc, sqlite3_value **argv,
+                 int open) {
+  ok_sql_builder_init(b, ctx, 0);
+  if (!ok_sql_buf_reserve(ctx, &b->buf, 1, 1)) return 0;
+  b->buf.p[b->buf.n++] = OK_FIREFOX_ARRAY;
+  if (!ok_sql_build(b, &ok_sql_firefox, argc, argv, 0)) return 0;
+  if (open) return 1;
+  if (!ok_sql_buf_reserve(ctx, &b->buf, 1, 1)) return 0;
+  b->buf.p[b->buf.n++] = OK_FIREFOX_END;
+  return 1;
+}
+
+/* ok_firefox_pack(v): the value as the whole key; any other count: an
+** array of them. */
+static void ok_firefox_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  ok_sql_builder b;
+  int ok;
+  if (argc == 1) {
+    ok_sql_builder_init(&b, ctx, 0);
+    ok = ok_sql_build(&b, &ok_sql_firefox, argc, argv, 0);
+  } else {
+    ok = array(ctx, &b, argc, argv, 0);
+  }
+  if (ok)
+    ok_sql_result_piece(ctx, b.buf.p, ok_firefox_fold(b.buf.p, b.buf.p, b.buf.n, 1),
+                        OK_KEY_SUBTYPE(OK_SUBTYPE(firefox)), 0);
+  ok_sql_builder_free(&b);
+}
+
+/* ok_firefox_array(v, ...): an array, as one value. */
+static void ok_firefox_array_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  ok_sql_builder b;
+  if (array(ctx, &b, argc, argv, 0)) result_piece(ctx, b.buf.p, b.buf.n);
+  ok_sql_builder_free(&b);
+}
+
+/* ok_firefox_range_begin and _end: the bounds of every array key that
+** starts with these values (at least one): the array of them, and the end
+** of the bytes every such array starts with. Plain BLOBs: a bound is no
+** key. */
+static void ok_firefox_range_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  ok_sql_builder b;
+  size_t len;
+  int end = ok_sql_fn_arg(ctx);
+  if (argc == 0) {
+    ok_sql_error(ctx, "takes the values the arrays start with: one at least");
+    return;
+  }
+  if (array(ctx, &b, argc, argv, end)) {
+    len = ok_firefox_fold(b.buf.p, b.buf.p, b.buf.n, !end);
+    if (end && ok_prefix_end(b.buf.p, &len, b.buf.p, len) != OK_OK)
+      ok_sql_error(ctx, "no key follows every array that starts with these values");
+    else
+      sqlite3_result_blob64(ctx, b.buf.p, len, SQLITE_TRANSIENT);
+  }
+  ok_sql_builder_free(&b);
+}
+
+/* ok_firefox_date(ms | 'YYYY-MM-DDTHH:MM:SS.sssZ'): a Date. */
+static void ok_firefox_date_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  uint8_t out[9];
+  double ms;
+  (void)argc;
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL || !ok_sql_js_date_arg(ctx, argv[0], &ms)) return;
+  result_piece(ctx, out, ok_firefox_enc_number(out, OK_FIREFOX_DATE, ms));
+}
+
+/* --- The 'firefox' format for the reading functions ----------------------- */
+
+static const char *kind(const ok_item *it) {
+  switch (it->tag) {
+    case OK_FIREFOX_DATE: return "date";
+    case OK_FIREFOX_STRING: return "string";
+    case OK_FIREFOX_BINARY: return "binary";
+    case OK_FIREFOX_ARRAY: return "array";
+  }
+  return "number";
+}
+
+/* One value that is not an array. */
+static int render_item(ok_sql_out *o, const ok_item *it) {
+  int rc;
+  if (it->tag != OK_FIREFOX_DATE) return ok_sql_put_value(o, it);
+  ok_sql_open_call(o, "ok_firefox_date", "date");
+  rc = ok_sql_put_value(o, it);
+  ok_sql_close_call(o);
+  return rc;
+}
+
+/* An array is walked step by step (ok_firefox_step), so depth costs no
+** stack; the one element of an array key is wrapped so that it reads back
+** as an array, not as the key's one value. */
+static int render(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
+  const char *open = o->json ? "[" : "ok_firefox_array(", *close = o->json ? "]" : ")";
+  const char *sep = o->json ? "," : ", ";
+  int first = 1, rc = SQLITE_OK, sole = ok_js_sole(it) && !o->json;
+  size_t pos = 0, err, depth = (size_t)sole; /* the arrays open here, with the sole one's */
+  unsigned in = (unsigned)it->own[0];
+  (void)raw;
+  if (sole) ok_sql_puts(o, open);
+  if (it->tag != OK_FIREFOX_ARRAY) rc = render_item(o, it);
+  while (it->tag == OK_FIREFOX_ARRAY && rc == SQLITE_OK) {
+    ok_item in_it;
+    if (pos >= it->body_len) { /* the key ends: so do its arrays */
+      for (; depth > (size_t)sole; depth--) ok_sql_puts(o, close);
+      break;
+    }
+    ok_firefox_step(it->body, it->body_len, &pos, &in, &in_it, &err); /* checked */
+    if (in_it.tag == OK_FIREFOX_END) {
+      ok_sql_puts(o, close);
+      first = 0;
+      if (--depth == (size_t)sole) break;
+      continue;
+    }
+    if (!first) ok_sql_puts(o, sep);
+    first = in_it.tag == OK_FIREFOX_ARRAY;
+    if (!first) {
+      rc = render_item(o, &in_it);
+    } else {
+      ok_sql_puts(o, open);
+      if (++depth > OK_SQL_QUOTE_DEPTH && !o->json) rc = SQLITE_RANGE;
+    }
+  }
+  if (sole) ok_sql_puts(o, close);
+  return rc;
+}
+
+static const ok_sql_function functions[] = {
+    {"ok_firefox_pack", 0, -1, OK_SQL_PURE | OK_SQL_READS | OK_SQL_MAKES, ok_firefox_pack_fn, 0},
+    {"ok_firefox_array", 0, -1, OK_SQL_PURE | OK_SQL_READS | OK_SQL_MAKES, ok_firefox_array_fn, 0},
+    {"ok_firefox_range_begin", 0, -1, OK_SQL_PURE | OK_SQL_READS, ok_firefox_range_fn, 0},
+    {"ok_firefox_range_end", 0, -1, OK_SQL_PURE | OK_SQL_READS, ok_firefox_range_fn, 1},
+    {"ok_firefox_date", 1, 1, OK_SQL_PURE | OK_SQL_MAKES, ok_firefox_date_fn, 0},
+    {NULL, 0, 0, 0, NULL, 0},
+};
+
+const ok_sql_format ok_sql_firefox = {
+    &ok_format_firefox,
+    OK_SUBTYPE(firefox),
+    "Firefox",
+    "a Firefox IndexedDB key",
+    "ok_firefox_*",
+    "ok_firefox_pack",
+    "ok_firefox_array(...) nests an array",
+    put,
+    NULL,
+    kind,
+    render,
+    NULL,
+    functions,
+    0,
+    "ok_firefox_array",
+    NULL,
+    0,
+};

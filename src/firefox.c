@@ -1,0 +1,365 @@
+/*
+** firefox.c -- Firefox's IndexedDB keys (ok_firefox.h).
+**
+** A number is its type byte and its 64 bits, the sign bit set when
+** positive, all of them negated (two's complement) when negative. A
+** string is its UTF-16 units, each 1 byte (unit + 1, up to U+007E), 2
+** (unit - 0x7F + 0x8000, up to U+407E) or 3 (unit << 6 | 0xC00000), then
+** 00; binary is its bytes the same way. An array adds 0x50 to the type
+** byte of its first value (or to its 00 when empty), three arrays at most
+** in one byte, then ends with 00. The key's zero bytes at the end are cut,
+** so a key may end inside its last value: the reader pads it with zeros.
+*/
+#include <math.h>
+
+#include "internal.h"
+#include "ok_bytewise.h"
+#include "ok_firefox.h"
+
+#define SIGN 0x8000000000000000ULL
+
+static int fail(int status, size_t at, size_t *err_at) {
+  *err_at = at;
+  return status;
+}
+
+size_t ok_firefox_enc_number(uint8_t *out, int type, double d) {
+  uint64_t b, x;
+  int i;
+  if (d == 0) d = 0; /* -0 */
+  memcpy(&b, &d, 8);
+  x = b & SIGN ? 0 - b : b | SIGN;
+  out[0] = (uint8_t)type;
+  for (i = 0; i < 8; i++) out[1 + i] = (uint8_t)(x >> (56 - 8 * i));
+  return 9;
+}
+
+/* One UTF-16 unit's bytes to out unless NULL; their count. */
+static size_t put_unit(uint8_t *out, unsigned u) {
+  uint32_t c;
+  if (u <= 0x7E) {
+    if (out) out[0] = (uint8_t)(u + 1);
+    return 1;
+  }
+  if (u <= 0x3FFF + 0x7F) {
+    c = u - 0x7F + 0x8000;
+    if (out) out[0] = (uint8_t)(c >> 8), out[1] = (uint8_t)c;
+    return 2;
+  }
+  c = (uint32_t)u << 6 | 0xC00000;
+  if (out) out[0] = (uint8_t)(c >> 16), out[1] = (uint8_t)(c >> 8), out[2] = (uint8_t)c;
+  return 3;
+}
+
+/* The code point of the WTF-8 sequence at s[0..n) (UTF-8, or a lone
+** surrogate as its three bytes), its length in *k; 0 in *k when invalid. */
+static unsigned wtf8_next(const uint8_t *s, size_t n, size_t *k) {
+  size_t len;
+  *k = 0;
+  if (s[0] == 0xED && n >= 3 && s[1] >= 0xA0 && s[1] <= 0xBF && (s[2] & 0xC0) == 0x80) {
+    unsigned u = 0xD000 | (unsigned)(s[1] & 0x3F) << 6 | (s[2] & 0x3F);
+    /* a pair written as two surrogates is no WTF-8: it is one 4-byte character */
+    if (u < 0xDC00 && n >= 6 && s[3] == 0xED && s[4] >= 0xB0 && s[4] <= 0xBF) return 0;
+    *k = 3;
+    return u;
+  }
+  len = s[0] < 0x80 ? 1 : s[0] < 0xE0 ? 2 : s[0] < 0xF0 ? 3 : 4;
+  if (len > n || ok_utf8_check(s, len) != len) return 0;
+  *k = len;
+  return ok_utf8_decode(s, &len);
+}
+
+int ok_firefox_enc_string(uint8_t *out, size_t *len, int type, const uint8_t *s, size_t n,
+                          size_t *err_at) {
+  size_t i = 0, o = 1, k;
+  if (out) out[0] = (uint8_t)type;
+  while (i < n) {
+    unsigned c = s[i];
+    k = 1;
+    if (type == OK_FIREFOX_STRING && c >= 0x80 && (c = wtf8_next(s + i, n - i, &k), k == 0))
+      return fail(OK_E_BYTE, i, err_at);
+    if (c >= 0x10000) { /* a surrogate pair */
+      c -= 0x10000;
+      o += put_unit(out ? out + o : NULL, 0xD800 + (c >> 10));
+      c = 0xDC00 + (c & 0x3FF);
+    }
+    o += put_unit(out ? out + o : NULL, c);
+    i += k;
+  }
+  if (out) out[o] = OK_FIREFOX_END;
+  *len = o + 1;
+  return OK_OK;
+}
+
+size_t ok_firefox_fold(uint8_t *out, const uint8_t *u, size_t n, int trim) {
+  size_t i = 0, o = 0, last = 0, body;
+  unsigned pend = 0;
+  /* o <= i throughout: out may be u */
+  while (i < n) {
+    uint8_t c = u[i++];
+    if (c == OK_FIREFOX_ARRAY) {
+      pend += OK_FIREFOX_ARRAY;
+      if (pend == OK_FIREFOX_FOLD_MAX) out[o++] = OK_FIREFOX_FOLD_MAX, last = o, pend = 0;
+      continue;
+    }
+    out[o++] = (uint8_t)(c + pend);
+    if (out[o - 1]) last = o;
+    pend = 0;
+    if (c == OK_FIREFOX_NUMBER || c == OK_FIREFOX_DATE) {
+      body = n - i < 8 ? n - i : 8;
+    } else if (c == OK_FIREFOX_STRING || c == OK_FIREFOX_BINARY) {
+      /* to the 00 that ends it: a unit of 2 or 3 bytes may hold zeros */
+      for (body = 0; i + body < n && u[i + body] != OK_FIREFOX_END;)
+        body += u[i + body] < 0x80 ? 1 : u[i + body] < 0xC0 ? 2 : 3;
+      if (i + body < n) body++;
+      if (body > n - i) body = n - i;
+    } else {
+      continue; /* an array's end */
+    }
+    for (; body > 0; body--) {
+      out[o++] = u[i++];
+      if (out[o - 1]) last = o;
+    }
+  }
+  return trim ? last : o;
+}
+
+/* The unit at p[*i] of a string or binary body p[0..n), whose last unit
+** may be cut (zeros), *i stepped past it. */
+static unsigned next_unit(const uint8_t *p, size_t n, size_t *i) {
+  size_t k = *i;
+  unsigned c0 = p[k], b1 = k + 1 < n ? p[k + 1] : 0, b2 = k + 2 < n ? p[k + 2] : 0;
+  if (c0 < 0x80) return *i = k + 1, c0 - 1;
+  if (c0 < 0xC0) return *i = k + 2, ((c0 << 8 | b1) - 0x8000) + 0x7F;
+  return *i = k + 3, (c0 & 0x3F) << 10 | b1 << 2 | b2 >> 6;
+}
+
+/* A string's units p[0..n) as UTF-8 (a pair of surrogates as its one
+** character, a lone one as WTF-8) to out unless NULL; the length. */
+static size_t units_text(uint8_t *out, const uint8_t *p, size_t n) {
+  size_t i = 0, o = 0;
+  unsigned high = 0;
+  while (i < n) {
+    unsigned u = next_unit(p, n, &i), c = u;
+    if (high && u >= 0xDC00 && u <= 0xDFFF) {
+      o -= 3; /* the high surrogate written alone */
+      c = 0x10000 + ((high - 0xD800) << 10) + (u - 0xDC00);
+    }
+    high = u >= 0xD800 && u <= 0xDBFF && c == u ? u : 0;
+    if (c < 0x80) {
+      if (out) out[o] = (uint8_t)c;
+      o += 1;
+    } else if (c < 0x800) {
+      if (out) out[o] = (uint8_t)(0xC0 | c >> 6), out[o + 1] = (uint8_t)(0x80 | (c & 0x3F));
+      o += 2;
+    } else if (c < 0x10000) { /* a surrogate too: WTF-8 */
+      if (out)
+        out[o] = (uint8_t)(0xE0 | c >> 12), out[o + 1] = (uint8_t)(0x80 | (c >> 6 & 0x3F)),
+        out[o + 2] = (uint8_t)(0x80 | (c & 0x3F));
+      o += 3;
+    } else {
+      if (out) ok_utf8_encode(out + o, c);
+      o += 4;
+    }
+  }
+  return o;
+}
+
+/* A string or binary at key[0..n): its units checked as Firefox writes
+** them, up to its 00 or the key's end. */
+static int dec_units(const uint8_t *key, size_t n, int type, ok_item *it, size_t *err_at) {
+  size_t i = 1, count = 0;
+  while (i < n && key[i] != OK_FIREFOX_END) {
+    size_t at = i;
+    unsigned u = next_unit(key, n, &i);
+    if (type == OK_FIREFOX_BINARY && (key[at] >= 0x81 || u > 0xFF))
+      return fail(OK_E_BYTE, at, err_at);
+    if (key[at] >= 0xC0 && (u < 0x3FFF + 0x80 || (at + 2 < n && (key[at + 2] & 0x3F))))
+      return fail(OK_E_NONCANONICAL, at, err_at);
+    count++;
+  }
+  if (i > n) i = n; /* the last unit cut */
+  it->body = key + 1;
+  it->body_len = i - 1;
+  it->len = i + (i < n);
+  if (type == OK_FIREFOX_BINARY) {
+    it->type = OK_BLOB;
+    it->value_len = count;
+  } else {
+    it->type = OK_TEXT;
+    it->value_len = units_text(NULL, it->body, it->body_len);
+  }
+  return OK_OK;
+}
+
+/* A number or Date at key[0..n): 9 bytes, fewer at the key's end. */
+static int dec_number(const uint8_t *key, size_t n, int type, ok_item *it, size_t *err_at) {
+  uint64_t x = 0, b;
+  size_t i;
+  double d;
+  for (i = 1; i < 9; i++) x = x << 8 | (i < n ? key[i] : 0);
+  if (x == 0) return fail(OK_E_NONCANONICAL, 0, err_at); /* what no number is written as */
+  b = x & SIGN ? x & ~SIGN : 0 - x;
+  memcpy(&d, &b, 8);
+  if (d != d) return fail(OK_E_RANGE, 0, err_at);
+  it->len = n < 9 ? n : 9;
+  if (type == OK_FIREFOX_NUMBER) {
+    ok_js_number(it, d);
+    return OK_OK;
+  }
+  if (d != floor(d) || fabs(d) > OK_JS_DATE_MAX) return fail(OK_E_RANGE, 0, err_at);
+  {
+    char text[OK_JS_DATE_TEXT_MAX];
+    it->own[0] = (uint64_t)(int64_t)d;
+    it->type = OK_TEXT;
+    it->value_len = ok_js_date_text(text, (int64_t)d);
+  }
+  return OK_OK;
+}
+
+/* A walk's output: a value as a key of its own, its arrays folded afresh;
+** zeros are held back until a byte follows them, so those at the end are
+** cut (`len` bytes written). */
+typedef struct {
+  uint8_t *out; /* NULL: only counted */
+  size_t len, zeros;
+  unsigned pend; /* the 0x50s of the arrays opened, for the next type byte */
+} emit;
+
+static void emit_byte(emit *e, unsigned c) {
+  if (c == 0) {
+    e->zeros++;
+    return;
+  }
+  if (e->out) memset(e->out + e->len, 0, e->zeros), e->out[e->len + e->zeros] = (uint8_t)c;
+  e->len += e->zeros + 1;
+  e->zeros = 0;
+}
+
+int ok_firefox_step(const uint8_t *key, size_t n, size_t *pos, unsigned *in, ok_item *it,
+                    size_t *err_at) {
+  size_t at = *pos;
+  unsigned c = key[at], t;
+  int rc;
+  if (c < *in) return fail(OK_E_TAG, at, err_at);
+  t = c - *in;
+  ok_item_reset(it, &ok_format_firefox, (int)t);
+  if (t >= OK_FIREFOX_ARRAY) { /* the same byte carries the first value's type */
+    it->tag = OK_FIREFOX_ARRAY;
+    *in += OK_FIREFOX_ARRAY;
+    if (*in == OK_FIREFOX_FOLD_MAX) {
+      if (c != OK_FIREFOX_FOLD_MAX) return fail(OK_E_NONCANONICAL, at, err_at);
+      *pos = at + 1, *in = 0;
+    }
+    return OK_OK;
+  }
+  if (t == OK_FIREFOX_END) return *pos = at + 1, *in = 0, OK_OK;
+  if (t == OK_FIREFOX_NUMBER || t == OK_FIREFOX_DATE)
+    rc = dec_number(key + at, n - at, (int)t, it, err_at);
+  else if (t == OK_FIREFOX_STRING || t == OK_FIREFOX_BINARY)
+    rc = dec_units(key + at, n - at, (int)t, it, err_at);
+  else
+    return fail(OK_E_TAG, at, err_at);
+  if (rc != OK_OK) return *err_at += at, rc;
+  *pos = at + it->len, *in = 0;
+  return OK_OK;
+}
+
+/* One value at key[0..n) whose type byte carries `offset`, checked to its
+** end (*len), into *e: its steps, with a depth count (no recursion, so
+** nesting costs no stack). */
+static int walk(const uint8_t *key, size_t n, unsigned offset, emit *e, size_t *len,
+                size_t *err_at) {
+  size_t pos = 0, depth = 0, k;
+  unsigned in = offset;
+  ok_item it;
+  int rc;
+  for (;;) {
+    size_t at = pos;
+    if (pos >= n) {
+      if (depth == 0) return fail(OK_E_TRUNCATED, n, err_at);
+      for (; depth > 0; depth--) emit_byte(e, e->pend), e->pend = 0; /* ends cut */
+      break;
+    }
+    if ((rc = ok_firefox_step(key, n, &pos, &in, &it, err_at)) != OK_OK) return rc;
+    if (it.tag == OK_FIREFOX_ARRAY) {
+      depth++;
+      e->pend += OK_FIREFOX_ARRAY;
+      if (e->pend == OK_FIREFOX_FOLD_MAX) emit_byte(e, e->pend), e->pend = 0;
+      continue;
+    }
+    if (it.tag == OK_FIREFOX_END && depth == 0) return fail(OK_E_TAG, at, err_at);
+    emit_byte(e, (unsigned)it.tag + e->pend);
+    e->pend = 0;
+    for (k = at + 1; k < pos; k++) emit_byte(e, key[k]);
+    if (it.tag == OK_FIREFOX_END) depth--;
+    if (depth == 0) break;
+  }
+  *len = pos;
+  return OK_OK;
+}
+
+int ok_firefox_decode(const uint8_t *key, size_t n, unsigned offset, ok_item *it,
+                      size_t *err_at) {
+  unsigned t;
+  if (n == 0) return fail(OK_E_TRUNCATED, 0, err_at);
+  if (key[0] < offset) return fail(OK_E_TAG, 0, err_at);
+  t = key[0] - offset;
+  ok_item_reset(it, &ok_format_firefox, (int)t);
+  if (t >= OK_FIREFOX_ARRAY) {
+    emit e = {NULL, 0, 0, 0};
+    int rc = walk(key, n, offset, &e, &it->len, err_at);
+    it->tag = OK_FIREFOX_ARRAY;
+    it->type = OK_BLOB;
+    it->body = key;
+    it->body_len = it->len;
+    it->value_len = e.len;
+    it->own[0] = offset;
+    return rc;
+  }
+  if (t == OK_FIREFOX_NUMBER || t == OK_FIREFOX_DATE) return dec_number(key, n, (int)t, it, err_at);
+  if (t == OK_FIREFOX_STRING || t == OK_FIREFOX_BINARY) return dec_units(key, n, (int)t, it, err_at);
+  return fail(OK_E_TAG, 0, err_at);
+}
+
+/* A key's component `index`: an array key's elements (the first with the
+** array's 0x50 in its type byte), or the one value. */
+static int decode_any(const ok_format *f, size_t index, const uint8_t *key, size_t n, ok_item *it,
+                      size_t *err_at) {
+  int rc;
+  (void)f;
+  if (n == 0) return fail(OK_E_LENGTH, 0, err_at); /* never written: [] is 50 */
+  if (key[n - 1] == OK_FIREFOX_END) return fail(OK_E_NONCANONICAL, n - 1, err_at); /* cut */
+  if (index == 0 && key[0] < OK_FIREFOX_ARRAY) {
+    rc = ok_firefox_decode(key, n, 0, it, err_at);
+    ok_js_set_sole(it, 0);
+    if (rc == OK_OK && it->len < n) return fail(OK_E_TRAILING, it->len, err_at);
+    return rc;
+  }
+  if (index == 0 && key[0] == OK_FIREFOX_ARRAY) /* [] */
+    return n == 1 ? fail(OK_FEWER, 0, err_at) : fail(OK_E_TRAILING, 1, err_at);
+  if (key[0] == OK_FIREFOX_END) return fail(OK_E_TRAILING, 1, err_at); /* the array's end */
+  rc = ok_firefox_decode(key, n, index == 0 ? OK_FIREFOX_ARRAY : 0, it, err_at);
+  ok_js_set_sole(it, index == 0 && rc == OK_OK && it->len == n);
+  return rc;
+}
+
+static size_t firefox_value(uint8_t *out, const ok_item *it) {
+  size_t i = 0, o = 0;
+  switch (it->tag) {
+    case OK_FIREFOX_DATE: return ok_js_date_text((char *)out, (int64_t)it->own[0]);
+    case OK_FIREFOX_STRING: return units_text(out, it->body, it->body_len);
+    case OK_FIREFOX_BINARY:
+      while (i < it->body_len) out[o++] = (uint8_t)next_unit(it->body, it->body_len, &i);
+      return o;
+    default: { /* an array, as a key of its own */
+      emit e = {NULL, 0, 0, 0};
+      size_t len, err;
+      e.out = out;
+      walk(it->body, it->body_len, (unsigned)it->own[0], &e, &len, &err); /* checked */
+      return e.len;
+    }
+  }
+}
+
+const ok_format ok_format_firefox = {"firefox", 0, decode_any, firefox_value, NULL, NULL, NULL};
