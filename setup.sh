@@ -10,6 +10,7 @@
 # lmdb-js and classic-level (test/stores) and lmdb-js's LMDB source
 # (tools/lmdb-js.sh, into deps/) to read lmdb-js's stores,
 # libdqlite, its shell, Go and go-dqlite's sources for the cluster suite,
+# Firefox ESR (headless: it writes the IndexedDB keys test/indexeddb reads),
 # the cross compilers for i686 and s390x with qemu-user to run their builds,
 # and the newest SQLite from npm (tools/sqlite-latest.sh, into deps/).
 # With --fuzz also clang (libFuzzer), with --valgrind valgrind.
@@ -70,6 +71,8 @@ if [ "$1" = --test ]; then
   command -v i686-linux-gnu-gcc >/dev/null 2>&1 || need="$need gcc-i686-linux-gnu"
   command -v s390x-linux-gnu-gcc >/dev/null 2>&1 || need="$need gcc-s390x-linux-gnu"
   command -v qemu-s390x >/dev/null 2>&1 || need="$need qemu-user"
+  # a browser that writes IndexedDB keys into SQLite (test/indexeddb)
+  command -v firefox-esr >/dev/null 2>&1 || need="$need firefox-esr"
   # Java 17's Double.toString and BigDecimal, which HBase clients on Java 8-18 write with
   ls /usr/lib/jvm/java-17-openjdk*/bin/javac >/dev/null 2>&1 || need="$need openjdk-17-jdk-headless"
 fi

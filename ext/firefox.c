@@ -46,8 +46,8 @@ static int put(ok_sql_builder *b, sqlite3_value *v, int t, int i) {
                             t == SQLITE_TEXT ? OK_FIREFOX_STRING : OK_FIREFOX_BINARY, p, n,
                             &err) != OK_OK) {
     ok_sql_error(b->ctx,
-                 "argument %d: TEXT that is neither UTF-8 nor WTF-8 (a lone surrogate's three "
-                 "bytes), at byte %lld",
+                 "argument %d: TEXT that is neither UTF-8 nor WTF-8 (a lone surrogate as three "
+                 "bytes; a pair as its one 4-byte character), at byte %lld",
                  i, (long long)err + 1);
     return 0;
   }

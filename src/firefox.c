@@ -299,8 +299,7 @@ static int walk(const uint8_t *key, size_t n, unsigned offset, emit *e, size_t *
   return OK_OK;
 }
 
-int ok_firefox_decode(const uint8_t *key, size_t n, unsigned offset, ok_item *it,
-                      size_t *err_at) {
+int ok_firefox_decode(const uint8_t *key, size_t n, unsigned offset, ok_item *it, size_t *err_at) {
   unsigned t;
   if (n == 0) return fail(OK_E_TRUNCATED, 0, err_at);
   if (key[0] < offset) return fail(OK_E_TAG, 0, err_at);
@@ -318,7 +317,8 @@ int ok_firefox_decode(const uint8_t *key, size_t n, unsigned offset, ok_item *it
     return rc;
   }
   if (t == OK_FIREFOX_NUMBER || t == OK_FIREFOX_DATE) return dec_number(key, n, (int)t, it, err_at);
-  if (t == OK_FIREFOX_STRING || t == OK_FIREFOX_BINARY) return dec_units(key, n, (int)t, it, err_at);
+  if (t == OK_FIREFOX_STRING || t == OK_FIREFOX_BINARY)
+    return dec_units(key, n, (int)t, it, err_at);
   return fail(OK_E_TAG, 0, err_at);
 }
 

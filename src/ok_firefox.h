@@ -21,12 +21,12 @@ extern "C" {
 #endif
 
 /* Type bytes (Gecko's Key::eFloat...). */
-#define OK_FIREFOX_END 0x00    /* a string's, binary's or array's end */
-#define OK_FIREFOX_NUMBER 0x10 /* then the 8 bytes of the double, sortable */
-#define OK_FIREFOX_DATE 0x20   /* the same, of the Date's milliseconds */
-#define OK_FIREFOX_STRING 0x30 /* then its UTF-16 units, 1-3 bytes each, then 00 */
-#define OK_FIREFOX_BINARY 0x40 /* then its bytes, 1-2 bytes each, then 00 */
-#define OK_FIREFOX_ARRAY 0x50  /* added to the type byte of its first value */
+#define OK_FIREFOX_END 0x00      /* a string's, binary's or array's end */
+#define OK_FIREFOX_NUMBER 0x10   /* then the 8 bytes of the double, sortable */
+#define OK_FIREFOX_DATE 0x20     /* the same, of the Date's milliseconds */
+#define OK_FIREFOX_STRING 0x30   /* then its UTF-16 units, 1-3 bytes each, then 00 */
+#define OK_FIREFOX_BINARY 0x40   /* then its bytes, 1-2 bytes each, then 00 */
+#define OK_FIREFOX_ARRAY 0x50    /* added to the type byte of its first value */
 #define OK_FIREFOX_FOLD_MAX 0xF0 /* three arrays' 0x50s: written alone */
 
 /* The unfolded form that the encoders write and ok_firefox_fold turns
@@ -60,8 +60,7 @@ size_t ok_firefox_fold(uint8_t *out, const uint8_t *u, size_t n, int trim);
 ** or REAL (a number), TEXT (a string, UTF-8, its lone surrogates WTF-8; a
 ** Date as toISOString() writes it), BLOB (binary; an array: its bytes as a
 ** key of its own). Only what Firefox writes is read. */
-int ok_firefox_decode(const uint8_t *key, size_t n, unsigned offset, ok_item *it,
-                      size_t *err_at);
+int ok_firefox_decode(const uint8_t *key, size_t n, unsigned offset, ok_item *it, size_t *err_at);
 
 /* One step through values, for a walk of a key's arrays: the value, or
 ** array start or end, at key[*pos] (*pos < n), whose type byte carries

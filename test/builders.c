@@ -173,6 +173,15 @@ static const char *const orderedbinary_pieces[] = {"ok_orderedbinary_array(%V)",
                                                    "ok_orderedbinary_symbol('')",
                                                    "x'0500FF'",
                                                    NULL};
+static const char *const firefox_pieces[] = {
+    "ok_firefox_array()",
+    "ok_firefox_array(%V)",
+    "ok_firefox_array(%V, ok_firefox_array(%V))",
+    "ok_firefox_array(ok_firefox_array(ok_firefox_array(%V)))",
+    "ok_firefox_date(0)",
+    "ok_firefox_date(-8640000000000000)",
+    "CAST(x'EDA080' AS TEXT)",
+    NULL};
 static const char *const none[] = {NULL};
 
 static const builder builders[] = {
@@ -186,6 +195,7 @@ static const builder builders[] = {
     {"charwise", "ok_charwise_pack", charwise_pieces},
     {"orderedcode", "ok_orderedcode_pack", none},
     {"orderedbinary", "ok_orderedbinary_pack", orderedbinary_pieces},
+    {"firefox", "ok_firefox_pack", firefox_pieces},
     {"orderly", "ok_orderly_pack", none},
 };
 

@@ -138,6 +138,11 @@ static const char *const statements[] = {
     "ok_unpack_col(x, 6, 'orderedbinary') FROM (SELECT ok_orderedbinary_pack(NULL, 1.5, -7, "
     "char(1) || 'b', ok_orderedbinary_bool(1), ok_orderedbinary_symbol('s'), printf('%.*c', 3000, "
     "'o'), x'0102') AS x)",
+    "SELECT ok_quote(x, 'firefox'), ok_json(x, 'firefox'), ok_unpack_col(x, 5, 'firefox') "
+    "FROM (SELECT ok_firefox_pack(1.5, -7, 'a' || char(65535, 55296), x'00ff7f', "
+    "ok_firefox_array(ok_firefox_date('2024-02-29T12:00:00.500Z'), ok_firefox_array()), "
+    "printf('%.*c', 3000, 'f')) AS x)",
+    "SELECT hex(ok_firefox_range_end('a', 1)), hex(ok_convert(ok_pack(1, 'a'), 'ok', 'firefox'))",
     "SELECT hex(ok_orderedbinary_pack(ok_orderedbinary_array(2))), "
     "hex(ok_convert(ok_pack(1, 'a'), 'ok', 'orderedbinary'))",
     "SELECT hex(ok_convert(ok_pack(1, 'a', x'00', 2.5, NULL), 'ok', 'bytewise')), "

@@ -46,6 +46,7 @@ static const value values[] = {
     {"ok_bytewise_pack(a, b)", 0},
     {"ok_charwise_pack(a, b)", 0},
     {"ok_orderedbinary_pack(a, b)", 0},
+    {"ok_firefox_pack(a, b)", 0},
     {"ok_orderly_pack('long, utf8', a, b)", 0},
     {"ok_orderedcode_pack('int64, string', a, b)", 0},
     {"ok_salt(ok_pack(a, b), 1)", 0},
@@ -65,6 +66,8 @@ static const value values[] = {
     {"ok_charwise_array(a, b)", 1},
     {"ok_orderedbinary_array(a, b)", 1},
     {"ok_orderedbinary_bool(a)", 1},
+    {"ok_firefox_array(a, b)", 1},
+    {"ok_firefox_date(abs(a))", 1},
 };
 
 /* The rows, one at a time (an error in one row would hide the others'
@@ -99,6 +102,7 @@ static const char *const functions[] = {
     "ok_bytewise_pack({C})",
     "ok_charwise_pack({C})",
     "ok_orderedbinary_pack({C})",
+    "ok_firefox_pack({C})",
     "ok_b64({C})",
     "ok_xxh32({C})",
     "ok_quote({C})",
@@ -123,6 +127,7 @@ static const char *const functions[] = {
     "ok_json({C}, 'charwise')",
     "ok_valid({C}, 'charwise')",
     "ok_quote({C}, 'orderedbinary')",
+    "ok_json({C}, 'firefox')",
     "ok_quote({C}, 'orderly:long, utf8')",
     "ok_json({C}, 'orderedcode:int64, string')",
     "ok_quote({C}, 'salt+ok')",
@@ -142,15 +147,18 @@ static const char *const places[] = {
     "SELECT id, {F} FROM (SELECT id, {E} AS c FROM t) ORDER BY id",
     /* a VIRTUAL column, from the table and from an index on it */
     "SELECT id, {F} FROM (SELECT id, gv AS c FROM t NOT INDEXED WHERE gv IS NOT NULL) ORDER BY id",
-    "SELECT id, {F} FROM (SELECT id, gv AS c FROM t INDEXED BY t_gv WHERE gv IS NOT NULL) ORDER BY id",
+    "SELECT id, {F} FROM (SELECT id, gv AS c FROM t INDEXED BY t_gv WHERE gv IS NOT NULL) ORDER BY "
+    "id",
     /* a STORED column, from the table and from an index on it */
     "SELECT id, {F} FROM (SELECT id, gs AS c FROM t NOT INDEXED WHERE gs IS NOT NULL) ORDER BY id",
-    "SELECT id, {F} FROM (SELECT id, gs AS c FROM t INDEXED BY t_gs WHERE gs IS NOT NULL) ORDER BY id",
+    "SELECT id, {F} FROM (SELECT id, gs AS c FROM t INDEXED BY t_gs WHERE gs IS NOT NULL) ORDER BY "
+    "id",
     /* a view, CTEs (materialized and not), an index on the expression */
     "SELECT id, {F} FROM (SELECT id, k AS c FROM v) ORDER BY id",
     "WITH w AS MATERIALIZED (SELECT id, {E} AS c FROM t) SELECT id, {F} FROM w ORDER BY id",
     "WITH w AS NOT MATERIALIZED (SELECT id, {E} AS c FROM t) SELECT id, {F} FROM w ORDER BY id",
-    "SELECT id, {F} FROM (SELECT id, {E} AS c FROM t INDEXED BY t_ge WHERE {E} IS NOT NULL) ORDER BY "
+    "SELECT id, {F} FROM (SELECT id, {E} AS c FROM t INDEXED BY t_ge WHERE {E} IS NOT NULL) ORDER "
+    "BY "
     "id",
 };
 #define PLACES (sizeof places / sizeof places[0])

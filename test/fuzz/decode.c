@@ -13,7 +13,8 @@
 ** items re-encode from their values, and a TiKV key, which unwraps to a
 ** TiDB key of as many items that wraps back to it; and as a bytewise and a
 ** charwise key, which their values (a Date from its text) write again; and
-** as orderedcode keys under two type lists, whose items re-encode. In
+** as orderedcode keys under two type lists, whose items re-encode; and as
+** a Firefox IndexedDB key, which its values write again. In
 ** every format the walks over the whole key (count, locate, salt) must
 ** agree.
 */
@@ -25,6 +26,7 @@
 #include "ok_bytewise.h"
 #include "ok_crdb.h"
 #include "ok_fdb.h"
+#include "ok_firefox.h"
 #include "ok_hbase.h"
 #include "ok_orderedcode.h"
 #include "ok_orderly.h"
@@ -414,6 +416,63 @@ static void js_check(const ok_format *f, const uint8_t *data, size_t size) {
   free(out);
 }
 
+/* Firefox key data[0..size) written again from its values, unfolded (an
+** array as 50, its values, 00; a nested array from its own key's values),
+** into *out (malloc'ed): the length, or -1 when the key is not valid. */
+static long firefox_rewrite(uint8_t **out, const uint8_t *data, size_t size) {
+  size_t o = 0, err, cap = 9 * size + 64, n; /* a unit's byte may be 3 of UTF-8, 9 again */
+  uint8_t *u = malloc(cap), *inner;
+  int array = size > 0 && data[0] >= OK_FIREFOX_ARRAY, rc;
+  long m;
+  ok_walk w;
+  ok_item it;
+  if (!u) abort();
+  if (array) u[o++] = OK_FIREFOX_ARRAY;
+  ok_walk_start(&w, &ok_format_firefox, data, size);
+  while ((rc = ok_next(&w, &it, &err)) == OK_OK) {
+    uint8_t *v = malloc(it.value_len + 1);
+    int64_t ms;
+    if (!v || ((it.type == OK_TEXT || it.type == OK_BLOB) && ok_unescape(v, &it) != it.value_len))
+      abort();
+    if (o + (it.tag >= OK_FIREFOX_STRING ? OK_FIREFOX_BOUND(it.value_len) : 9) > cap) abort();
+    switch (it.tag) {
+      case OK_FIREFOX_NUMBER:
+        o += ok_firefox_enc_number(u + o, it.tag, it.type == OK_INT ? (double)it.i : it.d);
+        break;
+      case OK_FIREFOX_DATE:
+        if (ok_js_date_parse(&ms, (const char *)v, it.value_len, &err) != OK_OK) abort();
+        o += ok_firefox_enc_number(u + o, it.tag, (double)ms);
+        break;
+      case OK_FIREFOX_STRING:
+      case OK_FIREFOX_BINARY:
+        if (ok_firefox_enc_string(u + o, &n, it.tag, v, it.value_len, &err) != OK_OK) abort();
+        o += n;
+        break;
+      default: /* a nested array: its own key must be valid, and is its values */
+        if ((m = firefox_rewrite(&inner, v, it.value_len)) < 0) abort();
+        if (o + (size_t)m > cap) abort();
+        memcpy(u + o, inner, (size_t)m);
+        o += (size_t)m;
+        free(inner);
+    }
+    free(v);
+  }
+  if (rc != OK_FEWER) return free(u), -1;
+  if (array) u[o++] = OK_FIREFOX_END;
+  *out = u;
+  return (long)o;
+}
+
+/* A valid Firefox key is what its values write again, folded and cut. */
+static void firefox_check(const uint8_t *data, size_t size) {
+  uint8_t *u;
+  long n = firefox_rewrite(&u, data, size);
+  if (n < 0) return;
+  n = (long)ok_firefox_fold(u, u, (size_t)n, 1);
+  if ((size_t)n != size || memcmp(u, data, size) != 0) abort();
+  free(u);
+}
+
 /* An orderedcode key under the type list `types`: each item is what its
 ** value writes (a prefix, the key's end, read as fewer items). */
 static void oc_check(const char *types, const uint8_t *data, size_t size) {
@@ -531,6 +590,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   tidb_check(data, size);
   js_check(&ok_format_bytewise, data, size);
   js_check(&ok_format_charwise, data, size);
+  firefox_check(data, size);
   oc_check("string, int64 desc, uint64, float64, string_or_infinity desc, trailing", data, size);
   oc_check("float64 desc, infinity, uint64 desc, string desc, int64", data, size);
   for (i = 0; ok_formats[i]; i++) walk_check(ok_formats[i], data, size);

@@ -27,6 +27,8 @@
 ** encodes to the same bytes, as text and bytes are one. bytewise, charwise
 ** and ordered-binary: arrays of JavaScript values (NULL < numbers < text;
 ** ordered-binary's Buffers only as a key's end, so blobs go in as text).
+** Firefox's IndexedDB keys: arrays of numbers < strings (by UTF-16 units)
+** < binary, with no null (NULL goes in as 0).
 ** Any failure aborts.
 */
 #include <math.h>
@@ -39,6 +41,7 @@
 #include "ok_bytewise.h"
 #include "ok_crdb.h"
 #include "ok_fdb.h"
+#include "ok_firefox.h"
 #include "ok_hbase.h"
 #include "ok_orderedbinary.h"
 #include "ok_orderly.h"
@@ -224,7 +227,7 @@ typedef struct {
   int (*cmp)(const val *a, const val *b, int *incomparable);
   int wrapped; /* the items' bytes in a whole: WRAP_* */
 } fmt;
-enum { WRAP_NONE, WRAP_TIKV, WRAP_BYTEWISE, WRAP_CHARWISE, WRAP_ORDEREDBINARY };
+enum { WRAP_NONE, WRAP_TIKV, WRAP_BYTEWISE, WRAP_CHARWISE, WRAP_ORDEREDBINARY, WRAP_FIREFOX };
 
 static void native_fit(val *v) {
   if (v->type == V_REAL && isnan(v->d)) v->type = V_NULL;
@@ -411,6 +414,49 @@ static int orderedbinary_order(const val *a, const val *b, int *incomparable) {
   return a->type == V_NULL ? 0 : cmp_bytes(a, b);
 }
 
+/* Firefox: a row is an array (50, the values, 00, folded and cut by wrap);
+** no null; text that is not UTF-8 goes in as binary. */
+static void firefox_fit(val *v) {
+  if (v->type == V_NULL) v->type = V_INT, v->i = 0;
+  bytewise_fit(v);
+}
+static size_t firefox_enc(uint8_t *out, const val *v) {
+  size_t len = 0, err;
+  switch (v->type) {
+    case V_INT: return ok_firefox_enc_number(out, OK_FIREFOX_NUMBER, (double)v->i);
+    case V_REAL: return ok_firefox_enc_number(out, OK_FIREFOX_NUMBER, v->d);
+    default:
+      ok_firefox_enc_string(out, &len, v->type == V_TEXT ? OK_FIREFOX_STRING : OK_FIREFOX_BINARY,
+                            v->s, v->n, &err);
+      return len;
+  }
+}
+/* UTF-8 s[0..n) as UTF-16 units into u; their count. */
+static size_t units_of(uint16_t *u, const uint8_t *s, size_t n) {
+  size_t i = 0, k = 0, len;
+  while (i < n) {
+    unsigned c = ok_utf8_decode(s + i, &len);
+    if (c >= 0x10000) u[k++] = (uint16_t)(0xD800 + ((c - 0x10000) >> 10)), c = 0xDC00 + (c & 0x3FF);
+    u[k++] = (uint16_t)c;
+    i += len;
+  }
+  return k;
+}
+static int firefox_order(const val *a, const val *b, int *incomparable) {
+  static const int r[] = {1, 1, 1, 2, 3};
+  (void)incomparable;
+  if (r[a->type] != r[b->type]) return r[a->type] < r[b->type] ? -1 : 1;
+  if (r[a->type] == 1) return cmp_num(a, b);
+  if (a->type == V_TEXT) {
+    uint16_t x[32], y[32];
+    size_t m = units_of(x, a->s, a->n), n = units_of(y, b->s, b->n), i;
+    for (i = 0; i < m && i < n; i++)
+      if (x[i] != y[i]) return x[i] < y[i] ? -1 : 1;
+    return m < n ? -1 : m > n;
+  }
+  return cmp_bytes(a, b);
+}
+
 static const fmt formats[] = {
     {&ok_format_native, native_fit, native_enc, native_order, 0},
     {&ok_format_fdb, fdb_fit, fdb_enc, fdb_order, 0},
@@ -422,6 +468,7 @@ static const fmt formats[] = {
     {&ok_format_charwise, charwise_fit, charwise_enc, charwise_order, WRAP_CHARWISE},
     {&ok_format_orderedbinary, orderedbinary_fit, orderedbinary_enc, orderedbinary_order,
      WRAP_ORDEREDBINARY},
+    {&ok_format_firefox, firefox_fit, firefox_enc, firefox_order, WRAP_FIREFOX},
 };
 
 /* The value of a decoded item, in the model (HBase's and CockroachDB's NaN, which SQL reads
@@ -487,6 +534,10 @@ static size_t wrap(const fmt *F, uint8_t *out, size_t n) {
     case WRAP_ORDEREDBINARY: /* the first element's 00 goes */
       if (n) memmove(out, out + 1, --n);
       return n;
+    case WRAP_FIREFOX:
+      memmove(out + 1, out, n);
+      out[0] = OK_FIREFOX_ARRAY, out[n + 1] = OK_FIREFOX_END;
+      return ok_firefox_fold(out, out, n + 2, 1);
   }
   return n;
 }

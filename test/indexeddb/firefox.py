@@ -1,11 +1,12 @@
 #!/usr/bin/python3
-"""firefox.py BUILD_DIR [N]: Firefox's IndexedDB keys, against Firefox itself.
+"""firefox.py BUILD_DIR [N] [--vectors FILE]: Firefox's IndexedDB keys,
+against Firefox itself.
 
 Serves test/indexeddb/page.html on 127.0.0.1 to a headless firefox-esr with
 a new profile; the page writes ~N random keys (2,000 by default) and the
 edges into IndexedDB and posts back what Firefox says of them: the keys,
 their order by indexedDB.cmp with ties, and its cursors' order over a store
-and two indexes (compound and multiEntry). Then, on the SQLite file that
+and three indexes (compound, multiEntry, unique). Then, on the SQLite file that
 Firefox wrote in the profile:
   - each key ok_firefox_pack builds from the logged value equals Firefox's
     bytes (object_data.key, index_data.value and object_data_key), in the
@@ -14,7 +15,9 @@ Firefox wrote in the profile:
   - every stored key read by ok_each (nested arrays in turn) gives the
     logged value back, and ok_quote's text, run again, gives the key;
   - PRAGMA integrity_check says ok; what Firefox refuses (NaN...) is logged.
-Ends "N passed, M failed".
+With --vectors, also writes FILE (test/firefox/vectors.tsv): a share of the
+keys Firefox stored, with the values, for test/vectors.sh where no Firefox
+runs (the other CPUs). Ends "N passed, M failed".
 """
 import glob
 import http.server
@@ -29,8 +32,12 @@ import tempfile
 import threading
 import time
 
-build = os.path.abspath(sys.argv[1])
-count = int(sys.argv[2]) if len(sys.argv) > 2 else 2000
+args = [a for a in sys.argv[1:] if not a.startswith("--")]
+vectors = sys.argv[sys.argv.index("--vectors") + 1] if "--vectors" in sys.argv else None
+if vectors:
+    args.remove(vectors)
+build = os.path.abspath(args[0])
+count = int(args[1]) if len(args) > 1 else 2000
 here = os.path.dirname(os.path.abspath(__file__))
 passed = failed = 0
 
@@ -164,6 +171,37 @@ def build_key(db, d):
     return db.execute(f"SELECT ok_firefox_pack({inner})", args).fetchone()[0]
 
 
+def literal(db, d):
+    """A logged value as SQL text (a number as ok_unlexi of its exact lexi string)."""
+    if "n" in d:
+        x = struct.unpack(">d", bytes.fromhex(d["n"]))[0]
+        return "ok_unlexi('%s')" % db.execute("SELECT ok_lexi(?)", [x]).fetchone()[0].decode()
+    if "s" in d:
+        return "CAST(x'%s' AS TEXT)" % units_wtf8(d["s"]).hex().upper()
+    if "b" in d:
+        return "x'%s'" % d["b"].upper()
+    if "d" in d:
+        return "ok_firefox_date(%d)" % d["d"]
+    return "ok_firefox_array(" + ", ".join(literal(db, e) for e in d["a"]) + ")"
+
+
+def write_vectors(db, path, log):
+    """Every 3rd key of the object store, the edges' among them, as id,
+    expression, Firefox's bytes, ok_json of them."""
+    with open(path, "w") as f:
+        f.write("# Firefox IndexedDB keys: written by %s into its SQLite file (test/indexeddb/firefox.py "
+                "--vectors; see README.md)\n# id\tok expression\tFirefox's key (hex)\tok_json of it\n"
+                % log["userAgent"].split()[-1])
+        for i, (d, _) in enumerate(log["store"][::3]):
+            key = build_key(db, d)
+            if "a" in d and len(d["a"]) != 1:
+                expr = "ok_firefox_pack(" + ", ".join(literal(db, e) for e in d["a"]) + ")"
+            else:
+                expr = "ok_firefox_pack(" + literal(db, d) + ")"
+            j = db.execute("SELECT ok_json(?, 'firefox')", [key]).fetchone()[0].decode()
+            f.write(f"ff-{i + 1:05d}\t{expr}\t{key.hex().upper()}\t{j}\n")
+
+
 def iso(ms):
     """A Date's toISOString()."""
     days, rest = divmod(ms, 86400000)
@@ -267,14 +305,16 @@ def main():
         same_rows("object store by keyPath", stored(
             "SELECT key FROM object_data WHERE object_store_id = "
             "(SELECT id FROM object_store WHERE name = ?) ORDER BY key", "rows"), log["rows"], 0)
-        for index in ("pair", "tags"):
+        for index, table in (("pair", "index_data"), ("tags", "index_data"),
+                             ("unique", "unique_index_data")):
             same_rows(f"index {index}", stored(
-                "SELECT value, object_data_key FROM index_data WHERE index_id = "
+                f"SELECT value, object_data_key FROM {table} WHERE index_id = "
                 "(SELECT id FROM object_store_index WHERE name = ?) ORDER BY value, object_data_key",
                 index), log[index], 1)
 
         keys = [r[0] for r in db.execute("SELECT key FROM object_data ORDER BY object_store_id, key")]
-        keys += [r[0] for r in db.execute("SELECT value FROM index_data")]
+        keys += [r[0] for r in db.execute("SELECT value FROM index_data UNION ALL "
+                                          "SELECT value FROM unique_index_data")]
         walked = [w[0] for w in log["store"] + log["rows"] + log["pair"] + log["tags"]]
         by_bytes = {build_key(db, d): d for d in walked}
         for key in keys:
@@ -289,6 +329,8 @@ def main():
             again = db.execute(f"SELECT ok_firefox_pack{q}").fetchone()[0]
             check("ok_quote rebuilds the key", again == key, (key.hex(), q))
         print(f"{len(keys)} stored keys read, {len(built)} keys built")
+        if vectors:
+            write_vectors(db, vectors, log)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     finish()
