@@ -1,7 +1,8 @@
 /*
 ** collate.c -- the collations ok's keys mirror, by their SQL names; text
 ** under a collation as key bytes (ok_collate and ok_prefix in native.c);
-** and the ok_natural collation for SQLite.
+** and the collations ok_natural and IDBKEY (WebKit's IndexedDB keys) for
+** SQLite.
 **
 **   SELECT name FROM t ORDER BY name COLLATE ok_natural;  -- item9 < item10
 **   CREATE INDEX t_name ON t(ok_pack(ok_collate(name, 'NOCASE'), id));
@@ -12,6 +13,8 @@
 #include "collate.h"
 
 #include <string.h>
+
+#include "../src/ok_webkit.h"
 
 static const struct {
   const char *name;
@@ -77,6 +80,17 @@ static int natural_compare(void *arg, int na, const void *a, int nb, const void 
   return ok_natural_cmp(a, (size_t)na, b, (size_t)nb);
 }
 
+/* WebKit's own name for the order of its IndexedDB keys, which its files'
+** indexes are built in: without it SQLite cannot read them
+** ("no such collation sequence: IDBKEY"). */
+static int idbkey_compare(void *arg, int na, const void *a, int nb, const void *b) {
+  (void)arg;
+  return ok_webkit_compare(a, (size_t)na, b, (size_t)nb);
+}
+
 int ok_sql_collation_register(sqlite3 *db) {
-  return sqlite3_create_collation_v2(db, "ok_natural", SQLITE_UTF8, NULL, natural_compare, NULL);
+  int rc = sqlite3_create_collation_v2(db, "ok_natural", SQLITE_UTF8, NULL, natural_compare, NULL);
+  if (rc == SQLITE_OK)
+    rc = sqlite3_create_collation_v2(db, "IDBKEY", SQLITE_UTF8, NULL, idbkey_compare, NULL);
+  return rc;
 }

@@ -51,24 +51,6 @@ static size_t put_unit(uint8_t *out, unsigned u) {
   return 3;
 }
 
-/* The code point of the WTF-8 sequence at s[0..n) (UTF-8, or a lone
-** surrogate as its three bytes), its length in *k; 0 in *k when invalid. */
-static unsigned wtf8_next(const uint8_t *s, size_t n, size_t *k) {
-  size_t len;
-  *k = 0;
-  if (s[0] == 0xED && n >= 3 && s[1] >= 0xA0 && s[1] <= 0xBF && (s[2] & 0xC0) == 0x80) {
-    unsigned u = 0xD000 | (unsigned)(s[1] & 0x3F) << 6 | (s[2] & 0x3F);
-    /* a pair written as two surrogates is no WTF-8: it is one 4-byte character */
-    if (u < 0xDC00 && n >= 6 && s[3] == 0xED && s[4] >= 0xB0 && s[4] <= 0xBF) return 0;
-    *k = 3;
-    return u;
-  }
-  len = s[0] < 0x80 ? 1 : s[0] < 0xE0 ? 2 : s[0] < 0xF0 ? 3 : 4;
-  if (len > n || ok_utf8_check(s, len) != len) return 0;
-  *k = len;
-  return ok_utf8_decode(s, &len);
-}
-
 int ok_firefox_enc_string(uint8_t *out, size_t *len, int type, const uint8_t *s, size_t n,
                           size_t *err_at) {
   size_t i = 0, o = 1, k;
@@ -76,7 +58,7 @@ int ok_firefox_enc_string(uint8_t *out, size_t *len, int type, const uint8_t *s,
   while (i < n) {
     unsigned c = s[i];
     k = 1;
-    if (type == OK_FIREFOX_STRING && c >= 0x80 && (c = wtf8_next(s + i, n - i, &k), k == 0))
+    if (type == OK_FIREFOX_STRING && c >= 0x80 && (c = ok_wtf8_next(s + i, n - i, &k), k == 0))
       return fail(OK_E_BYTE, i, err_at);
     if (c >= 0x10000) { /* a surrogate pair */
       c -= 0x10000;
@@ -134,34 +116,12 @@ static unsigned next_unit(const uint8_t *p, size_t n, size_t *i) {
   return *i = k + 3, (c0 & 0x3F) << 10 | b1 << 2 | b2 >> 6;
 }
 
-/* A string's units p[0..n) as UTF-8 (a pair of surrogates as its one
-** character, a lone one as WTF-8) to out unless NULL; the length. */
+/* A string's units p[0..n) as UTF-8 (a lone surrogate as WTF-8) to out
+** unless NULL; the length. */
 static size_t units_text(uint8_t *out, const uint8_t *p, size_t n) {
   size_t i = 0, o = 0;
   unsigned high = 0;
-  while (i < n) {
-    unsigned u = next_unit(p, n, &i), c = u;
-    if (high && u >= 0xDC00 && u <= 0xDFFF) {
-      o -= 3; /* the high surrogate written alone */
-      c = 0x10000 + ((high - 0xD800) << 10) + (u - 0xDC00);
-    }
-    high = u >= 0xD800 && u <= 0xDBFF && c == u ? u : 0;
-    if (c < 0x80) {
-      if (out) out[o] = (uint8_t)c;
-      o += 1;
-    } else if (c < 0x800) {
-      if (out) out[o] = (uint8_t)(0xC0 | c >> 6), out[o + 1] = (uint8_t)(0x80 | (c & 0x3F));
-      o += 2;
-    } else if (c < 0x10000) { /* a surrogate too: WTF-8 */
-      if (out)
-        out[o] = (uint8_t)(0xE0 | c >> 12), out[o + 1] = (uint8_t)(0x80 | (c >> 6 & 0x3F)),
-        out[o + 2] = (uint8_t)(0x80 | (c & 0x3F));
-      o += 3;
-    } else {
-      if (out) ok_utf8_encode(out + o, c);
-      o += 4;
-    }
-  }
+  while (i < n) o = ok_wtf8_unit(out, o, &high, next_unit(p, n, &i));
   return o;
 }
 

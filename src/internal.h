@@ -64,6 +64,14 @@ static inline void ok_js_set_sole(ok_item *it, int sole) {
   it->own[OK_JS_SOLE_WORD] = (uint64_t)sole;
 }
 
+/* WTF-8 (utf8.c): the code point of the sequence at s[0..n) (UTF-8, or a
+** lone surrogate as its three bytes), its length in *k, 0 in *k when it is
+** neither (a pair written as two surrogates included). And UTF-16 unit u
+** appended at out[o] (out NULL: counted), *high the high surrogate before
+** it (0 at first), which a low one joins into one character: the new o. */
+unsigned ok_wtf8_next(const uint8_t *s, size_t n, size_t *k);
+size_t ok_wtf8_unit(uint8_t *out, size_t o, unsigned *high, unsigned u);
+
 /* The bit length of u: 0 for 0, 64 when its top bit is set. */
 static inline unsigned ok_bit_length(uint64_t u) {
 #if defined(__GNUC__)

@@ -28,6 +28,7 @@
   X(orderedcode, 'g')     \
   X(orderedbinary, 'n')   \
   X(firefox, 'm')         \
+  X(webkit, 'e')          \
   X(orderly, 'o')
 
 #endif /* OK_FORMATS_H */

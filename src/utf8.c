@@ -1,6 +1,7 @@
 /*
 ** utf8.c -- telling valid UTF-8 from other bytes, and code points to and
-** from it.
+** from it; and WTF-8, UTF-8 that holds JavaScript's lone surrogates, to and
+** from UTF-16 units (the browsers' keys hold strings as units).
 */
 #include <string.h>
 
@@ -73,4 +74,36 @@ size_t ok_utf8_encode(uint8_t *out, unsigned long c) {
   b[0] = (uint8_t)(n == 1 ? c : (0xF00 >> n) | c);
   if (out) memcpy(out, b, n);
   return n;
+}
+
+unsigned ok_wtf8_next(const uint8_t *s, size_t n, size_t *k) {
+  size_t len;
+  *k = 0;
+  if (s[0] == 0xED && n >= 3 && s[1] >= 0xA0 && s[1] <= 0xBF && (s[2] & 0xC0) == 0x80) {
+    unsigned u = 0xD000 | (unsigned)(s[1] & 0x3F) << 6 | (s[2] & 0x3F);
+    /* a pair written as two surrogates is no WTF-8: it is one 4-byte character */
+    if (u < 0xDC00 && n >= 6 && s[3] == 0xED && s[4] >= 0xB0 && s[4] <= 0xBF) return 0;
+    *k = 3;
+    return u;
+  }
+  len = s[0] < 0x80 ? 1 : s[0] < 0xE0 ? 2 : s[0] < 0xF0 ? 3 : 4;
+  if (len > n || seq_len(s, len) != len) return 0;
+  *k = len;
+  return ok_utf8_decode(s, &len);
+}
+
+size_t ok_wtf8_unit(uint8_t *out, size_t o, unsigned *high, unsigned u) {
+  unsigned c = u;
+  if (*high && u >= 0xDC00 && u <= 0xDFFF) {
+    o -= 3; /* the high surrogate, written alone before */
+    c = 0x10000 + ((*high - 0xD800) << 10) + (u - 0xDC00);
+  }
+  *high = u >= 0xD800 && u <= 0xDBFF && c == u ? u : 0;
+  if (c >= 0xD800 && c <= 0xDFFF) { /* lone, so far: WTF-8 */
+    if (out)
+      out[o] = 0xED, out[o + 1] = (uint8_t)(0x80 | (c >> 6 & 0x3F)),
+      out[o + 2] = (uint8_t)(0x80 | (c & 0x3F));
+    return o + 3;
+  }
+  return o + ok_utf8_encode(out ? out + o : NULL, c);
 }

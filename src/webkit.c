@@ -1,0 +1,273 @@
+/*
+** webkit.c -- WebKit's IndexedDB keys (ok_webkit.h) and its collation.
+**
+** A key is 00 and a value: a type byte, then for a number or a Date the
+** double's 8 bytes, for a string a 32-bit unit count and its UTF-16 units,
+** for binary a 64-bit byte count and the bytes, for an array a 64-bit
+** count and the values, every number little-endian. A value's length is
+** found by counting the values still to come (an array adds its count), so
+** nesting costs no stack; comparing two keys keeps each open array's count
+** of elements left, for both keys.
+*/
+#include <math.h>
+
+#include "internal.h"
+#include "ok_bytewise.h"
+#include "ok_webkit.h"
+
+static int fail(int status, size_t at, size_t *err_at) {
+  *err_at = at;
+  return status;
+}
+
+static uint64_t le(const uint8_t *p, int bytes) {
+  uint64_t v = 0;
+  while (bytes-- > 0) v = v << 8 | p[bytes];
+  return v;
+}
+
+static void put_le(uint8_t *out, uint64_t v, int bytes) {
+  int i;
+  for (i = 0; i < bytes; i++, v >>= 8) out[i] = (uint8_t)v;
+}
+
+static double le_double(const uint8_t *p) {
+  uint64_t b = le(p, 8);
+  double d;
+  memcpy(&d, &b, 8);
+  return d;
+}
+
+size_t ok_webkit_enc_number(uint8_t *out, int type, double d) {
+  uint64_t b;
+  if (type == OK_WEBKIT_DATE) d = d / 1000 * 1000; /* through seconds, as WebKit */
+  memcpy(&b, &d, 8);
+  if (out) out[0] = (uint8_t)type, put_le(out + 1, b, 8);
+  return 9;
+}
+
+size_t ok_webkit_enc_head(uint8_t *out, int type, uint64_t count) {
+  if (out) out[0] = (uint8_t)type, put_le(out + 1, count, 8);
+  return 9;
+}
+
+int ok_webkit_enc_string(uint8_t *out, size_t *len, const uint8_t *s, size_t n, size_t *err_at) {
+  size_t i = 0, o = 5, k;
+  while (i < n) {
+    unsigned c = s[i];
+    k = 1;
+    if (c >= 0x80 && (c = ok_wtf8_next(s + i, n - i, &k), k == 0))
+      return fail(OK_E_BYTE, i, err_at);
+    if (c >= 0x10000) { /* a surrogate pair */
+      c -= 0x10000;
+      if (out) put_le(out + o, 0xD800 + (c >> 10), 2);
+      o += 2;
+      c = 0xDC00 + (c & 0x3FF);
+    }
+    if (out) put_le(out + o, c, 2);
+    o += 2, i += k;
+  }
+  if (out) out[0] = OK_WEBKIT_STRING, put_le(out + 1, (o - 5) / 2, 4);
+  *len = o;
+  return OK_OK;
+}
+
+/* The bytes of the value at key[0..n), its nested values included, in
+** *len: checked as WebKit reads it (`strict` 0: range bounds and any
+** doubles too), or as ok reads a stored key (1). */
+static int scan(const uint8_t *key, size_t n, int strict, size_t *len, size_t *err_at) {
+  size_t pos = 0;
+  uint64_t need = 1, count;
+  while (need > 0) {
+    size_t at = pos, left;
+    if (pos >= n) return fail(OK_E_TRUNCATED, n, err_at);
+    left = n - pos - 1;
+    switch (key[pos]) {
+      case OK_WEBKIT_NUMBER:
+      case OK_WEBKIT_DATE:
+        if (left < 8) return fail(OK_E_TRUNCATED, n, err_at);
+        if (strict) {
+          double d = le_double(key + pos + 1);
+          if (d != d) return fail(OK_E_RANGE, at, err_at);
+          if (key[pos] == OK_WEBKIT_DATE &&
+              !(fabs(d) <= OK_JS_DATE_MAX && round(d) / 1000 * 1000 == d))
+            return fail(OK_E_RANGE, at, err_at);
+        }
+        pos += 9;
+        break;
+      case OK_WEBKIT_STRING:
+        if (left < 4 || (count = le(key + pos + 1, 4)) > (left - 4) / 2)
+          return fail(OK_E_TRUNCATED, n, err_at);
+        pos += 5 + 2 * (size_t)count;
+        break;
+      case OK_WEBKIT_BINARY:
+      case OK_WEBKIT_ARRAY:
+        /* a count past the bytes left: an array's values take one each at least */
+        if (left < 8 || (count = le(key + pos + 1, 8)) > left - 8)
+          return fail(OK_E_TRUNCATED, n, err_at);
+        if (key[pos] == OK_WEBKIT_ARRAY)
+          need += count;
+        else
+          pos += (size_t)count;
+        pos += 9;
+        break;
+      case OK_WEBKIT_MIN:
+      case OK_WEBKIT_MAX:
+        if (strict) return fail(OK_E_TAG, at, err_at);
+        pos++;
+        break;
+      default: return fail(OK_E_TAG, at, err_at);
+    }
+    need--;
+  }
+  *len = pos;
+  return OK_OK;
+}
+
+/* A string's units p[0..2 count) as UTF-8 (a lone surrogate as WTF-8) to
+** out unless NULL; the length. */
+static size_t units_text(uint8_t *out, const uint8_t *p, size_t count) {
+  size_t i, o = 0;
+  unsigned high = 0;
+  for (i = 0; i < count; i++) o = ok_wtf8_unit(out, o, &high, (unsigned)le(p + 2 * i, 2));
+  return o;
+}
+
+int ok_webkit_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) {
+  size_t len;
+  int rc;
+  if (n == 0) return fail(OK_E_TRUNCATED, 0, err_at);
+  ok_item_reset(it, &ok_format_webkit, key[0]);
+  if ((rc = scan(key, n, 1, &len, err_at)) != OK_OK) return rc;
+  it->len = len;
+  switch (key[0]) {
+    case OK_WEBKIT_NUMBER:
+      it->d = le_double(key + 1);
+      ok_js_number(it, it->d);
+      if (it->d == 0 && signbit(it->d)) it->type = OK_REAL; /* -0, which WebKit keeps */
+      return OK_OK;
+    case OK_WEBKIT_DATE: {
+      char text[OK_JS_DATE_TEXT_MAX];
+      it->own[0] = (uint64_t)(int64_t)round(le_double(key + 1)); /* the Date's whole ms */
+      it->type = OK_TEXT;
+      it->value_len = ok_js_date_text(text, (int64_t)it->own[0]);
+      return OK_OK;
+    }
+    case OK_WEBKIT_STRING:
+      it->type = OK_TEXT;
+      it->body = key + 5;
+      it->body_len = len - 5;
+      it->value_len = units_text(NULL, it->body, it->body_len / 2);
+      return OK_OK;
+    case OK_WEBKIT_BINARY:
+      it->type = OK_BLOB;
+      it->body = key + 9;
+      it->body_len = it->value_len = len - 9;
+      it->direct = 1;
+      return OK_OK;
+  }
+  it->type = OK_BLOB; /* an array: the version byte, then these bytes */
+  it->body = key;
+  it->body_len = len;
+  it->value_len = len + 1;
+  return OK_OK;
+}
+
+/* A key's component `index`: an array key's elements (the first with the
+** version byte and the array's head), or the one value. The whole key is
+** checked at the first: its value must end where the key does. */
+static int decode_any(const ok_format *f, size_t index, const uint8_t *key, size_t n, ok_item *it,
+                      size_t *err_at) {
+  size_t len, head = 0;
+  int rc;
+  (void)f;
+  if (n == 0) return fail(index == 0 ? OK_E_LENGTH : OK_FEWER, 0, err_at);
+  if (index == 0) {
+    if (key[0] != OK_WEBKIT_VERSION) return fail(OK_E_TAG, 0, err_at);
+    if ((rc = scan(key + 1, n - 1, 1, &len, err_at)) != OK_OK) return *err_at += 1, rc;
+    if (1 + len < n) return fail(OK_E_TRAILING, 1 + len, err_at);
+    head = key[1] == OK_WEBKIT_ARRAY ? 10 : 1;
+    if (head == 10 && n == 10) return fail(OK_FEWER, 0, err_at); /* [] */
+  }
+  if ((rc = ok_webkit_decode(key + head, n - head, it, err_at)) != OK_OK)
+    return *err_at += head, rc;
+  it->len += head;
+  ok_js_set_sole(it, index == 0 && head == 10 && it->len == n);
+  return OK_OK;
+}
+
+static size_t webkit_value(uint8_t *out, const ok_item *it) {
+  switch (it->tag) {
+    case OK_WEBKIT_DATE: return ok_js_date_text((char *)out, (int64_t)it->own[0]);
+    case OK_WEBKIT_STRING: return units_text(out, it->body, it->body_len / 2);
+    case OK_WEBKIT_BINARY: memcpy(out, it->body, it->value_len); return it->value_len;
+  }
+  out[0] = OK_WEBKIT_VERSION;
+  memcpy(out + 1, it->body, it->body_len);
+  return it->value_len;
+}
+
+const ok_format ok_format_webkit = {"webkit", 0, decode_any, webkit_value, NULL, NULL, NULL};
+
+/* --- The collation ---------------------------------------------------------- */
+
+/* 1 when key[0..n) is a key WebKit reads: 00, a value, nothing after. */
+static int readable(const uint8_t *key, size_t n) {
+  size_t len, err;
+  return n > 0 && key[0] == OK_WEBKIT_VERSION && scan(key + 1, n - 1, 0, &len, &err) == OK_OK &&
+         len == n - 1;
+}
+
+int ok_webkit_compare(const uint8_t *a, size_t na, const uint8_t *b, size_t nb) {
+  uint64_t left_a[OK_WEBKIT_DEPTH], left_b[OK_WEBKIT_DEPTH];
+  size_t pa = 1, pb = 1, depth = 0, i, m;
+  if (!readable(a, na) || !readable(b, nb)) return 1; /* as WebKit: "A > B" */
+  for (;;) {
+    uint8_t t;
+    if (depth > 0) { /* the open arrays: a shorter one first */
+      if (left_a[depth - 1] == 0 || left_b[depth - 1] == 0) {
+        if (left_a[depth - 1] != left_b[depth - 1]) return left_a[depth - 1] == 0 ? -1 : 1;
+        if (--depth == 0) return 0;
+        continue;
+      }
+      left_a[depth - 1]--, left_b[depth - 1]--;
+    }
+    t = a[pa];
+    if (t != b[pb]) return t < b[pb] ? -1 : 1; /* the type bytes are in the types' order */
+    switch (t) {
+      case OK_WEBKIT_NUMBER:
+      case OK_WEBKIT_DATE: {
+        double x = le_double(a + pa + 1), y = le_double(b + pb + 1);
+        if (x != y) return x > y ? 1 : -1; /* NaN, which WebKit never stores: -1 as WebKit */
+        pa += 9, pb += 9;
+        break;
+      }
+      case OK_WEBKIT_STRING: {
+        size_t ca = (size_t)le(a + pa + 1, 4), cb = (size_t)le(b + pb + 1, 4);
+        for (i = 0, m = ca < cb ? ca : cb; i < m; i++) {
+          unsigned x = (unsigned)le(a + pa + 5 + 2 * i, 2), y = (unsigned)le(b + pb + 5 + 2 * i, 2);
+          if (x != y) return x < y ? -1 : 1;
+        }
+        if (ca != cb) return ca < cb ? -1 : 1;
+        pa += 5 + 2 * ca, pb += 5 + 2 * cb;
+        break;
+      }
+      case OK_WEBKIT_BINARY: { /* as WebKit reads it: all the key's bytes from there */
+        size_t ra = na - pa - 9, rb = nb - pb - 9;
+        int c = memcmp(a + pa + 9, b + pb + 9, ra < rb ? ra : rb);
+        if (c != 0) return c < 0 ? -1 : 1;
+        if (ra != rb) return ra < rb ? -1 : 1;
+        pa += 9 + (size_t)le(a + pa + 1, 8), pb += 9 + (size_t)le(b + pb + 1, 8);
+        break;
+      }
+      case OK_WEBKIT_ARRAY:
+        if (depth == OK_WEBKIT_DEPTH) return 1; /* deeper than ok compares */
+        left_a[depth] = le(a + pa + 1, 8), left_b[depth] = le(b + pb + 1, 8);
+        depth++;
+        pa += 9, pb += 9;
+        continue;
+      default: pa++, pb++; /* Min, Max */
+    }
+    if (depth == 0) return 0;
+  }
+}

@@ -1,0 +1,409 @@
+#!/usr/bin/python3
+"""check.py BUILD_DIR BROWSER [N] [--vectors FILE]: a browser's IndexedDB keys,
+against the browser itself (BROWSER: firefox, Debian's firefox-esr headless;
+webkit, WebKitGTK through webkit.py under xvfb-run).
+
+Serves test/indexeddb/page.html on 127.0.0.1 to the browser with a new
+profile; the page writes ~N random keys (2,000 by default) and the edges
+into IndexedDB and posts back what the browser says of them: the keys,
+their order by indexedDB.cmp with ties, and its cursors' order over a store
+and three indexes (compound, multiEntry, unique). Then, on the SQLite file
+that the browser wrote:
+  - each key ok_<browser>_pack builds from the logged value equals the
+    browser's bytes (the store's keys, the indexes' keys and primary keys),
+    in the cursors' order;
+  - the keys built sort exactly as indexedDB.cmp, with its ties (Firefox's
+    by their bytes; WebKit's by the collation IDBKEY, as its tables do);
+  - every stored key read by ok_each (nested arrays in turn) gives the
+    logged value back, and ok_quote's text, run again, gives the key;
+  - PRAGMA integrity_check says ok (WebKit's indexes need IDBKEY); what the
+    browser refuses (NaN...) is logged as refused.
+With --vectors, also writes FILE (test/<browser>/vectors.tsv): a third of
+the keys stored, with the values, for test/vectors.sh where the browser does
+not run (the other CPUs). Ends "N passed, M failed".
+"""
+import glob
+import http.server
+import json
+import os
+import shutil
+import sqlite3
+import struct
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+args = [a for a in sys.argv[1:] if not a.startswith("--")]
+vectors = sys.argv[sys.argv.index("--vectors") + 1] if "--vectors" in sys.argv else None
+if vectors:
+    args.remove(vectors)
+build = os.path.abspath(args[0])
+browser = args[1]
+count = int(args[2]) if len(args) > 2 else 2000
+here = os.path.dirname(os.path.abspath(__file__))
+passed = failed = 0
+
+
+def check(name, good, detail=""):
+    global passed, failed
+    if good:
+        passed += 1
+    else:
+        failed += 1
+        if failed <= 30:
+            print("FAIL", name, str(detail)[:600])
+
+
+def finish():
+    print(f"{passed} passed, {failed} failed")
+    sys.exit(1 if failed else 0)
+
+
+# --- The browser writes the keys ---------------------------------------------
+
+def serve():
+    """A server of page.html on 127.0.0.1 that keeps what the page posts."""
+    page = open(os.path.join(here, "page.html"), "rb").read()
+    got = {}
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.end_headers()
+            self.wfile.write(page)
+
+        def do_POST(self):
+            got["log"] = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+            self.send_response(204)
+            self.end_headers()
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, got
+
+
+def run_firefox(tmp, url, got):
+    profile = os.path.join(tmp, "profile")
+    os.makedirs(profile)
+    with open(os.path.join(profile, "user.js"), "w") as f:
+        for pref in ("browser.shell.checkDefaultBrowser", "datareporting.policy.dataSubmissionEnabled",
+                     "toolkit.telemetry.enabled", "app.update.enabled", "browser.aboutwelcome.enabled",
+                     "extensions.update.enabled", "browser.safebrowsing.malware.enabled",
+                     "browser.safebrowsing.phishing.enabled", "network.captive-portal-service.enabled"):
+            f.write(f'user_pref("{pref}", false);\n')
+        f.write('user_pref("browser.startup.homepage_override.mstone", "ignore");\n')
+    proc = subprocess.Popen(["firefox-esr", "--headless", "--no-remote", "--profile", profile, url],
+                            env=tool_env(MOZ_HEADLESS="1"), stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    start = time.time()
+    while "log" not in got and time.time() - start < 180 and proc.poll() is None:
+        time.sleep(0.2)
+    proc.terminate()
+    try:
+        proc.wait(20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+    return glob.glob(os.path.join(profile, "storage/default/http+++127.0.0.1+*/idb/*.sqlite"))
+
+
+def run_webkit(tmp, url, got):
+    data = os.path.join(tmp, "data")
+    out = subprocess.run(["xvfb-run", "-a", "/usr/bin/python3", os.path.join(here, "webkit.py"), url, data],
+                         env=tool_env(), capture_output=True, text=True, timeout=300)
+    print(out.stdout.strip())
+    return glob.glob(os.path.join(data, "databases/indexeddb/v1/http_127.0.0.1_*/*/IndexedDB.sqlite3"))
+
+
+def tool_env(**more):
+    env = dict(os.environ, **more)
+    env.pop("LD_PRELOAD", None)  # the sanitizer's runtime is for this process only
+    return env
+
+
+# Each browser: how it runs, its format, and where its file keeps the
+# keys of a store (its name ?) and of an index (its name ?: key, primary key).
+BROWSERS = {
+    "firefox": {
+        "run": run_firefox,
+        "column": ("BLOB", "BLOB"),
+        "store": "SELECT key FROM object_data WHERE object_store_id = "
+                 "(SELECT id FROM object_store WHERE name = ?) ORDER BY key",
+        "index": "SELECT value, object_data_key FROM index_data WHERE index_id = "
+                 "(SELECT id FROM object_store_index WHERE name = ?1) UNION ALL "
+                 "SELECT value, object_data_key FROM unique_index_data WHERE index_id = "
+                 "(SELECT id FROM object_store_index WHERE name = ?1) ORDER BY 1, 2",
+        "keys": "SELECT key FROM object_data UNION ALL SELECT value FROM index_data UNION ALL "
+                "SELECT value FROM unique_index_data",
+        "is_array": lambda key: key[0] >= 0x50,
+        "negative_zero": False,  # -0 is written as 0
+        "cmp_order": lambda d: True,  # every key sorts as indexedDB.cmp
+    },
+    "webkit": {
+        "run": run_webkit,
+        "column": ("TEXT COLLATE IDBKEY", "TEXT"),
+        "store": "SELECT key FROM Records WHERE objectStoreID = "
+                 "(SELECT id FROM ObjectStoreInfo WHERE name = ?) ORDER BY key",
+        "index": "SELECT key, value FROM IndexRecords WHERE indexID = "
+                 "(SELECT id FROM IndexInfo WHERE name = ?1) ORDER BY key, value",
+        "keys": "SELECT key FROM Records UNION ALL SELECT key FROM IndexRecords",
+        "is_array": lambda key: key[1] == 0xA0,
+        "negative_zero": True,  # kept as it was given
+        # WebKit orders a binary inside an array by the rest of the key
+        # (docs/webkit.md): the others sort as indexedDB.cmp
+        "cmp_order": lambda d: "a" not in d or not any(has_binary(e) for e in d["a"]),
+    },
+}
+B = BROWSERS[browser]
+PACK = f"ok_{browser}_pack"
+
+
+def has_binary(d):
+    return "b" in d or ("a" in d and any(has_binary(e) for e in d["a"]))
+
+
+def run_browser(tmp):
+    """The page's log and a copy of the file the browser wrote, or exits."""
+    server, got = serve()
+    start = time.time()
+    url = f"http://127.0.0.1:{server.server_address[1]}/page.html?n={count}"
+    files = B["run"](tmp, url, got)
+    server.shutdown()
+    log = got.get("log")
+    if not log or "error" in log:
+        check(f"{browser} wrote the keys", False, log or f"no log in {time.time() - start:.0f} s")
+        finish()
+    print(f"{log['userAgent']}: {len(log['keys'])} keys logged in {time.time() - start:.1f} s")
+    check("one IndexedDB file", len(files) == 1, files)
+    if len(files) != 1:
+        finish()
+    db_path = os.path.join(tmp, "idb.sqlite")
+    for suffix in ("", "-wal"):
+        if os.path.exists(files[0] + suffix):
+            shutil.copy(files[0] + suffix, db_path + suffix)
+    return log, db_path
+
+
+# --- The logged values as SQL, and back --------------------------------------
+
+def units_wtf8(units):
+    """UTF-16 units as UTF-8, a lone surrogate as its three bytes (WTF-8)."""
+    out, i = bytearray(), 0
+    while i < len(units):
+        u = units[i]
+        if 0xD800 <= u < 0xDC00 and i + 1 < len(units) and 0xDC00 <= units[i + 1] < 0xE000:
+            u = 0x10000 + ((u - 0xD800) << 10) + (units[i + 1] - 0xDC00)
+            i += 1
+        if u < 0x80:
+            out.append(u)
+        elif u < 0x800:
+            out += bytes([0xC0 | u >> 6, 0x80 | u & 0x3F])
+        elif u < 0x10000:
+            out += bytes([0xE0 | u >> 12, 0x80 | u >> 6 & 0x3F, 0x80 | u & 0x3F])
+        else:
+            out += bytes([0xF0 | u >> 18, 0x80 | u >> 12 & 0x3F, 0x80 | u >> 6 & 0x3F, 0x80 | u & 0x3F])
+        i += 1
+    return bytes(out)
+
+
+def sql_value(d, args):
+    """A logged value as an SQL expression for the builder's arguments."""
+    if "n" in d:
+        args.append(struct.unpack(">d", bytes.fromhex(d["n"]))[0])
+        return "?"
+    if "s" in d:
+        args.append(units_wtf8(d["s"]))
+        return "CAST(? AS TEXT)"
+    if "b" in d:
+        args.append(bytes.fromhex(d["b"]))
+        return "?"
+    if "d" in d:
+        args.append(d["d"])
+        return f"ok_{browser}_date(?)"
+    return f"ok_{browser}_array(" + ", ".join(sql_value(e, args) for e in d["a"]) + ")"
+
+
+def pack_args(d, value):
+    """The builder's arguments for a logged key: an array's elements
+    (one alone in the array constructor), or the value."""
+    if "a" in d and len(d["a"]) != 1:
+        return ", ".join(value(e) for e in d["a"])
+    return value(d)
+
+
+def build_key(db, d):
+    args = []
+    inner = pack_args(d, lambda e: sql_value(e, args))
+    return db.execute(f"SELECT {PACK}({inner})", args).fetchone()[0]
+
+
+def literal(db, d):
+    """A logged value as SQL text (a number as ok_unlexi of its exact lexi string)."""
+    if "n" in d:
+        x = struct.unpack(">d", bytes.fromhex(d["n"]))[0]
+        return "ok_unlexi('%s')" % db.execute("SELECT ok_lexi(?)", [x]).fetchone()[0].decode()
+    if "s" in d:
+        return "CAST(x'%s' AS TEXT)" % units_wtf8(d["s"]).hex().upper()
+    if "b" in d:
+        return "x'%s'" % d["b"].upper()
+    if "d" in d:
+        return f"ok_{browser}_date(%d)" % d["d"]
+    return f"ok_{browser}_array(" + ", ".join(literal(db, e) for e in d["a"]) + ")"
+
+
+def write_vectors(db, path, log):
+    """Every 3rd key of the object store, the edges' among them, as id,
+    expression, the browser's bytes, ok_json of them."""
+    with open(path, "w") as f:
+        f.write("# %s IndexedDB keys: written by %s into its SQLite file (test/indexeddb/check.py "
+                "--vectors; see README.md)\n# id\tok expression\tthe browser's key (hex)\tok_json of it\n"
+                % (browser, log["userAgent"].split()[-1]))
+        for i, (d, _) in enumerate(log["store"][::3]):
+            key = build_key(db, d)
+            expr = f"{PACK}(" + pack_args(d, lambda e: literal(db, e)) + ")"
+            j = db.execute(f"SELECT ok_json(?, '{browser}')", [key]).fetchone()[0].decode()
+            f.write(f"{browser[:2]}-{i + 1:05d}\t{expr}\t{key.hex().upper()}\t{j}\n")
+
+
+def iso(ms):
+    """A Date's toISOString()."""
+    days, rest = divmod(ms, 86400000)
+    # civil from days (Howard Hinnant's algorithm)
+    z = days + 719468
+    era = z // 146097
+    doe = z - era * 146097
+    yoe = (doe - doe // 1460 + doe // 36524 - doe // 146096) // 365
+    y = yoe + era * 400
+    doy = doe - (365 * yoe + yoe // 4 - yoe // 100)
+    mp = (5 * doy + 2) // 153
+    day = doy - (153 * mp + 2) // 5 + 1
+    month = mp + 3 if mp < 10 else mp - 9
+    y += month <= 2
+    year = f"{y:04d}" if 0 <= y <= 9999 else f"{'+' if y > 0 else '-'}{abs(y):06d}"
+    h, rest = divmod(rest, 3600000)
+    m, rest = divmod(rest, 60000)
+    s, msec = divmod(rest, 1000)
+    return f"{year}-{month:02d}-{day:02d}T{h:02d}:{m:02d}:{s:02d}.{msec:03d}Z"
+
+
+def wtf8_units(b):
+    """WTF-8 bytes back to UTF-16 units."""
+    units, i = [], 0
+    while i < len(b):
+        c = b[i]
+        n = 1 if c < 0x80 else 2 if c < 0xE0 else 3 if c < 0xF0 else 4
+        cp = c if n == 1 else c & (0x7F >> n)
+        for k in range(1, n):
+            cp = cp << 6 | b[i + k] & 0x3F
+        if cp >= 0x10000:
+            units += [0xD800 + ((cp - 0x10000) >> 10), 0xDC00 + ((cp - 0x10000) & 0x3FF)]
+        else:
+            units.append(cp)
+        i += n
+    return units
+
+
+def read_key(db, key):
+    """A key as ok's readers give it, in the log's terms."""
+    rows = db.execute(f"SELECT kind, value FROM ok_each(?, '{browser}')", [key]).fetchall()
+    values = []
+    for kind, v in rows:
+        kind = kind.decode()
+        if kind == "number":
+            values.append({"n": struct.pack(">d", float(v)).hex()})
+        elif kind == "string":
+            values.append({"s": wtf8_units(v)})
+        elif kind == "binary":
+            values.append({"b": v.hex()})
+        elif kind == "date":
+            values.append({"iso": v.decode()})
+        else:
+            values.append(read_key(db, v))
+    return {"a": values} if B["is_array"](key) else values[0]
+
+
+def comparable(d):
+    """The logged value with its Date as its ISO text, as ok reads it."""
+    if "d" in d:
+        return {"iso": iso(d["d"])}
+    if "a" in d:
+        return {"a": [comparable(e) for e in d["a"]]}
+    if "n" in d and d["n"] == "8000000000000000" and not B["negative_zero"]:
+        return {"n": "0000000000000000"}  # -0: one key with 0
+    return d
+
+
+def main():
+    tmp = tempfile.mkdtemp(prefix=f"ok-{browser}-")
+    try:
+        log, path = run_browser(tmp)
+        db = sqlite3.connect(path, isolation_level=None)
+        db.text_factory = bytes
+        db.enable_load_extension(True)
+        db.load_extension(os.path.join(build, "ok"))
+        integrity = db.execute("PRAGMA integrity_check").fetchall()
+        check("integrity_check", integrity == [(b"ok",)], integrity[:5])
+        for name, err in log["refused"].items():
+            check(f"the browser refuses a {name} key", err == "DataError", err)
+
+        # the keys built, ordered as the browser's own tables order them
+        built = [build_key(db, d) for d in log["keys"]]
+        db.execute(f"CREATE TEMP TABLE built(i INTEGER, k {B['column'][0]})")
+        db.executemany(f"INSERT INTO built VALUES (?, CAST(? AS {B['column'][1]}))", enumerate(built))
+        ranked = db.execute("SELECT i, dense_rank() OVER (ORDER BY k) FROM built ORDER BY k, i").fetchall()
+        rank = dict(ranked)
+        keep = [B["cmp_order"](d) for d in log["keys"]]
+        mine = [i for i, _ in ranked if keep[i]]
+        pos = [j for j, i in enumerate(log["order"]) if keep[i]]  # where the kept ones are
+        theirs = [log["order"][j] for j in pos]
+        check("keys sort as indexedDB.cmp", mine == theirs and len(mine) > len(built) // 2,
+              next(((j, a, b) for j, (a, b) in enumerate(zip(mine, theirs)) if a != b), None))
+        # a tie of two kept keys: every key between them in cmp's order ties too
+        ties = [all(log["ties"][p:q]) for p, q in zip(pos, pos[1:])]
+        ours = [rank[a] == rank[b] for a, b in zip(theirs, theirs[1:])]
+        check("ties as indexedDB.cmp", ties == ours, (sum(ties), sum(ours)))
+        print(f"{len(mine)} keys in indexedDB.cmp's order, {len(built) - len(mine)} left out "
+              f"(binary inside arrays); the browser's cursors misread {log['misread']}")
+
+        def same_rows(label, rows, walk, pairs):
+            check(f"{label}: as many rows as the cursor", len(rows) == len(walk), (len(rows), len(walk)))
+            for row, w in zip(rows, walk):
+                want = [build_key(db, d) for d in (w if pairs else w[:1])]
+                check(f"{label}: the browser's bytes = {PACK}'s", list(row) == want,
+                      ([r.hex() for r in row], [x.hex() for x in want], w))
+
+        for store, walk in (("keys", log["store"]), ("rows", log["rows"])):
+            same_rows(f"object store {store}", db.execute(B["store"], [store]).fetchall(), walk, 0)
+        for index in ("pair", "tags", "unique"):
+            same_rows(f"index {index}", db.execute(B["index"], [index]).fetchall(), log[index], 1)
+
+        keys = [r[0] for r in db.execute(B["keys"])]
+        walked = [w[k] for name in ("store", "rows", "pair", "tags", "unique") for w in log[name] for k in (0, 1)]
+        by_bytes = {build_key(db, d): d for d in walked}
+        for key in keys:
+            want = by_bytes.get(key)
+            check("a stored key is one the cursors listed", want is not None, key.hex())
+            if want is None:
+                continue
+            got = read_key(db, key)
+            check("ok_each reads the value the browser wrote", got == comparable(want),
+                  (key.hex(), got, want))
+            q = db.execute(f"SELECT ok_quote(?, '{browser}')", [key]).fetchone()[0].decode()
+            again = db.execute(f"SELECT {PACK}{q}").fetchone()[0]
+            check("ok_quote rebuilds the key", again == key, (key.hex(), q))
+        print(f"{len(keys)} stored keys read, {len(built)} keys built")
+        if vectors:
+            write_vectors(db, vectors, log)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    finish()
+
+
+if __name__ == "__main__":
+    main()
