@@ -89,9 +89,10 @@ static int scan(const uint8_t *key, size_t n, int strict, size_t *len, size_t *e
         if (strict) {
           double d = le_double(key + pos + 1);
           if (d != d) return fail(OK_E_RANGE, at, err_at);
-          if (key[pos] == OK_WEBKIT_DATE &&
-              !(fabs(d) <= OK_JS_DATE_MAX && round(d) / 1000 * 1000 == d))
+          if (key[pos] == OK_WEBKIT_DATE && !(fabs(d) <= OK_JS_DATE_MAX))
             return fail(OK_E_RANGE, at, err_at);
+          if (key[pos] == OK_WEBKIT_DATE && round(d) / 1000 * 1000 != d) /* not whole ms */
+            return fail(OK_E_NONCANONICAL, at, err_at);
         }
         pos += 9;
         break;

@@ -182,6 +182,14 @@ static const char *const firefox_pieces[] = {
     "ok_firefox_date(-8640000000000000)",
     "CAST(x'EDA080' AS TEXT)",
     NULL};
+static const char *const webkit_pieces[] = {"ok_webkit_array()",
+                                            "ok_webkit_array(%V)",
+                                            "ok_webkit_array(%V, ok_webkit_array(%V))",
+                                            "ok_webkit_date(0)",
+                                            "ok_webkit_date(8640000000000000)",
+                                            "-0.0",
+                                            "CAST(x'EDB080' AS TEXT)",
+                                            NULL};
 static const char *const none[] = {NULL};
 
 static const builder builders[] = {
@@ -196,6 +204,7 @@ static const builder builders[] = {
     {"orderedcode", "ok_orderedcode_pack", none},
     {"orderedbinary", "ok_orderedbinary_pack", orderedbinary_pieces},
     {"firefox", "ok_firefox_pack", firefox_pieces},
+    {"webkit", "ok_webkit_pack", webkit_pieces},
     {"orderly", "ok_orderly_pack", none},
 };
 

@@ -79,6 +79,13 @@ static const input inputs[] = {
      "SELECT ok_firefox_pack(replace(printf('%%.*c', %ld / 3, 'x'), 'x', char(65535)))"},
     {"Firefox binary of 0xFF (2 bytes each)", "firefox", ONE,
      "SELECT ok_firefox_pack(ok_unhex(replace(hex(zeroblob(%ld / 2)), '00', 'FF')))"},
+    {"WebKit numbers in an array", "webkit", ONE,
+     "WITH c(n) AS (SELECT %ld / 9) SELECT x'00A00100000000000000A0' || "
+     "ok_unhex(printf('%%02X%%02X%%02X0000000000', n %% 256, n / 256 %% 256, n / 65536)) || "
+     "ok_unhex(replace(hex(zeroblob(n)), '00', '209A9999999999B93F')) FROM c"},
+    {"WebKit string of U+FFFF", "webkit", ONE,
+     "SELECT ok_webkit_pack(replace(printf('%%.*c', %ld / 2, 'x'), 'x', char(65535)))"},
+    {"WebKit binary", "webkit", ONE, "SELECT CAST(ok_webkit_pack(zeroblob(%ld)) AS BLOB)"},
     {"orderedcode string of NULs (escaped), descending", "orderedcode:string desc", ONE,
      "SELECT ok_orderedcode_pack('string desc', zeroblob(%ld / 2))"},
     {"Orderly bytes", "orderly:bytes", ONE, "SELECT ok_orderly_pack('bytes', zeroblob(%ld))"},

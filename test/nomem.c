@@ -143,6 +143,13 @@ static const char *const statements[] = {
     "ok_firefox_array(ok_firefox_date('2024-02-29T12:00:00.500Z'), ok_firefox_array()), "
     "printf('%.*c', 3000, 'f')) AS x)",
     "SELECT hex(ok_firefox_range_end('a', 1)), hex(ok_convert(ok_pack(1, 'a'), 'ok', 'firefox'))",
+    "SELECT ok_quote(x, 'webkit'), ok_json(x, 'webkit'), ok_unpack_col(x, 5, 'webkit') "
+    "FROM (SELECT ok_webkit_pack(-0.0, -7, 'a' || char(65535, 55296), x'00ff7f', "
+    "ok_webkit_array(ok_webkit_date('2024-02-29T12:00:00.500Z'), ok_webkit_array()), "
+    "printf('%.*c', 3000, 'w')) AS x)",
+    "SELECT hex(ok_convert(ok_pack(1, 'a'), 'ok', 'webkit')), ok_webkit_pack(2) < "
+    "ok_webkit_pack(10) "
+    "COLLATE IDBKEY",
     "SELECT hex(ok_orderedbinary_pack(ok_orderedbinary_array(2))), "
     "hex(ok_convert(ok_pack(1, 'a'), 'ok', 'orderedbinary'))",
     "SELECT hex(ok_convert(ok_pack(1, 'a', x'00', 2.5, NULL), 'ok', 'bytewise')), "

@@ -47,6 +47,7 @@ static const value values[] = {
     {"ok_charwise_pack(a, b)", 0},
     {"ok_orderedbinary_pack(a, b)", 0},
     {"ok_firefox_pack(a, b)", 0},
+    {"CAST(ok_webkit_pack(a, b) AS BLOB)", 0},
     {"ok_orderly_pack('long, utf8', a, b)", 0},
     {"ok_orderedcode_pack('int64, string', a, b)", 0},
     {"ok_salt(ok_pack(a, b), 1)", 0},
@@ -68,6 +69,7 @@ static const value values[] = {
     {"ok_orderedbinary_bool(a)", 1},
     {"ok_firefox_array(a, b)", 1},
     {"ok_firefox_date(abs(a))", 1},
+    {"ok_webkit_array(a, b)", 1},
 };
 
 /* The rows, one at a time (an error in one row would hide the others'
@@ -128,6 +130,7 @@ static const char *const functions[] = {
     "ok_valid({C}, 'charwise')",
     "ok_quote({C}, 'orderedbinary')",
     "ok_json({C}, 'firefox')",
+    "ok_quote({C}, 'webkit')",
     "ok_quote({C}, 'orderly:long, utf8')",
     "ok_json({C}, 'orderedcode:int64, string')",
     "ok_quote({C}, 'salt+ok')",

@@ -1,4 +1,4 @@
--- The bytewise, charwise, orderedcode, ordered-binary and Firefox order oracle (make test): random
+-- The bytewise, charwise, orderedcode, ordered-binary, Firefox and WebKit order oracle (make test): random
 -- rows with many ties, each row's key in each format, and for every row the
 -- dense rank by the values (SQLite's ORDER BY) must equal its dense rank by
 -- the key's bytes: the same order and the same ties. The columns are those
@@ -7,8 +7,10 @@
 -- 0.0), NULLs first, bytes by memcmp; charwise's text with letters only
 -- (its escapes and the '"' after an element order other characters
 -- otherwise); ordered-binary's text with its escaped characters too; Firefox's
--- IndexedDB keys without NULLs (it has none), numbers < TEXT < BLOB as
--- IndexedDB's numbers < strings < binary. Prints "N passed, M
+-- and WebKit's IndexedDB keys without NULLs (they have none), numbers <
+-- TEXT < BLOB as IndexedDB's numbers < strings < binary; WebKit's ordered
+-- by its collation IDBKEY, with binary last (WebKit compares binary with
+-- the rest of the key). Prints "N passed, M
 -- failed": a pass is a row, and one for the count, per format.
 CREATE TEMP TABLE r(i INTEGER, f REAL, b BLOB, t TEXT, u INTEGER);
 WITH RECURSIVE n(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM n WHERE k < 30000)
@@ -27,12 +29,14 @@ ALTER TABLE r ADD COLUMN cw TEXT;
 ALTER TABLE r ADD COLUMN oc BLOB;
 ALTER TABLE r ADD COLUMN ob BLOB;
 ALTER TABLE r ADD COLUMN ff BLOB;
+ALTER TABLE r ADD COLUMN wk TEXT;
 ALTER TABLE r ADD COLUMN e TEXT;
 UPDATE r SET e = CASE abs(random()) % 4 WHEN 0 THEN NULL WHEN 1 THEN t
   ELSE char(abs(random()) % 6, abs(random()) % 40, 97 + abs(random()) % 3) END;
 UPDATE r SET bw = ok_bytewise_pack(i, f, b, t, i), cw = ok_charwise_pack(i, t, f, t),
              ob = ok_orderedbinary_pack(i, f, e, t, i),
              ff = ok_firefox_pack(coalesce(i, 0), coalesce(f, 0.0), coalesce(b, t, i, 0), coalesce(t, '')),
+             wk = ok_webkit_pack(coalesce(i, 0), coalesce(f, 0.0), coalesce(t, ''), coalesce(b, t, i, 0)),
              oc = CASE WHEN i IS NOT NULL AND f IS NOT NULL AND b IS NOT NULL THEN
                   ok_orderedcode_pack('int64 desc, float64, string, string_or_infinity desc, uint64', i, f, b, t, u) END;
 CREATE TEMP TABLE ranks AS
@@ -48,9 +52,13 @@ SELECT 'orderedbinary', count(*) OVER (), dense_rank() OVER (ORDER BY i, f, e, t
 UNION ALL
 SELECT 'firefox', count(*) OVER (),
        dense_rank() OVER (ORDER BY coalesce(i, 0), coalesce(f, 0.0), coalesce(b, t, i, 0), coalesce(t, '')),
-       dense_rank() OVER (ORDER BY ff) FROM r;
+       dense_rank() OVER (ORDER BY ff) FROM r
+UNION ALL
+SELECT 'webkit', count(*) OVER (),
+       dense_rank() OVER (ORDER BY coalesce(i, 0), coalesce(f, 0.0), coalesce(t, ''), coalesce(b, t, i, 0)),
+       dense_rank() OVER (ORDER BY wk COLLATE IDBKEY) FROM r;
 SELECT ((SELECT count(*) FROM ranks WHERE by_value = by_key) +
-        (SELECT count(DISTINCT fmt) = 5 AND min(n) > 1000 FROM ranks))
+        (SELECT count(DISTINCT fmt) = 6 AND min(n) > 1000 FROM ranks))
        || ' passed, ' || ((SELECT count(*) FROM ranks WHERE by_value <> by_key) +
-       (SELECT count(DISTINCT fmt) <> 5 OR min(n) <= 1000 FROM ranks)) || ' failed';
+       (SELECT count(DISTINCT fmt) <> 6 OR min(n) <= 1000 FROM ranks)) || ' failed';
 SELECT fmt || ': ' || count(*) || ' rows out of order' FROM ranks WHERE by_value <> by_key GROUP BY fmt;

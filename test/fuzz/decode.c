@@ -14,7 +14,8 @@
 ** TiDB key of as many items that wraps back to it; and as a bytewise and a
 ** charwise key, which their values (a Date from its text) write again; and
 ** as orderedcode keys under two type lists, whose items re-encode; and as
-** a Firefox IndexedDB key, which its values write again. In
+** a Firefox or a WebKit IndexedDB key, which its values write again (and
+** WebKit's collation orders as equal to itself). In
 ** every format the walks over the whole key (count, locate, salt) must
 ** agree.
 */
@@ -31,6 +32,7 @@
 #include "ok_orderedcode.h"
 #include "ok_orderly.h"
 #include "ok_tidb.h"
+#include "ok_webkit.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -473,6 +475,67 @@ static void firefox_check(const uint8_t *data, size_t size) {
   free(u);
 }
 
+/* WebKit key data[0..size) written again from its values into *out
+** (malloc'ed): the length, or -1 when the key is not valid. */
+static long webkit_rewrite(uint8_t **out, const uint8_t *data, size_t size) {
+  size_t o = 1, err, cap = 3 * size + 64, n, count = 0;
+  uint8_t *u = malloc(cap), *inner;
+  int array = size > 1 && data[1] == OK_WEBKIT_ARRAY, rc;
+  long m;
+  ok_walk w;
+  ok_item it;
+  if (!u) abort();
+  u[0] = OK_WEBKIT_VERSION;
+  if (array) o += 9; /* the head, once the count is known */
+  ok_walk_start(&w, &ok_format_webkit, data, size);
+  while ((rc = ok_next(&w, &it, &err)) == OK_OK) {
+    uint8_t *v = malloc(it.value_len + 1);
+    int64_t ms;
+    if (!v || ((it.type == OK_TEXT || it.type == OK_BLOB) && ok_unescape(v, &it) != it.value_len))
+      abort();
+    if (o + 2 * it.value_len + 16 > cap) abort(); /* longer than the key: not its bytes */
+    switch (it.tag) {
+      case OK_WEBKIT_NUMBER:
+        o += ok_webkit_enc_number(u + o, it.tag, it.type == OK_INT ? (double)it.i : it.d);
+        break;
+      case OK_WEBKIT_DATE:
+        if (ok_js_date_parse(&ms, (const char *)v, it.value_len, &err) != OK_OK) abort();
+        o += ok_webkit_enc_number(u + o, it.tag, (double)ms);
+        break;
+      case OK_WEBKIT_STRING:
+        if (ok_webkit_enc_string(u + o, &n, v, it.value_len, &err) != OK_OK) abort();
+        o += n;
+        break;
+      case OK_WEBKIT_BINARY:
+        o += ok_webkit_enc_head(u + o, it.tag, it.value_len);
+        memcpy(u + o, v, it.value_len);
+        o += it.value_len;
+        break;
+      default: /* a nested array: its own key must be valid, and is its values */
+        if ((m = webkit_rewrite(&inner, v, it.value_len)) < 1) abort();
+        memcpy(u + o, inner + 1, (size_t)m - 1);
+        o += (size_t)m - 1;
+        free(inner);
+    }
+    free(v);
+    count++;
+  }
+  if (rc != OK_FEWER) return free(u), -1;
+  if (array) ok_webkit_enc_head(u + 1, OK_WEBKIT_ARRAY, count);
+  *out = u;
+  return (long)o;
+}
+
+/* A valid WebKit key is what its values write again, and equal to itself. */
+static void webkit_check(const uint8_t *data, size_t size) {
+  uint8_t *u;
+  long n = webkit_rewrite(&u, data, size);
+  if (n < 0) return;
+  if ((size_t)n != size || memcmp(u, data, size) != 0) abort();
+  if (ok_webkit_compare(data, size, u, size) != 0) abort();
+  free(u);
+}
+
 /* An orderedcode key under the type list `types`: each item is what its
 ** value writes (a prefix, the key's end, read as fewer items). */
 static void oc_check(const char *types, const uint8_t *data, size_t size) {
@@ -591,6 +654,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   js_check(&ok_format_bytewise, data, size);
   js_check(&ok_format_charwise, data, size);
   firefox_check(data, size);
+  webkit_check(data, size);
   oc_check("string, int64 desc, uint64, float64, string_or_infinity desc, trailing", data, size);
   oc_check("float64 desc, infinity, uint64 desc, string desc, int64", data, size);
   for (i = 0; ok_formats[i]; i++) walk_check(ok_formats[i], data, size);

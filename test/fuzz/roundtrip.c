@@ -28,7 +28,10 @@
 ** and ordered-binary: arrays of JavaScript values (NULL < numbers < text;
 ** ordered-binary's Buffers only as a key's end, so blobs go in as text).
 ** Firefox's IndexedDB keys: arrays of numbers < strings (by UTF-16 units)
-** < binary, with no null (NULL goes in as 0).
+** < binary, with no null (NULL goes in as 0). WebKit's: the same values,
+** ordered by its collation (ok_webkit_compare), not by their bytes, which
+** compares binary with the rest of the key: two binary values are not
+** compared.
 ** Any failure aborts.
 */
 #include <math.h>
@@ -46,6 +49,7 @@
 #include "ok_orderedbinary.h"
 #include "ok_orderly.h"
 #include "ok_tidb.h"
+#include "ok_webkit.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -227,7 +231,15 @@ typedef struct {
   int (*cmp)(const val *a, const val *b, int *incomparable);
   int wrapped; /* the items' bytes in a whole: WRAP_* */
 } fmt;
-enum { WRAP_NONE, WRAP_TIKV, WRAP_BYTEWISE, WRAP_CHARWISE, WRAP_ORDEREDBINARY, WRAP_FIREFOX };
+enum {
+  WRAP_NONE,
+  WRAP_TIKV,
+  WRAP_BYTEWISE,
+  WRAP_CHARWISE,
+  WRAP_ORDEREDBINARY,
+  WRAP_FIREFOX,
+  WRAP_WEBKIT
+};
 
 static void native_fit(val *v) {
   if (v->type == V_REAL && isnan(v->d)) v->type = V_NULL;
@@ -457,6 +469,23 @@ static int firefox_order(const val *a, const val *b, int *incomparable) {
   return cmp_bytes(a, b);
 }
 
+static size_t webkit_enc(uint8_t *out, const val *v) {
+  size_t len = 0, err;
+  switch (v->type) {
+    case V_INT: return ok_webkit_enc_number(out, OK_WEBKIT_NUMBER, (double)v->i);
+    case V_REAL: return ok_webkit_enc_number(out, OK_WEBKIT_NUMBER, v->d);
+    case V_TEXT: ok_webkit_enc_string(out, &len, v->s, v->n, &err); return len;
+    default:
+      len = ok_webkit_enc_head(out, OK_WEBKIT_BINARY, v->n);
+      memcpy(out + len, v->s, v->n);
+      return len + v->n;
+  }
+}
+static int webkit_order(const val *a, const val *b, int *incomparable) {
+  if (a->type == V_BLOB && b->type == V_BLOB) *incomparable = 1;
+  return firefox_order(a, b, incomparable);
+}
+
 static const fmt formats[] = {
     {&ok_format_native, native_fit, native_enc, native_order, 0},
     {&ok_format_fdb, fdb_fit, fdb_enc, fdb_order, 0},
@@ -469,6 +498,7 @@ static const fmt formats[] = {
     {&ok_format_orderedbinary, orderedbinary_fit, orderedbinary_enc, orderedbinary_order,
      WRAP_ORDEREDBINARY},
     {&ok_format_firefox, firefox_fit, firefox_enc, firefox_order, WRAP_FIREFOX},
+    {&ok_format_webkit, firefox_fit, webkit_enc, webkit_order, WRAP_WEBKIT},
 };
 
 /* The value of a decoded item, in the model (HBase's and CockroachDB's NaN, which SQL reads
@@ -519,7 +549,7 @@ static int same(const fmt *F, const val *a, const val *b) {
 }
 
 /* TiKV's key of items raw[0..n), in place (raw is out). */
-static size_t wrap(const fmt *F, uint8_t *out, size_t n) {
+static size_t wrap(const fmt *F, uint8_t *out, size_t n, size_t count) {
   uint8_t raw[KEY_MAX];
   switch (F->wrapped) {
     case WRAP_TIKV: memcpy(raw, out, n); return ok_tidb_enc_bytes(out, 0, raw, n);
@@ -534,6 +564,10 @@ static size_t wrap(const fmt *F, uint8_t *out, size_t n) {
     case WRAP_ORDEREDBINARY: /* the first element's 00 goes */
       if (n) memmove(out, out + 1, --n);
       return n;
+    case WRAP_WEBKIT: /* 00, the array's head */
+      memmove(out + 10, out, n);
+      out[0] = OK_WEBKIT_VERSION;
+      return 1 + ok_webkit_enc_head(out + 1, OK_WEBKIT_ARRAY, count) + n;
     case WRAP_FIREFOX:
       memmove(out + 1, out, n);
       out[0] = OK_FIREFOX_ARRAY, out[n + 1] = OK_FIREFOX_END;
@@ -545,7 +579,7 @@ static size_t wrap(const fmt *F, uint8_t *out, size_t n) {
 static size_t encode(const fmt *F, uint8_t *out, const row *r) {
   size_t n = 0;
   for (size_t k = 0; k < r->n; k++) n += F->enc(out + n, &r->v[k]);
-  return wrap(F, out, n);
+  return wrap(F, out, n, r->n);
 }
 
 static void check_roundtrip(const fmt *F, const uint8_t *key, size_t n, const row *r) {
@@ -564,7 +598,7 @@ static void check_roundtrip(const fmt *F, const uint8_t *key, size_t n, const ro
     k++;
   }
   if (rc != OK_FEWER || k != r->n) fail("the key does not decode to its row");
-  m = wrap(F, again, m);
+  m = wrap(F, again, m, k);
   if (m != n || memcmp(again, key, n) != 0) fail("the values read back encode to other bytes");
 }
 
@@ -616,6 +650,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     m = lens[0] < lens[1] ? lens[0] : lens[1];
     got = m ? sign(memcmp(keys[0], keys[1], m)) : 0;
     if (!got) got = (lens[0] > lens[1]) - (lens[0] < lens[1]);
+    if (F->wrapped == WRAP_WEBKIT) got = ok_webkit_compare(keys[0], lens[0], keys[1], lens[1]);
     if (!incomparable && got != want) fail("the keys' order is not the rows' order");
   }
   return 0;

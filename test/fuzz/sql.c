@@ -56,7 +56,7 @@ static int n_formats;
 
 /* A valid key of `format` converted to every other format (without a
 ** parameter): where ok_convert accepts, converting back gives the key; a
-** bytewise, charwise, ordered-binary or Firefox key of one value alone comes back
+** bytewise, charwise, ordered-binary, Firefox or WebKit key of one value alone comes back
 ** from a format without arrays as the array of it (that second call cannot
 ** know). */
 static void check_convert(const char *format, const unsigned char *data, size_t size) {
@@ -69,6 +69,8 @@ static void check_convert(const char *format, const unsigned char *data, size_t 
           ? "ok_orderedbinary_pack(ok_orderedbinary_array(ok_unpack_col(?1, 1, 'orderedbinary')))"
       : strcmp(format, "firefox") == 0
           ? "ok_firefox_pack(ok_firefox_array(ok_unpack_col(?1, 1, 'firefox')))"
+      : strcmp(format, "webkit") == 0
+          ? "CAST(ok_webkit_pack(ok_webkit_array(ok_unpack_col(?1, 1, 'webkit'))) AS BLOB)"
           : "?1";
   for (int i = 0; i < n_formats; i++) {
     char *sql, *same = NULL;

@@ -117,7 +117,7 @@ def run_webkit(tmp, url, got):
     data = os.path.join(tmp, "data")
     out = subprocess.run(["xvfb-run", "-a", "/usr/bin/python3", os.path.join(here, "webkit.py"), url, data],
                          env=tool_env(), capture_output=True, text=True, timeout=300)
-    print(out.stdout.strip())
+    BROWSERS["webkit"]["version"] = out.stdout.strip()  # webkit.py prints it
     return glob.glob(os.path.join(data, "databases/indexeddb/v1/http_127.0.0.1_*/*/IndexedDB.sqlite3"))
 
 
@@ -132,6 +132,7 @@ def tool_env(**more):
 BROWSERS = {
     "firefox": {
         "run": run_firefox,
+        "id": "ff",
         "column": ("BLOB", "BLOB"),
         "store": "SELECT key FROM object_data WHERE object_store_id = "
                  "(SELECT id FROM object_store WHERE name = ?) ORDER BY key",
@@ -147,6 +148,7 @@ BROWSERS = {
     },
     "webkit": {
         "run": run_webkit,
+        "id": "wk",
         "column": ("TEXT COLLATE IDBKEY", "TEXT"),
         "store": "SELECT key FROM Records WHERE objectStoreID = "
                  "(SELECT id FROM ObjectStoreInfo WHERE name = ?) ORDER BY key",
@@ -179,7 +181,7 @@ def run_browser(tmp):
     if not log or "error" in log:
         check(f"{browser} wrote the keys", False, log or f"no log in {time.time() - start:.0f} s")
         finish()
-    print(f"{log['userAgent']}: {len(log['keys'])} keys logged in {time.time() - start:.1f} s")
+    print(f"{B.get('version', log['userAgent'])}: {len(log['keys'])} keys logged in {time.time() - start:.1f} s")
     check("one IndexedDB file", len(files) == 1, files)
     if len(files) != 1:
         finish()
@@ -263,12 +265,12 @@ def write_vectors(db, path, log):
     with open(path, "w") as f:
         f.write("# %s IndexedDB keys: written by %s into its SQLite file (test/indexeddb/check.py "
                 "--vectors; see README.md)\n# id\tok expression\tthe browser's key (hex)\tok_json of it\n"
-                % (browser, log["userAgent"].split()[-1]))
+                % (browser, B.get("version", log["userAgent"].split()[-1])))
         for i, (d, _) in enumerate(log["store"][::3]):
             key = build_key(db, d)
             expr = f"{PACK}(" + pack_args(d, lambda e: literal(db, e)) + ")"
             j = db.execute(f"SELECT ok_json(?, '{browser}')", [key]).fetchone()[0].decode()
-            f.write(f"{browser[:2]}-{i + 1:05d}\t{expr}\t{key.hex().upper()}\t{j}\n")
+            f.write(f"{B['id']}-{i + 1:05d}\t{expr}\t{key.hex().upper()}\t{j}\n")
 
 
 def iso(ms):
