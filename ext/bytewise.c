@@ -121,7 +121,9 @@ static void ok_bytewise_undefined_fn(sqlite3_context *ctx, int argc, sqlite3_val
   result_piece(ctx, out, 1);
 }
 
-int ok_sql_js_date_arg(sqlite3_context *ctx, sqlite3_value *v, double *ms) {
+/* A Date argument: its milliseconds (a number), or its toISOString() text;
+** 0 with the error set. */
+static int date_arg(sqlite3_context *ctx, sqlite3_value *v, double *ms) {
   int t = sqlite3_value_type(v);
   if (t == SQLITE_TEXT) {
     const char *s;
@@ -155,12 +157,17 @@ int ok_sql_js_date_arg(sqlite3_context *ctx, sqlite3_value *v, double *ms) {
   return 1;
 }
 
-static void ok_bytewise_date_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+void ok_sql_js_date(sqlite3_context *ctx, sqlite3_value *v, int subtype,
+                    size_t (*enc)(uint8_t *out, double ms)) {
   uint8_t out[9];
   double ms;
+  if (sqlite3_value_type(v) != SQLITE_NULL && date_arg(ctx, v, &ms))
+    ok_sql_result_piece(ctx, out, enc(out, ms), subtype, 0);
+}
+
+static void ok_bytewise_date_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   (void)argc;
-  if (sqlite3_value_type(argv[0]) == SQLITE_NULL || !ok_sql_js_date_arg(ctx, argv[0], &ms)) return;
-  result_piece(ctx, out, ok_bytewise_enc_date(out, ms));
+  ok_sql_js_date(ctx, argv[0], OK_SUBTYPE(bytewise), ok_bytewise_enc_date);
 }
 
 /* --- The 'bytewise' format for the reading functions -------------------- */
@@ -182,7 +189,6 @@ static const char *kind(const ok_item *it) {
 
 /* One value that is not an array. */
 static int render_item(ok_sql_out *o, const ok_item *it) {
-  int rc;
   switch (it->tag) {
     case OK_BYTEWISE_FALSE:
     case OK_BYTEWISE_TRUE:
@@ -194,14 +200,10 @@ static int render_item(ok_sql_out *o, const ok_item *it) {
     case OK_BYTEWISE_UNDEFINED:
       ok_sql_puts(o, o->json ? "{\"undefined\":true}" : "ok_bytewise_undefined()");
       return SQLITE_OK;
-    case OK_BYTEWISE_DATE_NEG:
-    case OK_BYTEWISE_DATE_POS:
-      ok_sql_open_call(o, "ok_bytewise_date", "date");
-      rc = ok_sql_put_value(o, it);
-      ok_sql_close_call(o);
-      return rc;
   }
-  return ok_sql_put_value(o, it);
+  return ok_sql_put_js_value(o, it,
+                             it->tag == OK_BYTEWISE_DATE_NEG || it->tag == OK_BYTEWISE_DATE_POS,
+                             "ok_bytewise_date");
 }
 
 /* An array is walked element by element, so depth costs no stack; the one

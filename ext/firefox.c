@@ -20,10 +20,6 @@
 #include "../src/ok_firefox.h"
 #include "format.h"
 
-static void result_piece(sqlite3_context *ctx, const uint8_t *p, size_t n) {
-  ok_sql_result_piece(ctx, p, n, OK_SUBTYPE(firefox), 0);
-}
-
 /* A plain value: a number, a string, binary; IndexedDB has no null key. */
 static int put(ok_sql_builder *b, sqlite3_value *v, int t, int i) {
   const uint8_t *p;
@@ -89,7 +85,8 @@ static void ok_firefox_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **a
 /* ok_firefox_array(v, ...): an array, as one value. */
 static void ok_firefox_array_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   ok_sql_builder b;
-  if (array(ctx, &b, argc, argv, 0)) result_piece(ctx, b.buf.p, b.buf.n);
+  if (array(ctx, &b, argc, argv, 0))
+    ok_sql_result_piece(ctx, b.buf.p, b.buf.n, OK_SUBTYPE(firefox), 0);
   ok_sql_builder_free(&b);
 }
 
@@ -117,11 +114,8 @@ static void ok_firefox_range_fn(sqlite3_context *ctx, int argc, sqlite3_value **
 
 /* ok_firefox_date(ms | 'YYYY-MM-DDTHH:MM:SS.sssZ'): a Date. */
 static void ok_firefox_date_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  uint8_t out[9];
-  double ms;
   (void)argc;
-  if (sqlite3_value_type(argv[0]) == SQLITE_NULL || !ok_sql_js_date_arg(ctx, argv[0], &ms)) return;
-  result_piece(ctx, out, ok_firefox_enc_number(out, OK_FIREFOX_DATE, ms));
+  ok_sql_js_date(ctx, argv[0], OK_SUBTYPE(firefox), ok_firefox_enc_date);
 }
 
 /* --- The 'firefox' format for the reading functions ----------------------- */
@@ -136,16 +130,6 @@ static const char *kind(const ok_item *it) {
   return "number";
 }
 
-/* One value that is not an array. */
-static int render_item(ok_sql_out *o, const ok_item *it) {
-  int rc;
-  if (it->tag != OK_FIREFOX_DATE) return ok_sql_put_value(o, it);
-  ok_sql_open_call(o, "ok_firefox_date", "date");
-  rc = ok_sql_put_value(o, it);
-  ok_sql_close_call(o);
-  return rc;
-}
-
 /* An array is walked step by step (ok_firefox_step), so depth costs no
 ** stack; the one element of an array key is wrapped so that it reads back
 ** as an array, not as the key's one value. */
@@ -157,7 +141,8 @@ static int render(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
   unsigned in = (unsigned)it->own[0];
   (void)raw;
   if (sole) ok_sql_puts(o, open);
-  if (it->tag != OK_FIREFOX_ARRAY) rc = render_item(o, it);
+  if (it->tag != OK_FIREFOX_ARRAY)
+    rc = ok_sql_put_js_value(o, it, it->tag == OK_FIREFOX_DATE, "ok_firefox_date");
   while (it->tag == OK_FIREFOX_ARRAY && rc == SQLITE_OK) {
     ok_item in_it;
     if (pos >= it->body_len) { /* the key ends: so do its arrays */
@@ -174,7 +159,7 @@ static int render(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
     if (!first) ok_sql_puts(o, sep);
     first = in_it.tag == OK_FIREFOX_ARRAY;
     if (!first) {
-      rc = render_item(o, &in_it);
+      rc = ok_sql_put_js_value(o, &in_it, in_it.tag == OK_FIREFOX_DATE, "ok_firefox_date");
     } else {
       ok_sql_puts(o, open);
       if (++depth > OK_SQL_QUOTE_DEPTH && !o->json) rc = SQLITE_RANGE;

@@ -166,9 +166,12 @@ int ok_sql_piece(sqlite3_context *ctx, sqlite3_value *v, int subtype, int i);
 ** argument, checked in that format, as a piece of that format. */
 void ok_sql_result_raw(sqlite3_context *ctx, sqlite3_value **argv, const ok_sql_format *f);
 
-/* A JavaScript Date argument (bytewise's, Firefox's): its milliseconds (a
-** number), or its toISOString() text; 0 with the error set. */
-int ok_sql_js_date_arg(sqlite3_context *ctx, sqlite3_value *v, double *ms);
+/* A JavaScript Date constructor (ok_bytewise_date, the browsers'): its
+** argument v, milliseconds (a number) or toISOString() text, written by
+** enc (9 bytes at most) as the result, a piece of that subtype; NULL gives
+** NULL. */
+void ok_sql_js_date(sqlite3_context *ctx, sqlite3_value *v, int subtype,
+                    size_t (*enc)(uint8_t *out, double ms));
 
 static inline void ok_sql_builder_init(ok_sql_builder *b, sqlite3_context *ctx, int desc) {
   b->ctx = ctx;

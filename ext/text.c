@@ -282,6 +282,15 @@ void ok_sql_open_call(ok_sql_out *o, const char *fn, const char *key) {
 
 void ok_sql_close_call(ok_sql_out *o) { ok_sql_putc(o, o->json ? '}' : ')'); }
 
+int ok_sql_put_js_value(ok_sql_out *o, const ok_item *it, int date, const char *date_fn) {
+  int rc;
+  if (!date) return ok_sql_put_value(o, it);
+  ok_sql_open_call(o, date_fn, "date");
+  rc = ok_sql_put_value(o, it);
+  ok_sql_close_call(o);
+  return rc;
+}
+
 int ok_sql_put_raw(ok_sql_out *o, const char *fn, const char *key, const uint8_t *raw, size_t n) {
   int rc;
   ok_sql_open_call(o, fn, key);

@@ -46,6 +46,10 @@ int ok_sql_put_hex_literal(ok_sql_out *o, const uint8_t *p, size_t n);
 /* A call of fn around what follows, or in JSON {"key": ...}; then its end. */
 void ok_sql_open_call(ok_sql_out *o, const char *fn, const char *key);
 void ok_sql_close_call(ok_sql_out *o);
+/* A value of a JavaScript key (bytewise's, the browsers'): a Date (`date`
+** 1; its value the toISOString() text) in its format's constructor
+** date_fn(...), {"date": ...} in JSON; anything else as its plain value. */
+int ok_sql_put_js_value(ok_sql_out *o, const ok_item *it, int date, const char *date_fn);
 /* An item as its own bytes: fn(X'..') in SQL, {"key": ".."} in JSON. */
 int ok_sql_put_raw(ok_sql_out *o, const char *fn, const char *key, const uint8_t *raw, size_t n);
 /* 1 when a TEXT item's value is valid UTF-8, 0 when not, -1 when there

@@ -18,10 +18,6 @@
 #include "../src/ok_webkit.h"
 #include "format.h"
 
-static void result_piece(sqlite3_context *ctx, const uint8_t *p, size_t n) {
-  ok_sql_result_piece(ctx, p, n, OK_SUBTYPE(webkit), 0);
-}
-
 /* A plain value: a number (-0 kept, as WebKit keeps it), a string, binary;
 ** IndexedDB has no null key. */
 static int put(ok_sql_builder *b, sqlite3_value *v, int t, int i) {
@@ -91,17 +87,14 @@ static void ok_webkit_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **ar
 static void ok_webkit_array_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   ok_sql_builder b;
   ok_sql_builder_init(&b, ctx, 0);
-  if (array(&b, argc, argv)) result_piece(ctx, b.buf.p, b.buf.n);
+  if (array(&b, argc, argv)) ok_sql_result_piece(ctx, b.buf.p, b.buf.n, OK_SUBTYPE(webkit), 0);
   ok_sql_builder_free(&b);
 }
 
 /* ok_webkit_date(ms | 'YYYY-MM-DDTHH:MM:SS.sssZ'): a Date. */
 static void ok_webkit_date_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  uint8_t out[9];
-  double ms;
   (void)argc;
-  if (sqlite3_value_type(argv[0]) == SQLITE_NULL || !ok_sql_js_date_arg(ctx, argv[0], &ms)) return;
-  result_piece(ctx, out, ok_webkit_enc_number(out, OK_WEBKIT_DATE, ms));
+  ok_sql_js_date(ctx, argv[0], OK_SUBTYPE(webkit), ok_webkit_enc_date);
 }
 
 /* --- The 'webkit' format for the reading functions ------------------------ */
@@ -116,16 +109,6 @@ static const char *kind(const ok_item *it) {
   return "number";
 }
 
-/* One value that is not an array. */
-static int render_item(ok_sql_out *o, const ok_item *it) {
-  int rc;
-  if (it->tag != OK_WEBKIT_DATE) return ok_sql_put_value(o, it);
-  ok_sql_open_call(o, "ok_webkit_date", "date");
-  rc = ok_sql_put_value(o, it);
-  ok_sql_close_call(o);
-  return rc;
-}
-
 /* An array is walked value by value with the count of elements each open
 ** array has left (on the heap past 32 deep), so depth costs no C stack;
 ** the one element of an array key is wrapped so that it reads back as an
@@ -138,7 +121,8 @@ static int render(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
   size_t pos = 0, depth = 0, cap = 32, err, k;
   (void)raw;
   if (sole) ok_sql_puts(o, open);
-  if (it->tag != OK_WEBKIT_ARRAY) rc = render_item(o, it);
+  if (it->tag != OK_WEBKIT_ARRAY)
+    rc = ok_sql_put_js_value(o, it, it->tag == OK_WEBKIT_DATE, "ok_webkit_date");
   while (it->tag == OK_WEBKIT_ARRAY && rc == SQLITE_OK) {
     ok_item in;
     if (depth > 0 && left[depth - 1] == 0) {
@@ -152,7 +136,7 @@ static int render(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
     first = it->body[pos] == OK_WEBKIT_ARRAY;
     if (!first) {
       ok_webkit_decode(it->body + pos, it->body_len - pos, &in, &err); /* checked */
-      rc = render_item(o, &in);
+      rc = ok_sql_put_js_value(o, &in, in.tag == OK_WEBKIT_DATE, "ok_webkit_date");
       pos += in.len;
       continue;
     }

@@ -34,6 +34,10 @@ size_t ok_firefox_enc_number(uint8_t *out, int type, double d) {
   return 9;
 }
 
+size_t ok_firefox_enc_date(uint8_t *out, double ms) {
+  return ok_firefox_enc_number(out, OK_FIREFOX_DATE, ms);
+}
+
 /* One UTF-16 unit's bytes to out unless NULL; their count. */
 static size_t put_unit(uint8_t *out, unsigned u) {
   uint32_t c;

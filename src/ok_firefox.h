@@ -36,6 +36,8 @@ extern "C" {
 /* A number or a Date's milliseconds (type OK_FIREFOX_NUMBER or _DATE),
 ** not NaN: 9 bytes (-0 as 0). */
 size_t ok_firefox_enc_number(uint8_t *out, int type, double d);
+/* A Date of ms milliseconds: ok_firefox_enc_number of OK_FIREFOX_DATE. */
+size_t ok_firefox_enc_date(uint8_t *out, double ms);
 
 /* A string (type OK_FIREFOX_STRING: s[0..n) is UTF-8, or WTF-8 where it
 ** holds a lone surrogate, as ok's readers give one back) or binary

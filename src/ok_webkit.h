@@ -36,6 +36,8 @@ extern "C" {
 ** bytes, -0 kept. WebKit keeps a Date's time in seconds, so it stores
 ** ms / 1000 * 1000, a double that may be a unit of the last place off. */
 size_t ok_webkit_enc_number(uint8_t *out, int type, double d);
+/* A Date of ms milliseconds: ok_webkit_enc_number of OK_WEBKIT_DATE. */
+size_t ok_webkit_enc_date(uint8_t *out, double ms);
 /* A string from UTF-8 or WTF-8 s[0..n): OK_OK with *len (at most
 ** OK_WEBKIT_STRING_BOUND(n)), or OK_E_BYTE with *err_at the offset in s of
 ** a byte that is neither. */

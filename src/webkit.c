@@ -46,6 +46,10 @@ size_t ok_webkit_enc_number(uint8_t *out, int type, double d) {
   return 9;
 }
 
+size_t ok_webkit_enc_date(uint8_t *out, double ms) {
+  return ok_webkit_enc_number(out, OK_WEBKIT_DATE, ms);
+}
+
 size_t ok_webkit_enc_head(uint8_t *out, int type, uint64_t count) {
   if (out) out[0] = (uint8_t)type, put_le(out + 1, count, 8);
   return 9;
