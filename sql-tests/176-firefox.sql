@@ -13,7 +13,7 @@ SELECT 'nest.quote', ok_quote(x'F0A0000000307B', 'firefox'), ok_json(x'F0A000000
 SELECT 'nest.value', hex(ok_unpack_col(ok_firefox_pack(1, ok_firefox_array(2, ok_firefox_array(3))), 2, 'firefox')), hex(ok_firefox_pack(ok_firefox_array(2, ok_firefox_array(3)))), ok_unpack_col(ok_firefox_pack(ok_firefox_array(ok_firefox_array(7)), 'x'), 1, 'firefox') = ok_firefox_pack(ok_firefox_array(ok_firefox_array(7)));
 -- numbers: the sign bit set when positive, all bits negated when negative; -0 is 0
 SELECT 'numbers', hex(ok_firefox_pack(0)), hex(ok_firefox_pack(-0.0)), hex(ok_firefox_pack(-1)), hex(ok_firefox_pack(9e999)), hex(ok_firefox_pack(-9e999)), hex(ok_firefox_pack(5e-324)), hex(ok_firefox_pack(0.1));
-SELECT 'numbers.read', ok_unpack_col(x'10BFF0', 1, 'firefox'), ok_unpack_col(x'10400FFFFFFFFFFFFF', 1, 'firefox'), typeof(ok_unpack_col(x'10C340', 1, 'firefox')), ok_quote(x'1080', 'firefox'), ok_json(x'10FFF0', 'firefox');
+SELECT 'numbers.read', ok_unpack_col(x'10BFF0', 1, 'firefox'), ok_quote(x'10400FFFFFFFFFFFFF', 'firefox'), typeof(ok_unpack_col(x'10C340', 1, 'firefox')), ok_quote(x'1080', 'firefox'), ok_json(x'10FFF0', 'firefox');
 SELECT 'numbers.int64', ok_firefox_pack(9007199254740993);
 -- Dates: their milliseconds, read as toISOString() writes them
 SELECT 'dates', hex(ok_firefox_pack(ok_firefox_date(0))), hex(ok_firefox_pack(ok_firefox_date('2024-02-29T12:00:00.500Z'))), ok_quote(ok_firefox_pack(ok_firefox_date(8.64e15)), 'firefox'), ok_quote(ok_firefox_pack(ok_firefox_date(-8.64e15)), 'firefox');
