@@ -28,11 +28,13 @@
 #include "ok_bytewise.h"
 #include "ok_crdb.h"
 #include "ok_fdb.h"
+#include "ok_firefox.h"
 #include "ok_hbase.h"
 #include "ok_orderedbinary.h"
 #include "ok_orderedcode.h"
 #include "ok_orderly.h"
 #include "ok_tidb.h"
+#include "ok_webkit.h"
 
 static double now(void) {
   struct timespec ts;
@@ -65,12 +67,14 @@ enum {
   CHARWISE,
   ORDEREDCODE,
   ORDEREDBINARY,
+  FIREFOX,
+  WEBKIT,
   ORDERLY,
   FORMATS
 };
-static const char *const names[FORMATS] = {"ok",          "fdb",           "hbase",    "crdb",
-                                           "tidb",        "tikv",          "bytewise", "charwise",
-                                           "orderedcode", "orderedbinary", "orderly"};
+static const char *const names[FORMATS] = {
+    "ok",       "fdb",         "hbase",         "crdb",    "tidb",   "tikv",   "bytewise",
+    "charwise", "orderedcode", "orderedbinary", "firefox", "webkit", "orderly"};
 
 /* The key of tuple t in format f at out; its length. */
 static size_t encode(int f, uint8_t *out, const tuple *t) {
@@ -135,6 +139,26 @@ static size_t encode(int f, uint8_t *out, const tuple *t) {
       ok_orderedbinary_enc_string(out + n, &len, (const uint8_t *)t->name, t->name_len);
       return n + len;
     }
+    case FIREFOX: { /* the array [id, price, name], folded and cut */
+      size_t len, err;
+      out[n++] = OK_FIREFOX_ARRAY;
+      n += ok_firefox_enc_number(out + n, OK_FIREFOX_NUMBER, (double)t->id);
+      n += ok_firefox_enc_number(out + n, OK_FIREFOX_NUMBER, t->price);
+      ok_firefox_enc_string(out + n, &len, OK_FIREFOX_STRING, (const uint8_t *)t->name, t->name_len,
+                            &err);
+      n += len;
+      out[n++] = OK_FIREFOX_END;
+      return ok_firefox_fold(out, out, n, 1);
+    }
+    case WEBKIT: {
+      size_t len, err;
+      out[n++] = OK_WEBKIT_VERSION;
+      n += ok_webkit_enc_head(out + n, OK_WEBKIT_ARRAY, 3);
+      n += ok_webkit_enc_number(out + n, OK_WEBKIT_NUMBER, (double)t->id);
+      n += ok_webkit_enc_number(out + n, OK_WEBKIT_NUMBER, t->price);
+      ok_webkit_enc_string(out + n, &len, (const uint8_t *)t->name, t->name_len, &err);
+      return n + len;
+    }
     case ORDEREDCODE:
       n += ok_oc_enc_int64(out + n, t->id, 0);
       n += ok_oc_enc_float64(out + n, t->price, 0);
@@ -163,6 +187,8 @@ static const ok_format *format_of(int f) {
          : f == CHARWISE      ? &ok_format_charwise
          : f == ORDEREDCODE   ? &types.format
          : f == ORDEREDBINARY ? &ok_format_orderedbinary
+         : f == FIREFOX       ? &ok_format_firefox
+         : f == WEBKIT        ? &ok_format_webkit
                               : ok_orderly_format(schema);
 }
 

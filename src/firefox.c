@@ -62,6 +62,11 @@ int ok_firefox_enc_string(uint8_t *out, size_t *len, int type, const uint8_t *s,
   while (i < n) {
     unsigned c = s[i];
     k = 1;
+    if (c < 0x7F) { /* ASCII but DEL: the byte + 1 */
+      if (out) out[o] = (uint8_t)(c + 1);
+      o++, i++;
+      continue;
+    }
     if (type == OK_FIREFOX_STRING && c >= 0x80 && (c = ok_wtf8_next(s + i, n - i, &k), k == 0))
       return fail(OK_E_BYTE, i, err_at);
     if (c >= 0x10000) { /* a surrogate pair */
@@ -78,18 +83,17 @@ int ok_firefox_enc_string(uint8_t *out, size_t *len, int type, const uint8_t *s,
 }
 
 size_t ok_firefox_fold(uint8_t *out, const uint8_t *u, size_t n, int trim) {
-  size_t i = 0, o = 0, last = 0, body;
+  size_t i = 0, o = 0, body;
   unsigned pend = 0;
-  /* o <= i throughout: out may be u */
+  /* o <= i throughout: out may be u (memmove) */
   while (i < n) {
     uint8_t c = u[i++];
     if (c == OK_FIREFOX_ARRAY) {
       pend += OK_FIREFOX_ARRAY;
-      if (pend == OK_FIREFOX_FOLD_MAX) out[o++] = OK_FIREFOX_FOLD_MAX, last = o, pend = 0;
+      if (pend == OK_FIREFOX_FOLD_MAX) out[o++] = OK_FIREFOX_FOLD_MAX, pend = 0;
       continue;
     }
     out[o++] = (uint8_t)(c + pend);
-    if (out[o - 1]) last = o;
     pend = 0;
     if (c == OK_FIREFOX_NUMBER || c == OK_FIREFOX_DATE) {
       body = n - i < 8 ? n - i : 8;
@@ -97,17 +101,15 @@ size_t ok_firefox_fold(uint8_t *out, const uint8_t *u, size_t n, int trim) {
       /* to the 00 that ends it: a unit of 2 or 3 bytes may hold zeros */
       for (body = 0; i + body < n && u[i + body] != OK_FIREFOX_END;)
         body += u[i + body] < 0x80 ? 1 : u[i + body] < 0xC0 ? 2 : 3;
-      if (i + body < n) body++;
-      if (body > n - i) body = n - i;
+      body = i + body < n ? body + 1 : n - i;
     } else {
       continue; /* an array's end */
     }
-    for (; body > 0; body--) {
-      out[o++] = u[i++];
-      if (out[o - 1]) last = o;
-    }
+    memmove(out + o, u + i, body);
+    o += body, i += body;
   }
-  return trim ? last : o;
+  while (trim && o > 0 && out[o - 1] == 0) o--; /* Firefox cuts the zeros at the end */
+  return o;
 }
 
 /* The unit at p[*i] of a string or binary body p[0..n), whose last unit
@@ -132,27 +134,29 @@ static size_t units_text(uint8_t *out, const uint8_t *p, size_t n) {
 /* A string or binary at key[0..n): its units checked as Firefox writes
 ** them, up to its 00 or the key's end. */
 static int dec_units(const uint8_t *key, size_t n, int type, ok_item *it, size_t *err_at) {
-  size_t i = 1, count = 0;
+  size_t i = 1, count = 0, text = 0; /* units, and their UTF-8 bytes */
+  unsigned high = 0;
   while (i < n && key[i] != OK_FIREFOX_END) {
     size_t at = i;
-    unsigned u = next_unit(key, n, &i);
+    unsigned u;
+    if (key[i] < 0x80) { /* U+0000-U+007E: one byte, one of UTF-8 */
+      i++, count++, text++, high = 0;
+      continue;
+    }
+    u = next_unit(key, n, &i);
     if (type == OK_FIREFOX_BINARY && (key[at] >= 0x81 || u > 0xFF))
       return fail(OK_E_BYTE, at, err_at);
     if (key[at] >= 0xC0 && (u < 0x3FFF + 0x80 || (at + 2 < n && (key[at + 2] & 0x3F))))
       return fail(OK_E_NONCANONICAL, at, err_at);
     count++;
+    text += ok_wtf8_unit_len(&high, u);
   }
   if (i > n) i = n; /* the last unit cut */
   it->body = key + 1;
   it->body_len = i - 1;
   it->len = i + (i < n);
-  if (type == OK_FIREFOX_BINARY) {
-    it->type = OK_BLOB;
-    it->value_len = count;
-  } else {
-    it->type = OK_TEXT;
-    it->value_len = units_text(NULL, it->body, it->body_len);
-  }
+  it->type = type == OK_FIREFOX_BINARY ? OK_BLOB : OK_TEXT;
+  it->value_len = type == OK_FIREFOX_BINARY ? count : text;
   return OK_OK;
 }
 

@@ -71,6 +71,13 @@ static inline void ok_js_set_sole(ok_item *it, int sole) {
 ** it (0 at first), which a low one joins into one character: the new o. */
 unsigned ok_wtf8_next(const uint8_t *s, size_t n, size_t *k);
 size_t ok_wtf8_unit(uint8_t *out, size_t o, unsigned *high, unsigned u);
+/* The bytes ok_wtf8_unit adds for unit u (a low surrogate after a high one:
+** 1, the pair's fourth byte), *high as there. */
+static inline size_t ok_wtf8_unit_len(unsigned *high, unsigned u) {
+  if (*high && u >= 0xDC00 && u <= 0xDFFF) return *high = 0, 1;
+  *high = u >= 0xD800 && u <= 0xDBFF;
+  return u < 0x80 ? 1 : u < 0x800 ? 2 : 3;
+}
 
 /* The bit length of u: 0 for 0, 64 when its top bit is set. */
 static inline unsigned ok_bit_length(uint64_t u) {

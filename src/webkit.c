@@ -60,8 +60,12 @@ int ok_webkit_enc_string(uint8_t *out, size_t *len, const uint8_t *s, size_t n, 
   while (i < n) {
     unsigned c = s[i];
     k = 1;
-    if (c >= 0x80 && (c = ok_wtf8_next(s + i, n - i, &k), k == 0))
-      return fail(OK_E_BYTE, i, err_at);
+    if (c < 0x80) { /* ASCII: its unit */
+      if (out) out[o] = (uint8_t)c, out[o + 1] = 0;
+      o += 2, i++;
+      continue;
+    }
+    if ((c = ok_wtf8_next(s + i, n - i, &k), k == 0)) return fail(OK_E_BYTE, i, err_at);
     if (c >= 0x10000) { /* a surrogate pair */
       c -= 0x10000;
       if (out) put_le(out + o, 0xD800 + (c >> 10), 2);
@@ -138,6 +142,17 @@ static size_t units_text(uint8_t *out, const uint8_t *p, size_t count) {
   return o;
 }
 
+/* The length units_text gives, counted alone. */
+static size_t text_len(const uint8_t *p, size_t count) {
+  size_t i, o = 0;
+  unsigned high = 0;
+  for (i = 0; i < count; i++) {
+    unsigned u = (unsigned)p[2 * i] | (unsigned)p[2 * i + 1] << 8;
+    o += u < 0x80 ? (high = 0, (size_t)1) : ok_wtf8_unit_len(&high, u);
+  }
+  return o;
+}
+
 int ok_webkit_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) {
   size_t len;
   int rc;
@@ -162,7 +177,7 @@ int ok_webkit_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) 
       it->type = OK_TEXT;
       it->body = key + 5;
       it->body_len = len - 5;
-      it->value_len = units_text(NULL, it->body, it->body_len / 2);
+      it->value_len = text_len(it->body, it->body_len / 2);
       return OK_OK;
     case OK_WEBKIT_BINARY:
       it->type = OK_BLOB;
