@@ -337,6 +337,8 @@ int main(int argc, char **argv) {
     }
   }
   compare("build an orderedcode key", OC_PACK, "ok_pack(a, b, c)", base);
+  compare("build a Firefox key", "ok_firefox_pack(a, b, c)", "ok_pack(a, b, c)", base);
+  compare("build a WebKit key", "ok_webkit_pack(a, b, c)", "ok_pack(a, b, c)", base);
 
   compare("build an HBase key", "ok_hbase_pack(a, b, c)", "ok_pack(a, b, c)", base);
   compare("build an Orderly key", ORDERLY_PACK, "ok_pack(a, b, c)", base);
