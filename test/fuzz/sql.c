@@ -103,8 +103,11 @@ static long long check_format(const char *format, const char *pack, const unsign
       NULL);
   run("SELECT * FROM ok_each(?1, '%s')", format, data, size, NULL);
   run("SELECT ok_quote(?1, '%s')", format, data, size, &quoted);
-  /* a valid key renders, unless its text is past the length limit */
-  if (valid == 1 && !quoted && last_rc != SQLITE_TOOBIG) abort();
+  /* a valid key renders, unless its text is past the length limit or it
+  ** nests arrays deeper than SQL reads back (24), as the error says */
+  if (valid == 1 && !quoted && last_rc != SQLITE_TOOBIG &&
+      !strstr(sqlite3_errmsg(db), "more than 24 deep"))
+    abort();
   /* TiKV's empty key is its padding alone, which ok_tikv_pack() makes; x''
   ** (a region's open start) reads as no items too. So does x'' in bytewise
   ** and charwise, whose empty array ok_*_pack() makes. */
