@@ -75,6 +75,8 @@ SELECT 'handle.read_tikv', ok_quote('7480000000000000FF015F720601008100FF0000000
 SELECT 'handle.two', hex(ok_tidb_pack(ok_tidb_table(1), ok_tidb_record(), ok_tidb_decimal(1, 1, 0), ok_tidb_decimal(2, 1, 0))), ok_quote('7480000000000000015F72060100810601008200', 'tidb');
 -- an 8-byte handle (a DECIMAL(10,0)) is padded to 9, so it never reads as an integer handle
 SELECT 'handle.eight', hex(ok_tidb_pack(ok_tidb_table(1), ok_tidb_record(), ok_tidb_decimal(7, 10, 0))), ok_quote(ok_tidb_pack(ok_tidb_table(1), ok_tidb_record(), ok_tidb_decimal(7, 10, 0)), 'tidb');
+-- behind a keyspace the padded row key is 24 bytes: in TiKV's groups 36, the fourth group padding alone
+SELECT 'handle.keyspace', hex(ok_tikv_pack(ok_tidb_keyspace(1), ok_tidb_table(63), ok_tidb_record(), ok_tidb_decimal('1.5', 10, 2))), ok_quote(ok_tikv_pack(ok_tidb_keyspace(1), ok_tidb_table(63), ok_tidb_record(), ok_tidb_decimal('1.5', 10, 2)), 'tikv'), ok_count(ok_tidb_pack(ok_tidb_keyspace(1), ok_tidb_table(63), ok_tidb_record(), ok_tidb_decimal('1.5', 10, 2)), 'tidb');
 SELECT 'handle.long', hex(ok_tidb_pack(ok_tidb_table(1), ok_tidb_record(), 5)), hex(ok_tidb_pack(ok_tidb_table(1), ok_tidb_record()));
 SELECT 'handle.range', hex(ok_tidb_pack(ok_tidb_table(1), ok_tidb_record(), ok_tidb_decimal(1, 1, 0), ok_tidb_max())), ok_quote('7480000000000000015F7206010081', 'tidb');
 SELECT 'handle.raw', hex(ok_tidb_pack(ok_tidb_raw('7480000000000000015F72060100810000000000')));

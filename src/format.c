@@ -54,11 +54,12 @@ size_t ok_unescape(uint8_t *out, const ok_item *it) { return it->format->value(o
 ** with a padded handle, which only the whole key shows (a 00 is a NULL
 ** datum in an index key and padding there), so it is chosen once a walk. */
 static const ok_format *walk_format(const ok_format *f, const uint8_t *key, size_t n) {
-  /* such a key is 20 to 24 bytes long, in TiKV's groups 27 at most; the
-  ** format asked first, as it is the same key after key (a key's length is
-  ** not, and a branch on it mispredicts) */
-  return (f == &ok_format_tidb || f == &ok_format_tikv) && n <= 27 ? ok_tidb_row_format(f, key, n)
-                                                                   : f;
+  /* such a key is short (OK_TIDB_ROW_MAX); the format asked first, as it
+  ** is the same key after key (a key's length is not, and a branch on it
+  ** mispredicts) */
+  return (f == &ok_format_tidb || f == &ok_format_tikv) && n <= OK_TIDB_ROW_MAX
+             ? ok_tidb_row_format(f, key, n)
+             : f;
 }
 
 void ok_walk_start(ok_walk *w, const ok_format *f, const uint8_t *key, size_t n) {

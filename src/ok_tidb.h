@@ -91,7 +91,10 @@ int ok_tidb_datetime_pack(uint64_t *packed, int year, int month, int day, int ho
 ** clustered handle TiDB padded with zeros to 9 bytes (kv.NewCommonHandle
 ** pads a shorter one: a DECIMAL(1,0) primary key), f's variant that reads
 ** the padding as the end of the key, not as NULL datums. A 00 elsewhere in
-** a common handle is refused (OK_E_NULL): TiDB writes none there. */
+** a common handle is refused (OK_E_NULL): TiDB writes none there. Such a
+** key is 20 bytes, or 24 behind a keyspace: in TiKV's groups of 9, 27 or
+** 36 bytes, OK_TIDB_ROW_MAX at most (a longer key is never one). */
+#define OK_TIDB_ROW_MAX 36
 const ok_format *ok_tidb_row_format(const ok_format *f, const uint8_t *key, size_t n);
 
 /* ok_tidb_decimal_type: the precision and scale of a decimal item (tag

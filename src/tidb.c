@@ -616,17 +616,17 @@ const ok_format ok_format_tidb_row = {"tidb", 0, decode, tidb_value, NULL, NULL,
 const ok_format ok_format_tikv_row = {"tikv", 0, decode, tidb_value, NULL, NULL, skip};
 
 /* A row key with a padded handle: a keyspace (or none), a table, "_r" and
-** the handle's 9 bytes; as TiKV stores it, 3 groups of 9 at most. */
+** the handle's 9 bytes (as TiKV stores it, OK_TIDB_ROW_MAX at most: 24
+** bytes fill 3 groups, and a group of padding follows). */
 #define ROW_LEN(keyspace) ((keyspace) + 9 + 2 + 9)
-#define ROW_MAX_TIKV 27
 
 const ok_format *ok_tidb_row_format(const ok_format *f, const uint8_t *key, size_t n) {
-  uint8_t buf[ROW_MAX_TIKV];
+  uint8_t buf[OK_TIDB_ROW_MAX];
   const uint8_t *p = key;
   size_t len = n, at = 0, err, k;
   ok_item d;
   if (f == &ok_format_tikv) {
-    if (n > ROW_MAX_TIKV || ok_tikv_unwrap(buf, &len, key, n, &err) != OK_OK) return f;
+    if (n > OK_TIDB_ROW_MAX || ok_tikv_unwrap(buf, &len, key, n, &err) != OK_OK) return f;
     p = buf;
   } else if (f != &ok_format_tidb) {
     return f;
