@@ -1013,6 +1013,7 @@ int main(int argc, char **argv) {
   test_fdb(argc > 1 ? atol(argv[1]) : 500000);
   test_hbase(argc > 1 ? atol(argv[1]) : 300000);
   test_stores(argc > 1 ? atol(argv[1]) : 300000);
+  test_browsers(argc > 1 ? atol(argv[1]) : 300000);
   test_libraries(argc > 1 ? atol(argv[1]) : 300000);
   test_words(argc > 1 ? atol(argv[1]) : 300000);
   printf("%d passed, %d failed\n", passed, failed);
