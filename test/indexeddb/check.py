@@ -17,7 +17,10 @@ that the browser wrote:
   - every stored key read by ok_each (nested arrays in turn) gives the
     logged value back, and ok_quote's text, run again, gives the key;
   - PRAGMA integrity_check says ok (WebKit's indexes need IDBKEY); what the
-    browser refuses (NaN...) is logged as refused.
+    browser refuses (NaN...) is logged as refused;
+  - the docs' queries run on the file; each record is found by the key
+    built from its value (WebKit's through its index, under IDBKEY); and
+    Firefox's array ranges give exactly the arrays that start with a value.
 With --vectors, also writes FILE (test/<browser>/vectors.tsv): a third of
 the keys stored, with the values, for test/vectors.sh where the browser does
 not run (the other CPUs). Ends "N passed, M failed".
@@ -145,6 +148,18 @@ BROWSERS = {
         "is_array": lambda key: key[0] >= 0x50,
         "negative_zero": False,  # -0 is written as 0
         "cmp_order": lambda d: True,  # every key sorts as indexedDB.cmp
+        # docs/firefox.md's queries, each to give rows on the file
+        "docs": ["SELECT s.name, ok_quote(d.key, 'firefox') FROM object_data d JOIN object_store s "
+                 "ON s.id = d.object_store_id ORDER BY d.object_store_id, d.key LIMIT 20",
+                 "SELECT i.name, ok_json(x.value, 'firefox'), ok_json(x.object_data_key, 'firefox') "
+                 "FROM index_data x JOIN object_store_index i ON i.id = x.index_id"],
+        # the store's keys that are arrays starting with the value ?2
+        "range": "SELECT key FROM object_data WHERE object_store_id = (SELECT id FROM object_store "
+                 "WHERE name = ?1) AND key >= ok_firefox_range_begin(?2) AND key < "
+                 "ok_firefox_range_end(?2) ORDER BY key",
+        # a stored key found by the key built from its value
+        "find": "SELECT count(*) FROM object_data WHERE object_store_id = (SELECT id FROM object_store "
+                "WHERE name = ?1) AND key = ?2",
     },
     "webkit": {
         "run": run_webkit,
@@ -160,6 +175,15 @@ BROWSERS = {
         # WebKit orders a binary inside an array by the rest of the key
         # (docs/webkit.md): the others sort as indexedDB.cmp
         "cmp_order": lambda d: "a" not in d or not any(has_binary(e) for e in d["a"]),
+        # docs/webkit.md's queries, each to give rows on the file
+        "docs": ["SELECT s.name, ok_quote(r.key, 'webkit') FROM Records r JOIN ObjectStoreInfo s "
+                 "ON s.id = r.objectStoreID ORDER BY r.objectStoreID, r.key LIMIT 20",
+                 "SELECT i.name, ok_json(x.key, 'webkit'), ok_json(x.value, 'webkit') "
+                 "FROM IndexRecords x JOIN IndexInfo i ON i.id = x.indexID"],
+        "range": None,  # its order is IDBKEY's, no prefix bounds
+        # through the unique index on (objectStoreID, key), under IDBKEY
+        "find": "SELECT count(*) FROM Records WHERE objectStoreID = (SELECT id FROM ObjectStoreInfo "
+                "WHERE name = ?1) AND key = CAST(?2 AS TEXT)",
     },
 }
 B = BROWSERS[browser]
@@ -399,6 +423,22 @@ def main():
             q = db.execute(f"SELECT ok_quote(?, '{browser}')", [key]).fetchone()[0].decode()
             again = db.execute(f"SELECT {PACK}{q}").fetchone()[0]
             check("ok_quote rebuilds the key", again == key, (key.hex(), q))
+        for sql in B["docs"]:
+            check("the docs' query gives rows", len(db.execute(sql).fetchall()) > 0, sql)
+        for d, _ in log["store"]:  # each record found by the key of its value
+            found = db.execute(B["find"], ["keys", build_key(db, d)]).fetchone()[0]
+            check("a record found by the key built from its value", found == 1, d)
+        if B["range"]:  # array keys by their first value, through the range bounds
+            arrays = [d for d, _ in log["store"] if "a" in d and d["a"]]
+            for first in {json.dumps(d["a"][0]) for d in arrays[:40]}:
+                args = []
+                value = sql_value(json.loads(first), args)
+                got = [r[0] for r in db.execute(B["range"].replace("?2", value).replace("?1", "?"),
+                                                ["keys"] + args * 2)]
+                alike = build_key(db, json.loads(first))  # -0 and 0 are one key
+                want = sorted(build_key(db, d) for d in arrays if build_key(db, d["a"][0]) == alike)
+                check("an array range gives the arrays that start with its value", got == want,
+                      (first, len(got), len(want)))
         print(f"{len(keys)} stored keys read, {len(built)} keys built")
         if vectors:
             write_vectors(db, vectors, log)
