@@ -24,7 +24,7 @@ typedef struct {
 /* Random WTF-8 text: ASCII, 2- and 3-byte characters, astral ones, and
 ** lone surrogates (never a high one just before a low one). */
 static size_t random_text(uint8_t *s) {
-  size_t n = 0, count = rnd() % 5, i;
+  size_t n = 0, count = (size_t)(rnd() % 5), i;
   int after_high = 0;
   for (i = 0; i < count; i++) {
     unsigned c;
@@ -80,7 +80,7 @@ static void random_value(pair *p, int depth, int in_array) {
       p->nw += len;
       return;
     case 3:
-      n = rnd() % 4;
+      n = (size_t)(rnd() % 4);
       for (i = 0; i < n; i++) s[i] = (uint8_t)(rnd() % 3 ? rnd() : 0x7F + rnd() % 2);
       ok_firefox_enc_string(p->ff + p->nf, &len, OK_FIREFOX_BINARY, s, n, &err);
       p->nf += len;
@@ -90,7 +90,7 @@ static void random_value(pair *p, int depth, int in_array) {
       p->binary_inside |= in_array;
       return;
     default:
-      n = rnd() % 4;
+      n = (size_t)(rnd() % 4);
       p->ff[p->nf++] = OK_FIREFOX_ARRAY;
       p->nw += ok_webkit_enc_head(p->wk + p->nw, OK_WEBKIT_ARRAY, n);
       for (i = 0; i < n; i++) random_value(p, depth + 1, 1);
