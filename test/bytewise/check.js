@@ -10,39 +10,10 @@
 // better-sqlite3 comes from test/node (sh setup.sh --test installs both).
 // Ends with "N passed, M failed".
 'use strict';
-const path = require('path');
 const bytewise = require('bytewise');
 const charwise = require('charwise');
-const Database = require(require.resolve('better-sqlite3', {
-  paths: [path.join(__dirname, '..', 'node')],
-}));
-
-const build = process.argv[2] || 'build';
-const count = Number(process.argv[3] || 20000);
-const db = new Database(':memory:');
-db.loadExtension(path.resolve(build, 'ok'));
-
-let passed = 0;
-let failed = 0;
-function check(ok, what) {
-  if (ok) {
-    passed++;
-  } else {
-    failed++;
-    if (failed <= 20) console.log('FAIL ' + what);
-  }
-}
-
-// mulberry32: the same values every run
-let seed = 0x6f6b;
-function rand() {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = seed;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
-const pick = (a) => a[Math.floor(rand() * a.length)];
+const { db, count, check, finish, generator } = require('./harness');
+const { rand, pick } = generator(0x6f6b);
 
 const edgeNumbers = [
   0, -0, 1, -1, 0.5, -0.5, 0.1, -0.1, 2, 10, 100, 123.456, -123.456, 1e21, 1e-7, 1e300, -1e300,
@@ -224,5 +195,4 @@ check(get("SELECT ok_charwise_pack(ok_charwise_number('NaN'))", []).value === ch
   'charwise NaN');
 check(same(okJson(get("SELECT ok_json(?, 'charwise')", [charwise.encode(NaN)]).value), [{ number: 'NaN' }]),
   'charwise NaN read');
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed > 0 ? 1 : 0);
+finish();

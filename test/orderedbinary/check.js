@@ -15,37 +15,9 @@
 'use strict';
 const path = require('path');
 const ob = require(path.join(__dirname, '..', 'bytewise', 'node_modules', 'ordered-binary'));
-const Database = require(require.resolve('better-sqlite3', {
-  paths: [path.join(__dirname, '..', 'node')],
-}));
-
+const { db, count, check, finish, generator } = require(path.join(__dirname, '..', 'bytewise', 'harness'));
 ob.enableNullTermination(); // as lmdb-js does
-const build = process.argv[2] || 'build';
-const count = Number(process.argv[3] || 20000);
-const db = new Database(':memory:');
-db.loadExtension(path.resolve(build, 'ok'));
-
-let passed = 0;
-let failed = 0;
-function check(ok, what) {
-  if (ok) {
-    passed++;
-  } else {
-    failed++;
-    if (failed <= 20) console.log('FAIL ' + what);
-  }
-}
-
-// mulberry32: the same values every run
-let seed = 0x6f62;
-function rand() {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = seed;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
-const pick = (a) => a[Math.floor(rand() * a.length)];
+const { rand, pick } = generator(0x6f62);
 
 const edgeNumbers = [
   0, 1, -1, 0.5, -0.5, 0.1, 2, 10, 100, 123.456, -123.456, 1e21, 1e-7, 1e300, -1e300,
@@ -214,5 +186,4 @@ check(rk([null, true, null, null]).length === 3, 'readKey loses a null of [null,
 console.log(`ordered-binary ${require(path.join(__dirname, '..', 'bytewise', 'node_modules', 'ordered-binary', 'package.json')).version}: ` +
             `${count} random values and the edges, ${refused} refused as unwritable, ` +
             `${misread} that its own readKey misreads (ok reads them as written)`);
-console.log(`${passed} passed, ${failed} failed`);
-process.exitCode = failed ? 1 : 0;
+finish();
