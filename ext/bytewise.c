@@ -43,20 +43,6 @@ static int put(ok_sql_builder *b, sqlite3_value *v, int t, int i) {
   return 1;
 }
 
-/* The arguments as the elements of an array into *b: A0, the elements,
-** and the 00 that closes it unless `open` (a range's prefix). */
-static int array(sqlite3_context *ctx, ok_sql_builder *b, int argc, sqlite3_value **argv,
-                 int open) {
-  ok_sql_builder_init(b, ctx, 0);
-  if (!ok_sql_buf_reserve(ctx, &b->buf, 1, 1)) return 0;
-  b->buf.p[b->buf.n++] = OK_BYTEWISE_ARRAY;
-  if (!ok_sql_build(b, &ok_sql_bytewise, argc, argv, 0)) return 0;
-  if (open) return 1;
-  if (!ok_sql_buf_reserve(ctx, &b->buf, 1, 1)) return 0;
-  b->buf.p[b->buf.n++] = 0x00;
-  return 1;
-}
-
 /* ok_bytewise_pack(v): the value as the whole key, a string or Buffer as
 ** its bytes (no escapes, no end); any other count: an array of them. */
 static void ok_bytewise_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
@@ -77,7 +63,7 @@ static void ok_bytewise_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **
     ok_sql_builder_init(&b, ctx, 0);
     ok = ok_sql_build(&b, &ok_sql_bytewise, argc, argv, 0);
   } else {
-    ok = array(ctx, &b, argc, argv, 0);
+    ok = ok_sql_build_array(ctx, &b, &ok_sql_bytewise, OK_BYTEWISE_ARRAY, 0x00, argc, argv);
   }
   if (ok) ok_sql_result_piece(ctx, b.buf.p, b.buf.n, OK_KEY_SUBTYPE(OK_SUBTYPE(bytewise)), 0);
   ok_sql_builder_free(&b);
@@ -86,7 +72,8 @@ static void ok_bytewise_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **
 /* ok_bytewise_array(v, ...): an array, as one element. */
 static void ok_bytewise_array_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   ok_sql_builder b;
-  if (array(ctx, &b, argc, argv, 0)) result_piece(ctx, b.buf.p, b.buf.n);
+  if (ok_sql_build_array(ctx, &b, &ok_sql_bytewise, OK_BYTEWISE_ARRAY, 0x00, argc, argv))
+    result_piece(ctx, b.buf.p, b.buf.n);
   ok_sql_builder_free(&b);
 }
 
@@ -98,7 +85,7 @@ enum { RANGE_BEGIN = 0x100, RANGE_END = 0xFF };
 static void ok_bytewise_range_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   ok_sql_builder b;
   int last = ok_sql_fn_arg(ctx);
-  if (array(ctx, &b, argc, argv, 1) &&
+  if (ok_sql_build_array(ctx, &b, &ok_sql_bytewise, OK_BYTEWISE_ARRAY, -1, argc, argv) &&
       (last == RANGE_BEGIN || ok_sql_buf_reserve(ctx, &b.buf, 1, 1))) {
     if (last != RANGE_BEGIN) b.buf.p[b.buf.n++] = (uint8_t)last;
     sqlite3_result_blob64(ctx, b.buf.p, b.buf.n, SQLITE_TRANSIENT);

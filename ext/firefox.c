@@ -41,27 +41,10 @@ static int put(ok_sql_builder *b, sqlite3_value *v, int t, int i) {
   if (ok_firefox_enc_string(b->buf.p + b->buf.n, &len,
                             t == SQLITE_TEXT ? OK_FIREFOX_STRING : OK_FIREFOX_BINARY, p, n,
                             &err) != OK_OK) {
-    ok_sql_error(b->ctx,
-                 "argument %d: TEXT that is neither UTF-8 nor WTF-8 (a lone surrogate as three "
-                 "bytes; a pair as its one 4-byte character), at byte %lld",
-                 i, (long long)err + 1);
+    ok_sql_wtf8_error(b->ctx, i, err);
     return 0;
   }
   b->buf.n += len;
-  return 1;
-}
-
-/* The arguments as an array, unfolded, into *b: 50, the values, 00 unless
-** `open` (a range's prefix). */
-static int array(sqlite3_context *ctx, ok_sql_builder *b, int argc, sqlite3_value **argv,
-                 int open) {
-  ok_sql_builder_init(b, ctx, 0);
-  if (!ok_sql_buf_reserve(ctx, &b->buf, 1, 1)) return 0;
-  b->buf.p[b->buf.n++] = OK_FIREFOX_ARRAY;
-  if (!ok_sql_build(b, &ok_sql_firefox, argc, argv, 0)) return 0;
-  if (open) return 1;
-  if (!ok_sql_buf_reserve(ctx, &b->buf, 1, 1)) return 0;
-  b->buf.p[b->buf.n++] = OK_FIREFOX_END;
   return 1;
 }
 
@@ -74,7 +57,7 @@ static void ok_firefox_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **a
     ok_sql_builder_init(&b, ctx, 0);
     ok = ok_sql_build(&b, &ok_sql_firefox, argc, argv, 0);
   } else {
-    ok = array(ctx, &b, argc, argv, 0);
+    ok = ok_sql_build_array(ctx, &b, &ok_sql_firefox, OK_FIREFOX_ARRAY, OK_FIREFOX_END, argc, argv);
   }
   if (ok)
     ok_sql_result_piece(ctx, b.buf.p, ok_firefox_fold(b.buf.p, b.buf.p, b.buf.n, 1),
@@ -85,7 +68,7 @@ static void ok_firefox_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **a
 /* ok_firefox_array(v, ...): an array, as one value. */
 static void ok_firefox_array_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   ok_sql_builder b;
-  if (array(ctx, &b, argc, argv, 0))
+  if (ok_sql_build_array(ctx, &b, &ok_sql_firefox, OK_FIREFOX_ARRAY, OK_FIREFOX_END, argc, argv))
     ok_sql_result_piece(ctx, b.buf.p, b.buf.n, OK_SUBTYPE(firefox), 0);
   ok_sql_builder_free(&b);
 }
@@ -102,7 +85,8 @@ static void ok_firefox_range_fn(sqlite3_context *ctx, int argc, sqlite3_value **
     ok_sql_error(ctx, "takes the values the arrays start with: one at least");
     return;
   }
-  if (array(ctx, &b, argc, argv, end)) {
+  if (ok_sql_build_array(ctx, &b, &ok_sql_firefox, OK_FIREFOX_ARRAY, end ? -1 : OK_FIREFOX_END,
+                         argc, argv)) {
     len = ok_firefox_fold(b.buf.p, b.buf.p, b.buf.n, !end);
     if (end && ok_prefix_end(b.buf.p, &len, b.buf.p, len) != OK_OK)
       ok_sql_error(ctx, "no key follows every array that starts with these values");

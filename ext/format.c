@@ -149,3 +149,10 @@ void *ok_sql_param_arg(sqlite3_context *ctx, const ok_sql_param *param, sqlite3_
   ok_sql_report(ctx, SQLITE_NOMEM, NULL); /* SQLite freed it */
   return NULL;
 }
+
+void ok_sql_wtf8_error(sqlite3_context *ctx, int i, size_t err) {
+  ok_sql_error(ctx,
+               "argument %d: TEXT that is neither UTF-8 nor WTF-8 (a lone surrogate as three "
+               "bytes; a pair as its one 4-byte character), at byte %lld",
+               i, (long long)err + 1);
+}

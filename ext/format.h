@@ -166,6 +166,10 @@ int ok_sql_piece(sqlite3_context *ctx, sqlite3_value *v, int subtype, int i);
 ** argument, checked in that format, as a piece of that format. */
 void ok_sql_result_raw(sqlite3_context *ctx, sqlite3_value **argv, const ok_sql_format *f);
 
+/* The error for argument i, TEXT that a browser's key (Firefox's, WebKit's)
+** cannot hold: neither UTF-8 nor WTF-8 from byte err (0-based) on. */
+void ok_sql_wtf8_error(sqlite3_context *ctx, int i, size_t err);
+
 /* A JavaScript Date constructor (ok_bytewise_date, the browsers'): its
 ** argument v, milliseconds (a number) or toISOString() text, written by
 ** enc (9 bytes at most) as the result, a piece of that subtype; NULL gives
@@ -214,6 +218,22 @@ static inline int ok_sql_build(ok_sql_builder *b, const ok_sql_format *f, int ar
     if (b->desc) ok_invert(b->buf.p + b->buf.n, n);
     b->buf.n += n;
   }
+  return 1;
+}
+
+/* argv[0..argc) as an array of format f (bytewise's, Firefox's) into *b,
+** initialised here: the byte `open`, the values, then the byte `close`,
+** unless close < 0 (a range's prefix, left open). 0 after setting an error. */
+static inline int ok_sql_build_array(sqlite3_context *ctx, ok_sql_builder *b,
+                                     const ok_sql_format *f, uint8_t open, int close, int argc,
+                                     sqlite3_value **argv) {
+  ok_sql_builder_init(b, ctx, 0);
+  if (!ok_sql_buf_reserve(ctx, &b->buf, 1, 1)) return 0;
+  b->buf.p[b->buf.n++] = open;
+  if (!ok_sql_build(b, f, argc, argv, 0)) return 0;
+  if (close < 0) return 1;
+  if (!ok_sql_buf_reserve(ctx, &b->buf, 1, 1)) return 0;
+  b->buf.p[b->buf.n++] = (uint8_t)close;
   return 1;
 }
 

@@ -50,10 +50,7 @@ static int put(ok_sql_builder *b, sqlite3_value *v, int t, int i) {
   }
   if (!ok_sql_buf_reserve(b->ctx, &b->buf, OK_WEBKIT_STRING_BOUND(n), n + 5)) return 0;
   if (ok_webkit_enc_string(b->buf.p + b->buf.n, &len, p, n, &err) != OK_OK) {
-    ok_sql_error(b->ctx,
-                 "argument %d: TEXT that is neither UTF-8 nor WTF-8 (a lone surrogate as three "
-                 "bytes; a pair as its one 4-byte character), at byte %lld",
-                 i, (long long)err + 1);
+    ok_sql_wtf8_error(b->ctx, i, err);
     return 0;
   }
   b->buf.n += len;
