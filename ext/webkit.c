@@ -115,7 +115,7 @@ static int render(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
   const char *sep = o->json ? "," : ", ";
   int first = 1, rc = SQLITE_OK, sole = ok_js_sole(it) && !o->json;
   uint64_t local[32], *left = local;
-  size_t pos = 0, depth = 0, cap = 32, err, k;
+  size_t pos = 0, depth = 0, cap = 32, err;
   (void)raw;
   if (sole) ok_sql_puts(o, open);
   if (it->tag != OK_WEBKIT_ARRAY)
@@ -147,9 +147,7 @@ static int render(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
       if (left != local) sqlite3_free(left);
       left = more, cap *= 2;
     }
-    left[depth] = 0; /* the array's count, little-endian after its type byte */
-    for (k = 8; k > 0; k--) left[depth] = left[depth] << 8 | it->body[pos + k];
-    depth++;
+    left[depth++] = ok_webkit_count(it->body + pos);
     ok_sql_puts(o, open);
     if (depth > OK_SQL_QUOTE_DEPTH && !o->json) rc = SQLITE_RANGE;
     pos += 9;

@@ -46,6 +46,9 @@ int ok_webkit_enc_string(uint8_t *out, size_t *len, const uint8_t *s, size_t n, 
 /* The head of binary (OK_WEBKIT_BINARY) or of an array (OK_WEBKIT_ARRAY):
 ** the type byte and the count that follow: 9 bytes. */
 size_t ok_webkit_enc_head(uint8_t *out, int type, uint64_t count);
+/* And back: the count in the head at p[0..9) (a walk of an array's values,
+** checked before). */
+uint64_t ok_webkit_count(const uint8_t *p);
 
 /* One value at key[0..n) (after the version byte), into *it: it->tag its
 ** type byte, it->len its bytes, nested values included. The SQL value:

@@ -55,6 +55,8 @@ size_t ok_webkit_enc_head(uint8_t *out, int type, uint64_t count) {
   return 9;
 }
 
+uint64_t ok_webkit_count(const uint8_t *p) { return le(p + 1, 8); }
+
 int ok_webkit_enc_string(uint8_t *out, size_t *len, const uint8_t *s, size_t n, size_t *err_at) {
   size_t i = 0, o = 5, k;
   while (i < n) {
