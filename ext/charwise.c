@@ -117,12 +117,8 @@ static void ok_charwise_array_fn(sqlite3_context *ctx, int argc, sqlite3_value *
 }
 
 static void ok_charwise_bool_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  uint8_t out[1];
-  int v;
   (void)argc;
-  if (sqlite3_value_type(argv[0]) == SQLITE_NULL || !ok_sql_bool_arg(ctx, argv[0], &v)) return;
-  out[0] = v ? OK_CHARWISE_TRUE : OK_CHARWISE_FALSE;
-  result_piece(ctx, out, 1);
+  ok_sql_bool_piece(ctx, argv[0], OK_SUBTYPE(charwise), OK_CHARWISE_FALSE, OK_CHARWISE_TRUE);
 }
 
 static void ok_charwise_undefined_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {

@@ -156,3 +156,10 @@ void ok_sql_wtf8_error(sqlite3_context *ctx, int i, size_t err) {
                "bytes; a pair as its one 4-byte character), at byte %lld",
                i, (long long)err + 1);
 }
+
+void ok_sql_bool_piece(sqlite3_context *ctx, sqlite3_value *v, int subtype, uint8_t off,
+                       uint8_t on) {
+  int b;
+  if (sqlite3_value_type(v) == SQLITE_NULL || !ok_sql_bool_arg(ctx, v, &b)) return;
+  ok_sql_result_piece(ctx, b ? &on : &off, 1, subtype, 0);
+}

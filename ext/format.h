@@ -166,6 +166,12 @@ int ok_sql_piece(sqlite3_context *ctx, sqlite3_value *v, int subtype, int i);
 ** argument, checked in that format, as a piece of that format. */
 void ok_sql_result_raw(sqlite3_context *ctx, sqlite3_value **argv, const ok_sql_format *f);
 
+/* A JavaScript boolean constructor (bytewise's, charwise's,
+** ordered-binary's): argument v, a boolean, as the one byte of its format
+** (off or on) in a piece of that subtype; NULL gives NULL. */
+void ok_sql_bool_piece(sqlite3_context *ctx, sqlite3_value *v, int subtype, uint8_t off,
+                       uint8_t on);
+
 /* The error for argument i, TEXT that a browser's key (Firefox's, WebKit's)
 ** cannot hold: neither UTF-8 nor WTF-8 from byte err (0-based) on. */
 void ok_sql_wtf8_error(sqlite3_context *ctx, int i, size_t err);

@@ -148,12 +148,9 @@ static void ok_orderedbinary_array_fn(sqlite3_context *ctx, int argc, sqlite3_va
 }
 
 static void ok_orderedbinary_bool_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  uint8_t out[1];
-  int v;
   (void)argc;
-  if (sqlite3_value_type(argv[0]) == SQLITE_NULL || !ok_sql_bool_arg(ctx, argv[0], &v)) return;
-  out[0] = v ? OK_ORDEREDBINARY_TRUE : OK_ORDEREDBINARY_FALSE;
-  result_piece(ctx, out, 1);
+  ok_sql_bool_piece(ctx, argv[0], OK_SUBTYPE(orderedbinary), OK_ORDEREDBINARY_FALSE,
+                    OK_ORDEREDBINARY_TRUE);
 }
 
 /* ok_orderedbinary_symbol(description): Symbol.for(description). */
