@@ -2,8 +2,9 @@
 ** core.c -- `make bench`, below SQL: the core alone (libokcore.a) against
 ** memcpy of the same bytes, side by side in one run.
 **
-**   core [tuples]
+**   core [tuples [format ...]]
 **
+** Formats named (ok, crdb...): section 1 for those alone, the rest left out.
 ** 1. The same tuples (an int64 id, a price REAL, a 'user_NNNNN' TEXT;
 **    1,000,000 by default) in every format: encoding them, a memcpy of the
 **    keys' bytes, and reading them back: finding the last component
@@ -53,6 +54,7 @@ typedef struct {
 
 static tuple *tuples;
 static long n_tuples;
+static char **only; /* the formats named on the command line, NULL after the last */
 static ok_orderly *schema;
 static ok_orderedcode types; /* int64, float64, string */
 
@@ -250,6 +252,9 @@ static void tuples_section(void) {
       "locate/encode | decode/encode |\n|---|---|---|---|---|---|---|---|---|---|\n");
   for (f = 0; f < FORMATS; f++) {
     double t[KINDS];
+    char **o = only;
+    while (*o && strcmp(*o, names[f]) != 0) o++;
+    if (only[0] && !*o) continue;
     off[0] = 0;
     for (i = 0; i < n_tuples; i++) off[i + 1] = off[i] + encode(f, keys + off[i], &tuples[i]);
     for (k = 0; k < KINDS; k++) t[k] = pass(k, f, keys, off, copy) * 1e9 / (double)n_tuples;
@@ -358,10 +363,12 @@ int main(int argc, char **argv) {
       !(schema = malloc(ok_orderly_size())) ||
       ok_orderly_parse(schema, "long, double, utf8", 18, &at, &why) != OK_OK ||
       ok_orderedcode_parse(&types, "int64, float64, string", 22, &at, &why) != OK_OK) {
-    fprintf(stderr, "usage: core [tuples > 0]\n");
+    fprintf(stderr, "usage: core [tuples > 0 [format ...]]\n");
     return 2;
   }
+  only = argv + (argc > 1 ? 2 : 1);
   tuples_section();
+  if (only[0]) return 0;
   long_section(0);
   long_section(2);
   long_section(100);

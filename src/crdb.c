@@ -23,11 +23,7 @@ static int fail(int status, size_t at, size_t *err_at) {
 }
 
 /* Bytes of v without leading zero bytes (1 for 0). */
-static size_t width(uint64_t v) {
-  size_t k = 1;
-  while (k < 8 && v >> (8 * k)) k++;
-  return k;
-}
+static size_t width(uint64_t v) { return (ok_bit_length(v | 1) + 7) / 8; }
 
 /* --- Encoders --------------------------------------------------------------- */
 
@@ -218,7 +214,7 @@ int ok_crdb_enc_decimal(uint8_t *out, size_t *len, int form, int neg, const char
 
 /* The integer at p[0..n) (its marker first): OK_OK with *v and its length
 ** in *len; a status with *err_at. */
-static inline int dec_varint(const uint8_t *p, size_t n, int64_t *v, size_t *len, size_t *err_at) {
+OK_HOT_INLINE int dec_varint(const uint8_t *p, size_t n, int64_t *v, size_t *len, size_t *err_at) {
   int t = p[0];
   size_t k;
   uint64_t u;
@@ -238,7 +234,7 @@ static inline int dec_varint(const uint8_t *p, size_t n, int64_t *v, size_t *len
     return OK_OK;
   }
   u = ok_get_be(p + 1, k, 0);
-  if (u <= INT_SMALL || width(u) != k) return fail(OK_E_NONCANONICAL, 0, err_at);
+  if (u <= INT_SMALL || p[1] == 0) return fail(OK_E_NONCANONICAL, 0, err_at); /* k bytes: the first not 0 */
   if (u > INT64_MAX) return fail(OK_E_RANGE, 0, err_at);
   *v = (int64_t)u;
   return OK_OK;
@@ -317,7 +313,7 @@ static inline int bytes_end(const uint8_t *p, size_t n, uint8_t x, size_t *end, 
                             int *utf8, size_t *err_at) {
   size_t i = 1;
   for (;;) {
-    const uint8_t *e = memchr(p + i, x, n - i);
+    const uint8_t *e = ok_find(p + i, n - i, x);
     size_t seg;
     if (!e || (size_t)(e - p) + 1 >= n) return fail(OK_E_TRUNCATED, n, err_at);
     seg = (size_t)(e - (p + i));
@@ -637,13 +633,18 @@ static size_t crdb_value(uint8_t *out, const ok_item *it) {
   switch (it->tag) {
     case OK_CRDB_BYTES:
     case OK_CRDB_BYTES_DESC: {
+      /* the runs between escapes (00 FF, or FF 00 descending) copied whole */
       uint8_t x = it->desc ? 0xFF : 0x00;
-      size_t i, len = 0;
-      for (i = 0; i < it->body_len; i++, len++) {
-        out[len] = it->body[i] ^ x;
-        if (out[len] == 0x00) i++; /* 00 FF */
+      const uint8_t *p = it->body, *end = p + it->body_len, *e;
+      size_t len = 0;
+      while ((e = ok_find(p, (size_t)(end - p), x)) != NULL) {
+        ok_copy_xor(out + len, p, (size_t)(e - p), x);
+        len += (size_t)(e - p);
+        out[len++] = 0x00;
+        p = e + 2;
       }
-      return len;
+      ok_copy_xor(out + len, p, (size_t)(end - p), x);
+      return len + (size_t)(end - p);
     }
     case OK_CRDB_TIME: return time_text((char *)out, o.a, o.b);
     case OK_CRDB_DURATION: return interval_text((char *)out, o.a, o.b, o.c);
