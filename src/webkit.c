@@ -20,8 +20,17 @@ static int fail(int status, size_t at, size_t *err_at) {
   return status;
 }
 
+/* A little-endian number of 2, 4 or 8 bytes (a constant at every call):
+** one load where the machine is little-endian too. */
 static uint64_t le(const uint8_t *p, int bytes) {
   uint64_t v = 0;
+#ifdef OK_LITTLE_ENDIAN
+  uint32_t w;
+  uint16_t h;
+  if (bytes == 8) return memcpy(&v, p, 8), v;
+  if (bytes == 4) return memcpy(&w, p, 4), w;
+  if (bytes == 2) return memcpy(&h, p, 2), h;
+#endif
   while (bytes-- > 0) v = v << 8 | p[bytes];
   return v;
 }
@@ -135,22 +144,47 @@ static int scan(const uint8_t *key, size_t n, int strict, size_t *len, size_t *e
   return OK_OK;
 }
 
+/* How many units of p[0..2 count) are ASCII (a byte below 0x80, then
+** 00) from the first on: four at a time, then one by one. */
+static size_t ascii_units(const uint8_t *p, size_t count) {
+  static const uint8_t not_ascii[8] = {0x80, 0xFF, 0x80, 0xFF, 0x80, 0xFF, 0x80, 0xFF};
+  uint64_t mask, w;
+  size_t i = 0;
+  memcpy(&mask, not_ascii, 8);
+  for (; i + 4 <= count; i += 4)
+    if (memcpy(&w, p + 2 * i, 8), w & mask) break;
+  while (i < count && p[2 * i] < 0x80 && !p[2 * i + 1]) i++;
+  return i;
+}
+
 /* A string's units p[0..2 count) as UTF-8 (a lone surrogate as WTF-8) to
 ** out unless NULL; the length. */
 static size_t units_text(uint8_t *out, const uint8_t *p, size_t count) {
-  size_t i, o = 0;
+  size_t i = 0, o = 0, a, j;
   unsigned high = 0;
-  for (i = 0; i < count; i++) o = ok_wtf8_unit(out, o, &high, (unsigned)le(p + 2 * i, 2));
+  while (i < count) {
+    if ((a = ascii_units(p + 2 * i, count - i)) > 0) {
+      for (j = 0; j < a; j++) out[o + j] = p[2 * (i + j)];
+      i += a, o += a, high = 0;
+      continue;
+    }
+    o = ok_wtf8_unit(out, o, &high, (unsigned)le(p + 2 * i, 2));
+    i++;
+  }
   return o;
 }
 
 /* The length units_text gives, counted alone. */
 static size_t text_len(const uint8_t *p, size_t count) {
-  size_t i, o = 0;
+  size_t i = 0, o = 0, a;
   unsigned high = 0;
-  for (i = 0; i < count; i++) {
-    unsigned u = (unsigned)p[2 * i] | (unsigned)p[2 * i + 1] << 8;
-    o += u < 0x80 ? (high = 0, (size_t)1) : ok_wtf8_unit_len(&high, u);
+  while (i < count) {
+    if ((a = ascii_units(p + 2 * i, count - i)) > 0) {
+      i += a, o += a, high = 0;
+      continue;
+    }
+    o += ok_wtf8_unit_len(&high, (unsigned)le(p + 2 * i, 2));
+    i++;
   }
   return o;
 }
@@ -218,6 +252,14 @@ static int decode_any(const ok_format *f, size_t index, const uint8_t *key, size
   return OK_OK;
 }
 
+/* The components after the first (which checks the whole key), stepped
+** over by their length alone. */
+static size_t skip_any(const ok_format *f, size_t index, const uint8_t *key, size_t n) {
+  size_t len, err;
+  (void)f;
+  return index > 0 && n > 0 && scan(key, n, 1, &len, &err) == OK_OK ? len : 0;
+}
+
 static size_t webkit_value(uint8_t *out, const ok_item *it) {
   switch (it->tag) {
     case OK_WEBKIT_DATE: return ok_js_date_text((char *)out, (int64_t)it->own[0]);
@@ -229,7 +271,7 @@ static size_t webkit_value(uint8_t *out, const ok_item *it) {
   return it->value_len;
 }
 
-const ok_format ok_format_webkit = {"webkit", 0, decode_any, webkit_value, NULL, NULL, NULL};
+const ok_format ok_format_webkit = {"webkit", 0, decode_any, webkit_value, NULL, NULL, skip_any};
 
 /* --- The collation ---------------------------------------------------------- */
 
