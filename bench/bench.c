@@ -315,14 +315,17 @@ int main(int argc, char **argv) {
       printf("%-28s Node.js or test/fdb/node_modules missing (sh setup.sh --test)\n", "");
     } else {
       node_size = node[1];
-      line("  same tuples, Node encoder", "ok_fdb_pack(a, b, c)", ours, "fdb-tuple pack()", node[0]);
+      line("  same tuples, Node encoder", "ok_fdb_pack(a, b, c)", ours, "fdb-tuple pack()",
+           node[0]);
       printf("%-28s %-26s %7.2f M/s      %-26s %7.2f M/s\n", "  keys per second", "", 1e3 / ours,
              "", 1e3 / node[0]);
     }
   }
   {
-    double bw = compare("build a bytewise key", "ok_bytewise_pack(a, b, c)", "ok_pack(a, b, c)", base);
-    double cw = compare("build a charwise key", "ok_charwise_pack(a, b, c)", "ok_pack(a, b, c)", base);
+    double bw =
+        compare("build a bytewise key", "ok_bytewise_pack(a, b, c)", "ok_pack(a, b, c)", base);
+    double cw =
+        compare("build a charwise key", "ok_charwise_pack(a, b, c)", "ok_pack(a, b, c)", base);
     double obk = compare("build an ordered-binary key", "ok_orderedbinary_pack(a, b, c)",
                          "ok_pack(a, b, c)", base);
     if (!node_peer("bench/js_node.js", js, 6)) {
@@ -347,14 +350,16 @@ int main(int argc, char **argv) {
   base = best("SELECT count(o) FROM t");
   compare("read an Orderly 3rd field", "ok_unpack_col(o, 3, '" ORDERLY_SCHEMA "')",
           "ok_unpack_col(k, 3)", base);
-  if (sqlite3_exec(db,
-                   "ALTER TABLE t ADD COLUMN cr; ALTER TABLE t ADD COLUMN ti; ALTER TABLE t ADD "
-                   "COLUMN tk; UPDATE t SET cr = ok_crdb_pack(a, b, c), ti = ok_tidb_pack(a, b, c), "
-                   "tk = ok_tikv_pack(a, b, c)",
-                   0, 0, 0))
+  if (sqlite3_exec(
+          db,
+          "ALTER TABLE t ADD COLUMN cr; ALTER TABLE t ADD COLUMN ti; ALTER TABLE t ADD "
+          "COLUMN tk; UPDATE t SET cr = ok_crdb_pack(a, b, c), ti = ok_tidb_pack(a, b, c), "
+          "tk = ok_tikv_pack(a, b, c)",
+          0, 0, 0))
     die("store keys");
   base = best("SELECT count(cr) FROM t");
-  compare("read a CockroachDB 3rd item", "ok_unpack_col(cr, 3, 'crdb')", "ok_unpack_col(k, 3)", base);
+  compare("read a CockroachDB 3rd item", "ok_unpack_col(cr, 3, 'crdb')", "ok_unpack_col(k, 3)",
+          base);
   compare("  as CockroachDB prints it", "ok_crdb_pretty(cr)", "ok_quote(k)", base);
   compare("read a TiDB 3rd item", "ok_unpack_col(ti, 3, 'tidb')", "ok_unpack_col(k, 3)", base);
   compare("read a TiKV 3rd item", "ok_unpack_col(tk, 3, 'tikv')", "ok_unpack_col(k, 3)", base);
@@ -371,6 +376,8 @@ int main(int argc, char **argv) {
   compare("read an orderedcode 3rd item", "ok_unpack_col(oc, 3, '" OC_TYPES "')",
           "ok_unpack_col(k, 3)", base);
   compare("convert a key, ok to FDB", "ok_convert(k, 'ok', 'fdb')", "ok_fdb_pack(a, b, c)", base);
+  compare("convert vs unpack + pack", "ok_convert(k, 'ok', 'fdb')",
+          "ok_fdb_pack(ok_unpack_col(k, 1), ok_unpack_col(k, 2), ok_unpack_col(k, 3))", base);
 
   doubles();
 
@@ -385,14 +392,18 @@ int main(int argc, char **argv) {
          scalar("SELECT avg(length(ok_hbase_pack(a, b, c))) FROM t"),
          ok_size / scalar("SELECT avg(length(ok_hbase_pack(a, b, c))) FROM t"));
   printf("  ok_crdb_pack(a, b, c)   %6.2f   ok/CockroachDB %.3f\n",
-         scalar("SELECT avg(length(cr)) FROM t"), ok_size / scalar("SELECT avg(length(cr)) FROM t"));
-  printf("  ok_tidb_pack(a, b, c)   %6.2f   ok/TiDB %.3f\n", scalar("SELECT avg(length(ti)) FROM t"),
+         scalar("SELECT avg(length(cr)) FROM t"),
+         ok_size / scalar("SELECT avg(length(cr)) FROM t"));
+  printf("  ok_tidb_pack(a, b, c)   %6.2f   ok/TiDB %.3f\n",
+         scalar("SELECT avg(length(ti)) FROM t"),
          ok_size / scalar("SELECT avg(length(ti)) FROM t"));
-  printf("  ok_tikv_pack(a, b, c)   %6.2f   ok/TiKV %.3f\n", scalar("SELECT avg(length(tk)) FROM t"),
+  printf("  ok_tikv_pack(a, b, c)   %6.2f   ok/TiKV %.3f\n",
+         scalar("SELECT avg(length(tk)) FROM t"),
          ok_size / scalar("SELECT avg(length(tk)) FROM t"));
-  printf("  Orderly (long, double, utf8) %6.2f   ok/Orderly %.3f\n", scalar("SELECT avg(length(o)) FROM t"),
-         ok_size / scalar("SELECT avg(length(o)) FROM t"));
-  printf("  ok_bytewise_pack(a, b, c) %6.2f   ok/bytewise %.3f\n", scalar("SELECT avg(length(bw)) FROM t"),
+  printf("  Orderly (long, double, utf8) %6.2f   ok/Orderly %.3f\n",
+         scalar("SELECT avg(length(o)) FROM t"), ok_size / scalar("SELECT avg(length(o)) FROM t"));
+  printf("  ok_bytewise_pack(a, b, c) %6.2f   ok/bytewise %.3f\n",
+         scalar("SELECT avg(length(bw)) FROM t"),
          ok_size / scalar("SELECT avg(length(bw)) FROM t"));
   if (js[1] >= 0) printf("  bytewise.encode (Node)  %6.2f\n", js[1]);
   printf("  ok_charwise_pack(a, b, c) %6.2f   ok/charwise %.3f\n",
@@ -404,7 +415,8 @@ int main(int argc, char **argv) {
          ok_size / scalar("SELECT avg(length(ok_orderedbinary_pack(a, b, c))) FROM t"));
   if (js[5] >= 0) printf("  writeKey (Node)         %6.2f\n", js[5]);
   printf("  orderedcode (int64, float64, string) %6.2f   ok/orderedcode %.3f\n",
-         scalar("SELECT avg(length(oc)) FROM t"), ok_size / scalar("SELECT avg(length(oc)) FROM t"));
+         scalar("SELECT avg(length(oc)) FROM t"),
+         ok_size / scalar("SELECT avg(length(oc)) FROM t"));
   printf("  json_array(a, b, c)     %6.2f   ok/JSON %.3f\n", json_size, ok_size / json_size);
   printf("  per column, ok: a %.2f, b %.2f, c %.2f; FDB: b 9.00\n",
          scalar("SELECT avg(length(ok_pack(a))) FROM t"),

@@ -14,7 +14,9 @@
 **    decode (walk+read) / encode.
 ** 2. Long components: TEXT and BLOB of 1 KB and 64 KB, encoded and read
 **    back, ns a byte against memcpy's.
-** 3. Many components: keys of 1, 4, 16 and 64 integers, ns a component to
+** 3. Converting: the native keys into every other format (ok_convert),
+**    against reading them and encoding the other by hand.
+** 4. Many components: keys of 1, 4, 16 and 64 integers, ns a component to
 **    encode, to count and to locate the last.
 ** Each figure is the best of 5 passes.
 */
@@ -318,6 +320,53 @@ static void long_section(size_t every) {
   free(back);
 }
 
+/* Converting: the tuples' native keys into each other format with
+** ok_convert, ns a key, against reading the key (walk+read) and encoding
+** the other from the values (encode): what the conversion does by hand. */
+static void convert_section(void) {
+  size_t cap = (size_t)n_tuples * 96;
+  uint8_t *keys = malloc(cap), *other = malloc(cap), *copy = malloc(cap), out[512];
+  size_t *off = malloc(((size_t)n_tuples + 1) * sizeof *off),
+         *off2 = malloc(((size_t)n_tuples + 1) * sizeof *off2);
+  double walk;
+  long i;
+  int f, r;
+  if (!keys || !other || !copy || !off || !off2) abort();
+  off[0] = 0;
+  for (i = 0; i < n_tuples; i++) off[i + 1] = off[i] + encode(NATIVE, keys + off[i], &tuples[i]);
+  walk = pass(WALK, NATIVE, keys, off, copy) * 1e9 / (double)n_tuples;
+  printf(
+      "\nConverting the native keys with ok_convert, ns a key, best of 5, against reading them "
+      "(walk+read) and encoding the other:\n");
+  printf("| to | convert | walk+read + encode | ratio |\n|---|---|---|---|\n");
+  for (f = FDB; f < FORMATS; f++) {
+    double best = 1e9, enc;
+    if (f == ORDEREDCODE || f == ORDERLY)
+      continue; /* a double field reads a whole price back as REAL */
+    off2[0] = 0;
+    for (i = 0; i < n_tuples; i++) off2[i + 1] = off2[i] + encode(f, other + off2[i], &tuples[i]);
+    enc = pass(ENCODE, f, other, off2, copy);
+    for (r = 0; r < 5; r++) {
+      double t0 = now();
+      size_t total = 0, len, err;
+      for (i = 0; i < n_tuples; i++) {
+        int rc = ok_convert(&ok_format_native, keys + off[i], off[i + 1] - off[i], format_of(f),
+                            out, sizeof out, &len, &err);
+        if (rc != OK_OK) {
+          fprintf(stderr, "core: ok_convert to %s: %s\n", names[f], ok_strerror(rc));
+          abort();
+        }
+        total += len;
+      }
+      sink += total;
+      if (now() - t0 < best) best = now() - t0;
+    }
+    best = best * 1e9 / (double)n_tuples, enc = enc * 1e9 / (double)n_tuples;
+    printf("| %s | %.1f | %.1f | %.2fx |\n", names[f], best, walk + enc, best / (walk + enc));
+  }
+  free(keys), free(other), free(copy), free(off), free(off2);
+}
+
 /* Many components: native keys of m integers. */
 static void many_section(void) {
   static const int counts[] = {1, 4, 16, 64};
@@ -372,6 +421,7 @@ int main(int argc, char **argv) {
   long_section(0);
   long_section(2);
   long_section(100);
+  convert_section();
   many_section();
   return 0;
 }

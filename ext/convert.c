@@ -311,18 +311,59 @@ static int lone(const ok_sql_reader *r, const uint8_t *key, size_t n) {
   return ok_next(&w, &it, &err) == OK_OK && !ok_js_sole(&it) && ok_next(&w, &it, &err) == OK_FEWER;
 }
 
-static void ok_convert_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  ok_sql_reader r, t;
+/* Why the core refused to convert key p[0..n) (read by r) into t's format:
+** the same conversion run through the formats' SQL builders, whose errors
+** say it in their words. Their answer is the error; should they convert it
+** after all, the two disagree, and that is said. */
+static void explain(sqlite3_context *ctx, sqlite3_value **argv, const ok_sql_reader *r,
+                    const uint8_t *p, size_t n, const ok_sql_reader *t) {
   side to, from;
-  const uint8_t *p;
   uint8_t *made = NULL, *back = NULL;
-  size_t n, len, blen;
-  char *msg = NULL;
+  size_t len, blen, k;
   const char *name;
   ways *w;
   ok_item x, y;
-  size_t k;
   int text, btext, rc, same;
+  if (!(w = ways_of(ctx))) {
+    sqlite3_result_error_nomem(ctx);
+    return;
+  }
+  name = (const char *)sqlite3_value_text(argv[2]);
+  to.r = t, to.b = &w->there;
+  to.param = name && strchr(name, ':') ? strchr(name, ':') + 1 : "";
+  name = (const char *)sqlite3_value_text(argv[1]);
+  from.r = r, from.b = &w->back;
+  from.param = name && strchr(name, ':') ? strchr(name, ':') + 1 : "";
+  /* a lone value stays one, where the target has arrays too */
+  from.lone = to.lone = r->f->array && lone(r, p, n);
+  rc = write_as(ctx, r, p, n, &to, 1, &made, &len, &text);
+  if (rc == SQLITE_OK) rc = write_as(ctx, t, made, len, &from, 0, &back, &blen, &btext);
+  if (rc == SQLITE_OK && (blen != n || memcmp(back, p, n) != 0)) {
+    not_back(ctx, r, p, n, back, blen, t);
+  } else if (rc == SQLITE_OK &&
+             (same = differ(r, p, n, t, made, len, &k, &x, &y)) != 1) { /* a type changed */
+    if (same < 0)
+      sqlite3_result_error_nomem(ctx);
+    else
+      lost(ctx, k, &x, &y, t, 0);
+  } else if (rc == SQLITE_OK) {
+    ok_sql_error(ctx, "the core refused a conversion that the SQL builders make (a bug of ok's)");
+  } else if (rc == SQLITE_NOMEM) {
+    sqlite3_result_error_nomem(ctx);
+  }
+  sqlite3_free(made);
+  sqlite3_free(back);
+}
+
+/* ok_convert(key, from, to): by the core (ok_convert), into a buffer on
+** the stack or, for a key it does not fit, one of the size it asks for. */
+static void ok_convert_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  ok_sql_reader r, t;
+  const uint8_t *p;
+  uint8_t stack[1024], *out = stack;
+  size_t n, len, cap = sizeof stack, err;
+  char *msg = NULL;
+  int rc;
   if (!ok_sql_report(ctx, ok_sql_reader_named(argv[2], &t, &msg), &msg)) return;
   if (t.salted || t.strict) {
     ok_sql_error(ctx, "the target is a format to write, named without 'salt+' or 'strict+'");
@@ -333,42 +374,23 @@ static void ok_convert_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) 
     ok_sql_reader_free(&t);
     return;
   }
-  if (!(w = ways_of(ctx))) {
-    sqlite3_result_error_nomem(ctx);
-    ok_sql_reader_end(ctx, &r, 1);
-    ok_sql_reader_free(&t);
-    return;
+  while ((rc = ok_convert(r.core, p, n, t.core, out, cap, &len, &err)) == OK_E_ROOM) {
+    if (out != stack) sqlite3_free(out);
+    if (!(out = sqlite3_malloc64(len))) break;
+    cap = len;
   }
-  name = (const char *)sqlite3_value_text(argv[2]);
-  to.r = &t, to.b = &w->there;
-  to.param = name && strchr(name, ':') ? strchr(name, ':') + 1 : "";
-  name = (const char *)sqlite3_value_text(argv[1]);
-  from.r = &r, from.b = &w->back;
-  from.param = name && strchr(name, ':') ? strchr(name, ':') + 1 : "";
-  /* a lone value stays one, where the target has arrays too */
-  from.lone = to.lone = r.f->array && lone(&r, p, n);
-  rc = write_as(ctx, &r, p, n, &to, 1, &made, &len, &text);
-  if (rc == SQLITE_OK) rc = write_as(ctx, &t, made, len, &from, 0, &back, &blen, &btext);
-  if (rc == SQLITE_OK && (blen != n || memcmp(back, p, n) != 0)) {
-    not_back(ctx, &r, p, n, back, blen, &t);
-  } else if (rc == SQLITE_OK &&
-             (same = differ(&r, p, n, &t, made, len, &k, &x, &y)) != 1) { /* a type changed */
-    if (same < 0)
-      sqlite3_result_error_nomem(ctx);
+  if (!out) {
+    sqlite3_result_error_nomem(ctx);
+  } else if (rc != OK_OK) {
+    explain(ctx, argv, &r, p, n, &t);
+  } else if (!ok_sql_too_big(ctx, len)) {
+    if (t.f->text)
+      sqlite3_result_text64(ctx, (const char *)out, len, SQLITE_TRANSIENT, SQLITE_UTF8);
     else
-      lost(ctx, k, &x, &y, &t, 0);
-  } else if (rc == SQLITE_OK) {
-    if (text)
-      sqlite3_result_text64(ctx, (const char *)made, len, sqlite3_free, SQLITE_UTF8);
-    else
-      sqlite3_result_blob64(ctx, made, len, sqlite3_free);
-    made = NULL;
+      sqlite3_result_blob64(ctx, out, len, SQLITE_TRANSIENT);
     sqlite3_result_subtype(ctx, (unsigned)OK_KEY_SUBTYPE(t.f->subtype));
-  } else if (rc == SQLITE_NOMEM) {
-    sqlite3_result_error_nomem(ctx);
   }
-  sqlite3_free(made);
-  sqlite3_free(back);
+  if (out != stack) sqlite3_free(out);
   ok_sql_reader_end(ctx, &r, 1);
   ok_sql_reader_free(&t);
 }

@@ -107,7 +107,7 @@ static void ok_crdb_decimal_fn(sqlite3_context *ctx, int argc, sqlite3_value **a
   ok_sql_buf b;
   (void)argc;
   if (t == SQLITE_NULL || !ok_sql_decimal_text(ctx, argv[0], num, &s, &n)) return;
-  if (ok_sql_special_real(s, n, &d)) {
+  if (ok_special_real(s, n, &d)) {
     form = d != d ? OK_CRDB_NAN : OK_CRDB_INFINITE, neg = d < 0;
   } else {
     if (!(digit = sqlite3_malloc64(n + 1))) {

@@ -36,14 +36,9 @@ static int text_ok(sqlite3_context *ctx, const uint8_t *p, size_t n, int i) {
 /* A number as the variable-length numeric encoding, a REAL through the
 ** Double.toString of Java version `java`. */
 static size_t put_number(uint8_t *out, sqlite3_value *v, int java, int desc) {
-  double d;
   if (sqlite3_value_type(v) == SQLITE_INTEGER)
     return ok_hbase_enc_int_num(out, sqlite3_value_int64(v), desc);
-  d = sqlite3_value_double(v);
-  if (d != d) return ok_hbase_enc_header(out, OK_HBASE_NAN, desc);
-  if (d - d != 0)
-    return ok_hbase_enc_header(out, d > 0 ? OK_HBASE_POS_INF : OK_HBASE_NEG_INF, desc);
-  return ok_hbase_enc_double_num(out, d, java, desc);
+  return ok_hbase_enc_double_num(out, sqlite3_value_double(v), java, desc);
 }
 
 /* What an ascending BlobCopy at the end of a key refuses after it. */
@@ -58,7 +53,7 @@ static int put(ok_sql_builder *b, sqlite3_value *v, int t, int i) {
   if (t == SQLITE_NULL || t == SQLITE_INTEGER || t == SQLITE_FLOAT) {
     if (!ok_sql_buf_reserve(b->ctx, &b->buf, OK_HBASE_NUM_MAX, 1)) return 0;
     b->buf.n += t == SQLITE_NULL ? ok_hbase_enc_header(b->buf.p + b->buf.n, OK_HBASE_NULL, b->desc)
-                                 : put_number(b->buf.p + b->buf.n, v, OK_SQL_JAVA, b->desc);
+                                 : put_number(b->buf.p + b->buf.n, v, OK_JAVA_DEFAULT, b->desc);
     return 1;
   }
   if (!ok_sql_typed(b->ctx, v, t, &p, &n)) return 0;
@@ -157,10 +152,10 @@ static void ok_hbase_float_fn(sqlite3_context *ctx, int argc, sqlite3_value **ar
 /* ok_hbase_numeric(x [, java]): a number, or decimal TEXT of any precision
 ** (rounded to 31 significant digits, half up, as HBase rounds a BigDecimal),
 ** or 'NaN', 'Inf', '-Inf'. A REAL is written as the Java of feature version
-** `java` writes it (default OK_SQL_JAVA): Double.toString changed in 19. */
+** `java` writes it (default OK_JAVA_DEFAULT): Double.toString changed in 19. */
 static void ok_hbase_numeric_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   uint8_t out[OK_HBASE_NUM_MAX];
-  int t = sqlite3_value_type(argv[0]), rc, java = OK_SQL_JAVA;
+  int t = sqlite3_value_type(argv[0]), rc, java = OK_JAVA_DEFAULT;
   const char *s;
   size_t err, n;
   double d;
@@ -176,7 +171,7 @@ static void ok_hbase_numeric_fn(sqlite3_context *ctx, int argc, sqlite3_value **
     return;
   }
   if (!ok_sql_text_arg(ctx, argv[0], "the number", &s, &n)) return;
-  if (ok_sql_special_real(s, n, &d)) {
+  if (ok_special_real(s, n, &d)) {
     result_piece(ctx, out,
                  ok_hbase_enc_header(out,
                                      d != d  ? OK_HBASE_NAN
@@ -284,7 +279,7 @@ static const char *kind(const ok_item *it) {
 static int other_java(const ok_item *it, const uint8_t *raw) {
   uint8_t b[OK_HBASE_NUM_MAX];
   return it->type == OK_REAL && it->tag >= OK_HBASE_NEG_LARGE && it->tag <= OK_HBASE_POS_LARGE &&
-         (ok_hbase_enc_double_num(b, it->d, OK_SQL_JAVA, it->desc) != it->len ||
+         (ok_hbase_enc_double_num(b, it->d, OK_JAVA_DEFAULT, it->desc) != it->len ||
           memcmp(b, raw, it->len) != 0);
 }
 
@@ -344,7 +339,7 @@ static int render_value(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
     ok_sql_close_call(o);
     return rc;
   }
-  if (!o->json && other_java(it, raw)) { /* the decimal of Java 19+, not OK_SQL_JAVA's */
+  if (!o->json && other_java(it, raw)) { /* the decimal of Java 19+, not OK_JAVA_DEFAULT's */
     ok_sql_puts(o, "ok_hbase_numeric(");
     ok_sql_put_real(o, it->d);
     ok_sql_putf(o, ", %d)", OK_SQL_JAVA_NEW);

@@ -193,7 +193,7 @@ static int value_arg(sqlite3_context *ctx, const ok_orderly *s, sqlite3_value *a
         if (!ok_sql_real_arg(ctx, a, t, &v->d)) return 0;
         break;
       case OK_OL_DECIMAL:
-        if (!decimal_arg(ctx, a, t, i, f->java ? f->java : OK_SQL_JAVA, v, digits)) return 0;
+        if (!decimal_arg(ctx, a, t, i, f->java ? f->java : OK_JAVA_DEFAULT, v, digits)) return 0;
         break;
       case OK_OL_UTF8:
       case OK_OL_BYTES:

@@ -228,25 +228,6 @@ int ok_sql_utf8_arg(sqlite3_context *ctx, const uint8_t *p, size_t n, int i) {
   return 0;
 }
 
-/* 1 when s[0..n) is `word` in any case. */
-static int is_word(const char *s, size_t n, const char *word) {
-  return strlen(word) == n && sqlite3_strnicmp(s, word, (int)n) == 0;
-}
-
-int ok_sql_special_real(const char *s, size_t n, double *d) {
-  int neg = n > 0 && *s == '-';
-  if (n > 0 && (*s == '-' || *s == '+')) s++, n--;
-  if (is_word(s, n, "inf") || is_word(s, n, "infinity")) {
-    *d = neg ? -HUGE_VAL : HUGE_VAL;
-    return 1;
-  }
-  if (is_word(s, n, "nan")) {
-    *d = neg ? -NAN : NAN;
-    return 1;
-  }
-  return 0;
-}
-
 int ok_sql_real_arg(sqlite3_context *ctx, sqlite3_value *v, int t, double *d) {
   const char *s;
   size_t n;
@@ -257,7 +238,7 @@ int ok_sql_real_arg(sqlite3_context *ctx, sqlite3_value *v, int t, double *d) {
     return 0;
   } else if (!ok_sql_text_arg(ctx, v, "the number", &s, &n)) {
     return 0;
-  } else if (!ok_sql_special_real(s, n, d)) {
+  } else if (!ok_special_real(s, n, d)) {
     ok_sql_error(ctx, "TEXT must be 'NaN', 'Inf' or '-Inf', not " OK_SQL_ECHO, OK_SQL_ECHO_ARGS(s));
     return 0;
   }

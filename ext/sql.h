@@ -139,9 +139,6 @@ int ok_sql_hex(const char *s, size_t n, uint8_t **out, size_t *len, char **msg);
 /* 1 when TEXT argument i is valid UTF-8 (the FDB and HBase formats hold
 ** nothing else as text), else 0 with the error set. */
 int ok_sql_utf8_arg(sqlite3_context *ctx, const uint8_t *p, size_t n, int i);
-/* The IEEE special TEXT names s[0..n) ('NaN', 'Inf', '-Inf', 'Infinity',
-** any case) in *d; 0 for any other text. */
-int ok_sql_special_real(const char *s, size_t n, double *d);
 /* A number argument v of type t (sqlite3_value_type), or 'NaN', 'Inf',
 ** '-Inf', in *d; 0 with the error set. A float is then (float)*d, rounded
 ** to nearest as every FDB binding and Java's cast round: past FLT_MAX and
@@ -163,10 +160,6 @@ int ok_sql_exact_double(sqlite3_context *ctx, sqlite3_value *v, int t, int i, do
 /* A boolean argument: any number, 0 false. 0 with the error set. */
 int ok_sql_bool_arg(sqlite3_context *ctx, sqlite3_value *v, int *b);
 
-/* The Java whose Double.toString HBase numerics and Orderly decimals are
-** written with from a REAL unless told otherwise: Java 8-18's, which the
-** HBase 2.x clients that write most tables run (docs/hbase.md). */
-#define OK_SQL_JAVA 17
 /* The Java ok_quote names for a decimal only Java 19+ writes: an LTS. */
 #define OK_SQL_JAVA_NEW 21
 /* A Java feature version argument (8, 11, 17, 21...) in *java; 0 with the

@@ -68,7 +68,7 @@ static void ok_lexi_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     ok_lexi_double(out, sqlite3_value_double(argv[0]));
   } else if (t == SQLITE_TEXT) {
     if (!ok_sql_text_arg(ctx, argv[0], "the number", &s, &n)) return;
-    if (!ok_sql_special_real(s, n, &d)) {
+    if (!ok_special_real(s, n, &d)) {
       ok_sql_error(ctx, "takes an INTEGER or a REAL (or 'NaN', 'Inf', '-Inf'), not other TEXT");
       return;
     }

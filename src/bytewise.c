@@ -286,8 +286,36 @@ static size_t skip_any(const ok_format *f, size_t index, const uint8_t *key, siz
   return len + 1 == n && key[len] == 0x00 ? len + 1 : len;
 }
 
+/* A value as ok_bytewise_pack writes it (ok_convert): one alone as the
+** key (a string or Buffer as its bytes), else an array's element; numbers
+** only those a double holds exactly, strings UTF-8. */
+static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
+  double d;
+  int rc;
+  (void)f;
+  if (!w->lone && !w->mark) ok_writer_byte(w, OK_BYTEWISE_ARRAY), w->mark = 1;
+  if (!v) {
+    if (!w->lone) ok_writer_byte(w, 0x00);
+    return OK_OK;
+  }
+  if (v->type == OK_NULL) {
+    ok_writer_byte(w, OK_BYTEWISE_NULL);
+    return OK_OK;
+  }
+  if (v->type == OK_INT || v->type == OK_REAL) {
+    if ((rc = ok_value_js_number(v, &d)) == OK_OK)
+      w->n += ok_bytewise_enc_number(ok_writer_at(w, 9), d);
+    return rc;
+  }
+  if (v->type == OK_TEXT && ok_utf8_check(v->p, v->n) != v->n) return OK_E_BYTE;
+  w->n += ok_bytewise_enc_bytes(ok_writer_at(w, OK_BYTEWISE_BYTES_BOUND(v->n)),
+                                v->type == OK_TEXT ? OK_BYTEWISE_STRING : OK_BYTEWISE_BUFFER, v->p,
+                                v->n, !w->lone);
+  return OK_OK;
+}
+
 const ok_format ok_format_bytewise = {"bytewise", 0,    decode_any, bytewise_value,
-                                      NULL,       NULL, skip_any};
+                                      NULL,       NULL, skip_any,   put_value};
 
 /* --- JavaScript Dates as text --------------------------------------------- */
 

@@ -234,7 +234,8 @@ OK_HOT_INLINE int dec_varint(const uint8_t *p, size_t n, int64_t *v, size_t *len
     return OK_OK;
   }
   u = ok_get_be(p + 1, k, 0);
-  if (u <= INT_SMALL || p[1] == 0) return fail(OK_E_NONCANONICAL, 0, err_at); /* k bytes: the first not 0 */
+  if (u <= INT_SMALL || p[1] == 0)
+    return fail(OK_E_NONCANONICAL, 0, err_at); /* k bytes: the first not 0 */
   if (u > INT64_MAX) return fail(OK_E_RANGE, 0, err_at);
   *v = (int64_t)u;
   return OK_OK;
@@ -696,7 +697,22 @@ static size_t skip_any(const ok_format *f, size_t index, const uint8_t *key, siz
   return 0;
 }
 
-const ok_format ok_format_crdb = {"crdb", 0, decode_any, crdb_value, NULL, NULL, skip_any};
+/* A value as ok_crdb_pack writes it (ok_convert): TEXT and BLOB alike as
+** bytes. */
+static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
+  (void)f;
+  if (!v) return OK_OK;
+  switch (v->type) {
+    case OK_NULL: w->n += ok_crdb_enc_null(ok_writer_at(w, 1), 0); break;
+    case OK_INT: w->n += ok_crdb_enc_int(ok_writer_at(w, OK_CRDB_INT_LEN), v->i, 0); break;
+    case OK_REAL: w->n += ok_crdb_enc_float(ok_writer_at(w, OK_CRDB_INT_LEN), v->d, 0); break;
+    default: w->n += ok_crdb_enc_bytes(ok_writer_at(w, OK_CRDB_BYTES_BOUND(v->n)), v->p, v->n, 0);
+  }
+  return OK_OK;
+}
+
+const ok_format ok_format_crdb = {"crdb", 0,    decode_any, crdb_value,
+                                  NULL,   NULL, skip_any,   put_value};
 
 int ok_crdb_desc(uint8_t *out, size_t *len, const uint8_t *p, size_t n, size_t *err_at) {
   ok_walk w;

@@ -26,6 +26,7 @@ static int fail(int status, size_t at, size_t *err_at) {
 size_t ok_firefox_enc_number(uint8_t *out, int type, double d) {
   uint64_t b, x;
   int i;
+  if (!out) return 9;
   if (d == 0) d = 0; /* -0 */
   memcpy(&b, &d, 8);
   x = b & SIGN ? 0 - b : b | SIGN;
@@ -330,4 +331,32 @@ static size_t firefox_value(uint8_t *out, const ok_item *it) {
   }
 }
 
-const ok_format ok_format_firefox = {"firefox", 0, decode_any, firefox_value, NULL, NULL, NULL};
+/* A value as ok_firefox_pack writes it (ok_convert): one alone as the key,
+** else an array's; no NULL; numbers only those a double holds exactly;
+** strings UTF-8 or WTF-8. The key written unfolded, then folded. */
+static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
+  size_t len, err;
+  double d;
+  int rc;
+  (void)f;
+  if (!w->lone && !w->mark) ok_writer_byte(w, OK_FIREFOX_ARRAY), w->mark = 1;
+  if (!v) {
+    if (!w->lone) ok_writer_byte(w, OK_FIREFOX_END);
+    if (w->n <= w->cap) w->n = ok_firefox_fold(w->out, w->out, w->n, 1);
+    return OK_OK;
+  }
+  if (v->type == OK_NULL) return OK_E_NULL;
+  if (v->type == OK_INT || v->type == OK_REAL) {
+    if ((rc = ok_value_js_number(v, &d)) == OK_OK)
+      w->n += ok_firefox_enc_number(ok_writer_at(w, 9), OK_FIREFOX_NUMBER, d);
+    return rc;
+  }
+  rc = ok_firefox_enc_string(ok_writer_at(w, OK_FIREFOX_BOUND(v->n)), &len,
+                             v->type == OK_TEXT ? OK_FIREFOX_STRING : OK_FIREFOX_BINARY, v->p, v->n,
+                             &err);
+  if (rc == OK_OK) w->n += len;
+  return rc;
+}
+
+const ok_format ok_format_firefox = {"firefox", 0,    decode_any, firefox_value,
+                                     NULL,      NULL, NULL,       put_value};

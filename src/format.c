@@ -43,6 +43,8 @@ const char *ok_strerror(int status) {
     case OK_E_LENGTH: return "wrong length";
     case OK_E_BYTE: return "byte not allowed";
     case OK_E_AMBIGUOUS: return "reads back as other values";
+    case OK_E_TYPE: return "type not allowed";
+    case OK_E_ROOM: return "output buffer too small";
     case OK_FEWER: return "fewer components";
     case OK_FDB_OPEN: return "nested tuple opens";
     case OK_FDB_CLOSE: return "nested tuple closes";

@@ -245,7 +245,11 @@ size_t ok_hbase_enc_int_num(uint8_t *out, int64_t v, int desc) {
 
 size_t ok_hbase_enc_double_num(uint8_t *out, double d, int java, int desc) {
   int e10;
-  uint64_t f = ok_double_decimal(d, java, &e10);
+  uint64_t f;
+  if (d != d) return ok_hbase_enc_header(out, OK_HBASE_NAN, desc);
+  if (d - d != 0)
+    return ok_hbase_enc_header(out, d > 0 ? OK_HBASE_POS_INF : OK_HBASE_NEG_INF, desc);
+  f = ok_double_decimal(d, java, &e10);
   if (f == 0) return ok_hbase_enc_header(out, OK_HBASE_ZERO, desc);
   return enc_decimal(out, d < 0, f, e10, desc);
 }
@@ -654,4 +658,29 @@ static size_t skip_any(const ok_format *f, size_t index, const uint8_t *key, siz
   return dec_num(key, n, h, desc ? 0xFF : 0x00, &num, &len, &err) == OK_OK ? len : 0;
 }
 
-const ok_format ok_format_hbase = {"hbase", 0, decode_any, hbase_value, NULL, NULL, skip_any};
+/* A value as ok_hbase_pack writes it (ok_convert): numbers as numerics (a
+** REAL through Java 8-18's Double.toString), TEXT as text (UTF-8, no NUL),
+** a BLOB as a BlobVar. */
+static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
+  (void)f;
+  if (!v) return OK_OK;
+  switch (v->type) {
+    case OK_NULL: w->n += ok_hbase_enc_header(ok_writer_at(w, 1), OK_HBASE_NULL, 0); break;
+    case OK_INT: w->n += ok_hbase_enc_int_num(ok_writer_at(w, OK_HBASE_NUM_MAX), v->i, 0); break;
+    case OK_REAL:
+      w->n += ok_hbase_enc_double_num(ok_writer_at(w, OK_HBASE_NUM_MAX), v->d, OK_JAVA_DEFAULT, 0);
+      break;
+    case OK_TEXT:
+      if (v->n && memchr(v->p, 0, v->n)) return OK_E_NUL;
+      if (ok_utf8_check(v->p, v->n) != v->n) return OK_E_BYTE;
+      w->n += ok_hbase_enc_text(ok_writer_at(w, OK_HBASE_TEXT_BOUND(v->n)), OK_HBASE_TEXT, v->p,
+                                v->n, 0);
+      break;
+    default:
+      w->n += ok_hbase_enc_blob_var(ok_writer_at(w, OK_HBASE_BLOB_VAR_BOUND(v->n)), v->p, v->n, 0);
+  }
+  return OK_OK;
+}
+
+const ok_format ok_format_hbase = {"hbase", 0,    decode_any, hbase_value,
+                                   NULL,    NULL, skip_any,   put_value};

@@ -65,6 +65,8 @@ int ok_version_number(void);
 #define OK_E_LENGTH (-11)      /* a value of the wrong length for its type */
 #define OK_E_BYTE (-12)        /* a byte the type cannot hold */
 #define OK_E_AMBIGUOUS (-13)   /* a key that would read back as other values */
+#define OK_E_TYPE (-14)        /* a value of a type the format cannot hold */
+#define OK_E_ROOM (-15)        /* the output buffer is too small */
 #define OK_FEWER 1             /* the key has fewer components than asked for */
 #define OK_FDB_OPEN 2          /* ok_fdb_step: a nested tuple starts */
 #define OK_FDB_CLOSE 3         /* ok_fdb_step: a nested tuple ends */
@@ -167,6 +169,10 @@ typedef struct {
   uint64_t own[OK_ITEM_OWN / 8];
 } ok_item;
 
+/* What ok_convert writes a key with (src/internal.h): opaque here. */
+struct ok_writer;
+struct ok_value;
+
 /* A key format: what the reading routines below need of it. Each is a
 ** line of the registry, ok_formats.h. */
 struct ok_format {
@@ -197,6 +203,10 @@ struct ok_format {
   ** say (a malformed component, or one this does not know). NULL: the
   ** walks decode every component. */
   size_t (*skip)(const ok_format *f, size_t index, const uint8_t *key, size_t n);
+  /* Writing, for ok_convert: the next plain value v into the key w is
+  ** writing as the format's SQL builder writes that SQL value, or, with v
+  ** NULL, the key's end. OK_OK or the status that refuses the value. */
+  int (*put)(const ok_format *f, struct ok_writer *w, const struct ok_value *v);
 };
 
 /* Every format of the registry (ok_formats.h): its descriptor
@@ -278,6 +288,36 @@ int ok_pick(const ok_format *f, const uint8_t *key, size_t n, size_t index, ok_i
 ** 0xFF: every longer string is above it). */
 int ok_prefix_end(uint8_t *out, size_t *len, const uint8_t *key, size_t n);
 
+/* --- Converting keys -------------------------------------------------------- */
+
+/* ok_convert: key[0..n) in format `from` as a key of format `to`, one
+** component at a time: each component's value read, and written as `to`'s
+** SQL builder writes that value (ok_fdb_pack(1, 'a') for the components 1
+** and 'a'). A component converts when its value is an SQL value (NULL, a
+** number, text, bytes), and the key made must convert back to the very
+** key: the same values, of the same types, in the same bytes. A key of one
+** value alone, not in an array (bytewise, charwise, ordered-binary, the
+** browsers'), stays one where `to` has arrays too.
+** Returns OK_OK with the key made in out[0..*len). Or:
+**   OK_E_ROOM: out (cap bytes) is too small: call again with room for
+**     *len bytes (it holds the key made and what checking it takes; when
+**     even the values did not fit, a second call may ask for more);
+**   a decoding status of the key, with *err_at its byte offset;
+**   the status `to` refuses a value with, *err_at the offset of its
+**     component in the key: OK_E_TYPE (a BLOB into charwise; a value of
+**     another type than an Orderly field's or orderedcode type's),
+**     OK_E_RANGE (an integer no double holds exactly, into a JavaScript
+**     format; a number beyond a field), OK_E_BYTE (text that is not UTF-8
+**     where strings are), OK_E_NUL (a NUL in HBase text), OK_E_NULL (a
+**     NULL where `to` has none), OK_E_LENGTH (more or fewer values than
+**     an Orderly schema's fields, more than an orderedcode list's types);
+**   OK_E_AMBIGUOUS, *err_at the offset of the first component that would
+**     not come back as it is: a component that is no SQL value (a
+**     versionstamp, a descending one...), or one `to` holds as another
+**     value or type (2.0 into native keys, which read it as 2). */
+int ok_convert(const ok_format *from, const uint8_t *key, size_t n, const ok_format *to,
+               uint8_t *out, size_t cap, size_t *len, size_t *err_at);
+
 /* --- Text ------------------------------------------------------------------ */
 
 /* Room ok_double_repr needs, terminating NUL included. */
@@ -297,6 +337,10 @@ size_t ok_double_digits(char *digits, int *point, double d, int java);
 /* The two algorithms' first Java versions, for `java`. */
 #define OK_JAVA_8 8   /* Java 8 to 18's Double.toString */
 #define OK_JAVA_19 19 /* Java 19's on (Schubfach) */
+/* The Java that HBase numerics and Orderly decimals are written with from
+** a REAL unless told otherwise (ok_convert, the SQL builders): Java 8-18's,
+** which the HBase 2.x clients that write most tables run (docs/hbase.md). */
+#define OK_JAVA_DEFAULT 17
 
 /* ok_double_repr: writes the shortest decimal form of d that reads back as
 ** exactly d ("0.1", "1.5", "1e+300", "4.9406564584124654e-324"), always with
@@ -487,6 +531,10 @@ static inline int ok_int_is_double(int64_t x) {
   while (u > (uint64_t)1 << 53 && !(u & 1)) u >>= 1;
   return u <= (uint64_t)1 << 53;
 }
+
+/* 1 with *d when s[0..n) names a double SQL has no literal for: 'Inf',
+** 'Infinity', 'NaN' in any case, a sign before; else 0. */
+int ok_special_real(const char *s, size_t n, double *d);
 
 #ifdef __cplusplus
 }

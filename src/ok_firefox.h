@@ -34,7 +34,7 @@ extern "C" {
 ** an array as OK_FIREFOX_ARRAY, its values and OK_FIREFOX_END. */
 
 /* A number or a Date's milliseconds (type OK_FIREFOX_NUMBER or _DATE),
-** not NaN: 9 bytes (-0 as 0). */
+** not NaN: 9 bytes (-0 as 0), written to out unless NULL. */
 size_t ok_firefox_enc_number(uint8_t *out, int type, double d);
 /* A Date of ms milliseconds: ok_firefox_enc_number of OK_FIREFOX_DATE. */
 size_t ok_firefox_enc_date(uint8_t *out, double ms);

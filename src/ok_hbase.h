@@ -76,9 +76,9 @@ size_t ok_hbase_enc_header(uint8_t *out, int code, int desc); /* NULL, NaN, infi
 size_t ok_hbase_enc_num(uint8_t *out, const ok_hbase_num *x, int desc);
 size_t ok_hbase_enc_int(uint8_t *out, int code, int64_t v,
                         int desc); /* OK_HBASE_INT8..64, v in range */
-/* The numeric of an int64, or of a finite double (its decimal on Java
-** version `java`), as ok_hbase_enc_num writes them through
-** ok_hbase_num_int/_double, faster. */
+/* The numeric of an int64, or of a double (its decimal on Java version
+** `java`), as ok_hbase_enc_num writes them through ok_hbase_num_int/_double,
+** faster; a NaN or an infinity as its header. */
 size_t ok_hbase_enc_int_num(uint8_t *out, int64_t v, int desc);
 size_t ok_hbase_enc_double_num(uint8_t *out, double d, int java, int desc);
 size_t ok_hbase_enc_float32(uint8_t *out, float f, int desc);

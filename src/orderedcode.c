@@ -13,6 +13,7 @@
 **
 ** A descending item (orderedcode.Decr) is its bytes inverted.
 */
+#include <math.h>
 #include <string.h>
 
 #include "internal.h"
@@ -99,6 +100,63 @@ const char *ok_orderedcode_type_name(int type) {
 
 static int is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
+/* A value as ok_orderedcode_pack writes it for the list's next type
+** (ok_convert): a string from TEXT or a BLOB, infinity from NULL, a
+** float64 from a number a double holds exactly, an integer from an
+** INTEGER, a whole REAL within its range, or (uint64) its decimal TEXT. */
+static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
+  const ok_orderedcode *s = f->param;
+  int type, desc, rc, neg;
+  uint8_t mag[8];
+  size_t len, err, k;
+  uint64_t u = 0;
+  double d;
+  int64_t x;
+  if (!v) return OK_OK;
+  if (w->index >= s->n) return OK_E_LENGTH;
+  type = s->type[w->index], desc = s->desc[w->index];
+  if (type == OK_OC_INFINITY || (type == OK_OC_STRING_OR_INFINITY && v->type == OK_NULL)) {
+    if (v->type != OK_NULL) return OK_E_TYPE;
+    w->n += ok_oc_enc_infinity(ok_writer_at(w, 2), desc);
+    return OK_OK;
+  }
+  if (v->type == OK_NULL) return OK_E_NULL;
+  if (type == OK_OC_STRING || type == OK_OC_STRING_OR_INFINITY || type == OK_OC_TRAILING) {
+    if (v->type != OK_TEXT && v->type != OK_BLOB) return OK_E_TYPE;
+    w->n += type == OK_OC_TRAILING
+                ? ok_oc_enc_trailing(ok_writer_at(w, v->n), v->p, v->n, desc)
+                : ok_oc_enc_string(ok_writer_at(w, OK_OC_BYTES_BOUND(v->n)), v->p, v->n, desc);
+    return OK_OK;
+  }
+  if (type == OK_OC_FLOAT64) {
+    if ((rc = ok_value_js_number(v, &d)) == OK_OK)
+      w->n += ok_oc_enc_float64(ok_writer_at(w, OK_OC_NUM_MAX), d, desc);
+    return rc;
+  }
+  if (type == OK_OC_UINT64 && v->type == OK_TEXT) { /* past int64: its digits */
+    if (ok_decimal_parse(mag, sizeof mag, &len, &neg, (const char *)v->p, v->n, &err) != OK_OK ||
+        neg)
+      return OK_E_RANGE;
+    for (k = 0; k < len; k++) u = u << 8 | mag[k];
+    w->n += ok_oc_enc_uint64(ok_writer_at(w, OK_OC_NUM_MAX), u, desc);
+    return OK_OK;
+  }
+  if (v->type == OK_REAL) {
+    if (v->d != floor(v->d) || v->d < (type == OK_OC_UINT64 ? 0.0 : -9223372036854775808.0) ||
+        v->d >= 9223372036854775808.0)
+      return OK_E_RANGE;
+    x = (int64_t)v->d;
+  } else if (v->type == OK_INT) {
+    x = v->i;
+  } else {
+    return OK_E_TYPE;
+  }
+  if (type == OK_OC_UINT64 && x < 0) return OK_E_RANGE;
+  w->n += type == OK_OC_UINT64 ? ok_oc_enc_uint64(ok_writer_at(w, OK_OC_NUM_MAX), (uint64_t)x, desc)
+                               : ok_oc_enc_int64(ok_writer_at(w, OK_OC_NUM_MAX), x, desc);
+  return OK_OK;
+}
+
 /* The word at text[*i..n) (letters, digits, '_'), its length; *i past it. */
 static size_t word(const char *text, size_t n, size_t *i) {
   size_t start;
@@ -170,6 +228,7 @@ int ok_orderedcode_parse(ok_orderedcode *s, const char *text, size_t n, size_t *
   s->format.value = oc_value;
   s->format.param = s;
   s->format.skip = skip;
+  s->format.put = put_value;
   return OK_OK;
 }
 
@@ -390,4 +449,5 @@ static size_t oc_value(uint8_t *out, const ok_item *it) {
 
 /* Alone it reads nothing: keys are read with a type list, the format
 ** ok_orderedcode_parse makes. */
-const ok_format ok_format_orderedcode = {"orderedcode", 0, decode, oc_value, NULL, "types", NULL};
+const ok_format ok_format_orderedcode = {"orderedcode", 0,       decode, oc_value,
+                                         NULL,          "types", NULL,   NULL};

@@ -10,6 +10,7 @@
 ** Decoders accept a field with or without its terminator, as Orderly's do,
 ** and read an unterminated one to the end of the key.
 */
+#include <math.h>
 #include <string.h>
 
 #include "internal.h"
@@ -696,4 +697,118 @@ static size_t skip(const ok_format *fmt, size_t index, const uint8_t *c, size_t 
   return 0;
 }
 
-const ok_format ok_format_orderly = {"orderly", 0, decode, value, NULL, "schema", skip};
+/* --- Writing values (ok_convert) ----------------------------------------- */
+
+/* An integer value of field f into o as ok_orderly_pack takes it: an
+** INTEGER, a whole REAL within the type, or (unsigned types) decimal TEXT
+** up to 2^64 - 1. */
+static int integer_value(const ok_orderly_field *f, ok_orderly_value *o, const ok_value *v) {
+  int is_unsigned = f->type == OK_OL_UINT || f->type == OK_OL_ULONG ||
+                    f->type == OK_OL_FIXED_UINT || f->type == OK_OL_FIXED_ULONG;
+  size_t k;
+  if (v->type == OK_INT) {
+    o->i = v->i, o->u = (uint64_t)v->i;
+    return !is_unsigned || v->i >= 0 ? OK_OK : OK_E_RANGE;
+  }
+  if (v->type == OK_REAL) {
+    if (v->d != floor(v->d) || v->d < (is_unsigned ? 0 : -9223372036854775808.0) ||
+        v->d >= (is_unsigned ? 18446744073709551616.0 : 9223372036854775808.0))
+      return OK_E_RANGE;
+    o->u = is_unsigned ? (uint64_t)v->d : 0;
+    o->i = is_unsigned ? 0 : (int64_t)v->d;
+    return OK_OK;
+  }
+  if (v->type != OK_TEXT || !is_unsigned) return OK_E_TYPE;
+  if (v->n == 0 || v->n > 20) return OK_E_RANGE;
+  for (k = 0, o->u = 0; k < v->n; k++) {
+    unsigned digit = (unsigned)v->p[k] - '0';
+    if (digit > 9 || o->u > (UINT64_MAX - digit) / 10) return OK_E_RANGE;
+    o->u = o->u * 10 + digit;
+  }
+  return OK_OK;
+}
+
+/* A decimal value into o as ok_orderly_pack takes it: a number, or its
+** decimal TEXT; a REAL through Double.toString of Java version `java`.
+** Its digits go to `digits` (room for 24); a TEXT's over its own bytes,
+** which ok_convert reads out again before it reads them. */
+static int decimal_value(ok_orderly_value *o, const ok_value *v, char *digits, int java) {
+  char num[24];
+  const char *text = num;
+  size_t n = 0, nd, err;
+  int point;
+  if (v->type == OK_REAL) {
+    if (v->d - v->d != 0) return OK_E_RANGE; /* no decimal value */
+    o->neg = v->d < 0;
+    nd = ok_double_digits(digits, &point, v->d, java);
+    o->exp = point - 1;
+  } else if (v->type == OK_INT) {
+    uint64_t u = v->i < 0 ? 0 - (uint64_t)v->i : (uint64_t)v->i;
+    char rev[20];
+    size_t k = 0;
+    do rev[k++] = (char)('0' + u % 10);
+    while (u /= 10);
+    if (v->i < 0) num[n++] = '-';
+    while (k > 0) num[n++] = rev[--k];
+    if (ok_decimal_split(digits, &nd, &o->neg, &o->exp, text, n, &err) != OK_OK) return OK_E_SYNTAX;
+  } else if (v->type == OK_TEXT) {
+    digits = (char *)(uintptr_t)v->p; /* each digit written where it was read or before */
+    if (ok_decimal_split(digits, &nd, &o->neg, &o->exp, (const char *)v->p, v->n, &err) != OK_OK)
+      return OK_E_SYNTAX;
+  } else {
+    return OK_E_TYPE;
+  }
+  o->p = (const uint8_t *)digits, o->n = nd;
+  return OK_OK;
+}
+
+/* A value as ok_orderly_pack writes it for the schema's next field
+** (ok_convert): kept (in the writer's room, with 24 bytes of digits a
+** field) until the end, where the key is written whole and checked. */
+static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
+  const ok_orderly *s = f->param;
+  ok_orderly_value *values = w->room, *o;
+  const ok_orderly_field *field;
+  size_t len, bad;
+  int rc = OK_OK;
+  if (!s) return OK_E_TYPE; /* ok_format_orderly itself: no schema */
+  if (!v) {
+    if (w->index != s->format.fields) return OK_E_LENGTH;
+    len = ok_orderly_encode(w->out, w->cap, s, values, w->index, 0);
+    if (len <= w->cap && ok_orderly_verify(s, values, w->out, len, &bad) != OK_OK)
+      return w->index = bad, OK_E_AMBIGUOUS;
+    w->n = len;
+    return OK_OK;
+  }
+  if (w->index >= s->format.fields) return OK_E_LENGTH;
+  field = &s->node[s->leaf[w->index]];
+  o = &values[w->index];
+  memset(o, 0, sizeof *o);
+  if (v->type == OK_NULL) {
+    o->null = 1;
+  } else {
+    switch (field->type) {
+      case OK_OL_FLOAT:
+      case OK_OL_DOUBLE:
+        if (v->type == OK_INT || v->type == OK_REAL)
+          o->d = v->type == OK_INT ? (double)v->i : v->d;
+        else if (v->type != OK_TEXT || !ok_special_real((const char *)v->p, v->n, &o->d))
+          rc = OK_E_TYPE;
+        break;
+      case OK_OL_DECIMAL:
+        rc = decimal_value(o, v, (char *)(values + OK_ORDERLY_MAX) + 24 * w->index,
+                           field->java ? field->java : OK_JAVA_DEFAULT);
+        break;
+      case OK_OL_UTF8:
+      case OK_OL_BYTES:
+      case OK_OL_FIXED_BYTES:
+        if (v->type != (field->type == OK_OL_UTF8 ? OK_TEXT : OK_BLOB)) return OK_E_TYPE;
+        o->p = v->p, o->n = v->n;
+        break;
+      default: rc = integer_value(field, o, v);
+    }
+  }
+  return rc == OK_OK ? ok_orderly_check(s, w->index, o) : rc;
+}
+
+const ok_format ok_format_orderly = {"orderly", 0, decode, value, NULL, "schema", skip, put_value};

@@ -1,11 +1,37 @@
 /*
 ** repr.c -- the shortest decimal text of a double that reads back exactly,
 ** in the form C's %g gives it: plain digits for decimal exponents -4..16
-** ("0.0001", "1.5", "9007199254740993.0"), else "1.5e-07", "1e+300".
+** ("0.0001", "1.5", "9007199254740993.0"), else "1.5e-07", "1e+300";
+** and the names of the doubles SQL has no literal for, read back.
 */
+#define OK_STATIC_LINKING_ONLY
+#include <math.h>
 #include <string.h>
 
 #include "ok.h"
+
+/* 1 when s[0..n) is `word` (lower case) in any case. */
+static int is_word(const char *s, size_t n, const char *word) {
+  size_t i;
+  if (strlen(word) != n) return 0;
+  for (i = 0; i < n; i++)
+    if ((s[i] >= 'A' && s[i] <= 'Z' ? s[i] + 32 : s[i]) != word[i]) return 0;
+  return 1;
+}
+
+int ok_special_real(const char *s, size_t n, double *d) {
+  int neg = n > 0 && *s == '-';
+  if (n > 0 && (*s == '-' || *s == '+')) s++, n--;
+  if (is_word(s, n, "inf") || is_word(s, n, "infinity")) {
+    *d = neg ? -HUGE_VAL : HUGE_VAL;
+    return 1;
+  }
+  if (is_word(s, n, "nan")) {
+    *d = neg ? -NAN : NAN;
+    return 1;
+  }
+  return 0;
+}
 
 size_t ok_double_repr(char *out, double d) {
   char digits[20];

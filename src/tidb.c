@@ -610,10 +610,37 @@ static size_t skip(const ok_format *f, size_t index, const uint8_t *key, size_t 
              : 0;
 }
 
-const ok_format ok_format_tidb = {"tidb", 0, decode, tidb_value, NULL, NULL, skip};
-const ok_format ok_format_tikv = {"tikv", 0, decode, tidb_value, NULL, NULL, skip};
-const ok_format ok_format_tidb_row = {"tidb", 0, decode, tidb_value, NULL, NULL, skip};
-const ok_format ok_format_tikv_row = {"tikv", 0, decode, tidb_value, NULL, NULL, skip};
+/* A value as ok_tidb_pack writes it, a datum (ok_convert): TEXT and BLOB
+** alike as bytes; at the end, a TiKV key's groups (the TiDB key, moved
+** after where they go, cut into them). */
+static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
+  size_t raw, len;
+  if (!v) {
+    if (!is_wrapped(f)) return OK_OK;
+    raw = w->n, len = OK_TIDB_BYTES_BOUND(raw) - 1;
+    if (len + raw <= w->cap) {
+      memmove(w->out + len, w->out, raw);
+      ok_tidb_enc_bytes(w->out, 0, w->out + len, raw);
+    }
+    if (len + raw > w->need) w->need = len + raw;
+    w->n = len;
+    return OK_OK;
+  }
+  switch (v->type) {
+    case OK_NULL: w->n += ok_tidb_enc_null(ok_writer_at(w, 1)); break;
+    case OK_INT: w->n += ok_tidb_enc_int(ok_writer_at(w, OK_TIDB_FIXED_LEN), v->i); break;
+    case OK_REAL: w->n += ok_tidb_enc_float(ok_writer_at(w, OK_TIDB_FIXED_LEN), v->d); break;
+    default:
+      w->n +=
+          ok_tidb_enc_bytes(ok_writer_at(w, OK_TIDB_BYTES_BOUND(v->n)), OK_TIDB_BYTES, v->p, v->n);
+  }
+  return OK_OK;
+}
+
+const ok_format ok_format_tidb = {"tidb", 0, decode, tidb_value, NULL, NULL, skip, put_value};
+const ok_format ok_format_tikv = {"tikv", 0, decode, tidb_value, NULL, NULL, skip, put_value};
+const ok_format ok_format_tidb_row = {"tidb", 0, decode, tidb_value, NULL, NULL, skip, NULL};
+const ok_format ok_format_tikv_row = {"tikv", 0, decode, tidb_value, NULL, NULL, skip, NULL};
 
 /* A row key with a padded handle: a keyspace (or none), a table, "_r" and
 ** the handle's 9 bytes (as TiKV stores it, OK_TIDB_ROW_MAX at most: 24

@@ -271,7 +271,42 @@ static size_t webkit_value(uint8_t *out, const ok_item *it) {
   return it->value_len;
 }
 
-const ok_format ok_format_webkit = {"webkit", 0, decode_any, webkit_value, NULL, NULL, skip_any};
+/* A value as ok_webkit_pack writes it (ok_convert): after the version
+** byte, one alone, or the array's head and its values; no NULL; numbers
+** only those a double holds exactly (-0 kept); strings UTF-8 or WTF-8. */
+static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
+  uint8_t *at;
+  size_t len, err;
+  double d;
+  int rc;
+  (void)f;
+  if (!w->mark) {
+    ok_writer_byte(w, OK_WEBKIT_VERSION), w->mark = 1;
+    if (!w->lone) w->n += ok_webkit_enc_head(ok_writer_at(w, 9), OK_WEBKIT_ARRAY, w->count);
+  }
+  if (!v) return OK_OK;
+  switch (v->type) {
+    case OK_NULL: return OK_E_NULL;
+    case OK_INT:
+    case OK_REAL:
+      if ((rc = ok_value_js_number(v, &d)) == OK_OK)
+        w->n += ok_webkit_enc_number(ok_writer_at(w, 9), OK_WEBKIT_NUMBER, d);
+      return rc;
+    case OK_BLOB:
+      w->n += ok_webkit_enc_head(ok_writer_at(w, 9), OK_WEBKIT_BINARY, v->n);
+      if ((at = ok_writer_at(w, v->n)) != NULL && v->n) memcpy(at, v->p, v->n);
+      w->n += v->n;
+      return OK_OK;
+    default:
+      rc = ok_webkit_enc_string(ok_writer_at(w, OK_WEBKIT_STRING_BOUND(v->n)), &len, v->p, v->n,
+                                &err);
+      if (rc == OK_OK) w->n += len;
+      return rc;
+  }
+}
+
+const ok_format ok_format_webkit = {"webkit", 0,    decode_any, webkit_value,
+                                    NULL,     NULL, skip_any,   put_value};
 
 /* --- The collation ---------------------------------------------------------- */
 

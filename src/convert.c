@@ -1,0 +1,141 @@
+/*
+** convert.c -- ok_convert (ok.h): a key read in one format and written in
+** another, one component at a time, then checked to come back.
+**
+** The caller's buffer holds, at its end, a byte a component (its type in
+** the key given), and below them the TEXT and BLOB values being written,
+** each read out below the one before; from its start, the key made, and
+** after it the key made written back from its own values, which must be
+** the key given, each value of the type it had there.
+*/
+#include "internal.h"
+#include "ok_bytewise.h"
+
+/* The formats whose keys are arrays, or one value alone. (Ordered-binary
+** writes one value alone and several as an array, flat: its one value
+** alone is which it is.) */
+static int has_arrays(const ok_format *f) {
+  return f == &ok_format_bytewise || f == &ok_format_charwise || f == &ok_format_firefox ||
+         f == &ok_format_webkit;
+}
+
+static void writer_start(ok_writer *w, uint8_t *out, size_t cap, size_t count, int lone,
+                         void *room) {
+  w->out = out;
+  w->cap = cap;
+  w->n = w->need = w->index = w->mark = 0;
+  w->count = count;
+  w->lone = lone;
+  w->room = room;
+}
+
+/* The value of item it as a writer w takes it, a TEXT or BLOB one read out
+** to the top of w's room, below the values before it (w->cap comes down
+** to it). 0 when it does not fit above what w has asked for. */
+static int value_of(ok_value *v, const ok_item *it, ok_writer *w) {
+  v->type = it->type, v->i = it->i, v->d = it->d, v->p = NULL, v->n = 0;
+  if (it->type != OK_TEXT && it->type != OK_BLOB) return 1;
+  if (it->value_len > w->cap || w->need > w->cap - it->value_len) return 0;
+  w->cap -= it->value_len;
+  v->p = w->out + w->cap;
+  v->n = ok_unescape(w->out + w->cap, it);
+  return 1;
+}
+
+/* The key's end, written by f into w: the room it asks for includes it. */
+static int end(const ok_format *f, ok_writer *w) {
+  int rc = f->put(f, w, NULL);
+  if (w->n > w->need) w->need = w->n;
+  return rc;
+}
+
+/* The values of key (read by f), written by `to` into w, and the key's
+** end; each one's type to types. OK_OK; OK_E_ROOM; or the status `to`
+** refuses one with, *err_at its component's offset in the key. */
+static int write_values(const ok_format *f, const uint8_t *key, size_t n, uint8_t *types,
+                        const ok_format *to, ok_writer *w, size_t *err_at) {
+  ok_walk wk;
+  ok_item it;
+  ok_value v;
+  size_t e;
+  int rc;
+  ok_walk_start(&wk, f, key, n);
+  while (ok_next(&wk, &it, &e) == OK_OK) { /* counted already: no error here */
+    if (!value_of(&v, &it, w)) return OK_E_ROOM;
+    types[w->index] = (uint8_t)it.type;
+    if ((rc = to->put(to, w, &v)) != OK_OK) return *err_at = wk.at, rc;
+    w->index++;
+  }
+  if ((rc = end(to, w)) == OK_OK) return OK_OK;
+  /* refused at the end: the value its writer names (w->index), or the key */
+  if (w->index >= w->count || ok_locate(f, key, n, w->index, &it, err_at, &e) != OK_OK) *err_at = n;
+  return rc;
+}
+
+/* The key made (read by t) written back by f into w, each value of the
+** type the key given's had (types). OK_OK; OK_E_ROOM; or OK_E_AMBIGUOUS
+** with *err_at the offset of the first component of the key given
+** (key[0..n), read by f) that does not come back as it is. */
+static int write_back(const ok_format *f, const uint8_t *key, size_t n, const ok_format *t,
+                      const uint8_t *made, size_t m, const uint8_t *types, ok_writer *w,
+                      size_t *err_at) {
+  ok_walk b;
+  ok_item y;
+  ok_value v;
+  size_t e;
+  int rb;
+  ok_walk_start(&b, t, made, m);
+  while ((rb = ok_next(&b, &y, &e)) == OK_OK && w->index < w->count && y.type == types[w->index]) {
+    if (!value_of(&v, &y, w)) return OK_E_ROOM;
+    if (f->put(f, w, &v) != OK_OK) break;
+    w->index++;
+  }
+  if (rb == OK_FEWER && w->index == w->count && end(f, w) == OK_OK) return OK_OK;
+  if (w->index >= w->count || ok_locate(f, key, n, w->index, &y, err_at, &e) != OK_OK) *err_at = n;
+  return OK_E_AMBIGUOUS;
+}
+
+/* The offset of the component of key (read by f) that holds byte d. */
+static size_t component_at(const ok_format *f, const uint8_t *key, size_t n, size_t d) {
+  ok_walk w;
+  ok_item it;
+  size_t e;
+  ok_walk_start(&w, f, key, n);
+  while (ok_next(&w, &it, &e) == OK_OK)
+    if (w.off > d) return w.at;
+  return n;
+}
+
+int ok_convert(const ok_format *from, const uint8_t *key, size_t n, const ok_format *to,
+               uint8_t *out, size_t cap, size_t *len, size_t *err_at) {
+  uint64_t room[(OK_WRITER_ROOM + 7) / 8]; /* aligned for Orderly's values */
+  ok_writer made, back;
+  ok_item it;
+  size_t count, at, d;
+  const uint8_t *types;
+  int lone, rc;
+  *len = 0;
+  if ((rc = ok_count(from, key, n, &count, err_at)) != OK_OK) return rc;
+  if (!to->put || !from->put) return *err_at = 0, OK_E_TYPE;
+  /* a key of one value alone, not in its format's array */
+  lone = has_arrays(from) && count == 1 && ok_locate(from, key, n, 0, &it, &at, &d) == OK_OK &&
+         !ok_js_sole(&it);
+  /* when the buffer is short: room for the key and its values twice over */
+  *len = 2 * cap + 4 * n + 64;
+  if (count > cap) return OK_E_ROOM;
+  types = out + cap - count;
+  writer_start(&made, out, cap - count, count, lone, room);
+  if ((rc = write_values(from, key, n, out + cap - count, to, &made, err_at)) != OK_OK) return rc;
+  if (made.need > made.cap) return OK_E_ROOM;
+  writer_start(&back, out + made.n, cap - count - made.n, count, lone, room);
+  rc = write_back(from, key, n, to, out, made.n, types, &back, err_at);
+  if (rc != OK_OK) return rc;
+  if (back.need > back.cap) return OK_E_ROOM;
+  if (back.n != n || memcmp(back.out, key, n) != 0) {
+    for (d = 0; d < n && d < back.n && back.out[d] == key[d];) d++;
+    *err_at = component_at(from, key, n, d);
+    return OK_E_AMBIGUOUS;
+  }
+  *len = made.n;
+  return OK_OK;
+}
