@@ -2,7 +2,8 @@
 ** convert.c -- ok_convert between every pair of formats, on the oracle's
 ** kind of rows: a key of each format from a row, converted to every other
 ** format; where ok_convert accepts, the key it makes converts back to the
-** very key (a -> b -> a, byte for byte). Where it refuses, the message
+** very key (a -> b -> a, byte for byte), and is the key b's builder makes
+** of the values ok_unpack_col reads from the key given. Where it refuses, the message
 ** says why, one of the reasons below; a refusal for another reason, or as
 ** "no counterpart" (the rows hold only plain values), fails, and so does a
 ** pair that converts no row.
@@ -19,26 +20,29 @@
 #include "load.h"
 #include "rng.h"
 
-/* Each format's key of a row (?1 INTEGER, ?2 REAL, ?3 TEXT, ?4 BLOB, any
-** of them NULL), and its name for ok_convert. Orderly's schema fits. */
+/* Each format's name for ok_convert, its builder of four values, and its
+** key of a row (?1 INTEGER, ?2 REAL, ?3 TEXT, ?4 BLOB, any of them NULL)
+** with it. Orderly's schema fits. */
+#define OC_TYPES "int64, float64, string_or_infinity, string_or_infinity"
+#define OL_SCHEMA "long, double, utf8, bytes"
 static const struct {
   const char *name;
+  const char *pack;
   const char *build;
 } formats[] = {
-    {"ok", "ok_pack(?1, ?2, ?3, ?4)"},
-    {"fdb", "ok_fdb_pack(?1, ?2, ?3, ?4)"},
-    {"hbase", "ok_hbase_pack(?1, ?2, ?3, ?4)"},
-    {"crdb", "ok_crdb_pack(?1, ?2, ?3, ?4)"},
-    {"tidb", "ok_tidb_pack(?1, ?2, ?3, ?4)"},
-    {"tikv", "ok_tikv_pack(?1, ?2, ?3, ?4)"},
-    {"bytewise", "ok_bytewise_pack(?1, ?2, ?3, ?4)"},
-    {"charwise", "ok_charwise_pack(?1, ?2, ?3, nullif(?4, ?4))"}, /* no bytes: NULL */
-    {"orderedbinary", "ok_orderedbinary_pack(?1, ?2, ?3, nullif(?4, ?4))"}, /* Buffers: apart */
-    {"orderedcode:int64, float64, string_or_infinity, string_or_infinity",
-     "ok_orderedcode_pack('int64, float64, string_or_infinity, string_or_infinity', ?1, ?2, ?3, "
-     "?4)"},
-    {"orderly:long, double, utf8, bytes",
-     "ok_orderly_pack('long, double, utf8, bytes', ?1, ?2, ?3, ?4)"},
+    {"ok", "ok_pack(?1, ?2, ?3, ?4)", NULL},
+    {"fdb", "ok_fdb_pack(?1, ?2, ?3, ?4)", NULL},
+    {"hbase", "ok_hbase_pack(?1, ?2, ?3, ?4)", NULL},
+    {"crdb", "ok_crdb_pack(?1, ?2, ?3, ?4)", NULL},
+    {"tidb", "ok_tidb_pack(?1, ?2, ?3, ?4)", NULL},
+    {"tikv", "ok_tikv_pack(?1, ?2, ?3, ?4)", NULL},
+    {"bytewise", "ok_bytewise_pack(?1, ?2, ?3, ?4)", NULL},
+    {"charwise", "ok_charwise_pack(?1, ?2, ?3, ?4)",
+     "ok_charwise_pack(?1, ?2, ?3, nullif(?4, ?4))"}, /* no bytes: NULL */
+    {"orderedbinary", "ok_orderedbinary_pack(?1, ?2, ?3, ?4)",
+     "ok_orderedbinary_pack(?1, ?2, ?3, nullif(?4, ?4))"}, /* Buffers: apart */
+    {"orderedcode:" OC_TYPES, "ok_orderedcode_pack('" OC_TYPES "', ?1, ?2, ?3, ?4)", NULL},
+    {"orderly:" OL_SCHEMA, "ok_orderly_pack('" OL_SCHEMA "', ?1, ?2, ?3, ?4)", NULL},
 };
 #define FORMATS (sizeof formats / sizeof formats[0])
 
@@ -121,7 +125,7 @@ static sqlite3_stmt *prepare(sqlite3 *db, const char *sql) {
 
 int main(int argc, char **argv) {
   sqlite3 *db;
-  sqlite3_stmt *build[FORMATS], *conv;
+  sqlite3_stmt *build[FORMATS], *pack[FORMATS], *unpack[FORMATS], *conv;
   long rows = argc > 2 ? atol(argv[2]) : 5000, r;
   long accepted[FORMATS][FORMATS] = {{0}}, refused[FORMATS][FORMATS][REASONS + 1] = {{{0}}};
   long built[FORMATS] = {0};
@@ -133,8 +137,16 @@ int main(int argc, char **argv) {
   }
   if (!(db = open_with_extension("convert", argv[1]))) return 2;
   for (a = 0; a < FORMATS; a++) {
-    char *sql = sqlite3_mprintf("SELECT %s", formats[a].build);
+    char *sql = sqlite3_mprintf("SELECT %s", formats[a].build ? formats[a].build : formats[a].pack);
     build[a] = prepare(db, sql);
+    sqlite3_free(sql);
+    sql = sqlite3_mprintf("SELECT %s", formats[a].pack);
+    pack[a] = prepare(db, sql);
+    sqlite3_free(sql);
+    sql = sqlite3_mprintf("SELECT ok_unpack_col(?1, 1, '%s'), ok_unpack_col(?1, 2, '%s'), "
+                          "ok_unpack_col(?1, 3, '%s'), ok_unpack_col(?1, 4, '%s')",
+                          formats[a].name, formats[a].name, formats[a].name, formats[a].name);
+    unpack[a] = prepare(db, sql);
     sqlite3_free(sql);
   }
   conv = prepare(db, "SELECT ok_convert(?1, ?2, ?3)");
@@ -167,6 +179,29 @@ int main(int argc, char **argv) {
           continue;
         }
         accepted[a][b]++;
+        /* the key b's builder makes of the key's values */
+        sqlite3_bind_blob(unpack[a], 1, key, n, SQLITE_STATIC);
+        if (sqlite3_step(unpack[a]) != SQLITE_ROW) {
+          failed++;
+          printf("FAIL %s: its key does not unpack: %s\n", formats[a].name, sqlite3_errmsg(db));
+        } else {
+          unsigned char *want;
+          int wn;
+          for (k = 0; k < 4; k++)
+            sqlite3_bind_value(pack[b], (int)k + 1, sqlite3_column_value(unpack[a], (int)k));
+          want = result(db, pack[b], &wn, &err);
+          if (want && wn == mn && memcmp(want, made, (size_t)mn) == 0) {
+            passed++;
+          } else {
+            failed++;
+            if (failed <= 10)
+              printf("FAIL %s -> %s: not the key %s makes of its values (%s)\n", formats[a].name,
+                     formats[b].name, formats[b].pack, want ? "other bytes" : err);
+          }
+          sqlite3_free(err);
+          free(want);
+        }
+        sqlite3_reset(unpack[a]);
         sqlite3_bind_blob(conv, 1, made, mn, SQLITE_STATIC);
         sqlite3_bind_text(conv, 2, formats[b].name, -1, SQLITE_STATIC);
         sqlite3_bind_text(conv, 3, formats[a].name, -1, SQLITE_STATIC);
@@ -230,7 +265,8 @@ int main(int argc, char **argv) {
       }
     }
   }
-  for (a = 0; a < FORMATS; a++) sqlite3_finalize(build[a]);
+  for (a = 0; a < FORMATS; a++)
+    sqlite3_finalize(build[a]), sqlite3_finalize(pack[a]), sqlite3_finalize(unpack[a]);
   sqlite3_finalize(conv);
   sqlite3_close(db);
   printf("%d passed, %d failed\n", passed, failed);

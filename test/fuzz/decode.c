@@ -17,7 +17,7 @@
 ** a Firefox or a WebKit IndexedDB key, which its values write again (and
 ** WebKit's collation orders as equal to itself). In
 ** every format the walks over the whole key (count, locate, salt) must
-** agree.
+** agree, and a key converts to every other format or is refused.
 */
 #include <stdlib.h>
 #include <string.h>
@@ -612,6 +612,38 @@ static void walk_check(const ok_format *f, const uint8_t *data, size_t size) {
     abort();
 }
 
+/* The input, where a format reads it, converted to every other format
+** (ok_convert): into a buffer of a size from the input, then of the room
+** it asks for (twice at most, and never less than it had), nothing written
+** past it; a key made is a valid key of as many components, and a refusal a
+** failure status. */
+static void convert_check(const uint8_t *data, size_t size) {
+  size_t a, b, count, made_count, len, err, cap;
+  if (size > 4096) return;
+  for (a = 0; ok_formats[a]; a++) {
+    if (!ok_formats[a]->put || ok_count(ok_formats[a], data, size, &count, &err) != OK_OK) continue;
+    for (b = 0; ok_formats[b]; b++) {
+      uint8_t *out = NULL;
+      int rc, asked = 0;
+      if (!ok_formats[b]->put || b == a) continue;
+      for (cap = size ? data[0] % 64 : 0;; cap = len) {
+        free(out);
+        if (!(out = malloc(cap + 8))) abort();
+        memset(out + cap, 0x5A, 8);
+        rc = ok_convert(ok_formats[a], data, size, ok_formats[b], out, cap, &len, &err);
+        if (memcmp(out + cap, "ZZZZZZZZ", 8) != 0) abort();
+        if (rc != OK_E_ROOM) break;
+        if (++asked > 2 || len <= cap) abort();
+      }
+      if (rc == OK_OK &&
+          (ok_count(ok_formats[b], out, len, &made_count, &err) != OK_OK || made_count != count))
+        abort();
+      if (rc > 0) abort();
+      free(out);
+    }
+  }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   size_t off = 0, count = 0, err = 0, at = 0, i;
   uint8_t *tmp, *tmp2, *again = malloc(2 * size + 16);
@@ -658,5 +690,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   oc_check("string, int64 desc, uint64, float64, string_or_infinity desc, trailing", data, size);
   oc_check("float64 desc, infinity, uint64 desc, string desc, int64", data, size);
   for (i = 0; ok_formats[i]; i++) walk_check(ok_formats[i], data, size);
+  convert_check(data, size);
   return 0;
 }

@@ -1,6 +1,6 @@
 /*
 ** test.h -- what the core's unit tests (unit.c, fdb.c, hbase.c, stores.c, words.c,
-** libraries.c, browsers.c) share.
+** libraries.c, browsers.c, convert.c) share.
 */
 #ifndef OK_TEST_H
 #define OK_TEST_H
@@ -38,6 +38,7 @@ int cmp_num(num a, num b);
 void test_fdb(long rounds);
 void test_hbase(long rounds);
 void test_stores(long rounds);    /* CockroachDB, TiDB */
+void test_convert(long rounds);
 void test_browsers(long rounds);  /* Firefox's and WebKit's IndexedDB keys */
 void test_libraries(long rounds); /* bytewise, charwise, orderedcode */
 void test_words(long rounds);     /* the word-at-a-time paths against byte-wise references */
