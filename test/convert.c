@@ -37,10 +37,17 @@ static const struct {
     {"tidb", "ok_tidb_pack(?1, ?2, ?3, ?4)", NULL},
     {"tikv", "ok_tikv_pack(?1, ?2, ?3, ?4)", NULL},
     {"bytewise", "ok_bytewise_pack(?1, ?2, ?3, ?4)", NULL},
+    /* no bytes: the text again */
     {"charwise", "ok_charwise_pack(?1, ?2, ?3, ?4)",
-     "ok_charwise_pack(?1, ?2, ?3, nullif(?4, ?4))"}, /* no bytes: NULL */
+     "ok_charwise_pack(?1, ?2, ?3, iif(?4 IS NULL, NULL, ?3))"},
+    /* Buffers apart (the last only, and of its first bytes): the text again */
     {"orderedbinary", "ok_orderedbinary_pack(?1, ?2, ?3, ?4)",
-     "ok_orderedbinary_pack(?1, ?2, ?3, nullif(?4, ?4))"}, /* Buffers: apart */
+     "ok_orderedbinary_pack(?1, ?2, ?3, iif(?4 IS NULL, NULL, ?3))"},
+    /* no NULL: the rows without; for an even INTEGER, the text again */
+    {"firefox", "ok_firefox_pack(?1, ?2, ?3, ?4)",
+     "ok_firefox_pack(?1, ?2, ?3, iif(?1 % 2 = 0, ?3, ?4))"},
+    {"webkit", "ok_webkit_pack(?1, ?2, ?3, ?4)",
+     "ok_webkit_pack(?1, ?2, ?3, iif(?1 % 2 = 0, ?3, ?4))"},
     {"orderedcode:" OC_TYPES, "ok_orderedcode_pack('" OC_TYPES "', ?1, ?2, ?3, ?4)", NULL},
     {"orderly:" OL_SCHEMA, "ok_orderly_pack('" OL_SCHEMA "', ?1, ?2, ?3, ?4)", NULL},
 };
@@ -48,15 +55,16 @@ static const struct {
 
 /* Why a conversion is refused: the first of these its message holds. */
 static const char *const reasons[] = {
-    "has no counterpart",       /* a component that is not its SQL value */
-    "without loss",             /* the target reads it back as another value */
-    "is no double exactly",     /* an int64 past 2^53 into bytewise, charwise */
-    "hold no bytes",            /* a BLOB into charwise */
-    "would not read back",      /* a string charwise writes as it writes another */
-    "not valid UTF-8",          /* TEXT that is not UTF-8, where strings are */
-    "must be",                  /* an Orderly field's type */
-    "none but infinity",        /* a NULL, which orderedcode has no place for */
-    "NUL",                      /* a NUL where the target's text holds none */
+    "has no counterpart",           /* a component that is not its SQL value */
+    "without loss",                 /* the target reads it back as another value */
+    "is no double exactly",         /* an int64 past 2^53 into bytewise, charwise */
+    "hold no bytes",                /* a BLOB into charwise */
+    "would not read back",          /* a string charwise writes as it writes another */
+    "not valid UTF-8",              /* TEXT that is not UTF-8, where strings are */
+    "must be",                      /* an Orderly field's type */
+    "none but infinity",            /* a NULL, which orderedcode has no place for */
+    "no null key",                  /* a NULL into the browsers' IndexedDB keys */
+    "NUL",                          /* a NUL where the target's text holds none */
     "a Buffer (BLOB) as its bytes", /* a BLOB ordered-binary would read back otherwise */
 };
 #define REASONS (sizeof reasons / sizeof reasons[0])
@@ -69,11 +77,19 @@ typedef struct {
 } row;
 
 static void random_row(row *r) {
-  static const long long ints[] = {0, 1, -1, 42, 9007199254740992LL, 9007199254740993LL,
-                                   -9007199254740993LL, 9223372036854775807LL,
+  static const long long ints[] = {0,
+                                   1,
+                                   -1,
+                                   42,
+                                   9007199254740992LL,
+                                   9007199254740993LL,
+                                   -9007199254740993LL,
+                                   9223372036854775807LL,
                                    -9223372036854775807LL - 1};
-  static const double reals[] = {0.0, -0.0, 2.0, 0.5, -1.5, 0.1, 1e300, -1e-300, 4.9e-324,
-                                 1.0 / 0.0, -1.0 / 0.0, 9007199254740992.0, 123.456};
+  static const double reals[] = {0.0,      -0.0,      2.0,        0.5,
+                                 -1.5,     0.1,       1e300,      -1e-300,
+                                 4.9e-324, 1.0 / 0.0, -1.0 / 0.0, 9007199254740992.0,
+                                 123.456};
   int k;
   memset(r, 0, sizeof *r);
   for (k = 0; k < 4; k++) r->null[k] = below(6) == 0;
@@ -88,14 +104,22 @@ static void random_row(row *r) {
 }
 
 static void bind_row(sqlite3_stmt *st, const row *r) {
-  if (r->null[0]) sqlite3_bind_null(st, 1);
-  else sqlite3_bind_int64(st, 1, r->i);
-  if (r->null[1]) sqlite3_bind_null(st, 2);
-  else sqlite3_bind_double(st, 2, r->d);
-  if (r->null[2]) sqlite3_bind_null(st, 3);
-  else sqlite3_bind_text(st, 3, (const char *)r->s, r->ns, SQLITE_TRANSIENT);
-  if (r->null[3]) sqlite3_bind_null(st, 4);
-  else sqlite3_bind_blob(st, 4, r->b, r->nb, SQLITE_TRANSIENT);
+  if (r->null[0])
+    sqlite3_bind_null(st, 1);
+  else
+    sqlite3_bind_int64(st, 1, r->i);
+  if (r->null[1])
+    sqlite3_bind_null(st, 2);
+  else
+    sqlite3_bind_double(st, 2, r->d);
+  if (r->null[2])
+    sqlite3_bind_null(st, 3);
+  else
+    sqlite3_bind_text(st, 3, (const char *)r->s, r->ns, SQLITE_TRANSIENT);
+  if (r->null[3])
+    sqlite3_bind_null(st, 4);
+  else
+    sqlite3_bind_blob(st, 4, r->b, r->nb, SQLITE_TRANSIENT);
 }
 
 /* A BLOB (or TEXT) result copied, its length in *n; NULL on an error, with
@@ -143,9 +167,10 @@ int main(int argc, char **argv) {
     sql = sqlite3_mprintf("SELECT %s", formats[a].pack);
     pack[a] = prepare(db, sql);
     sqlite3_free(sql);
-    sql = sqlite3_mprintf("SELECT ok_unpack_col(?1, 1, '%s'), ok_unpack_col(?1, 2, '%s'), "
-                          "ok_unpack_col(?1, 3, '%s'), ok_unpack_col(?1, 4, '%s')",
-                          formats[a].name, formats[a].name, formats[a].name, formats[a].name);
+    sql = sqlite3_mprintf(
+        "SELECT ok_unpack_col(?1, 1, '%s'), ok_unpack_col(?1, 2, '%s'), "
+        "ok_unpack_col(?1, 3, '%s'), ok_unpack_col(?1, 4, '%s')",
+        formats[a].name, formats[a].name, formats[a].name, formats[a].name);
     unpack[a] = prepare(db, sql);
     sqlite3_free(sql);
   }
@@ -221,9 +246,10 @@ int main(int argc, char **argv) {
       free(key);
     }
   }
-  printf("%ld rows (an INTEGER, a REAL, a TEXT, a BLOB, each sometimes NULL); a key of each "
-         "format from each row it holds, converted to each other format\n",
-         rows);
+  printf(
+      "%ld rows (an INTEGER, a REAL, a TEXT, a BLOB, each sometimes NULL); a key of each "
+      "format from each row it holds, converted to each other format\n",
+      rows);
   printf("| from \\ to |");
   for (b = 0; b < FORMATS; b++) printf(" %.8s |", formats[b].name);
   printf("\n|---|");
@@ -256,10 +282,11 @@ int main(int argc, char **argv) {
       if (a == b) continue;
       if (refused[a][b][0] || refused[a][b][REASONS] || !accepted[a][b]) {
         failed++;
-        printf("FAIL %s -> %s: %ld accepted, %ld refused as no counterpart, %ld for another "
-               "reason\n",
-               formats[a].name, formats[b].name, accepted[a][b], refused[a][b][0],
-               refused[a][b][REASONS]);
+        printf(
+            "FAIL %s -> %s: %ld accepted, %ld refused as no counterpart, %ld for another "
+            "reason\n",
+            formats[a].name, formats[b].name, accepted[a][b], refused[a][b][0],
+            refused[a][b][REASONS]);
       } else {
         passed++;
       }

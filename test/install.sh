@@ -33,6 +33,15 @@ c_core() {
     ${CC:-cc} examples/keys.c $flags -o "$root/keys" &&
     [ "$("$root/keys")" = "4DA8706162630005: 3 components" ]
 }
+# a migration's filter from C (examples/convert.c): keys converted, and a
+# descending component and a damaged key refused, each at its byte
+c_convert() {
+  flags=$(PKG_CONFIG_SYSROOT_DIR="$root" PKG_CONFIG_PATH="$lib/pkgconfig" pkg-config --cflags --libs ok) &&
+    ${CC:-cc} examples/convert.c $flags -o "$root/convert" &&
+    printf '4DA8706162630005\nB39F\n39\n7061\n' | "$root/convert" ok fdb >"$root/convert.out"
+  [ $? -eq 1 ] && printf '152A026162630000\nerror at byte 0: reads back as other values\n14\nerror at byte 2: truncated component\n' |
+    cmp -s - "$root/convert.out"
+}
 # the installed header from C++ (extern "C"), its version against the library's
 cxx_header() {
   command -v c++ >/dev/null 2>&1 || { echo "(no C++ compiler: header not checked from C++)"; return 0; }
@@ -79,6 +88,7 @@ else
   echo "skipped: python_load (no python3 with enable_load_extension here)"
 fi
 check c_core
+check c_convert
 # the store module beside ok where it was built, found through pkg-config
 store_load() {
   [ -f "$B/ok_store.so" ] || { echo "(no $B/ok_store.so: the store module not checked)"; return 0; }
