@@ -314,7 +314,7 @@ static inline int bytes_end(const uint8_t *p, size_t n, uint8_t x, size_t *end, 
                             int *utf8, size_t *err_at) {
   size_t i = 1;
   for (;;) {
-    const uint8_t *e = ok_find(p + i, n - i, x);
+    const uint8_t *e = memchr(p + i, x, n - i);
     size_t seg;
     if (!e || (size_t)(e - p) + 1 >= n) return fail(OK_E_TRUNCATED, n, err_at);
     seg = (size_t)(e - (p + i));
@@ -638,7 +638,7 @@ static size_t crdb_value(uint8_t *out, const ok_item *it) {
       uint8_t x = it->desc ? 0xFF : 0x00;
       const uint8_t *p = it->body, *end = p + it->body_len, *e;
       size_t len = 0;
-      while ((e = ok_find(p, (size_t)(end - p), x)) != NULL) {
+      while ((e = memchr(p, x, (size_t)(end - p))) != NULL) {
         ok_copy_xor(out + len, p, (size_t)(e - p), x);
         len += (size_t)(e - p);
         out[len++] = 0x00;

@@ -196,7 +196,7 @@ static int dec_ieee(const uint8_t *c, size_t n, size_t size, ok_item *it, size_t
 static const uint8_t *bytes_end(const uint8_t *c, size_t n, size_t *escapes) {
   const uint8_t *p = c + 1, *end = c + n;
   for (;;) {
-    if (!(p = ok_find(p, (size_t)(end - p), CLOSE))) return NULL;
+    if (!(p = memchr(p, CLOSE, (size_t)(end - p)))) return NULL;
     if (p + 1 == end || p[1] != ESC) return p;
     ++*escapes;
     p += 2;

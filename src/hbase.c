@@ -433,7 +433,7 @@ static void init(ok_item *it, int h, int desc) {
 /* Bytes up to the terminator (0x00, complemented when descending): text,
 ** JSON and descending blob-copy. */
 static int dec_terminated(const uint8_t *p, size_t n, ok_item *it, size_t *err_at) {
-  const uint8_t *end = ok_find(p + 1, n - 1, it->desc ? 0xFF : 0x00);
+  const uint8_t *end = memchr(p + 1, it->desc ? 0xFF : 0x00, n - 1);
   if (!end) return fail(OK_E_TRUNCATED, n, err_at);
   it->body = p + 1;
   it->body_len = it->value_len = (size_t)(end - it->body);
@@ -652,7 +652,7 @@ static size_t skip_any(const ok_format *f, size_t index, const uint8_t *key, siz
     case OK_HBASE_INT64: return n >= 9 ? 9 : 0;
     case OK_HBASE_TEXT:
     case OK_HBASE_JSON:
-      return (end = ok_find(key + 1, n - 1, desc ? 0xFF : 0x00)) ? (size_t)(end - key) + 1 : 0;
+      return (end = memchr(key + 1, desc ? 0xFF : 0x00, n - 1)) ? (size_t)(end - key) + 1 : 0;
   }
   if (h < OK_HBASE_NEG_LARGE || h > OK_HBASE_POS_LARGE) return 0;
   return dec_num(key, n, h, desc ? 0xFF : 0x00, &num, &len, &err) == OK_OK ? len : 0;

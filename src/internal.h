@@ -334,25 +334,6 @@ static inline int ok_value_js_number(const ok_value *v, double *d) {
   *d = v->d;
   return v->type != OK_REAL ? OK_E_TYPE : v->d == v->d ? OK_OK : OK_E_RANGE;
 }
-/* memchr(p, x, n), with the first 16 bytes looked at here, eight at a
-** time: a key's strings are mostly a few bytes long, where a call into the
-** C library's memchr costs more than the scan. A word holds x when a
-** byte of w ^ x*ONES is zero, which (v - ONES) & ~v & HIGHS tells; which
-** byte, the loop over its eight says, on either endianness. */
-static inline const uint8_t *ok_find(const uint8_t *p, size_t n, uint8_t x) {
-  const uint64_t ones = 0x0101010101010101ULL;
-  size_t i = 0, m = n < 16 ? n : 16;
-  for (; i + 8 <= m; i += 8) {
-    uint64_t v;
-    memcpy(&v, p + i, 8);
-    v ^= x * ones;
-    if ((v - ones) & ~v & (ones << 7)) break;
-  }
-  for (; i < m; i++)
-    if (p[i] == x) return p + i;
-  return n > 16 ? memchr(p + 16, x, n - 16) : NULL;
-}
-
 /* p[0..n) to out, each byte XORed with x (a descending body read back):
 ** eight bytes at a time. */
 void ok_copy_xor(uint8_t *out, const uint8_t *p, size_t n, uint8_t x);

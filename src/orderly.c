@@ -577,7 +577,7 @@ static int decode_field(const ok_format *fmt, const ok_orderly_field *f, const u
       if ((c[0] ^ x) == 0) return OK_OK; /* NULL */
       it->type = OK_TEXT;
       if ((c[0] ^ x) == 1) return OK_OK; /* '' */
-      end = ok_find(c, n, 1 ^ x);
+      end = memchr(c, 1 ^ x, n);
       it->body = c;
       it->body_len = it->value_len = end ? (size_t)(end - c) : n;
       it->len = it->body_len + (end != NULL);
@@ -691,7 +691,7 @@ static size_t skip(const ok_format *fmt, size_t index, const uint8_t *c, size_t 
     case OK_OL_DOUBLE: return n >= 8 ? 8 : 0;
     case OK_OL_UTF8:
       if ((c[0] ^ x) <= 1) return 1; /* NULL, '' */
-      return (end = ok_find(c, n, 1 ^ x)) ? (size_t)(end - c) + 1 : n;
+      return (end = memchr(c, 1 ^ x, n)) ? (size_t)(end - c) + 1 : n;
     case OK_OL_FIXED_BYTES: return n >= f->size ? f->size : 0;
   }
   return 0;
