@@ -111,18 +111,14 @@ static size_t component_at(const ok_format *f, const uint8_t *key, size_t n, siz
   return n;
 }
 
-/* The room the conversion asks for, short of it: `want`, and at least
-** twice what it had, so that calls that answer OK_E_ROOM grow the buffer. */
-static int room_for(size_t want, size_t cap, size_t *len) {
-  *len = want > 2 * cap ? want : 2 * cap + 64;
-  return OK_E_ROOM;
-}
-
-/* The room a key of count components takes, from the writers' bounds: its
-** types and values (TEXT and BLOB, `values` bytes); the key made and the
-** key written back, each at most 3 bytes a value's byte and 64 a component
-** (a number's longest), with room for its values. */
-static size_t room_of(const ok_format *f, const uint8_t *key, size_t n, size_t count) {
+/* The room a conversion of key (read by f, count components) takes at
+** most: a byte a component for the types, and twice what a writer asks for
+** at most (the key made, the key written back), each with its values read
+** out: 3 bytes a value's byte, 64 a component (a number's longest, an
+** array's head), and the values. At least twice `cap`, so that calls that
+** answer OK_E_ROOM grow the buffer should a writer ask for more. */
+static int room_for(const ok_format *f, const uint8_t *key, size_t n, size_t count, size_t cap,
+                    size_t *len) {
   ok_walk w;
   ok_item it;
   size_t values = 0, e;
@@ -130,7 +126,9 @@ static size_t room_of(const ok_format *f, const uint8_t *key, size_t n, size_t c
   while (ok_next(&w, &it, &e) == OK_OK)
     if ((it.type == OK_TEXT || it.type == OK_BLOB) && it.value_len / 4 <= it.len)
       values += it.value_len;
-  return count + values + 2 * (4 * values + 64 * count + 64) + n;
+  *len = count + 2 * (4 * values + 64 * count + 64);
+  if (*len <= 2 * cap) *len = 2 * cap + 64;
+  return OK_E_ROOM;
 }
 
 int ok_convert(const ok_format *from, const uint8_t *key, size_t n, const ok_format *to,
@@ -138,7 +136,7 @@ int ok_convert(const ok_format *from, const uint8_t *key, size_t n, const ok_for
   uint64_t room[(OK_WRITER_ROOM + 7) / 8]; /* aligned for Orderly's values */
   ok_writer made, back;
   ok_item it;
-  size_t count, values, at, d;
+  size_t count, at, d;
   const uint8_t *types;
   int lone, rc;
   *len = 0;
@@ -147,23 +145,17 @@ int ok_convert(const ok_format *from, const uint8_t *key, size_t n, const ok_for
   /* a key of one value alone, not in its format's array */
   lone = has_arrays(from) && count == 1 && ok_locate(from, key, n, 0, &it, &at, &d) == OK_OK &&
          !ok_js_sole(&it);
-  if (count > cap) return room_for(room_of(from, key, n, count), cap, len);
+  if (count > cap) return room_for(from, key, n, count, cap, len);
   types = out + cap - count;
   writer_start(&made, out, cap - count, count, lone, room);
   rc = write_values(from, key, n, out + cap - count, to, &made, err_at);
-  if (rc == OK_E_ROOM) return room_for(room_of(from, key, n, count), cap, len);
+  if (rc == OK_E_ROOM || (rc == OK_OK && made.need > made.cap))
+    return room_for(from, key, n, count, cap, len);
   if (rc != OK_OK) return rc;
-  /* short of room for the key made: that, its values, and for writing it
-  ** back as many again and thrice the key's bytes (the writers' bounds) */
-  values = cap - count - made.cap;
-  if (made.need > made.cap)
-    return room_for(made.need + 2 * values + 3 * count + 3 * n + 64, cap, len);
   writer_start(&back, out + made.n, cap - count - made.n, count, lone, room);
   rc = write_back(from, key, n, to, out, made.n, types, &back, err_at);
-  values = cap - count - made.n - back.cap;
   if (rc == OK_E_ROOM || (rc == OK_OK && back.need > back.cap))
-    return room_for(made.n + back.need + values + count + (rc == OK_E_ROOM ? 3 * n + 64 : 0), cap,
-                    len);
+    return room_for(from, key, n, count, cap, len);
   if (rc != OK_OK) return rc;
   if (back.n != n || memcmp(back.out, key, n) != 0) {
     for (d = 0; d < n && d < back.n && back.out[d] == key[d];) d++;
