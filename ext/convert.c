@@ -14,9 +14,14 @@
 ** must come back: the key made, converted back, is the key given, byte for
 ** byte; a component the target cannot hold apart (2.0 from an FDB double
 ** into native keys, which read it as the integer 2; bytes that CockroachDB
-** reads back as TEXT) is refused, named. Each direction's builder runs as an
-** SQL statement of the connection, kept for the calling statement (with
-** the target argument, as SQLite keeps a constant argument's auxdata).
+** reads back as TEXT) is refused, named.
+**
+** The core converts (ok_convert, src/convert.c). Only a refusal runs the
+** conversion again here, through the formats' SQL builders, whose errors
+** name the component and say why in their own words: each direction's
+** builder an SQL statement of the connection, kept for the calling
+** statement (with the target argument, as SQLite keeps a constant
+** argument's auxdata).
 */
 #include <stdio.h>
 #include <string.h>
