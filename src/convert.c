@@ -111,23 +111,35 @@ static size_t component_at(const ok_format *f, const uint8_t *key, size_t n, siz
   return n;
 }
 
-/* The room a conversion of key (read by f, count components) takes at
-** most: a byte a component for the types, and twice what a writer asks for
-** at most (the key made, the key written back), each with its values read
-** out: 3 bytes a value's byte, 64 a component (a number's longest, an
-** array's head), and the values. At least twice `cap`, so that calls that
-** answer OK_E_ROOM grow the buffer should a writer ask for more. */
-static int room_for(const ok_format *f, const uint8_t *key, size_t n, size_t count, size_t cap,
-                    size_t *len) {
+/* The bytes of key's (read by f) TEXT and BLOB values in all, and of the
+** widest: those a writer reads out. */
+static size_t values_of(const ok_format *f, const uint8_t *key, size_t n, size_t *widest) {
   ok_walk w;
   ok_item it;
   size_t values = 0, e;
+  *widest = 0;
   ok_walk_start(&w, f, key, n);
   while (ok_next(&w, &it, &e) == OK_OK)
-    if ((it.type == OK_TEXT || it.type == OK_BLOB) && it.value_len / 4 <= it.len)
+    if ((it.type == OK_TEXT || it.type == OK_BLOB) && it.value_len / 4 <= it.len) {
       values += it.value_len;
-  *len = count + 2 * (4 * values + 64 * count + 64);
-  if (*len <= 2 * cap) *len = 2 * cap + 64;
+      if (it.value_len > *widest) *widest = it.value_len;
+    }
+  return values;
+}
+
+/* OK_E_ROOM, with *len the room to give: for the types (a byte a
+** component), the values read out, `made` (the key made's room, where it
+** was counted; else a guess, 3 bytes a value's byte and 16 a component, and
+** the next call counts it) and the key written back: its bytes, its values
+** and the slack of a writer's bound (3 bytes a value's byte, 64 a number),
+** or what it asked for (back). At least twice what the buffer had, so that
+** calls that answer OK_E_ROOM grow it. */
+static int room_for(const ok_format *f, const uint8_t *key, size_t n, size_t count, size_t made,
+                    size_t back, size_t cap, size_t *len) {
+  size_t widest, values = values_of(f, key, n, &widest), slack = n + values + 3 * widest + 64;
+  size_t want =
+      count + values + (made ? made : 3 * values + 16 * count + 64) + (back > slack ? back : slack);
+  *len = want > 2 * cap ? want : 2 * cap + 64;
   return OK_E_ROOM;
 }
 
@@ -145,17 +157,17 @@ int ok_convert(const ok_format *from, const uint8_t *key, size_t n, const ok_for
   /* a key of one value alone, not in its format's array */
   lone = has_arrays(from) && count == 1 && ok_locate(from, key, n, 0, &it, &at, &d) == OK_OK &&
          !ok_js_sole(&it);
-  if (count > cap) return room_for(from, key, n, count, cap, len);
+  if (count > cap) return room_for(from, key, n, count, 0, 0, cap, len);
   types = out + cap - count;
   writer_start(&made, out, cap - count, count, lone, room);
   rc = write_values(from, key, n, out + cap - count, to, &made, err_at);
-  if (rc == OK_E_ROOM || (rc == OK_OK && made.need > made.cap))
-    return room_for(from, key, n, count, cap, len);
+  if (rc == OK_E_ROOM) return room_for(from, key, n, count, 0, 0, cap, len);
   if (rc != OK_OK) return rc;
+  if (made.need > made.cap) return room_for(from, key, n, count, made.need, 0, cap, len);
   writer_start(&back, out + made.n, cap - count - made.n, count, lone, room);
   rc = write_back(from, key, n, to, out, made.n, types, &back, err_at);
   if (rc == OK_E_ROOM || (rc == OK_OK && back.need > back.cap))
-    return room_for(from, key, n, count, cap, len);
+    return room_for(from, key, n, count, made.n, back.need, cap, len);
   if (rc != OK_OK) return rc;
   if (back.n != n || memcmp(back.out, key, n) != 0) {
     for (d = 0; d < n && d < back.n && back.out[d] == key[d];) d++;

@@ -17,7 +17,7 @@
 /* key[0..n) of `from` converted to `to` into a buffer of cap bytes (and
 ** then of the room it asks for, as often as it asks): the status, the key
 ** in out (room for 4096), its length in *len. Checks that nothing is
-** written past cap and that it asks for room at most twice. */
+** written past cap and that it asks for room three times at most. */
 static int convert(const ok_format *from, const uint8_t *key, size_t n, const ok_format *to,
                    size_t cap, uint8_t *out, size_t *len, size_t *err_at) {
   int rc, asked = 0;
@@ -33,8 +33,8 @@ static int convert(const ok_format *from, const uint8_t *key, size_t n, const ok
     if (rc == OK_OK && *len <= 4096) memcpy(out, buf, *len);
     free(buf);
     if (rc != OK_E_ROOM) break;
-    if (++asked > 2 || *len <= cap) {
-      check(0, "ok_convert asks for more room, at most twice", to->name);
+    if (++asked > 3 || *len <= cap) {
+      check(0, "ok_convert asks for more room, three times at most", to->name);
       break;
     }
     cap = *len;
