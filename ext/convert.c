@@ -181,6 +181,23 @@ static int write_as(sqlite3_context *ctx, const ok_sql_reader *from, const uint8
   if ((rc = ok_count(from->core, key, n, &count, &err)) != OK_OK)
     return ok_sql_report(ctx, ok_sql_malformed_key(from, key, n, rc, err, &msg), &msg),
            SQLITE_ERROR;
+  /* a component that has no counterpart is said before the builder is
+  ** asked for (it takes so many arguments at most) */
+  ok_walk_start(&w, from->core, key, n);
+  while (check && rc == SQLITE_OK && ok_next(&w, &it, &err) == OK_OK) {
+    int is = plain(from, &it, key + w.at, db);
+    k++;
+    if (is < 0) return SQLITE_NOMEM;
+    if (!is) {
+      ok_sql_error(ctx,
+                   "component %d (%s %s%s) has no counterpart in '%s' keys: only NULL, numbers, "
+                   "text and bytes convert",
+                   k, from->f->label, from->f->kind(&it), it.desc ? ", descending" : "",
+                   f->core->name);
+      return SQLITE_ERROR;
+    }
+  }
+  k = 0;
   if ((rc = builder_of(ctx, to, (int)count, &st)) != SQLITE_OK) {
     if (rc == SQLITE_NOMEM) return rc;
     ok_sql_error(ctx, "a key of %lld components is more than %s takes: %s", (long long)count,
@@ -190,20 +207,11 @@ static int write_as(sqlite3_context *ctx, const ok_sql_reader *from, const uint8
   if (f->param) sqlite3_bind_text(st, 1, to->param, -1, SQLITE_STATIC);
   ok_walk_start(&w, from->core, key, n);
   while (rc == SQLITE_OK && ok_next(&w, &it, &err) == OK_OK) {
-    int is = check ? plain(from, &it, key + w.at, db) : 1, bound = SQLITE_OK;
-    k++;
-    if (is > 0) bound = bind_item(st, k + first - 1, &it);
-    if (is < 0 || bound == SQLITE_NOMEM) {
+    int bound = bind_item(st, ++k + first - 1, &it);
+    if (bound == SQLITE_NOMEM) {
       rc = SQLITE_NOMEM;
     } else if (bound != SQLITE_OK) { /* a value past the length limit */
       ok_sql_error(ctx, "component %d: %s", k, sqlite3_errstr(bound));
-      rc = SQLITE_ERROR;
-    } else if (!is) {
-      ok_sql_error(ctx,
-                   "component %d (%s %s%s) has no counterpart in '%s' keys: only NULL, numbers, "
-                   "text and bytes convert",
-                   k, from->f->label, from->f->kind(&it), it.desc ? ", descending" : "",
-                   f->core->name);
       rc = SQLITE_ERROR;
     }
   }

@@ -261,6 +261,17 @@ static void check_mode(void) {
       else
         check(what, rc == SQLITE_OK && (want[r] < 0 || lengths[r] == want[r]));
     }
+    /* converted (to FDB; FDB's to native keys): a key, or a refusal that
+    ** ok_convert names */
+    {
+      const char *to = strncmp(in->format, "fdb", 3) == 0 ? "ok" : "fdb";
+      char expr[80];
+      int rc;
+      snprintf(expr, sizeof expr, "length(ok_convert(?1, ?2, '%s'))", to);
+      rc = run(expr, key, n, in, count, out, sizeof out, NULL);
+      snprintf(what, sizeof what, "%s: ok_convert to '%s' gives %d: %.80s", in->name, to, rc, out);
+      check(what, rc == SQLITE_OK ? atol(out) > 0 : strncmp(out, "ok_convert: ", 12) == 0);
+    }
     /* the length limit at the key's length: a rendering that is longer is
     ** SQLITE_TOOBIG, with a message that names the function */
     sqlite3_limit(db, SQLITE_LIMIT_LENGTH, (int)n);
