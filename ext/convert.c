@@ -39,13 +39,17 @@ typedef struct {
   sqlite3_stmt *st;
 } builder;
 
-/* Both directions' builders, kept as auxdata of the target argument (the
-** key's and the source's arguments keep their readers). Never in a slot
-** of the whole statement (a negative one): every function of the
-** statement, of any extension, shares those. */
+/* What a call keeps of its target argument, as its auxdata (for the
+** statement where the argument is a constant, as the key's and the
+** source's arguments keep their readers): the target's reader, its
+** parameter parsed once, and both directions' builders, which explain a
+** refusal. Never in a slot of the whole statement (a negative one): every
+** function of the statement, of any extension, shares those. */
 typedef struct {
+  ok_sql_reader t;
+  int named; /* t is made */
   builder there, back;
-} ways;
+} target;
 
 static void builder_clear(builder *b) {
   sqlite3_finalize(b->st);
@@ -53,11 +57,12 @@ static void builder_clear(builder *b) {
   memset(b, 0, sizeof *b);
 }
 
-static void ways_free(void *p) {
-  ways *w = p;
-  builder_clear(&w->there);
-  builder_clear(&w->back);
-  sqlite3_free(w);
+static void target_free(void *p) {
+  target *g = p;
+  if (g->named) ok_sql_reader_free(&g->t);
+  builder_clear(&g->there);
+  builder_clear(&g->back);
+  sqlite3_free(g);
 }
 
 /* One direction: the format written (its parameter's text, an Orderly
@@ -103,15 +108,15 @@ static int builder_of(sqlite3_context *ctx, const side *s, int n, sqlite3_stmt *
   return SQLITE_OK;
 }
 
-/* The builders kept for this call's target argument, or new ones; NULL
-** out of memory (SQLite frees what it could not keep). */
-static ways *ways_of(sqlite3_context *ctx) {
-  ways *w = sqlite3_get_auxdata(ctx, 2);
-  if (w) return w;
-  if (!(w = sqlite3_malloc(sizeof *w))) return NULL;
-  memset(w, 0, sizeof *w);
-  sqlite3_set_auxdata(ctx, 2, w, ways_free);
-  return sqlite3_get_auxdata(ctx, 2) == w ? w : NULL;
+/* What this call keeps of its target argument, or a new one; NULL out of
+** memory (SQLite frees what it could not keep). */
+static target *target_of(sqlite3_context *ctx) {
+  target *g = sqlite3_get_auxdata(ctx, 2);
+  if (g) return g;
+  if (!(g = sqlite3_malloc(sizeof *g))) return NULL;
+  memset(g, 0, sizeof *g);
+  sqlite3_set_auxdata(ctx, 2, g, target_free);
+  return sqlite3_get_auxdata(ctx, 2) == g ? g : NULL;
 }
 
 /* The item's value bound as parameter i of st. */
@@ -329,23 +334,19 @@ static int lone(const ok_sql_reader *r, const uint8_t *key, size_t n) {
 ** say it in their words. Their answer is the error; should they convert it
 ** after all, the two disagree, and that is said. */
 static void explain(sqlite3_context *ctx, sqlite3_value **argv, const ok_sql_reader *r,
-                    const uint8_t *p, size_t n, const ok_sql_reader *t) {
+                    const uint8_t *p, size_t n, target *g) {
+  const ok_sql_reader *t = &g->t;
   side to, from;
   uint8_t *made = NULL, *back = NULL;
-  size_t len, blen, k;
+  size_t len = 0, blen = 0, k;
   const char *name;
-  ways *w;
   ok_item x, y;
   int text, btext, rc, same;
-  if (!(w = ways_of(ctx))) {
-    sqlite3_result_error_nomem(ctx);
-    return;
-  }
   name = (const char *)sqlite3_value_text(argv[2]);
-  to.r = t, to.b = &w->there;
+  to.r = t, to.b = &g->there;
   to.param = name && strchr(name, ':') ? strchr(name, ':') + 1 : "";
   name = (const char *)sqlite3_value_text(argv[1]);
-  from.r = r, from.b = &w->back;
+  from.r = r, from.b = &g->back;
   from.param = name && strchr(name, ':') ? strchr(name, ':') + 1 : "";
   /* a lone value stays one, where the target has arrays too */
   from.lone = to.lone = r->f->array && lone(r, p, n);
@@ -371,23 +372,26 @@ static void explain(sqlite3_context *ctx, sqlite3_value **argv, const ok_sql_rea
 /* ok_convert(key, from, to): by the core (ok_convert), into a buffer on
 ** the stack or, for a key it does not fit, one of the size it asks for. */
 static void ok_convert_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  ok_sql_reader r, t;
+  ok_sql_reader r;
+  const ok_sql_reader *t;
+  target *g;
   const uint8_t *p;
   uint8_t stack[1024], *out = stack;
   size_t n, len, cap = sizeof stack, err;
   char *msg = NULL;
   int rc;
-  if (!ok_sql_report(ctx, ok_sql_reader_named(argv[2], &t, &msg), &msg)) return;
-  if (t.salted || t.strict) {
+  if (!(g = target_of(ctx))) {
+    sqlite3_result_error_nomem(ctx);
+    return;
+  }
+  if (!g->named && !ok_sql_report(ctx, ok_sql_reader_named(argv[2], &g->t, &msg), &msg)) return;
+  g->named = 1, t = &g->t;
+  if (t->salted || t->strict) {
     ok_sql_error(ctx, "the target is a format to write, named without 'salt+' or 'strict+'");
-    ok_sql_reader_free(&t);
     return;
   }
-  if (!ok_sql_key_in(ctx, argc, argv, 1, OK_SQL_NO_SALT, &r, &p, &n)) {
-    ok_sql_reader_free(&t);
-    return;
-  }
-  while ((rc = ok_convert(r.core, p, n, t.core, out, cap, &len, &err)) == OK_E_ROOM) {
+  if (!ok_sql_key_in(ctx, argc, argv, 1, OK_SQL_NO_SALT, &r, &p, &n)) return;
+  while ((rc = ok_convert(r.core, p, n, t->core, out, cap, &len, &err)) == OK_E_ROOM) {
     if (out != stack) sqlite3_free(out);
     if (!(out = sqlite3_malloc64(len))) break;
     cap = len;
@@ -395,17 +399,16 @@ static void ok_convert_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) 
   if (!out) {
     sqlite3_result_error_nomem(ctx);
   } else if (rc != OK_OK) {
-    explain(ctx, argv, &r, p, n, &t);
+    explain(ctx, argv, &r, p, n, g);
   } else if (!ok_sql_too_big(ctx, len)) {
-    if (t.f->text)
+    if (t->f->text)
       sqlite3_result_text64(ctx, (const char *)out, len, SQLITE_TRANSIENT, SQLITE_UTF8);
     else
       sqlite3_result_blob64(ctx, out, len, SQLITE_TRANSIENT);
-    sqlite3_result_subtype(ctx, (unsigned)OK_KEY_SUBTYPE(t.f->subtype));
+    sqlite3_result_subtype(ctx, (unsigned)OK_KEY_SUBTYPE(t->f->subtype));
   }
   if (out != stack) sqlite3_free(out);
   ok_sql_reader_end(ctx, &r, 1);
-  ok_sql_reader_free(&t);
 }
 
 const ok_sql_function ok_sql_convert_functions[] = {
