@@ -9,9 +9,6 @@
 #include <string.h>
 
 #include "ok_bytewise.h"
-#include "ok_firefox.h"
-#include "ok_orderedcode.h"
-#include "ok_webkit.h"
 #include "test.h"
 
 /* key[0..n) of `from` converted to `to` into a buffer of cap bytes (and
