@@ -283,7 +283,9 @@ size_t ok_bytes_len(const uint8_t *c, size_t n, uint8_t x);
 /* --- Writing keys from values (ok_convert) ---------------------------------- */
 
 /* A plain value: a component's SQL value, which ok_convert carries from
-** one format's reader to another's writer (TEXT and BLOB: p[0..n)). */
+** one format's reader to another's writer (TEXT and BLOB: p[0..n), which
+** ok_convert reads out for the writer: Orderly's writes a decimal's digits
+** over its text, and ok_convert reads it out again where it needs it). */
 struct ok_value {
   ok_type type;
   int64_t i;
@@ -324,8 +326,8 @@ static inline void ok_writer_byte(ok_writer *w, uint8_t b) {
   w->n++;
 }
 /* A number value as a JavaScript number: OK_OK with *d; OK_E_RANGE for an
-** integer no double holds exactly (past 2^53, as ok_sql_exact_double), or
-** NaN; OK_E_TYPE for any other value. */
+** integer no double holds exactly (past 2^53: the SQL builders refuse it
+** too), or NaN; OK_E_TYPE for any other value. */
 static inline int ok_value_js_number(const ok_value *v, double *d) {
   if (v->type == OK_INT) {
     *d = (double)v->i;
