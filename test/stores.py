@@ -20,18 +20,10 @@ import tempfile
 
 import lmdb
 
+from checks import check, finish
+
 ext = os.path.join(sys.argv[1], "ok")
 rng = random.Random(20261123)
-passed = failed = 0
-
-
-def check(name, good, detail=""):
-    global passed, failed
-    if good:
-        passed += 1
-    else:
-        failed += 1
-        print("FAIL", name, detail)
 
 
 def any_value():
@@ -171,5 +163,4 @@ for fmt, (key_sql, gen, (prefix_begin, prefix_end)) in FORMATS.items():
                 RANGE_KEY[fmt].replace(":v", ":lo"), RANGE_KEY[fmt].replace(":v", ":hi"))
 
 subprocess.run(["rm", "-rf", work])
-print(f"{passed} passed, {failed} failed")
-sys.exit(failed != 0)
+finish()

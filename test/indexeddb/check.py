@@ -38,6 +38,9 @@ import tempfile
 import threading
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from checks import check, finish  # noqa: E402 (test/checks.py)
+
 args = [a for a in sys.argv[1:] if not a.startswith("--")]
 vectors = sys.argv[sys.argv.index("--vectors") + 1] if "--vectors" in sys.argv else None
 if vectors:
@@ -46,22 +49,6 @@ build = os.path.abspath(args[0])
 browser = args[1]
 count = int(args[2]) if len(args) > 2 else 2000
 here = os.path.dirname(os.path.abspath(__file__))
-passed = failed = 0
-
-
-def check(name, good, detail=""):
-    global passed, failed
-    if good:
-        passed += 1
-    else:
-        failed += 1
-        if failed <= 30:
-            print("FAIL", name, str(detail)[:600])
-
-
-def finish():
-    print(f"{passed} passed, {failed} failed")
-    sys.exit(1 if failed else 0)
 
 
 # --- The browser writes the keys ---------------------------------------------

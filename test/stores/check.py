@@ -28,10 +28,12 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from checks import check, finish  # noqa: E402 (test/checks.py)
+
 build = os.path.abspath(sys.argv[1])
 here = os.path.dirname(os.path.abspath(__file__))
 rng = random.Random(20261127)
-passed = failed = 0
 tmp = tempfile.mkdtemp(prefix="ok-stores-")
 # Under AddressSanitizer (LD_PRELOAD of its runtime, as test/run_all.sh
 # does for a sanitizer build) the stores' own tools run without it, and the
@@ -41,15 +43,6 @@ tools_env = {k: v for k, v in os.environ.items() if k != "LD_PRELOAD"}
 # relative paths (the random argument lists make stores at 'x', 'q'...)
 # land in the scratch folder, not in the checkout
 os.chdir(tmp)
-
-
-def check(name, good, detail=""):
-    global passed, failed
-    if good:
-        passed += 1
-    else:
-        failed += 1
-        print("FAIL", name, str(detail)[:600])
 
 
 def connect():
@@ -624,7 +617,7 @@ def main():
     test_million(db)
     db.close()
     shutil.rmtree(tmp)
-    print(f"{passed} passed, {failed} failed")
+    finish()
 
 
 main()
