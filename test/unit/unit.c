@@ -611,9 +611,10 @@ static void test_utf8(void) {
 /* Each status code has a phrase of its own. */
 static void test_status(void) {
   static const int codes[] = {
-      OK_OK,       OK_E_TRUNCATED, OK_E_TAG, OK_E_ESCAPE,   OK_E_NONCANONICAL, OK_E_RANGE,
-      OK_E_SYNTAX, OK_E_DESC,      OK_E_NUL, OK_E_TRAILING, OK_E_NULL,         OK_E_LENGTH,
-      OK_E_BYTE,   OK_E_AMBIGUOUS, OK_FEWER, OK_FDB_OPEN,   OK_FDB_CLOSE};
+      OK_OK,      OK_E_TRUNCATED, OK_E_TAG,    OK_E_ESCAPE,    OK_E_NONCANONICAL,
+      OK_E_RANGE, OK_E_SYNTAX,    OK_E_DESC,   OK_E_NUL,       OK_E_TRAILING,
+      OK_E_NULL,  OK_E_LENGTH,    OK_E_BYTE,   OK_E_AMBIGUOUS, OK_E_TYPE,
+      OK_E_ROOM,  OK_FEWER,       OK_FDB_OPEN, OK_FDB_CLOSE};
   size_t i, j, n = sizeof codes / sizeof codes[0];
   int distinct = 1;
   for (i = 0; i < n; i++) {
