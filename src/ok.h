@@ -302,9 +302,9 @@ int ok_prefix_end(uint8_t *out, size_t *len, const uint8_t *key, size_t n);
 **   OK_E_ROOM: out (cap bytes) is too small: call again with room for
 **     *len bytes, which holds the key made and what making and checking it
 **     takes (the values read out of the key, the key written back), until
-**     it answers otherwise: it asks three times at most (a call that had
-**     no room for the values guesses the key made's room, the next counts
-**     it), and each time for more;
+**     it answers otherwise; each answer is more than cap. Where even the
+**     values did not fit it guesses the key made's room, and a call with
+**     room for them counts it: most keys need one call more, few two;
 **   a decoding status of the key, with *err_at its byte offset;
 **   the status `to` refuses a value with, *err_at the offset of its
 **     component in the key: OK_E_TYPE (a BLOB into charwise; a value of
