@@ -26,7 +26,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../src/ok_bytewise.h" /* ok_js_sole: the formats with an array are the JS ones */
 #include "functions.h"
 #include "reader.h"
 
@@ -319,16 +318,6 @@ static void not_back(sqlite3_context *ctx, const ok_sql_reader *r, const uint8_t
     lost(ctx, k, &x, &y, via, 1);
 }
 
-/* 1 when key[0..n) is one value alone, not in its format's array (a
-** bytewise or charwise key of one value, as LevelDB apps write them). */
-static int lone(const ok_sql_reader *r, const uint8_t *key, size_t n) {
-  ok_walk w;
-  ok_item it;
-  size_t err;
-  ok_walk_start(&w, r->core, key, n);
-  return ok_next(&w, &it, &err) == OK_OK && !ok_js_sole(&it) && ok_next(&w, &it, &err) == OK_FEWER;
-}
-
 /* Why the core refused to convert key p[0..n) (read by r) into t's format:
 ** the same conversion run through the formats' SQL builders, whose errors
 ** say it in their words. Their answer is the error; should they convert it
@@ -349,7 +338,7 @@ static void explain(sqlite3_context *ctx, sqlite3_value **argv, const ok_sql_rea
   from.r = r, from.b = &g->back;
   from.param = name && strchr(name, ':') ? strchr(name, ':') + 1 : "";
   /* a lone value stays one, where the target has arrays too */
-  from.lone = to.lone = r->f->array && lone(r, p, n);
+  from.lone = to.lone = ok_convert_lone(r->core, p, n);
   rc = write_as(ctx, r, p, n, &to, 1, &made, &len, &text);
   if (rc == SQLITE_OK) rc = write_as(ctx, t, made, len, &from, 0, &back, &blen, &btext);
   if (rc == SQLITE_OK && (blen != n || memcmp(back, p, n) != 0)) {

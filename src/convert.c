@@ -19,6 +19,13 @@ static int has_arrays(const ok_format *f) {
          f == &ok_format_webkit;
 }
 
+int ok_convert_lone(const ok_format *f, const uint8_t *key, size_t n) {
+  ok_item it;
+  size_t count, at, err;
+  return has_arrays(f) && ok_pick(f, key, n, 0, &it, &at, &count, &err) == OK_OK && count == 1 &&
+         !ok_js_sole(&it);
+}
+
 static void writer_start(ok_writer *w, uint8_t *out, size_t cap, size_t count, int lone,
                          void *room) {
   w->out = out;
@@ -147,16 +154,13 @@ int ok_convert(const ok_format *from, const uint8_t *key, size_t n, const ok_for
                uint8_t *out, size_t cap, size_t *len, size_t *err_at) {
   uint64_t room[(OK_WRITER_ROOM + 7) / 8]; /* aligned for Orderly's values */
   ok_writer made, back;
-  ok_item it;
-  size_t count, at, d;
+  size_t count, d;
   const uint8_t *types;
   int lone, rc;
   *len = 0;
   if ((rc = ok_count(from, key, n, &count, err_at)) != OK_OK) return rc;
   if (!to->put || !from->put) return *err_at = 0, OK_E_TYPE;
-  /* a key of one value alone, not in its format's array */
-  lone = has_arrays(from) && count == 1 && ok_locate(from, key, n, 0, &it, &at, &d) == OK_OK &&
-         !ok_js_sole(&it);
+  lone = count == 1 && ok_convert_lone(from, key, n);
   if (count > cap) return room_for(from, key, n, count, 0, 0, cap, len);
   types = out + cap - count;
   writer_start(&made, out, cap - count, count, lone, room);

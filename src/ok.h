@@ -489,6 +489,11 @@ extern "C" {
 /* Room ok_decimal_format needs for 255 magnitude bytes, sign included. */
 #define OK_DECIMAL_MAX 620
 
+/* 1 when key[0..n) of format f is one value alone, not in the array its
+** format's keys are (bytewise, charwise, the browsers'): ok_convert writes
+** such a key's value alone where the target has arrays too. */
+int ok_convert_lone(const ok_format *f, const uint8_t *key, size_t n);
+
 /* ok_decimal_parse: an integer of any size from decimal text s[0..n)
 ** (optional sign, then digits) to big-endian magnitude bytes without
 ** leading zeros, at most cap of them, in mag[0..*len), its sign in *neg.
