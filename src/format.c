@@ -4,6 +4,7 @@
 */
 #include <string.h>
 
+#include "internal.h"
 #include "ok.h"
 #include "ok_tidb.h"
 
@@ -79,32 +80,39 @@ void ok_walk_start(ok_walk *w, const ok_format *f, const uint8_t *key, size_t n)
   w->at = w->off = w->index = 0;
 }
 
-/* ok_next, and ok_skip when `over`: the component decoded into *it, or
-** stepped over (skipped when the format can, else decoded all the same).
-** The walk is read into locals first: a decoder writes memory, which the
-** compiler must assume may be *w. */
-static inline int walk(ok_walk *w, ok_item *it, int over, size_t *err_at) {
-  const ok_format *f = w->f;
-  const uint8_t *c = w->key + w->off;
-  size_t off = w->off, index = w->index, left = w->n - off, len;
+/* Component number `index` of a walk, at key[off..n): decoded into *it, or
+** stepped over when `over` and the format can skip it; its length in *len.
+** The walks keep their state in locals: a decoder writes memory, which the
+** compiler must assume may be the walk. */
+OK_HOT_INLINE int step(const ok_format *f, const uint8_t *key, size_t n, size_t off, size_t index,
+                       ok_item *it, int over, size_t *len, size_t *err_at) {
   int rc;
-  if (f->fields ? index == f->fields : left == 0) {
+  if (f->fields ? index == f->fields : off == n) {
     *err_at = off;
-    if (left == 0 && index == 0 && !f->fields) /* the empty key: its format says */
-      return f->decode(f, 0, c, 0, it, err_at);
-    return left == 0 ? OK_FEWER : OK_E_TRAILING;
+    if (n == 0 && !f->fields) /* the empty key: its format says */
+      return f->decode(f, 0, key, 0, it, err_at);
+    return off == n ? OK_FEWER : OK_E_TRAILING;
   }
-  if (!over || !f->skip || (len = f->skip(f, index, c, left)) == 0) {
-    if ((rc = f->decode(f, index, c, left, it, err_at)) != OK_OK) {
+  if (!over || !f->skip || (*len = f->skip(f, index, key + off, n - off)) == 0) {
+    if ((rc = f->decode(f, index, key + off, n - off, it, err_at)) != OK_OK) {
       *err_at += off; /* OK_FEWER too: the rest holds no component (TiKV's padding) */
       return rc;
     }
-    len = it->len;
+    *len = it->len;
   }
-  w->at = off;
-  w->off = off + len;
-  w->index = index + 1;
   return OK_OK;
+}
+
+/* ok_next, and ok_skip when `over`. */
+OK_HOT_INLINE int walk(ok_walk *w, ok_item *it, int over, size_t *err_at) {
+  size_t off = w->off, len = 0;
+  int rc = step(w->f, w->key, w->n, off, w->index, it, over, &len, err_at);
+  if (rc == OK_OK) {
+    w->at = off;
+    w->off = off + len;
+    w->index++;
+  }
+  return rc;
 }
 
 int ok_next(ok_walk *w, ok_item *it, size_t *err_at) { return walk(w, it, 0, err_at); }
@@ -112,6 +120,24 @@ int ok_next(ok_walk *w, ok_item *it, size_t *err_at) { return walk(w, it, 0, err
 int ok_skip(ok_walk *w, size_t *err_at) {
   ok_item spare;
   return walk(w, &spare, 1, err_at);
+}
+
+int ok_next_n(ok_walk *w, ok_item *items, size_t cap, size_t *got, size_t *err_at) {
+  const ok_format *const f = w->f;
+  const uint8_t *const key = w->key;
+  const size_t n = w->n, index = w->index;
+  size_t off = w->off, len = 0, k;
+  int rc = OK_OK;
+  for (k = 0;
+       k < cap && (rc = step(f, key, n, off, index + k, items + k, 0, &len, err_at)) == OK_OK; k++)
+    off += len;
+  if (k) {
+    w->at = off - len; /* where the last item given starts */
+    w->off = off;
+    w->index = index + k;
+  }
+  *got = k;
+  return rc;
 }
 
 /* ok_locate, and ok_pick when `count` is not NULL: walk's steps with the

@@ -256,6 +256,12 @@ void ok_walk_start(ok_walk *w, const ok_format *f, const uint8_t *key, size_t n)
 ** has no more; or a negative status with *err_at its offset in the key
 ** (OK_E_TRAILING when bytes follow the last field of a schema). */
 int ok_next(ok_walk *w, ok_item *it, size_t *err_at);
+/* ok_next_n: ok_next up to cap times, into items[0..cap), the count given in
+** *got. Returns OK_OK when it gave cap (more may follow); OK_FEWER when the
+** key ended (after *got); or a negative status with *err_at, the *got items
+** before the bad one given. A full decode in one call: a key's items cost
+** less than through ok_next one by one. */
+int ok_next_n(ok_walk *w, ok_item *items, size_t cap, size_t *got, size_t *err_at);
 /* ok_skip: ok_next without the item: the next component checked as
 ** ok_next checks it and stepped over (it starts at w->at, ends at w->off). */
 int ok_skip(ok_walk *w, size_t *err_at);

@@ -627,6 +627,36 @@ static void test_status(void) {
   check(distinct, "status codes", "each code and phrase is distinct and named");
 }
 
+/* ok_next_n: a key's items in batches, as ok_next gives them one by one;
+** the batch that meets the key's end or a bad component ends there. */
+static void test_next_n(void) {
+  uint8_t key[64];
+  size_t n = 0, got = 9, err = 0, i;
+  ok_item items[4];
+  ok_walk w;
+  for (i = 0; i < 5; i++) n += ok_fdb_enc_int(key + n, (int64_t)i * 1000);
+  ok_walk_start(&w, &ok_format_fdb, key, n);
+  check(ok_next_n(&w, items, 2, &got, &err) == OK_OK && got == 2 && items[1].i == 1000 &&
+            w.index == 2 && w.at == 1 && w.off == 4,
+        "ok_next_n: a full batch", "0, 1000 of 5");
+  check(ok_next_n(&w, items, 2, &got, &err) == OK_OK && got == 2 && items[1].i == 3000 &&
+            w.index == 4 && w.at == 7 && w.off == 10,
+        "ok_next_n: another", "2000, 3000");
+  check(ok_next_n(&w, items, 3, &got, &err) == OK_FEWER && got == 1 && items[0].i == 4000 &&
+            w.index == 5 && w.at == 10 && w.off == n && err == n,
+        "ok_next_n: the key's end within a batch", "4000");
+  key[7] = 0x1E; /* 3000's tag (0x16 at 7): no FDB code */
+  ok_walk_start(&w, &ok_format_fdb, key, n);
+  check(ok_next_n(&w, items, 4, &got, &err) == OK_E_TAG && got == 3 && err == 7 && w.index == 3 &&
+            w.off == 7,
+        "ok_next_n: a bad component ends the batch, at its byte", "OK_E_TAG at 7");
+  check(ok_next_n(&w, items, 0, &got, &err) == OK_OK && got == 0 && w.index == 3,
+        "ok_next_n: a batch of none", "");
+  ok_walk_start(&w, &ok_format_fdb, key, 0);
+  check(ok_next_n(&w, items, 3, &got, &err) == OK_FEWER && got == 0 && err == 0,
+        "ok_next_n: the empty key", "");
+}
+
 static void test_formats(void) {
   uint8_t key[64], salted[68], salt[4], out[16];
   char hex[64];
@@ -690,6 +720,7 @@ static void test_formats(void) {
             it.format == &ok_format_fdb && it.value_len == 3 && ok_unescape(out, &it) == 3 &&
             memcmp(out, "a\0b", 3) == 0,
         "formats: fdb locate and value", "a NUL b");
+  test_next_n();
   n = ok_hbase_enc_text(key, OK_HBASE_TEXT, (const uint8_t *)"xy", 2, 1);
   check(ok_locate(&ok_format_hbase, key, n, 0, &it, &at, &err) == OK_OK && it.desc &&
             ok_unescape(out, &it) == 2 && memcmp(out, "xy", 2) == 0,
