@@ -9,9 +9,10 @@
 **    1,000,000 by default) in every format: encoding them, a memcpy of the
 **    keys' bytes, and reading them back: finding the last component
 **    (ok_locate), counting (ok_count), walking every component and reading
-**    its value (ok_next, ok_unescape: a full decode, text copied out). ns
+**    its value (ok_next, ok_unescape: a full decode, text copied out), and
+**    the same with the key's items in one call (ok_next_n: read all). ns
 **    a key and the ratios that count: encode / memcpy, locate / encode,
-**    decode (walk+read) / encode.
+**    decode (read all) / encode.
 ** 2. Long components: TEXT and BLOB of 1 KB and 64 KB, encoded and read
 **    back, ns a byte against memcpy's.
 ** 3. Converting: the native keys into every other format (ok_convert),
@@ -197,7 +198,7 @@ static const ok_format *format_of(int f) {
 }
 
 /* Best of 5: seconds for one pass of `what` over the keys of format f. */
-enum { ENCODE, COPY, LOCATE, COUNT, WALK, KINDS };
+enum { ENCODE, COPY, LOCATE, COUNT, WALK, BATCH, KINDS, TYPED = KINDS };
 static double pass(int what, int f, uint8_t *keys, size_t *off, uint8_t *copy) {
   double best = 1e9;
   int r;
@@ -205,7 +206,7 @@ static double pass(int what, int f, uint8_t *keys, size_t *off, uint8_t *copy) {
     double t0 = now();
     size_t total = 0, err, at, count;
     long i;
-    ok_item it;
+    ok_item it, batch[4];
     ok_walk w;
     uint8_t value[64];
     for (i = 0; i < n_tuples; i++) {
@@ -222,10 +223,31 @@ static double pass(int what, int f, uint8_t *keys, size_t *off, uint8_t *copy) {
           if (ok_count(format_of(f), k, n, &count, &err) != OK_OK || count != 3) abort();
           total += count;
           break;
-        default:
+        case WALK:
           ok_walk_start(&w, format_of(f), k, n);
           while (ok_next(&w, &it, &err) == OK_OK)
             total += it.type == OK_TEXT ? ok_unescape(value, &it) : (size_t)it.i;
+          break;
+        case TYPED: { /* CockroachDB's typed decoders: an int, a float, bytes */
+          size_t len, vlen, o;
+          int64_t v;
+          double d;
+          if (ok_crdb_dec_int(k, n, 0, &v, &len, &err) != OK_OK) abort();
+          o = len;
+          if (ok_crdb_dec_float(k + o, n - o, 0, &d, &len, &err) != OK_OK) abort();
+          o += len;
+          if (ok_crdb_dec_bytes(k + o, n - o, 0, value, &vlen, &len, &err) != OK_OK || o + len != n)
+            abort();
+          total += (size_t)v + (size_t)d + vlen;
+          break;
+        }
+        default: {
+          size_t got, j;
+          ok_walk_start(&w, format_of(f), k, n);
+          if (ok_next_n(&w, batch, 4, &got, &err) != OK_FEWER) abort();
+          for (j = 0; j < got; j++)
+            total += batch[j].type == OK_TEXT ? ok_unescape(value, batch + j) : (size_t)batch[j].i;
+        }
       }
     }
     sink += total;
@@ -251,7 +273,8 @@ static void tuples_section(void) {
   printf("%ld tuples (int64 id, price REAL, 'user_NNNNN'), ns a key, best of 5:\n", n_tuples);
   printf(
       "| format | bytes | encode | memcpy | encode/memcpy | locate 3rd | count | walk+read | "
-      "locate/encode | decode/encode |\n|---|---|---|---|---|---|---|---|---|---|\n");
+      "read all | locate/encode | decode/encode "
+      "|\n|---|---|---|---|---|---|---|---|---|---|---|\n");
   for (f = 0; f < FORMATS; f++) {
     double t[KINDS];
     char **o = only;
@@ -260,13 +283,33 @@ static void tuples_section(void) {
     off[0] = 0;
     for (i = 0; i < n_tuples; i++) off[i + 1] = off[i] + encode(f, keys + off[i], &tuples[i]);
     for (k = 0; k < KINDS; k++) t[k] = pass(k, f, keys, off, copy) * 1e9 / (double)n_tuples;
-    printf("| %s | %.1f | %.1f | %.2f | %.1fx | %.1f | %.1f | %.1f | %.2fx | %.2fx |\n", names[f],
-           (double)off[n_tuples] / (double)n_tuples, t[ENCODE], t[COPY], t[ENCODE] / t[COPY],
-           t[LOCATE], t[COUNT], t[WALK], t[LOCATE] / t[ENCODE], t[WALK] / t[ENCODE]);
+    printf("| %s | %.1f | %.1f | %.2f | %.1fx | %.1f | %.1f | %.1f | %.1f | %.2fx | %.2fx |\n",
+           names[f], (double)off[n_tuples] / (double)n_tuples, t[ENCODE], t[COPY],
+           t[ENCODE] / t[COPY], t[LOCATE], t[COUNT], t[WALK], t[BATCH], t[LOCATE] / t[ENCODE],
+           t[BATCH] / t[ENCODE]);
   }
   free(keys);
   free(copy);
   free(off);
+}
+
+/* Typed decoders, for a caller that knows the key's types (as CockroachDB's
+** Go decoders read them): the tuples' CockroachDB keys, against read all. */
+static void typed_section(void) {
+  uint8_t *keys = malloc((size_t)n_tuples * 96);
+  size_t *off = malloc(((size_t)n_tuples + 1) * sizeof *off);
+  double enc, all, typed;
+  long i;
+  if (!keys || !off) abort();
+  off[0] = 0;
+  for (i = 0; i < n_tuples; i++) off[i + 1] = off[i] + encode(CRDB, keys + off[i], &tuples[i]);
+  enc = pass(ENCODE, CRDB, keys, off, NULL), all = pass(BATCH, CRDB, keys, off, NULL);
+  typed = pass(TYPED, CRDB, keys, off, NULL);
+  printf("\nThe types known (typed decoders), ns a key, best of 5:\n");
+  printf("| format | encode | read all | typed | typed/encode |\n|---|---|---|---|---|\n");
+  printf("| crdb | %.1f | %.1f | %.1f | %.2fx |\n", enc * 1e9 / (double)n_tuples,
+         all * 1e9 / (double)n_tuples, typed * 1e9 / (double)n_tuples, typed / enc);
+  free(keys), free(off);
 }
 
 /* Long values: ns a byte to encode one component of n bytes and to read it
@@ -418,6 +461,7 @@ int main(int argc, char **argv) {
   only = argv + (argc > 1 ? 2 : 1);
   tuples_section();
   if (only[0]) return 0;
+  typed_section();
   long_section(0);
   long_section(2);
   long_section(100);

@@ -11,6 +11,7 @@
 ** Decoding accepts only what CockroachDB's encoder writes, so that an
 ** accepted item re-encodes to itself.
 */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -629,24 +630,77 @@ int ok_crdb_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) {
   return fail(OK_E_TAG, 0, err_at);
 }
 
+/* The value of a body of bytes p[0..n) (x 0xFF descending): the runs
+** between escapes (00 FF, or FF 00 descending) copied whole. */
+static size_t unescape(uint8_t *out, const uint8_t *p, size_t n, uint8_t x) {
+  const uint8_t *end = p + n, *e;
+  size_t len = 0;
+  while ((e = memchr(p, x, (size_t)(end - p))) != NULL) {
+    ok_copy_xor(out + len, p, (size_t)(e - p), x);
+    len += (size_t)(e - p);
+    out[len++] = 0x00;
+    p = e + 2;
+  }
+  ok_copy_xor(out + len, p, (size_t)(end - p), x);
+  return len + (size_t)(end - p);
+}
+
+/* --- Typed decoders ---------------------------------------------------------- */
+
+int ok_crdb_dec_int(const uint8_t *key, size_t n, int desc, int64_t *v, size_t *len,
+                    size_t *err_at) {
+  int rc;
+  if (n == 0) return fail(OK_E_TRUNCATED, 0, err_at);
+  if ((rc = dec_varint(key, n, v, len, err_at)) == OK_OK && desc) *v = ~*v;
+  return rc;
+}
+
+int ok_crdb_dec_float(const uint8_t *key, size_t n, int desc, double *d, size_t *len,
+                      size_t *err_at) {
+  if (n == 0) return fail(OK_E_TRUNCATED, 0, err_at);
+  *len = 1;
+  switch (key[0]) {
+    case OK_CRDB_FLOAT_ZERO: *d = 0; return OK_OK;
+    case OK_CRDB_FLOAT_NAN:
+    case OK_CRDB_FLOAT_NAN_DESC:
+      if ((key[0] == OK_CRDB_FLOAT_NAN_DESC) != !!desc) break; /* the other direction's */
+      *d = NAN;
+      return OK_OK;
+    case OK_CRDB_FLOAT_NEG:
+    case OK_CRDB_FLOAT_POS:
+      if (n < 9) return fail(OK_E_TRUNCATED, n, err_at);
+      if (!float_of(key, d)) return fail(OK_E_NONCANONICAL, 0, err_at);
+      if (desc) *d = -*d;
+      *len = 9;
+      return OK_OK;
+  }
+  return fail(OK_E_TAG, 0, err_at);
+}
+
+int ok_crdb_dec_bytes(const uint8_t *key, size_t n, int desc, uint8_t *out, size_t *vlen,
+                      size_t *len, size_t *err_at) {
+  uint8_t x = desc ? 0xFF : 0x00;
+  size_t end, escapes = 0;
+  int rc;
+  if (n == 0) return fail(OK_E_TRUNCATED, 0, err_at);
+  if (key[0] != (desc ? OK_CRDB_BYTES_DESC : OK_CRDB_BYTES)) return fail(OK_E_TAG, 0, err_at);
+  if ((rc = bytes_end(key, n, x, &end, &escapes, NULL, err_at)) != OK_OK) return rc;
+  *vlen = end - 1 - escapes;
+  *len = end + 2;
+  if (out) {
+    if (!escapes && !x)
+      memcpy(out, key + 1, *vlen); /* most bodies: their value as it is */
+    else
+      unescape(out, key + 1, end - 1, x);
+  }
+  return OK_OK;
+}
+
 static size_t crdb_value(uint8_t *out, const ok_item *it) {
   crdb_own o = own_of(it);
   switch (it->tag) {
     case OK_CRDB_BYTES:
-    case OK_CRDB_BYTES_DESC: {
-      /* the runs between escapes (00 FF, or FF 00 descending) copied whole */
-      uint8_t x = it->desc ? 0xFF : 0x00;
-      const uint8_t *p = it->body, *end = p + it->body_len, *e;
-      size_t len = 0;
-      while ((e = memchr(p, x, (size_t)(end - p))) != NULL) {
-        ok_copy_xor(out + len, p, (size_t)(e - p), x);
-        len += (size_t)(e - p);
-        out[len++] = 0x00;
-        p = e + 2;
-      }
-      ok_copy_xor(out + len, p, (size_t)(end - p), x);
-      return len + (size_t)(end - p);
-    }
+    case OK_CRDB_BYTES_DESC: return unescape(out, it->body, it->body_len, it->desc ? 0xFF : 0x00);
     case OK_CRDB_TIME: return time_text((char *)out, o.a, o.b);
     case OK_CRDB_DURATION: return interval_text((char *)out, o.a, o.b, o.c);
     case OK_CRDB_DECIMAL_ZERO: out[0] = '0'; return 1;

@@ -106,6 +106,21 @@ int ok_crdb_time_parse(int64_t *sec, int64_t *nanos, const char *s, size_t n, si
 ** canonical items are accepted. */
 int ok_crdb_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at);
 
+/* Typed decoders, the encoders' inverses for a caller that knows a key's
+** types (as CockroachDB's own DecodeVarintAscending, DecodeFloatDescending,
+** DecodeBytesAscending...): the item at key[0..n) read as the type the
+** encoder of that name writes with that `desc`, every check of
+** ok_crdb_decode made (but bytes are not asked to be UTF-8). Each returns
+** OK_OK with the item's length in *len; or a decoding status with *err_at,
+** OK_E_TAG at 0 for an item of another type or direction. A float NaN
+** reads as NaN. ok_crdb_dec_bytes writes the value to out unless NULL
+** (room for n bytes is enough), its length in *vlen. */
+int ok_crdb_dec_int(const uint8_t *key, size_t n, int desc, int64_t *v, size_t *len,
+                    size_t *err_at);
+int ok_crdb_dec_float(const uint8_t *key, size_t n, int desc, double *d, size_t *len,
+                      size_t *err_at);
+int ok_crdb_dec_bytes(const uint8_t *key, size_t n, int desc, uint8_t *out, size_t *vlen,
+                      size_t *len, size_t *err_at);
 /* ok_crdb_numbers: the numbers of a TIMESTAMP item (tag 0x14) that
 ** ok_crdb_decode made, v[0] its seconds and v[1] its nanoseconds as
 ** written (negative: descending, ^sec and ^nanos); of an INTERVAL (0x16),

@@ -230,11 +230,52 @@ static size_t crdb_reencode(uint8_t *out, const ok_item *it, const uint8_t *v, c
   return it->len;
 }
 
+/* The typed decoders read an item of their type (and direction) as
+** ok_crdb_decode reads it, and refuse every other item; one of their type
+** that is damaged with its status and byte. */
+static void crdb_typed_check(const uint8_t *p, size_t n) {
+  ok_item it;
+  size_t err = 0, e2 = 0, len = 0, vlen = 0;
+  int64_t v = 0;
+  double d = 0;
+  int desc, rc, is, mine, g = ok_crdb_decode(p, n, &it, &err);
+  uint8_t *out = malloc(n + 1), *back = malloc(n + 1);
+  if (!out || !back) abort();
+  for (desc = 0; desc < 2; desc++) {
+    rc = ok_crdb_dec_int(p, n, desc, &v, &len, &e2);
+    mine = n && p[0] >= OK_CRDB_INT_MIN && p[0] <= OK_CRDB_INT_MAX;
+    is = g == OK_OK && mine;
+    if (is ? rc != OK_OK || len != it.len || v != (desc ? ~it.i : it.i) : rc == OK_OK) abort();
+    if (mine && g != OK_OK && (rc != g || e2 != err)) abort();
+    rc = ok_crdb_dec_float(p, n, desc, &d, &len, &e2);
+    mine = n &&
+           (p[0] == OK_CRDB_FLOAT_ZERO || p[0] == OK_CRDB_FLOAT_NEG || p[0] == OK_CRDB_FLOAT_POS ||
+            p[0] == (desc ? OK_CRDB_FLOAT_NAN_DESC : OK_CRDB_FLOAT_NAN));
+    is = g == OK_OK && mine;
+    if (is ? rc != OK_OK || len != it.len ||
+                 (it.type == OK_REAL ? d != (desc && it.d != 0 ? -it.d : it.d) : d == d)
+           : rc == OK_OK)
+      abort();
+    if (mine && g != OK_OK && (rc != g || e2 != err)) abort();
+    rc = ok_crdb_dec_bytes(p, n, desc, out, &vlen, &len, &e2);
+    mine = n && p[0] == (desc ? OK_CRDB_BYTES_DESC : OK_CRDB_BYTES);
+    is = g == OK_OK && mine;
+    if (is ? rc != OK_OK || len != it.len || vlen != it.value_len ||
+                 ok_unescape(back, &it) != vlen || memcmp(out, back, vlen) != 0
+           : rc == OK_OK)
+      abort();
+    if (mine && g != OK_OK && (rc != g || e2 != err)) abort();
+  }
+  free(out);
+  free(back);
+}
+
 static void crdb_check(const uint8_t *data, size_t size) {
   size_t off = 0, err, len, k = 0;
   ok_item it, d;
   char *text;
   uint8_t *desc;
+  crdb_typed_check(data, size);
   while (off < size && ok_crdb_decode(data + off, size - off, &it, &err) == OK_OK) {
     uint8_t *value = NULL, *again;
     if (it.len == 0 || it.len > size - off) abort();
@@ -602,6 +643,22 @@ static void walk_check(const ok_format *f, const uint8_t *data, size_t size) {
     rb = ok_skip(&b, &perr);
     if (ra != rb || (ra == OK_OK ? a.off != b.off || a.at != b.at : perr != err)) abort();
   } while (ra == OK_OK);
+  { /* ok_next_n, in batches of a size from the input: what ok_next gives */
+    ok_item batch[4];
+    size_t cap = 1 + size % 4, got, j;
+    ok_walk_start(&a, f, data, size);
+    ok_walk_start(&b, f, data, size);
+    do {
+      rb = ok_next_n(&b, batch, cap, &got, &perr);
+      if ((rb == OK_OK) != (got == cap)) abort();
+      for (j = 0; j < got; j++)
+        if (ok_next(&a, &it, &err) != OK_OK || it.len != batch[j].len || it.type != batch[j].type ||
+            it.tag != batch[j].tag || (it.type == OK_INT && it.i != batch[j].i))
+          abort();
+      if (rb != OK_OK && (ok_next(&a, &it, &err) != rb || err != perr)) abort();
+      if (a.off != b.off || a.at != b.at || a.index != b.index) abort();
+    } while (rb == OK_OK);
+  }
   for (i = 0; f->skip && i < size; i++) { /* any byte as a component's start */
     n = f->skip(f, 0, data + i, size - i);
     if (n && (f->decode(f, 0, data + i, size - i, &it, &err) != OK_OK || n != it.len)) abort();

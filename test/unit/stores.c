@@ -5,6 +5,7 @@
 ** type, rounding that carries, packed datetimes, TiKV's groups taken apart,
 ** and the order of random values in each format.
 */
+#include <float.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -191,6 +192,123 @@ static void test_tidb_parts(void) {
 
 /* Random values in each format: memcmp of the items has the sign of the
 ** values' order (ascending; CockroachDB's descending reversed). */
+/* The typed decoders: each value its encoder writes read back exactly,
+** both directions; each damage refused at its byte; and where they read an
+** item, the item ok_crdb_decode reads. */
+static void test_crdb_typed(long rounds) {
+  static const int64_t ints[] = {0,
+                                 1,
+                                 109,
+                                 110,
+                                 255,
+                                 256,
+                                 -1,
+                                 -255,
+                                 -256,
+                                 INT64_MAX,
+                                 INT64_MIN,
+                                 (int64_t)1 << 53,
+                                 ((int64_t)1 << 53) + 1,
+                                 -((int64_t)1 << 53) - 1};
+  static const double reals[] = {0.0,
+                                 -0.0,
+                                 1.5,
+                                 -1.5,
+                                 5e-324,
+                                 -5e-324,
+                                 2.2250738585072014e-308,
+                                 DBL_MAX,
+                                 -DBL_MAX,
+                                 HUGE_VAL,
+                                 -HUGE_VAL,
+                                 9007199254740993.0};
+  uint8_t key[64], out[64];
+  size_t n, len = 0, vlen = 0, err = 0, i;
+  long r, bad = 0;
+  int desc, rc;
+  int64_t v;
+  double d;
+  for (desc = 0; desc < 2; desc++) {
+    for (i = 0; i < sizeof ints / sizeof *ints; i++) {
+      n = ok_crdb_enc_int(key, ints[i], desc);
+      key[n] = 0x12; /* what follows is not read */
+      bad += ok_crdb_dec_int(key, n + 1, desc, &v, &len, &err) != OK_OK || v != ints[i] || len != n;
+    }
+    for (i = 0; i < sizeof reals / sizeof *reals; i++) {
+      n = ok_crdb_enc_float(key, reals[i], desc);
+      bad += ok_crdb_dec_float(key, n, desc, &d, &len, &err) != OK_OK || d != reals[i] ||
+             len != n || (d == 0 && signbit(d)); /* both zeros are one key: 0.0 */
+    }
+    n = ok_crdb_enc_float(key, NAN, desc);
+    bad += ok_crdb_dec_float(key, n, desc, &d, &len, &err) != OK_OK || d == d || len != 1;
+    bad += ok_crdb_dec_float(key, n, !desc, &d, &len, &err) != OK_E_TAG || err != 0;
+    n = ok_crdb_enc_bytes(key, (const uint8_t *)"a\0\xFF\0b", 5, desc);
+    bad += ok_crdb_dec_bytes(key, n, desc, out, &vlen, &len, &err) != OK_OK || vlen != 5 ||
+           memcmp(out, "a\0\xFF\0b", 5) != 0 || len != n;
+    bad += ok_crdb_dec_bytes(key, n, desc, NULL, &vlen, &len, &err) != OK_OK || vlen != 5;
+    bad += ok_crdb_dec_bytes(key, n, !desc, out, &vlen, &len, &err) != OK_E_TAG || err != 0;
+    bad += ok_crdb_dec_int(key, n, desc, &v, &len, &err) != OK_E_TAG || err != 0;
+  }
+  check(!bad, "crdb typed: edge values read back, both directions", "");
+  /* damage: each at its byte */
+  n = ok_crdb_enc_bytes(key, (const uint8_t *)"ab", 2, 0); /* 12 61 62 00 01 */
+  check(ok_crdb_dec_bytes(key, n - 1, 0, out, &vlen, &len, &err) == OK_E_TRUNCATED && err == n - 1,
+        "crdb typed: bytes without their end", "");
+  key[4] = 0x02;
+  check(ok_crdb_dec_bytes(key, n, 0, out, &vlen, &len, &err) == OK_E_ESCAPE && err == 4,
+        "crdb typed: a bad escape, at its byte", "00 02 at 3");
+  n = ok_crdb_enc_int(key, 300, 0); /* F7 01 2C */
+  check(ok_crdb_dec_int(key, n - 1, 0, &v, &len, &err) == OK_E_TRUNCATED && err == n - 1,
+        "crdb typed: a cut integer", "");
+  key[0] = 0xF7, key[1] = 0x00, key[2] = 0x7F; /* 127 in two bytes */
+  check(ok_crdb_dec_int(key, 3, 0, &v, &len, &err) == OK_E_NONCANONICAL && err == 0,
+        "crdb typed: a noncanonical integer", "F7007F");
+  n = ok_crdb_enc_float(key, 2.0, 0);
+  key[1] = 0xC0; /* -2.0's bits under the positive marker */
+  check(ok_crdb_dec_float(key, n, 0, &d, &len, &err) == OK_E_NONCANONICAL && err == 0,
+        "crdb typed: a float's sign against its marker", "");
+  check(ok_crdb_dec_int(key, 0, 0, &v, &len, &err) == OK_E_TRUNCATED && err == 0 &&
+            ok_crdb_dec_float(key, 0, 0, &d, &len, &err) == OK_E_TRUNCATED &&
+            ok_crdb_dec_bytes(key, 0, 0, out, &vlen, &len, &err) == OK_E_TRUNCATED,
+        "crdb typed: no bytes", "");
+  /* random values against the generic decoder */
+  for (r = 0; r < rounds; r++) {
+    num x = random_num();
+    ok_item it;
+    size_t e2;
+    desc = (int)(rnd() & 1);
+    n = x.is_int ? ok_crdb_enc_int(key, x.i, desc) : ok_crdb_enc_float(key, x.d, desc);
+    if (rnd() % 4 == 0) key[rnd() % n] ^= (uint8_t)(1 + rnd() % 255); /* damaged, often */
+    rc = x.is_int ? ok_crdb_dec_int(key, n, desc, &v, &len, &err)
+                  : ok_crdb_dec_float(key, n, desc, &d, &len, &err);
+    if (ok_crdb_decode(key, n, &it, &e2) != OK_OK) {
+      bad += rc == OK_OK;
+    } else if (rc == OK_OK) {
+      bad += len != it.len ||
+             (x.is_int             ? it.type != OK_INT || v != (desc ? ~it.i : it.i)
+              : it.type == OK_TEXT ? d == d /* a NaN, read as 'NaN' */
+                                   : it.type != OK_REAL || d != (desc ? -it.d : it.d));
+    }
+  }
+  for (r = 0; r < rounds; r++) { /* bytes of 0x00, 0xFF, 0x01 and letters, damaged often */
+    uint8_t s[8], back[sizeof out];
+    size_t k, sn = rnd() % 8, e2;
+    ok_item it;
+    for (k = 0; k < sn; k++)
+      s[k] = (uint8_t)"\0\xFF\x01" "ab"[rnd() % 5];
+    desc = (int)(rnd() & 1);
+    n = ok_crdb_enc_bytes(key, s, sn, desc);
+    if (rnd() % 4 == 0) key[rnd() % n] ^= (uint8_t)(1 + rnd() % 255);
+    rc = ok_crdb_dec_bytes(key, n, desc, out, &vlen, &len, &err);
+    if (ok_crdb_decode(key, n, &it, &e2) != OK_OK || it.tag != (desc ? 0x13 : 0x12))
+      bad += rc == OK_OK;
+    else
+      bad += rc != OK_OK || len != it.len || vlen != it.value_len ||
+             ok_unescape(back, &it) != vlen || memcmp(out, back, vlen) != 0;
+  }
+  check(!bad, "crdb typed: random values agree with ok_crdb_decode", "");
+}
+
 static void test_order(long rounds) {
   long r;
   int bad_crdb = 0, bad_desc = 0, bad_tidb = 0;
@@ -225,4 +343,5 @@ void test_stores(long rounds) {
   test_tidb_decimal();
   test_tidb_parts();
   test_order(rounds);
+  test_crdb_typed(rounds);
 }
