@@ -126,10 +126,9 @@ static int truncated(size_t n, size_t *err_at) {
 /* 1 when a big-endian magnitude (inverted when x is 0xFF) fits an int64 of
 ** that sign, with the value in *v. */
 static int fits_int64(const uint8_t *p, size_t n, uint8_t x, int64_t *v) {
-  uint64_t m = 0;
-  size_t i;
+  uint64_t m;
   if (n > 8) return 0;
-  for (i = 0; i < n; i++) m = (m << 8) | (uint8_t)(p[i] ^ x);
+  m = ok_get_be(p, n, x);
   if (x ? m > (uint64_t)1 << 63 : m > (uint64_t)INT64_MAX) return 0;
   *v = x ? (int64_t)(0 - m) : (int64_t)m;
   return 1;
