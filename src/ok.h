@@ -39,13 +39,13 @@ extern "C" {
 #endif
 
 /* The version of this header: OK_VERSION_NUMBER is 10000 * major + 100 *
-** minor + patch (30700 for 3.7.0), for #if; ok_version_number() is the
+** minor + patch (30800 for 3.8.0), for #if; ok_version_number() is the
 ** library's, which a program linked against another build may differ from. */
 #define OK_VERSION_MAJOR 3
-#define OK_VERSION_MINOR 7
+#define OK_VERSION_MINOR 8
 #define OK_VERSION_PATCH 0
 #define OK_VERSION_NUMBER (OK_VERSION_MAJOR * 10000 + OK_VERSION_MINOR * 100 + OK_VERSION_PATCH)
-#define OK_VERSION "3.7.0"
+#define OK_VERSION "3.8.0"
 int ok_version_number(void);
 
 /* Status codes: 0 is success; failures are stable negative numbers, each

@@ -31,7 +31,7 @@ PY
 c_core() {
   flags=$(PKG_CONFIG_SYSROOT_DIR="$root" PKG_CONFIG_PATH="$lib/pkgconfig" pkg-config --cflags --libs ok) &&
     ${CC:-cc} examples/keys.c $flags -o "$root/keys" &&
-    [ "$("$root/keys")" = "4DA8706162630005: 3 components" ]
+    [ "$("$root/keys")" = "4DA8706162630005: 3 components: 42 'abc' NULL" ]
 }
 # a migration's filter from C (examples/convert.c): keys converted, and a
 # descending component and a damaged key refused, each at its byte
