@@ -89,7 +89,7 @@ OK_HOT_INLINE int step(const ok_format *f, const uint8_t *key, size_t n, size_t 
   int rc;
   if (f->fields ? index == f->fields : off == n) {
     *err_at = off;
-    if (n == 0 && !f->fields) /* the empty key: its format says */
+    if (n == 0 && index == 0 && !f->fields) /* the empty key: its format says */
       return f->decode(f, 0, key, 0, it, err_at);
     return off == n ? OK_FEWER : OK_E_TRAILING;
   }
