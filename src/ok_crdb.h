@@ -114,7 +114,9 @@ int ok_crdb_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at);
 ** OK_OK with the item's length in *len; or a decoding status with *err_at,
 ** OK_E_TAG at 0 for an item of another type or direction. A float NaN
 ** reads as NaN. ok_crdb_dec_bytes writes the value to out unless NULL
-** (room for n bytes is enough), its length in *vlen. */
+** (room for n bytes is enough), its length in *vlen. ok_crdb_dec_int reads
+** ids too (ok_crdb_enc_uvarint of v < 2^63 is ok_crdb_enc_int's bytes); the
+** other types read through ok_crdb_decode and ok_crdb_numbers. */
 int ok_crdb_dec_int(const uint8_t *key, size_t n, int desc, int64_t *v, size_t *len,
                     size_t *err_at);
 int ok_crdb_dec_float(const uint8_t *key, size_t n, int desc, double *d, size_t *len,

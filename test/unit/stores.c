@@ -250,6 +250,17 @@ static void test_crdb_typed(long rounds) {
     bad += ok_crdb_dec_int(key, n, desc, &v, &len, &err) != OK_E_TAG || err != 0;
   }
   check(!bad, "crdb typed: edge values read back, both directions", "");
+  /* ids: ok_crdb_enc_uvarint's bytes are ok_crdb_enc_int's below 2^63, beyond it out of range */
+  for (r = 0; r < 64; r++) {
+    uint64_t id = r == 63 ? (uint64_t)INT64_MAX : rnd() >> (r + 1) | (uint64_t)1 << (62 - r);
+    uint8_t k2[16];
+    n = ok_crdb_enc_uvarint(key, id);
+    bad += n != ok_crdb_enc_int(k2, (int64_t)id, 0) || memcmp(key, k2, n) != 0 ||
+           ok_crdb_dec_int(key, n, 0, &v, &len, &err) != OK_OK || (uint64_t)v != id || len != n;
+  }
+  n = ok_crdb_enc_uvarint(key, (uint64_t)INT64_MAX + 1);
+  bad += ok_crdb_dec_int(key, n, 0, &v, &len, &err) != OK_E_RANGE || err != 0;
+  check(!bad, "crdb typed: ids (uvarints) read as integers below 2^63", "");
   /* damage: each at its byte */
   n = ok_crdb_enc_bytes(key, (const uint8_t *)"ab", 2, 0); /* 12 61 62 00 01 */
   check(ok_crdb_dec_bytes(key, n - 1, 0, out, &vlen, &len, &err) == OK_E_TRUNCATED && err == n - 1,
