@@ -36,6 +36,14 @@ static void writer_start(ok_writer *w, uint8_t *out, size_t cap, size_t count, i
   w->room = room;
 }
 
+/* 1 for a TEXT or BLOB item whose value is read out: not one more than 4
+** times its bytes in the key, which is no SQL value of it (a collated native
+** text keeps a run of digits by its count; no format's text or bytes take
+** under a quarter). */
+static int read_out(const ok_item *it) {
+  return (it->type == OK_TEXT || it->type == OK_BLOB) && it->value_len / 4 <= it->len;
+}
+
 /* The value of item it as a writer w takes it, a TEXT or BLOB one read out
 ** to the top of w's room, below the values before it (w->cap comes down
 ** to it). 0 when it does not fit above what w has asked for. */
@@ -68,10 +76,7 @@ static int write_values(const ok_format *f, const uint8_t *key, size_t n, uint8_
   int rc;
   ok_walk_start(&wk, f, key, n);
   while (ok_next(&wk, &it, &e) == OK_OK) { /* counted already: no error here */
-    /* a value more than 4 times its bytes in the key is no SQL value of it
-    ** (a collated native text keeps a run of digits by its count; no
-    ** format's text or bytes take under a quarter): not read out */
-    if ((it.type == OK_TEXT || it.type == OK_BLOB) && it.value_len / 4 > it.len)
+    if ((it.type == OK_TEXT || it.type == OK_BLOB) && !read_out(&it))
       return *err_at = wk.at, OK_E_AMBIGUOUS;
     if (!value_of(&v, &it, w)) return OK_E_ROOM;
     types[w->index] = (uint8_t)it.type;
@@ -127,7 +132,7 @@ static size_t values_of(const ok_format *f, const uint8_t *key, size_t n, size_t
   *widest = 0;
   ok_walk_start(&w, f, key, n);
   while (ok_next(&w, &it, &e) == OK_OK)
-    if ((it.type == OK_TEXT || it.type == OK_BLOB) && it.value_len / 4 <= it.len) {
+    if (read_out(&it)) {
       values += it.value_len;
       if (it.value_len > *widest) *widest = it.value_len;
     }
@@ -155,7 +160,7 @@ int ok_convert(const ok_format *from, const uint8_t *key, size_t n, const ok_for
   uint64_t room[(OK_WRITER_ROOM + 7) / 8]; /* aligned for Orderly's values */
   ok_writer made, back;
   size_t count, d;
-  const uint8_t *types;
+  uint8_t *types;
   int lone, rc;
   *len = 0;
   if ((rc = ok_count(from, key, n, &count, err_at)) != OK_OK) return rc;
@@ -164,7 +169,7 @@ int ok_convert(const ok_format *from, const uint8_t *key, size_t n, const ok_for
   if (count > cap) return room_for(from, key, n, count, 0, 0, cap, len);
   types = out + cap - count;
   writer_start(&made, out, cap - count, count, lone, room);
-  rc = write_values(from, key, n, out + cap - count, to, &made, err_at);
+  rc = write_values(from, key, n, types, to, &made, err_at);
   if (rc == OK_E_ROOM) return room_for(from, key, n, count, 0, 0, cap, len);
   if (rc != OK_OK) return rc;
   if (made.need > made.cap) return room_for(from, key, n, count, made.need, 0, cap, len);

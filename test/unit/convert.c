@@ -125,6 +125,7 @@ static void refusals(void) {
   size_t n, at;
   ok_orderly *schema = malloc(ok_orderly_size());
   const char *why;
+  int parsed;
   n = native_key(key, big, 2);
   expect("2^53 + 1 into bytewise", &ok_format_native, key, n, &ok_format_bytewise, OK_E_RANGE, NULL,
          3);
@@ -153,7 +154,9 @@ static void refusals(void) {
   expect("a BLOB 'a' into crdb", &ok_format_native, key, n, &ok_format_crdb, OK_E_AMBIGUOUS, NULL,
          0);
   /* Orderly: a field's type, the count of fields */
-  if (ok_orderly_parse(schema, "long, utf8", 10, &at, &why) == OK_OK) {
+  parsed = schema && ok_orderly_parse(schema, "long, utf8", 10, &at, &why) == OK_OK;
+  check(parsed, "ok_convert: the schema 'long, utf8' parses", "");
+  if (parsed) {
     n = native_key(key, real2, 1);
     n += ok_enc_bytes(key + n, OK_TAG_TEXT, (const uint8_t *)"x", 1, 1, 0);
     expect("2.5 into an Orderly long", &ok_format_native, key, n, ok_orderly_format(schema),
