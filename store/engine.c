@@ -17,6 +17,8 @@
 #include <sys/stat.h>
 
 #include "shared.h"
+#define XXH_INLINE_ALL
+#include <xxhash.h>
 
 void store_errf(char *err, const char *fmt, ...) {
   va_list ap;
@@ -35,6 +37,14 @@ int store_foreign_comparator(char *err, const char *path, const char *msg) {
              path, (int)(other - start - 18), start + 18,
              strncmp(start + 18, "idb_cmp1", 8) == 0 ? " (Chrome's IndexedDB)" : "");
   return 1;
+}
+
+uint64_t store_hash(const unsigned char *v, size_t n) { return XXH3_64bits(v, n); }
+
+int store_expected(const store_op *op, const unsigned char *v, size_t n) {
+  if (op->expect == STORE_ANY) return 1;
+  if (!v) return op->expect == STORE_ABSENT;
+  return op->expect == STORE_HELD && store_hash(v, n) == op->hash;
 }
 
 int store_path_kind(const char *path) {

@@ -12,8 +12,10 @@
 #define OK_STORE_ENGINE_H
 
 #include <stddef.h>
+#include <stdint.h>
 
-enum { STORE_OK = 0, STORE_ERR = 1, STORE_NOMEM = 2 };
+/* STORE_CONFLICT: a batch found the store changed under it (apply). */
+enum { STORE_OK = 0, STORE_ERR = 1, STORE_NOMEM = 2, STORE_CONFLICT = 3 };
 
 #define STORE_ERR_MAX 512
 
@@ -23,12 +25,23 @@ enum {
   STORE_CREATE = 2, /* make the store when the path holds none */
 };
 
-/* One write of a batch: value NULL deletes the key. */
+/* What a write expects the store to hold at its key before the batch. */
+enum {
+  STORE_ANY = 0,    /* nothing: a write of a key the transaction wrote before */
+  STORE_ABSENT = 1, /* no value */
+  STORE_HELD = 2    /* a value whose store_hash() is hash */
+};
+
+/* One write of a batch: value NULL deletes the key. A key's first write
+** in a transaction says what the store held there when the transaction
+** looked (expect, hash); the batch applies only where it still does. */
 typedef struct store_op {
   const unsigned char *key;
   size_t nkey;
   const unsigned char *value;
   size_t nvalue;
+  int expect;
+  uint64_t hash;
 } store_op;
 
 struct store_engine;
@@ -64,8 +77,10 @@ typedef struct store_engine {
   int (*valid)(void *it);
   const unsigned char *(*key)(void *it, size_t *n);
   const unsigned char *(*value)(void *it, size_t *n);
-  /* All of ops, in order, or none of them. */
-  int (*apply)(void *db, const store_op *ops, size_t n, char *err);
+  /* All of ops, in order, or none of them. Atomic with the check of each
+  ** op's expectation (store_expected) against the store as it is then:
+  ** one that fails is STORE_CONFLICT, *conflict its index. */
+  int (*apply)(void *db, const store_op *ops, size_t n, size_t *conflict, char *err);
 } store_engine;
 
 extern const store_engine store_lmdb, store_lmdb_js, store_leveldb, store_rocksdb;
@@ -83,6 +98,10 @@ void store_errf(char *err, const char *fmt, ...)
 /* When LevelDB's or RocksDB's message msg says the store was made with a
 ** comparator of its own: that said in err, and 1. */
 int store_foreign_comparator(char *err, const char *path, const char *msg);
+/* A value's fingerprint for store_op's expectations. */
+uint64_t store_hash(const unsigned char *v, size_t n);
+/* Whether the store's value at op's key (v NULL: none) is what op expects. */
+int store_expected(const store_op *op, const unsigned char *v, size_t n);
 /* Whether path names a directory (1), a file (2) or nothing (0). */
 int store_path_kind(const char *path);
 

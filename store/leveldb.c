@@ -3,10 +3,13 @@
 ** has no read-only mode: opening a store locks its folder (its LOCK file)
 ** and, as every LevelDB program does, moves its log into a table and
 ** writes a new manifest; the keys and values stay as they were. A batch
-** of writes is one WriteBatch, written synchronously.
+** of writes is one WriteBatch, written synchronously, under the handle's
+** lock with its checks: LevelDB lets one process open a store, and in it
+** every writer goes through this handle.
 */
 #define _POSIX_C_SOURCE 200809L
 #include <leveldb/c.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +20,7 @@
 typedef struct db {
   leveldb_t *db;
   leveldb_options_t *options;
+  pthread_mutex_t write; /* a batch's checks and its write, one at a time */
 } db;
 
 typedef struct iter {
@@ -47,6 +51,7 @@ static void db_destroy(void *p) {
   db *d = p;
   leveldb_close(d->db);
   leveldb_options_destroy(d->options);
+  pthread_mutex_destroy(&d->write);
   free(d);
 }
 
@@ -82,9 +87,11 @@ static int v_open(const char *path, const char *name, int flags, store *out, cha
     store_unlock();
     return STORE_NOMEM;
   }
+  pthread_mutex_init(&d->write, NULL);
   leveldb_options_set_create_if_missing(d->options, (flags & STORE_CREATE) != 0);
   if (!(d->db = leveldb_open(d->options, path, &msg))) {
     leveldb_options_destroy(d->options);
+    pthread_mutex_destroy(&d->write);
     free(d);
     store_unlock();
     return fail(err, path, msg);
@@ -184,12 +191,38 @@ static const unsigned char *v_value(void *p, size_t *n) {
   return (const unsigned char *)leveldb_iter_value(((iter *)p)->it, n);
 }
 
-static int v_apply(void *p, const store_op *ops, size_t n, char *err) {
+/* Whether each op's expectation holds in the store now (*conflict the
+** first that does not). */
+static int v_expected(db *d, const store_op *ops, size_t n, size_t *conflict, char *err) {
+  leveldb_readoptions_t *ro = leveldb_readoptions_create();
+  size_t i;
+  int rc = STORE_OK;
+  if (!ro) return STORE_NOMEM;
+  leveldb_readoptions_set_verify_checksums(ro, 1);
+  for (i = 0; rc == STORE_OK && i < n; i++) {
+    char *msg = NULL, *v;
+    size_t nv = 0;
+    if (ops[i].expect == STORE_ANY) continue;
+    v = leveldb_get(d->db, ro, (const char *)ops[i].key, ops[i].nkey, &nv, &msg);
+    if (msg) {
+      store_errf(err, "cannot read: %s: nothing was written", msg);
+      rc = STORE_ERR;
+    } else if (!store_expected(&ops[i], (const unsigned char *)v, nv))
+      *conflict = i, rc = STORE_CONFLICT;
+    leveldb_free(v);
+    leveldb_free(msg);
+  }
+  leveldb_readoptions_destroy(ro);
+  return rc;
+}
+
+static int v_apply(void *p, const store_op *ops, size_t n, size_t *conflict, char *err) {
   db *d = p;
   leveldb_writebatch_t *b = leveldb_writebatch_create();
   leveldb_writeoptions_t *wo = leveldb_writeoptions_create();
   char *msg = NULL;
   size_t i;
+  int rc;
   if (!b || !wo) {
     if (b) leveldb_writebatch_destroy(b);
     if (wo) leveldb_writeoptions_destroy(wo);
@@ -202,10 +235,12 @@ static int v_apply(void *p, const store_op *ops, size_t n, char *err) {
     else
       leveldb_writebatch_delete(b, (const char *)ops[i].key, ops[i].nkey);
   leveldb_writeoptions_set_sync(wo, 1);
-  leveldb_write(d->db, wo, b, &msg);
+  pthread_mutex_lock(&d->write);
+  if ((rc = v_expected(d, ops, n, conflict, err)) == STORE_OK) leveldb_write(d->db, wo, b, &msg);
+  pthread_mutex_unlock(&d->write);
   leveldb_writebatch_destroy(b);
   leveldb_writeoptions_destroy(wo);
-  if (!msg) return STORE_OK;
+  if (rc != STORE_OK || !msg) return rc;
   store_errf(err, "cannot write: %s: nothing was written", msg);
   leveldb_free(msg);
   return STORE_ERR;

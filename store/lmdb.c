@@ -333,16 +333,31 @@ static const unsigned char *l_value(void *p, size_t *n) {
   return it->v.mv_data;
 }
 
-static int l_apply(void *p, const store_op *ops, size_t n, char *err) {
+static int l_apply(void *p, const store_op *ops, size_t n, size_t *conflict, char *err) {
   db *d = p;
-  MDB_txn *txn;
+  MDB_txn *txn = NULL;
   size_t i;
   int rc;
   store_lock();
   rc = begin(d->env, 0, &txn);
   store_unlock();
+  /* the write transaction excludes every other writer, in any process:
+  ** what it finds at a key stays until it commits */
   for (i = 0; rc == 0 && i < n; i++) {
     MDB_val k = {ops[i].nkey, (void *)ops[i].key}, v = {ops[i].nvalue, (void *)ops[i].value};
+    if (ops[i].expect != STORE_ANY) {
+      MDB_val now;
+      int got = mdb_get(txn, d->dbi, &k, &now);
+      if (got != 0 && got != MDB_NOTFOUND) {
+        rc = got;
+        break;
+      }
+      if (!store_expected(&ops[i], got ? NULL : now.mv_data, got ? 0 : now.mv_size)) {
+        mdb_txn_abort(txn);
+        *conflict = i;
+        return STORE_CONFLICT;
+      }
+    }
     rc = ops[i].value ? mdb_put(txn, d->dbi, &k, &v, 0) : mdb_del(txn, d->dbi, &k, NULL);
     if (rc == MDB_NOTFOUND) rc = 0;
   }

@@ -58,7 +58,7 @@ static int grow_slots(pending *p) {
 }
 
 int pending_write(pending *p, const unsigned char *key, size_t nkey, const unsigned char *value,
-                  size_t nvalue) {
+                  size_t nvalue, int expect, uint64_t hash) {
   store_op *op;
   size_t *s;
   unsigned char *mem;
@@ -82,6 +82,8 @@ int pending_write(pending *p, const unsigned char *key, size_t nkey, const unsig
   op->nkey = nkey;
   op->value = value ? mem + nkey : NULL;
   op->nvalue = value ? nvalue : 0;
+  op->expect = expect;
+  op->hash = hash;
   s = slot(p, key, nkey, 1);
   if (*s == EMPTY) p->nlive++;
   p->prev[p->n] = (*s == EMPTY || *s == GONE) ? NONE : *s;
@@ -97,6 +99,7 @@ const store_op *pending_find(const pending *p, const unsigned char *key, size_t 
 }
 
 void pending_truncate(pending *p, size_t mark) {
+  if (p->n > mark) p->gen++;
   while (p->n > mark) {
     store_op *op = &p->ops[--p->n];
     *slot(p, op->key, op->nkey, 0) = p->prev[p->n] == NONE ? GONE : p->prev[p->n];
@@ -105,11 +108,14 @@ void pending_truncate(pending *p, size_t mark) {
 }
 
 void pending_clear(pending *p) {
+  size_t gen;
   pending_truncate(p, 0);
+  gen = p->gen;
   free(p->ops);
   free(p->prev);
   free(p->slots);
   memset(p, 0, sizeof *p);
+  p->gen = gen;
 }
 
 static int by_key(const void *a, const void *b) {
@@ -117,17 +123,22 @@ static int by_key(const void *a, const void *b) {
   return store_key_cmp(x->key, x->nkey, y->key, y->nkey);
 }
 
-int pending_sorted(const pending *p, const store_op ***out, size_t *n) {
+int pending_sorted(const pending *p, size_t **out, size_t *n) {
   const store_op **v;
-  size_t i, k = 0;
+  size_t *at, i, k = 0;
   *out = NULL;
   *n = 0;
   if (!p->n) return STORE_OK;
-  if (!(v = malloc(p->n * sizeof *v))) return STORE_NOMEM;
+  if (!(v = malloc(p->n * sizeof *v)) || !(at = malloc(p->n * sizeof *at))) {
+    free(v);
+    return STORE_NOMEM;
+  }
   for (i = 0; i < p->nslots; i++)
     if (p->slots[i] != EMPTY && p->slots[i] != GONE) v[k++] = &p->ops[p->slots[i]];
   qsort(v, k, sizeof *v, by_key);
-  *out = v;
+  for (i = 0; i < k; i++) at[i] = (size_t)(v[i] - p->ops);
+  free(v);
+  *out = at;
   *n = k;
   return STORE_OK;
 }

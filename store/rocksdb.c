@@ -4,9 +4,12 @@
 ** RocksDB's read-only mode, which neither locks nor changes it (another
 ** process, TiKV say, may keep writing; a query sees the store as it was
 ** opened). Writable ones open it read-write, all its families, as RocksDB
-** requires; a batch of writes is one WriteBatch, written synchronously.
+** requires; a batch of writes is one WriteBatch, written synchronously,
+** under the store's lock with its checks (RocksDB lets one process write
+** a store, and in it every writer goes through this handle).
 */
 #define _POSIX_C_SOURCE 200809L
+#include <pthread.h>
 #include <rocksdb/c.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +24,7 @@ typedef struct rstore {
   rocksdb_column_family_handle_t **cf;
   char **names;
   size_t ncf;
+  pthread_mutex_t write; /* a batch's checks and its write, one at a time */
 } rstore;
 
 typedef struct db {
@@ -60,6 +64,7 @@ static void store_destroy(void *p) {
   rocksdb_options_destroy(s->options);
   free(s->cf);
   free(s->names);
+  pthread_mutex_destroy(&s->write);
   free(s);
 }
 
@@ -101,6 +106,7 @@ static int store_open(const char *path, const char *name, int flags, rstore **ou
     free(s);
     return STORE_NOMEM;
   }
+  pthread_mutex_init(&s->write, NULL);
   rocksdb_options_set_create_if_missing(s->options, (flags & STORE_CREATE) != 0);
   rocksdb_options_set_create_missing_column_families(s->options, (flags & STORE_CREATE) != 0);
   if ((rc = families(s, path, name, flags, err)) != STORE_OK ||
@@ -257,13 +263,40 @@ static const unsigned char *r_value(void *p, size_t *n) {
   return (const unsigned char *)rocksdb_iter_value(((iter *)p)->it, n);
 }
 
-static int r_apply(void *p, const store_op *ops, size_t n, char *err) {
+/* Whether each op's expectation holds in the family now (*conflict the
+** first that does not). */
+static int r_expected(db *d, const store_op *ops, size_t n, size_t *conflict, char *err) {
+  rocksdb_readoptions_t *ro = rocksdb_readoptions_create();
+  size_t i;
+  int rc = STORE_OK;
+  if (!ro) return STORE_NOMEM;
+  rocksdb_readoptions_set_verify_checksums(ro, 1);
+  for (i = 0; rc == STORE_OK && i < n; i++) {
+    char *msg = NULL, *v;
+    size_t nv = 0;
+    if (ops[i].expect == STORE_ANY) continue;
+    v = rocksdb_get_cf(d->s->db, ro, d->s->cf[d->cf], (const char *)ops[i].key, ops[i].nkey, &nv,
+                       &msg);
+    if (msg) {
+      store_errf(err, "cannot read: %s: nothing was written", msg);
+      rc = STORE_ERR;
+    } else if (!store_expected(&ops[i], (const unsigned char *)v, nv))
+      *conflict = i, rc = STORE_CONFLICT;
+    rocksdb_free(v);
+    rocksdb_free(msg);
+  }
+  rocksdb_readoptions_destroy(ro);
+  return rc;
+}
+
+static int r_apply(void *p, const store_op *ops, size_t n, size_t *conflict, char *err) {
   db *d = p;
   rocksdb_column_family_handle_t *cf = d->s->cf[d->cf];
   rocksdb_writebatch_t *b = rocksdb_writebatch_create();
   rocksdb_writeoptions_t *wo = rocksdb_writeoptions_create();
   char *msg = NULL;
   size_t i;
+  int rc;
   if (!b || !wo) {
     if (b) rocksdb_writebatch_destroy(b);
     if (wo) rocksdb_writeoptions_destroy(wo);
@@ -276,10 +309,12 @@ static int r_apply(void *p, const store_op *ops, size_t n, char *err) {
     else
       rocksdb_writebatch_delete_cf(b, cf, (const char *)ops[i].key, ops[i].nkey);
   rocksdb_writeoptions_set_sync(wo, 1);
-  rocksdb_write(d->s->db, wo, b, &msg);
+  pthread_mutex_lock(&d->s->write);
+  if ((rc = r_expected(d, ops, n, conflict, err)) == STORE_OK) rocksdb_write(d->s->db, wo, b, &msg);
+  pthread_mutex_unlock(&d->s->write);
   rocksdb_writebatch_destroy(b);
   rocksdb_writeoptions_destroy(wo);
-  if (!msg) return STORE_OK;
+  if (rc != STORE_OK || !msg) return rc;
   store_errf(err, "cannot write: %s: nothing was written", msg);
   rocksdb_free(msg);
   return STORE_ERR;

@@ -11,15 +11,26 @@
 ** options (readwrite, create). Key constraints become a seek and an end,
 ** ORDER BY key (either way) is the iterator's, and rows come one at a time
 ** as SQLite asks, so LIMIT stops the scan. Writes wait in the transaction
-** (pending.h) and are applied at COMMIT as one batch.
+** (pending.h) and are applied at COMMIT as one batch, with the check that
+** no other writer changed a key the transaction wrote since it looked.
+**
+** The tables and functions run only from SQL the user typed, never from a
+** view, trigger or other schema object (SQLITE_VTAB_DIRECTONLY): a
+** database file is not a way to read or write the user's stores. A table
+** a schema declares opens its store only where the schema is trusted
+** (PRAGMA trusted_schema), and never creates one.
 */
+#define _XOPEN_SOURCE 700
+#include <limits.h>
 #include <sqlite3ext.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "engine.h"
 #include "pending.h"
+#include "shared.h"
 SQLITE_EXTENSION_INIT3
 
 enum { COL_KEY, COL_VALUE, COL_STORE, COL_NAME };
@@ -39,16 +50,31 @@ enum {
 
 #define MAX_SAVEPOINTS 64
 
+/* A connection's transaction on one store: the writes of every table of
+** the connection over that store (two tables over one store are two names
+** for one set of keys), applied as one batch. */
+typedef struct txn {
+  struct txn *next;
+  sqlite3 *db;
+  int refs;
+  pending w;
+  void *probe;           /* an iterator over the store, for looking up keys */
+  const store *probe_st; /* the table's store it iterates */
+  size_t scanned;        /* w.n when a scan of the store last began */
+  char id[];             /* module, real path and name */
+} txn;
+
+static txn *all_txns; /* under store_lock() */
+
 typedef struct table {
   sqlite3_vtab base;
   const store_engine *e;
   sqlite3 *db;
   char *table_name; /* NULL for the table-valued function */
-  int writable;
-  store st; /* a created table's store */
+  int writable, flags;
+  store st; /* a table's store, once opened */
   char *path, *name;
-  pending w;   /* the transaction's writes */
-  void *probe; /* an iterator for INSERT's conflict checks */
+  txn *x; /* a table's transaction */
   size_t marks[MAX_SAVEPOINTS];
   int nmarks;
 } table;
@@ -62,9 +88,10 @@ typedef struct cursor {
   /* the end: the key the scan stops after (or at, when exclusive) */
   unsigned char *end;
   int nend, end_incl, has_end;
-  /* the transaction's writes in the range, merged with the store's keys */
-  const store_op **w;
-  size_t nw, wi;
+  /* the transaction's writes in the range (indexes into its ops), merged
+  ** with the store's keys; valid while the writes are gen's */
+  size_t *w;
+  size_t nw, wi, gen;
   int from_w;        /* the row is w[wi] (else the iterator's) */
   char *path, *name; /* the function's arguments */
 } cursor;
@@ -114,10 +141,132 @@ static char *argument(const char *a, int *quoted) {
   return s;
 }
 
+/* ---- a connection's transactions on its stores ------------------------ */
+
+/* The connection's transaction on the store id names, shared by its tables
+** (counted), or NULL when out of memory. */
+static txn *txn_get(sqlite3 *db, const char *id) {
+  txn *x;
+  size_t n = strlen(id) + 1;
+  store_lock();
+  for (x = all_txns; x && (x->db != db || strcmp(x->id, id) != 0); x = x->next) {
+  }
+  if (x)
+    x->refs++;
+  else if ((x = calloc(1, sizeof *x + n)) != NULL) {
+    x->db = db;
+    x->refs = 1;
+    memcpy(x->id, id, n);
+    x->next = all_txns;
+    all_txns = x;
+  }
+  store_unlock();
+  return x;
+}
+
+static void close_probe(txn *x) {
+  if (x->probe) x->probe_st->e->iter_close(x->probe), x->probe = NULL;
+}
+
+static void txn_release(txn *x) {
+  txn **p;
+  close_probe(x); /* it may iterate the leaving table's store */
+  store_lock();
+  if (--x->refs == 0) {
+    for (p = &all_txns; *p != x; p = &(*p)->next) {
+    }
+    *p = x->next;
+    pending_clear(&x->w);
+    free(x);
+  }
+  store_unlock();
+}
+
+/* The store's identity: the module, its real path and the name. */
+static char *store_id(const table *t) {
+  char real[PATH_MAX];
+  if (!realpath(t->path, real)) return NULL;
+  return sqlite3_mprintf("%s\n%s\n%s", t->e->module, real, t->name ? t->name : "");
+}
+
+/* ---- connecting --------------------------------------------------------- */
+
+/* Whether a table the database's schema declares may open its store: only
+** where the connection trusts the schema (PRAGMA trusted_schema; the temp
+** schema is the connection's own). */
+static int schema_trusted(sqlite3 *db, const char *schema) {
+  int trusted = 1;
+  if (strcmp(schema, "temp") == 0) return 1;
+  if (sqlite3_db_config(db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, -1, &trusted) != SQLITE_OK) return 0;
+  return trusted;
+}
+
+/* Opens the table's store and joins the connection's transaction on it;
+** else an error in *err. */
+static int open_store(table *t, char **err) {
+  char msg[STORE_ERR_MAX], *id;
+  int rc = t->e->open(t->path, t->name, t->flags, &t->st, msg);
+  if (rc != STORE_OK) {
+    /* a relative path is the current folder's, which differs between runs */
+    char cwd[PATH_MAX];
+    int relative = t->path[0] != '/' && getcwd(cwd, sizeof cwd);
+    if (rc == STORE_NOMEM) return SQLITE_NOMEM;
+    *err =
+        sqlite3_mprintf(relative ? "%s: %s (the path is relative: resolved as '%s/%s')" : "%s: %s",
+                        t->e->module, msg, relative ? cwd : "", t->path);
+    return *err ? SQLITE_ERROR : SQLITE_NOMEM;
+  }
+  id = store_id(t);
+  t->x = id ? txn_get(t->db, id) : NULL;
+  sqlite3_free(id);
+  if (!t->x) {
+    t->st.e->close(t->st.db);
+    t->st.db = NULL;
+    return SQLITE_NOMEM;
+  }
+  return SQLITE_OK;
+}
+
+/* The table's store, opened at its first use. */
+static int ready(table *t) {
+  if (t->x) return SQLITE_OK;
+  sqlite3_free(t->base.zErrMsg);
+  t->base.zErrMsg = NULL;
+  return open_store(t, &t->base.zErrMsg);
+}
+
+/* Whether the connection is running CREATE VIRTUAL TABLE. SQLite calls
+** one function for a new table and for one its schema holds (xCreate and
+** xConnect must be the same for the table-valued function); what tells
+** them apart is the statement being run: the new table's is CREATE. */
+static int creating(sqlite3 *db) {
+  sqlite3_stmt *s;
+  for (s = sqlite3_next_stmt(db, NULL); s; s = sqlite3_next_stmt(db, s)) {
+    const char *q = sqlite3_sql(s);
+    int words = 0;
+    if (!q || !sqlite3_stmt_busy(s)) continue;
+    /* its first two words, past spaces and comments */
+    while (*q && words < 2) {
+      if (*q == ' ' || *q == '\t' || *q == '\n' || *q == '\r' || *q == '\f')
+        q++;
+      else if (q[0] == '-' && q[1] == '-')
+        while (*q && *q != '\n') q++;
+      else if (q[0] == '/' && q[1] == '*') {
+        const char *e = strstr(q + 2, "*/");
+        q = e ? e + 2 : q + strlen(q);
+      } else {
+        if (sqlite3_strnicmp(q, words ? "VIRTUAL" : "CREATE", words ? 7 : 6) != 0) break;
+        q += words++ ? 7 : 6;
+      }
+    }
+    if (words == 2) return 1;
+  }
+  return 0;
+}
+
 static int connect(sqlite3 *db, void *aux, int argc, const char *const *argv, sqlite3_vtab **out,
                    char **err) {
   const store_engine *e = aux;
-  char msg[STORE_ERR_MAX];
   table *t;
   int rc, i, flags = 0;
   /* the table-valued function is the table of the module's own name */
@@ -127,6 +276,8 @@ static int connect(sqlite3 *db, void *aux, int argc, const char *const *argv, sq
                      "WITHOUT ROWID"
                    : "CREATE TABLE x(key BLOB PRIMARY KEY, value BLOB) WITHOUT ROWID");
   if (rc != SQLITE_OK) return rc;
+  /* never from a view, a trigger or another schema object */
+  if ((rc = sqlite3_vtab_config(db, SQLITE_VTAB_DIRECTONLY)) != SQLITE_OK) return rc;
   if (!(t = sqlite3_malloc(sizeof *t))) return SQLITE_NOMEM;
   memset(t, 0, sizeof *t);
   t->e = e;
@@ -160,12 +311,23 @@ static int connect(sqlite3 *db, void *aux, int argc, const char *const *argv, sq
         argv[2], e->module, e->sub ? ", 'name'" : "", ", readwrite");
     goto fail;
   }
-  t->writable = (flags & STORE_WRITE) != 0;
-  if ((rc = e->open(t->path, t->name, flags, &t->st, msg)) != STORE_OK) {
-    if (rc == STORE_NOMEM) goto nomem;
-    *err = sqlite3_mprintf("%s: %s", e->module, msg);
-    goto fail;
+  if (!creating(db)) {
+    if (!schema_trusted(db, argv[1])) {
+      *err = sqlite3_mprintf(
+          "%s: %s.%s is declared in the database's schema, which this connection does not trust "
+          "(PRAGMA trusted_schema is OFF): it opens no store; PRAGMA trusted_schema = ON trusts "
+          "the file's tables",
+          e->module, argv[1], argv[2]);
+      goto fail;
+    }
+    flags &= ~STORE_CREATE; /* create acts once, at CREATE VIRTUAL TABLE */
   }
+  t->writable = (flags & STORE_WRITE) != 0;
+  t->flags = flags;
+  /* A new table opens (or makes) its store now, so that a wrong path fails
+  ** the CREATE; one from the schema when a statement first uses it, which
+  ** no view or trigger can. */
+  if (creating(db) && (rc = open_store(t, err)) != SQLITE_OK) goto fail;
   return SQLITE_OK;
 nomem:
   rc = SQLITE_NOMEM;
@@ -180,14 +342,9 @@ nomem:
   return rc;
 }
 
-static void close_probe(table *t) {
-  if (t->probe) t->st.e->iter_close(t->probe), t->probe = NULL;
-}
-
 static int disconnect(sqlite3_vtab *vt) {
   table *t = (table *)vt;
-  close_probe(t);
-  pending_clear(&t->w);
+  if (t->x) txn_release(t->x);
   if (t->st.db) t->st.e->close(t->st.db);
   sqlite3_free(t->path);
   sqlite3_free(t->name);
@@ -300,9 +457,20 @@ static int close_cursor(sqlite3_vtab_cursor *cur) {
   return SQLITE_OK;
 }
 
+/* The transaction's write the scan is at, or NULL when the writes it
+** merges are gone (a ROLLBACK TO, a COMMIT by another statement of the
+** connection while this one reads). */
+static const store_op *write_at(cursor *c) {
+  const pending *w = &((table *)c->base.pVtab)->x->w;
+  return c->gen == w->gen && c->w[c->wi] < w->n ? &w->ops[c->w[c->wi]] : NULL;
+}
+
 /* The row's key: the transaction's write or the store's. */
 static const unsigned char *row_key(cursor *c, size_t *n) {
-  if (c->from_w) return *n = c->w[c->wi]->nkey, c->w[c->wi]->key;
+  if (c->from_w) {
+    const store_op *op = write_at(c);
+    return *n = op->nkey, op->key;
+  }
   return c->st.e->key(c->it, n);
 }
 
@@ -315,10 +483,17 @@ static int settle(cursor *c, int *err_rc, char *err) {
     int have_it = e->valid(c->it), have_w = c->wi < c->nw, cmp = 0;
     size_t nk = 0;
     const unsigned char *k = NULL;
+    const store_op *op = have_w ? write_at(c) : NULL;
     if (!have_it && !have_w) return c->eof = 1, SQLITE_OK;
+    if (have_w && !op) {
+      store_errf(err,
+                 "the transaction's writes this query read were rolled back or committed "
+                 "while it read them: run it again");
+      return *err_rc = STORE_ERR, SQLITE_ERROR;
+    }
     if (have_it && have_w) {
       k = e->key(c->it, &nk);
-      cmp = store_key_cmp(c->w[c->wi]->key, c->w[c->wi]->nkey, k, nk);
+      cmp = store_key_cmp(op->key, op->nkey, k, nk);
       if (c->desc) cmp = -cmp;
     }
     c->from_w = have_w && (!have_it || cmp <= 0);
@@ -327,7 +502,7 @@ static int settle(cursor *c, int *err_rc, char *err) {
       int rc = c->desc ? e->prev(c->it, err) : e->next(c->it, err);
       if (rc != STORE_OK) return *err_rc = rc, SQLITE_ERROR;
     }
-    if (c->from_w && !c->w[c->wi]->value) {
+    if (c->from_w && !op->value) {
       c->wi++;
       continue;
     }
@@ -428,7 +603,9 @@ static int filter(sqlite3_vtab_cursor *cur, int bits, const char *plan, int argc
   if (!t->table_name) {
     rc = query_store(t, c, argv[0], (bits & IDX_NAME) ? argv[1] : NULL, err);
     i = (bits & IDX_NAME) ? 2 : 1;
-  } else
+  } else if ((rc = ready(t)) != SQLITE_OK)
+    return rc;
+  else
     rc = query_store(t, c, NULL, NULL, err);
   if (rc != STORE_OK) return store_error(cur->pVtab, t->e, rc, err);
   e = c->st.e;
@@ -477,15 +654,18 @@ static int filter(sqlite3_vtab_cursor *cur, int bits, const char *plan, int argc
   }
   if (rc != STORE_OK) return store_error(cur->pVtab, t->e, rc, err);
   /* the transaction's own writes from the start on, in scan order */
-  if (t->w.n) {
+  if (t->x) t->x->scanned = t->x->w.n;
+  if (t->x && t->x->w.n) {
+    const store_op *ops = t->x->w.ops;
     size_t a = 0, b;
-    if (pending_sorted(&t->w, &c->w, &c->nw) != STORE_OK) return SQLITE_NOMEM;
+    if (pending_sorted(&t->x->w, &c->w, &c->nw) != STORE_OK) return SQLITE_NOMEM;
+    c->gen = t->x->w.gen;
     b = c->nw;
     if (start) {
       /* [a, b): the writes on the far side of start are cut off */
       size_t j;
       for (j = 0; j < c->nw; j++) {
-        int cmp = store_key_cmp(c->w[j]->key, c->w[j]->nkey, start, (size_t)start_n);
+        int cmp = store_key_cmp(ops[c->w[j]].key, ops[c->w[j]].nkey, start, (size_t)start_n);
         if (c->desc ? (cmp < 0 || (cmp == 0 && start_incl))
                     : (cmp < 0 || (cmp == 0 && !start_incl)))
           a = j + 1;
@@ -497,7 +677,7 @@ static int filter(sqlite3_vtab_cursor *cur, int bits, const char *plan, int argc
       /* walk them backwards: reverse [a, b) in place */
       size_t x = a, y = b;
       while (x + 1 < y) {
-        const store_op *s = c->w[x];
+        size_t s = c->w[x];
         c->w[x++] = c->w[--y];
         c->w[y] = s;
       }
@@ -518,7 +698,7 @@ static int column(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int col) {
   if (col == COL_KEY)
     p = row_key(c, &n);
   else if (col == COL_VALUE)
-    p = c->from_w ? (n = c->w[c->wi]->nvalue, c->w[c->wi]->value) : c->st.e->value(c->it, &n);
+    p = c->from_w ? (n = write_at(c)->nvalue, write_at(c)->value) : c->st.e->value(c->it, &n);
   else {
     const char *s = col == COL_STORE ? c->path : c->name;
     if (s) sqlite3_result_text(ctx, s, -1, SQLITE_TRANSIENT);
@@ -543,39 +723,66 @@ static int write_error(table *t, const char *fmt, const char *what) {
   return vt_error(&t->base, SQLITE_ERROR, fmt, t->e->module, what);
 }
 
-/* Whether key is in the store, the transaction's writes counted. */
-static int exists(table *t, sqlite3_value *key, int *yes) {
-  const unsigned char *k = sqlite3_value_blob(key);
+/* What the transaction knows of a key, and what its write expects of the
+** store: for a key the transaction wrote, its latest write (*at its index
+** in the writes); else the store through the probe, whose state the key's
+** first write records (*expect, *hash), so that COMMIT finds whether
+** another writer changed it since. */
+typedef struct seen {
+  int present, expect;
+  uint64_t hash;
+  size_t at; /* the latest write's index, or SIZE_MAX */
+} seen;
+
+static int look(table *t, sqlite3_value *key, seen *out) {
+  txn *x = t->x;
+  const unsigned char *k = sqlite3_value_blob(key), *at;
   size_t n = (size_t)sqlite3_value_bytes(key), m;
-  const store_op *w = pending_find(&t->w, k ? k : (const unsigned char *)"", n);
+  const store_op *w = pending_find(&x->w, k ? k : (const unsigned char *)"", n);
   char err[STORE_ERR_MAX];
   int rc;
-  if (w) return *yes = w->value != NULL, SQLITE_OK;
-  if (!t->probe && (rc = t->st.e->iter_open(t->st.db, &t->probe, err)) != STORE_OK)
+  memset(out, 0, sizeof *out);
+  out->at = SIZE_MAX;
+  if (w) {
+    out->present = w->value != NULL;
+    out->at = (size_t)(w - x->w.ops);
+    return SQLITE_OK;
+  }
+  if (!x->probe) {
+    if ((rc = t->st.e->iter_open(t->st.db, &x->probe, err)) != STORE_OK)
+      return store_error(&t->base, t->e, rc, err);
+    x->probe_st = &t->st;
+  }
+  if ((rc = x->probe_st->e->seek(x->probe, k, n, err)) != STORE_OK)
     return store_error(&t->base, t->e, rc, err);
-  if ((rc = t->st.e->seek(t->probe, k, n, err)) != STORE_OK)
-    return store_error(&t->base, t->e, rc, err);
-  *yes = t->st.e->valid(t->probe) && (k = t->st.e->key(t->probe, &m), m == n) &&
-         store_key_cmp(k, m, sqlite3_value_blob(key), n) == 0;
+  out->present = x->probe_st->e->valid(x->probe) &&
+                 (at = x->probe_st->e->key(x->probe, &m), m == n) &&
+                 (n == 0 || memcmp(at, k, n) == 0);
+  out->expect = out->present ? STORE_HELD : STORE_ABSENT;
+  if (out->present) {
+    const unsigned char *v = x->probe_st->e->value(x->probe, &m);
+    out->hash = store_hash(v, m);
+  }
   return SQLITE_OK;
 }
 
-static int put(table *t, sqlite3_value *key, sqlite3_value *value) {
+/* Writes key (value NULL: deletes it), with what the store held there. */
+static int put(table *t, sqlite3_value *key, sqlite3_value *value, const seen *was) {
   const unsigned char *k = sqlite3_value_blob(key), *v = value ? sqlite3_value_blob(value) : NULL;
-  int rc = pending_write(&t->w, k ? k : (const unsigned char *)"", (size_t)sqlite3_value_bytes(key),
-                         value ? (v ? v : (const unsigned char *)"") : NULL,
-                         value ? (size_t)sqlite3_value_bytes(value) : 0);
+  int rc =
+      pending_write(&t->x->w, k ? k : (const unsigned char *)"", (size_t)sqlite3_value_bytes(key),
+                    value ? (v ? v : (const unsigned char *)"") : NULL,
+                    value ? (size_t)sqlite3_value_bytes(value) : 0, was->expect, was->hash);
   return rc == STORE_OK ? SQLITE_OK : SQLITE_NOMEM;
 }
 
-/* The first 32 bytes of a BLOB in hex, for messages. */
-static const char *hex(sqlite3_value *v, char out[65]) {
+/* The first 32 bytes of a key in hex, for messages. */
+static const char *hex(const unsigned char *p, size_t n, char out[68]) {
   static const char digits[] = "0123456789ABCDEF";
-  const unsigned char *p = sqlite3_value_blob(v);
-  int n = sqlite3_value_bytes(v), i;
+  size_t i;
   for (i = 0; i < n && i < 32; i++)
     out[2 * i] = digits[p[i] >> 4], out[2 * i + 1] = digits[p[i] & 15];
-  out[2 * i] = 0;
+  strcpy(out + 2 * i, n > 32 ? "..." : "");
   return out;
 }
 
@@ -583,8 +790,9 @@ static int update(sqlite3_vtab *vt, int argc, sqlite3_value **argv, sqlite3_int6
   table *t = (table *)vt;
   sqlite3_value *old = sqlite3_value_type(argv[0]) == SQLITE_NULL ? NULL : argv[0];
   sqlite3_value *key = argc > 1 ? argv[2] : NULL, *value = argc > 1 ? argv[3] : NULL;
-  char err[STORE_ERR_MAX];
-  int rc, yes = 0;
+  char err[STORE_ERR_MAX], buf[68];
+  seen was_old, was;
+  int rc;
   (void)rowid_out;
   if (!t->writable)
     return write_error(
@@ -594,10 +802,27 @@ static int update(sqlite3_vtab *vt, int argc, sqlite3_value **argv, sqlite3_int6
             : "%s: %s('path') is read-only: CREATE VIRTUAL TABLE ... USING it with readwrite to "
               "write",
         t->table_name ? t->table_name : t->e->module);
+  if ((rc = ready(t)) != SQLITE_OK) return rc;
+  if (old) {
+    if ((rc = look(t, old, &was_old)) != SQLITE_OK) return rc;
+    /* The statement read this row before its first write (SQLite reads
+    ** every row an UPDATE changes first); a write of the key since is
+    ** this statement's OR REPLACE, which put another row there. SQLite's
+    ** own table would update that row instead, from values this table
+    ** is not given. */
+    if (was_old.at != SIZE_MAX && was_old.at >= t->x->scanned)
+      return vt_error(vt, SQLITE_CONSTRAINT,
+                      "%s: the statement replaced the row at key X'%s', which it then updates: "
+                      "SQLite would update the row that replaced it, which this table cannot; "
+                      "nothing was written (update the keys in an order where none lands on "
+                      "another, or in two statements)",
+                      t->e->module,
+                      hex(sqlite3_value_blob(old), (size_t)sqlite3_value_bytes(old), buf));
+  }
   if (!key) { /* DELETE */
     if ((rc = t->st.e->check_write(t->st.db, (size_t)sqlite3_value_bytes(old), err)) != STORE_OK)
       return store_error(vt, t->e, rc, err);
-    return put(t, old, NULL);
+    return put(t, old, NULL, &was_old);
   }
   if (sqlite3_value_type(key) != SQLITE_BLOB)
     return write_error(t, "%s: a key is a BLOB, not %s (CAST(... AS BLOB) takes text's bytes)",
@@ -612,74 +837,88 @@ static int update(sqlite3_vtab *vt, int argc, sqlite3_value **argv, sqlite3_int6
   if (old && sqlite3_value_bytes(old) == sqlite3_value_bytes(key) &&
       (sqlite3_value_bytes(key) == 0 || memcmp(sqlite3_value_blob(old), sqlite3_value_blob(key),
                                                (size_t)sqlite3_value_bytes(key)) == 0))
-    return put(t, key, value);
-  if ((rc = exists(t, key, &yes)) != SQLITE_OK) return rc;
-  if (yes) {
+    return put(t, key, value, &was_old);
+  if ((rc = look(t, key, &was)) != SQLITE_OK) return rc;
+  if (was.present) {
     int policy = sqlite3_vtab_on_conflict(t->db);
     if (policy == SQLITE_IGNORE) return SQLITE_OK;
-    if (policy != SQLITE_REPLACE) {
-      int n = sqlite3_value_bytes(key);
-      char buf[65];
-      return vt_error(
-          vt, SQLITE_CONSTRAINT,
-          "%s: the key X'%.*s'%s is in the store already (INSERT OR REPLACE overwrites it)",
-          t->e->module, 2 * (n < 32 ? n : 32), hex(key, buf), n > 32 ? "..." : "");
-    }
+    if (policy != SQLITE_REPLACE)
+      return vt_error(vt, SQLITE_CONSTRAINT,
+                      "%s: the key X'%s' is in the store already (INSERT OR REPLACE overwrites it)",
+                      t->e->module,
+                      hex(sqlite3_value_blob(key), (size_t)sqlite3_value_bytes(key), buf));
   }
-  if (old && (rc = put(t, old, NULL)) != SQLITE_OK) return rc;
-  return put(t, key, value);
+  if (old && (rc = put(t, old, NULL, &was_old)) != SQLITE_OK) return rc;
+  return put(t, key, value, &was);
 }
 
 /* ---- transactions ------------------------------------------------------- */
 
+/* The writes wait in the connection's transaction on the store (begun by
+** whichever of its tables writes first, ended by all). */
 static int begin(sqlite3_vtab *vt) {
-  table *t = (table *)vt;
-  pending_clear(&t->w);
-  t->nmarks = 0;
+  ((table *)vt)->nmarks = 0;
   return SQLITE_OK;
 }
 
 static int end(table *t) {
-  close_probe(t);
-  pending_clear(&t->w);
+  if (t->x) close_probe(t->x), pending_clear(&t->x->w);
   t->nmarks = 0;
   return SQLITE_OK;
 }
 
 /* The batch lands before SQLite commits, so that its failure (a full map,
-** a disk error) fails the COMMIT and nothing is written. */
-static int sync(sqlite3_vtab *vt) {
+** a disk error, another writer's change to a key it writes) fails the
+** COMMIT and nothing is written. The first of the store's tables to sync
+** applies it. */
+static int apply_batch(sqlite3_vtab *vt) {
   table *t = (table *)vt;
-  char err[STORE_ERR_MAX];
+  pending *w = t->x ? &t->x->w : NULL;
+  char err[STORE_ERR_MAX], buf[68];
+  size_t at = 0;
   int rc;
-  if (!t->w.n) return SQLITE_OK;
-  close_probe(t);
-  if ((rc = t->st.e->apply(t->st.db, t->w.ops, t->w.n, err)) != STORE_OK)
-    return store_error(vt, t->e, rc, err);
-  pending_clear(&t->w);
+  if (!w || !w->n) return SQLITE_OK;
+  close_probe(t->x);
+  rc = t->st.e->apply(t->st.db, w->ops, w->n, &at, err);
+  if (rc == STORE_CONFLICT)
+    return vt_error(vt, SQLITE_BUSY,
+                    "%s: another writer changed the key X'%s' after this transaction read it: "
+                    "nothing was written (ROLLBACK, then run the transaction again)",
+                    t->e->module, hex(w->ops[at].key, w->ops[at].nkey, buf));
+  if (rc != STORE_OK) return store_error(vt, t->e, rc, err);
+  pending_clear(w);
   return SQLITE_OK;
 }
 
 static int commit(sqlite3_vtab *vt) { return end((table *)vt); }
 static int rollback(sqlite3_vtab *vt) { return end((table *)vt); }
 
+/* Savepoints are marks in the writes, each table's own (a table that joins
+** the transaction late marks where it joined; rolling back to the earliest
+** of the marks is what counts). */
 static int savepoint(sqlite3_vtab *vt, int n) {
   table *t = (table *)vt;
+  size_t at = t->x ? t->x->w.n : 0;
   if (n >= MAX_SAVEPOINTS) return write_error(t, "%s: more than %s nested savepoints", "64");
-  while (t->nmarks <= n) t->marks[t->nmarks++] = t->w.n;
-  t->marks[n] = t->w.n;
+  while (t->nmarks <= n) t->marks[t->nmarks++] = at;
+  t->marks[n] = at;
   return SQLITE_OK;
 }
 
 static int release(sqlite3_vtab *vt, int n) {
   table *t = (table *)vt;
-  if (n < t->nmarks) t->nmarks = n;
+  if (n < t->nmarks) t->nmarks = n < 0 ? 0 : n;
   return SQLITE_OK;
 }
 
+/* n is -1 for the SAVEPOINT that began the transaction: all its writes. */
 static int rollback_to(sqlite3_vtab *vt, int n) {
   table *t = (table *)vt;
-  if (n < t->nmarks) pending_truncate(&t->w, t->marks[n]);
+  if (!t->x) return SQLITE_OK;
+  if (n < 0)
+    pending_truncate(&t->x->w, 0);
+  else if (n < t->nmarks)
+    pending_truncate(&t->x->w, t->marks[n]);
   return SQLITE_OK;
 }
 
@@ -699,7 +938,7 @@ static const sqlite3_module module = {
     .xRowid = rowid,
     .xUpdate = update,
     .xBegin = begin,
-    .xSync = sync,
+    .xSync = apply_batch,
     .xCommit = commit,
     .xRollback = rollback,
     .xSavepoint = savepoint,

@@ -34,14 +34,14 @@ static int by_key(const void *a, const void *b) { return key_cmp(a, b); }
 
 static void check(const pending *p, const op *ops, size_t n) {
   op *want = malloc((n + 1) * sizeof *want);
-  const store_op **got;
+  size_t *got;
   size_t i, k = 0, ngot;
   if (!want) abort();
   if (p->n != n) abort();
   for (i = 0; i < n; i++) {
     const op *l = latest(ops, n, ops[i].key, ops[i].nkey);
     const store_op *w = pending_find(p, ops[i].key, ops[i].nkey);
-    if (!w || (w->value == NULL) != l->del ||
+    if (!w || (w->value == NULL) != l->del || w->expect != l->value % 3 || w->hash != l->value ||
         (!l->del && (w->nvalue != 1 || w->value[0] != l->value)))
       abort();
     if (l == &ops[i]) want[k++] = *l; /* each key once: at its latest write */
@@ -49,8 +49,8 @@ static void check(const pending *p, const op *ops, size_t n) {
   qsort(want, k, sizeof *want, by_key);
   if (pending_sorted(p, &got, &ngot) != STORE_OK || ngot != k) abort();
   for (i = 0; i < k; i++)
-    if (store_key_cmp(got[i]->key, got[i]->nkey, want[i].key, want[i].nkey) != 0 ||
-        (got[i]->value == NULL) != want[i].del)
+    if (store_key_cmp(p->ops[got[i]].key, p->ops[got[i]].nkey, want[i].key, want[i].nkey) != 0 ||
+        (p->ops[got[i]].value == NULL) != want[i].del)
       abort();
   free(got);
   free(want);
@@ -72,7 +72,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       for (k = 0; k < o.nkey; k++) o.key[k] = i < size ? data[i++] % 4 : 0;
       o.del = what == 3;
       o.value = i < size ? data[i++] : 0;
-      if (pending_write(&p, o.key, o.nkey, o.del ? NULL : &o.value, o.del ? 0 : 1) != STORE_OK)
+      /* what the write expects of the store travels with it */
+      if (pending_write(&p, o.key, o.nkey, o.del ? NULL : &o.value, o.del ? 0 : 1, o.value % 3,
+                        o.value) != STORE_OK)
         abort();
       ops[n++] = o;
     } else if (what == 4 && nmarks < 16) {
