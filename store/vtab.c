@@ -278,6 +278,9 @@ static int connect(sqlite3 *db, void *aux, int argc, const char *const *argv, sq
   if (rc != SQLITE_OK) return rc;
   /* never from a view, a trigger or another schema object */
   if ((rc = sqlite3_vtab_config(db, SQLITE_VTAB_DIRECTONLY)) != SQLITE_OK) return rc;
+  /* update() refuses a row before it writes anything, so that SQLite may
+  ** apply the statement's OR FAIL / OR ROLLBACK as to its own tables */
+  if ((rc = sqlite3_vtab_config(db, SQLITE_VTAB_CONSTRAINT_SUPPORT, 1)) != SQLITE_OK) return rc;
   if (!(t = sqlite3_malloc(sizeof *t))) return SQLITE_NOMEM;
   memset(t, 0, sizeof *t);
   t->e = e;

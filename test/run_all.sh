@@ -118,14 +118,16 @@ stores() {
   fi
 }
 
-# The store module (build/ok_store.so) on stores their own tools wrote; under
-# a sanitizer build with ASan's runtime loaded into Python (leaks: Python's
-# own would drown the module's, so they are not checked there).
+# The store module (build/ok_store.so), test/stores/$1.py: reading stores
+# their own tools wrote (check), writes against SQLite's own table
+# (writes), a database file that reaches for the user's stores (schema);
+# under a sanitizer build with ASan's runtime loaded into Python (leaks:
+# Python's own would drown the module's, so they are not checked there).
 store_module() {
   if [ ! -f "$B/ok_store.so" ]; then
     skipped "no $B/ok_store.so (sh setup.sh --test installs liblmdb-dev, libleveldb-dev, librocksdb-dev)"
   else
-    LD_PRELOAD="$SHELL_PRELOAD" ASAN_OPTIONS=detect_leaks=0 /usr/bin/python3 test/stores/check.py "$B"
+    LD_PRELOAD="$SHELL_PRELOAD" ASAN_OPTIONS=detect_leaks=0 /usr/bin/python3 test/stores/$1.py "$B"
   fi
 }
 
@@ -244,7 +246,9 @@ for B in "$@"; do
   suite orderly-oracle "$B/orderly-oracle" "$B/ok" "${ORDERLY_SCHEMAS:-2000}"
   [ -z "$SHELL_PRELOAD" ] && suite bytewise-node bytewise_node_suite
   [ -z "$SHELL_PRELOAD" ] && suite orderedbinary-node orderedbinary_node_suite
-  [ "$B" != build-latest ] && suite store-module store_module
+  [ "$B" != build-latest ] && suite store-module store_module check
+  [ "$B" != build-latest ] && suite store-writes store_module writes
+  [ "$B" != build-latest ] && suite store-schema store_module schema
   [ "$B" != build-latest ] && suite indexeddb-firefox browser_suite firefox
   [ "$B" != build-latest ] && suite indexeddb-webkit browser_suite webkit
   [ -z "$SHELL_PRELOAD" ] && suite install sh test/install.sh "$B"

@@ -11,10 +11,7 @@ written by their own tools, and its writes against a model.
   - Ranges and order: random bounds of every operator, ascending and
     descending, LIMIT, IN, against the same rows in an SQLite table; the
     plans use the range (EXPLAIN QUERY PLAN).
-  - Writes: random INSERT/UPDATE/DELETE/REPLACE, savepoints, failed
-    statements and rollbacks, mirrored in an SQLite table and compared
-    after every step (reads inside the transaction see its writes);
-    a killed process leaves the store as it was.
+  - Writes: test/stores/writes.py (a model of SQLite's own table).
   - Errors: each names the module and the cause; none crashes.
   - A million keys in each engine, scanned in constant memory.
 Ends "N passed, M failed".
@@ -321,108 +318,6 @@ def test_rocksdb(db):
     return path
 
 
-# ---- writes against a model ------------------------------------------------
-
-def test_writes(db, engine, path, extra=""):
-    label = f"{engine} writes"
-    db.execute(f"CREATE VIRTUAL TABLE w USING {engine}('{path}'{extra}, create)")
-    db.execute("DROP TABLE IF EXISTS m")
-    db.execute("CREATE TABLE m(key BLOB PRIMARY KEY, value BLOB)")
-    keys = [bytes([i]) for i in range(1, 40)] + [b"\x05\x00", b"\x05\xff", b"\xff\xff"]
-    bad = 0
-    in_txn = False
-    depth = 0
-    for step in range(1500):
-        k, k2, v = rng.choice(keys), rng.choice(keys), bytes([rng.randrange(256)]) * rng.randrange(3)
-        r = rng.random()
-        if r < 0.25:
-            stmts = [("INSERT OR REPLACE INTO {} VALUES (?, ?)", (k, v))]
-        elif r < 0.35:
-            stmts = [("INSERT OR IGNORE INTO {} VALUES (?, ?)", (k, v))]
-        elif r < 0.45:
-            stmts = [("INSERT INTO {} VALUES (?, ?)", (k, v))]
-        elif r < 0.55:
-            stmts = [("DELETE FROM {} WHERE key >= ? AND key < ?", (k, k2))]
-        elif r < 0.62:
-            stmts = [("UPDATE {} SET value = CAST(value || x'AB' AS BLOB) WHERE key <= ?", (k,))]
-        elif r < 0.68:
-            stmts = [("UPDATE OR REPLACE {} SET key = ? WHERE key = ?", (k2, k))]
-        elif r < 0.72:
-            # fails half-way: the statement's writes go, the transaction's stay
-            stmts = [("INSERT INTO {} SELECT CAST(key || x'00' AS BLOB), value FROM {} WHERE key < ? UNION ALL SELECT ?, x''", "fail")]
-        elif r < 0.78 and not in_txn:
-            stmts = [("BEGIN", ())]
-        elif r < 0.82 and in_txn:
-            stmts = [(rng.choice(["COMMIT", "ROLLBACK"]), ())]
-        elif r < 0.88 and in_txn:
-            stmts = [("SAVEPOINT s%d" % (depth + 1), ())]
-        elif r < 0.92 and in_txn and depth:
-            stmts = [(rng.choice(["ROLLBACK TO s%d", "RELEASE s%d"]) % rng.randint(1, depth), ())]
-        else:
-            stmts = [("DELETE FROM {} WHERE key = ?", (k,))]
-        for sql, args in stmts:
-            if args == "fail":
-                exist = db.execute("SELECT key FROM m ORDER BY key LIMIT 1").fetchone()
-                dupe = exist[0] if exist else b"\x01"
-                res = []
-                for t in ("w", "m"):
-                    res.append(error_of(db, sql.format(t, t), (k, dupe)))
-                ok = (res[0] is None) == (res[1] is None)
-            elif "{" in sql:
-                res = [error_of(db, sql.format(t), args) for t in ("w", "m")]
-                ok = (res[0] is None) == (res[1] is None)
-            else:
-                db.execute(sql)
-                ok = True
-                if sql == "BEGIN":
-                    in_txn, depth = True, 0
-                elif sql in ("COMMIT", "ROLLBACK"):
-                    in_txn, depth = False, 0
-                elif sql.startswith("SAVEPOINT"):
-                    depth += 1
-                elif sql.startswith("RELEASE") or sql.startswith("ROLLBACK TO"):
-                    depth = int(sql.split("s")[-1]) - (1 if sql.startswith("RELEASE") else 0)
-            if not ok:
-                bad += 1
-                if bad < 4:
-                    print("  ", label, step, sql, res)
-        a, b = rng.choice(keys), rng.choice(keys)
-        for q in ("SELECT key, value FROM {} ORDER BY key", "SELECT key, value FROM {} ORDER BY key DESC",
-                  "SELECT key FROM {} WHERE key > ? AND key <= ? ORDER BY key DESC",
-                  "SELECT key FROM {} WHERE key >= ? ORDER BY key LIMIT 2"):
-            args = (a, b) if q.count("?") == 2 else (a,) if "?" in q else ()
-            if db.execute(q.format("w"), args).fetchall() != db.execute(q.format("m"), args).fetchall():
-                bad += 1
-                if bad < 4:
-                    print("  ", label, step, "differs:", q)
-    if in_txn:
-        db.execute("COMMIT")
-    check(f"{label}: 1500 random statements, transactions and savepoints as SQLite's own table", bad == 0, bad)
-    db.execute("DROP TABLE w")
-    # what is committed is in the store for another connection
-    other = connect()
-    got = other.execute(f"SELECT key, value FROM {engine}('{path}'{extra.replace(', ', ', ', 1)})").fetchall()
-    want = db.execute("SELECT key, value FROM m ORDER BY key").fetchall()
-    check(f"{label}: another connection reads what was committed", got == want, (len(got), len(want)))
-    other.close()
-    # a process killed in a transaction leaves the store as it was
-    script = (f".load {os.path.join(build, 'ok_store')}\n"
-              f"CREATE VIRTUAL TABLE w USING {engine}('{path}'{extra}, readwrite);\n"
-              "BEGIN;\nINSERT OR REPLACE INTO w SELECT randomblob(8), x'' FROM generate_series(1, 5000);\n"
-              "SELECT 'written';\n")
-    p = subprocess.Popen(["sqlite3", "-batch", "-init", "/dev/null", ":memory:"], stdin=subprocess.PIPE,
-                         stdout=subprocess.PIPE, text=True)
-    p.stdin.write(script)
-    p.stdin.flush()
-    p.stdout.readline()
-    p.kill()
-    p.wait()
-    other = connect()
-    got = other.execute(f"SELECT key, value FROM {engine}('{path}'{extra})").fetchall()
-    check(f"{label}: a process killed in its transaction changed nothing", got == want, (len(got), len(want)))
-    other.close()
-
-
 def test_errors(db):
     def expect(sql, start, label):
         e = error_of(db, sql)
@@ -610,9 +505,6 @@ def main():
         check("lmdb-js and classic-level installed", os.environ.get("CI") != "true")
     rocks = test_rocksdb(db)
     test_corrupt(([("ok_leveldb", os.path.join(out, "leveldb"))] if node else []) + [("ok_rocksdb", rocks)])
-    test_writes(db, "ok_lmdb", os.path.join(tmp, "w-lmdb"))
-    test_writes(db, "ok_leveldb", os.path.join(tmp, "w-level"))
-    test_writes(db, "ok_rocksdb", os.path.join(tmp, "w-rocks"), ", 'write'")
     test_errors(db)
     test_million(db)
     db.close()
