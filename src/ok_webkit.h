@@ -67,9 +67,12 @@ int ok_webkit_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at);
 ** element, a shorter first. WebKit reads binary as every byte of the key
 ** from its bytes on, not only its own (its deserializer copies the rest of
 ** the buffer), and so compares that: so does this, which its indexes on
-** disk are ordered by. As WebKit, a key it cannot read sorts after the
-** other (1 either way); so does one that nests arrays more than
-** OK_WEBKIT_DEPTH deep, which ok does not compare. -1, 0 or 1. */
+** disk are ordered by. A total order on every input, as an index needs
+** (WebKit's own is not: it answers 1 either way for a key it cannot read,
+** -1 either way for a NaN, which it never stores): keys WebKit cannot read
+** come after all it reads, by bytes; NaN after every other number, equal
+** to itself; arrays nested deeper than OK_WEBKIT_DEPTH compared from there
+** by bytes. On every key WebKit writes, WebKit's answer. -1, 0 or 1. */
 #define OK_WEBKIT_DEPTH 1000
 int ok_webkit_compare(const uint8_t *a, size_t na, const uint8_t *b, size_t nb);
 

@@ -317,10 +317,20 @@ static int readable(const uint8_t *key, size_t n) {
          len == n - 1;
 }
 
+/* Bytes by memcmp, a shorter first. */
+static int cmp_bytes(const uint8_t *a, size_t na, const uint8_t *b, size_t nb) {
+  int c = memcmp(a, b, na < nb ? na : nb);
+  return c ? (c < 0 ? -1 : 1) : (na > nb) - (na < nb);
+}
+
 int ok_webkit_compare(const uint8_t *a, size_t na, const uint8_t *b, size_t nb) {
   uint64_t left_a[OK_WEBKIT_DEPTH], left_b[OK_WEBKIT_DEPTH];
   size_t pa = 1, pb = 1, depth = 0, i, m;
-  if (!readable(a, na) || !readable(b, nb)) return 1; /* as WebKit: "A > B" */
+  int ra = readable(a, na), rb = readable(b, nb);
+  /* WebKit answers "greater" for a key it cannot read, whichever side: an
+  ** index one such TEXT is in is no longer ordered. Total instead: after
+  ** every key WebKit reads, by bytes among themselves. */
+  if (!ra || !rb) return ra != rb ? (ra ? -1 : 1) : cmp_bytes(a, na, b, nb);
   for (;;) {
     uint8_t t;
     if (depth > 0) { /* the open arrays: a shorter one first */
@@ -337,7 +347,9 @@ int ok_webkit_compare(const uint8_t *a, size_t na, const uint8_t *b, size_t nb) 
       case OK_WEBKIT_NUMBER:
       case OK_WEBKIT_DATE: {
         double x = le_double(a + pa + 1), y = le_double(b + pb + 1);
-        if (x != y) return x > y ? 1 : -1; /* NaN, which WebKit never stores: -1 as WebKit */
+        /* NaN, which WebKit never stores, equal to itself and after every
+        ** other number (WebKit: "less" either way) */
+        if (x != y) return (x != x || y != y) ? (x != x) - (y != y) : (x > y ? 1 : -1);
         pa += 9, pb += 9;
         break;
       }
@@ -352,15 +364,18 @@ int ok_webkit_compare(const uint8_t *a, size_t na, const uint8_t *b, size_t nb) 
         break;
       }
       case OK_WEBKIT_BINARY: { /* as WebKit reads it: all the key's bytes from there */
-        size_t ra = na - pa - 9, rb = nb - pb - 9;
-        int c = memcmp(a + pa + 9, b + pb + 9, ra < rb ? ra : rb);
+        size_t rest_a = na - pa - 9, rest_b = nb - pb - 9;
+        int c = memcmp(a + pa + 9, b + pb + 9, rest_a < rest_b ? rest_a : rest_b);
         if (c != 0) return c < 0 ? -1 : 1;
-        if (ra != rb) return ra < rb ? -1 : 1;
+        if (rest_a != rest_b) return rest_a < rest_b ? -1 : 1;
         pa += 9 + (size_t)le(a + pa + 1, 8), pb += 9 + (size_t)le(b + pb + 1, 8);
         break;
       }
       case OK_WEBKIT_ARRAY:
-        if (depth == OK_WEBKIT_DEPTH) return 1; /* deeper than ok compares */
+        /* Deeper than ok counts: the rest by bytes. What came before is
+        ** equal, element by element, and so of one length on both sides:
+        ** the order stays total. */
+        if (depth == OK_WEBKIT_DEPTH) return cmp_bytes(a + pa, na - pa, b + pb, nb - pb);
         left_a[depth] = le(a + pa + 1, 8), left_b[depth] = le(b + pb + 1, 8);
         depth++;
         pa += 9, pb += 9;

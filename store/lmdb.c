@@ -25,9 +25,11 @@
 #ifdef STORE_LMDB_JS
 #define ENGINE store_lmdb_js
 #define SHARED_NAME "lmdb-js"
+#define PAGE_HEADER 24 /* data format 2: a page header holds a txnid */
 #else
 #define ENGINE store_lmdb
 #define SHARED_NAME "lmdb"
+#define PAGE_HEADER 16
 #endif
 
 typedef struct env {
@@ -77,7 +79,13 @@ static int env_get(const char *path, int kind, int flags, env **out, char *err) 
   env *e;
   int rc;
   unsigned open_flags = MDB_NOTLS | (kind == 2 ? MDB_NOSUBDIR : 0);
+  char lock[4200];
   if (store_shared_key(key, sizeof key, SHARED_NAME, path, err)) return STORE_ERR;
+  /* Read-only, an environment without its lock file (a copy, read-only
+  ** media) is read without one, rather than given one: no LMDB program has
+  ** it open (each would have made the file), and reading creates nothing. */
+  snprintf(lock, sizeof lock, kind == 2 ? "%s-lock" : "%s/lock.mdb", path);
+  if (!(flags & STORE_WRITE) && store_path_kind(lock) == 0) open_flags |= MDB_NOLOCK;
   if ((e = store_shared_find(key)) != NULL) {
     if ((flags & STORE_WRITE) && !e->writable) {
       store_shared_release_locked(e);
@@ -143,15 +151,70 @@ static unsigned data_version(const char *file) {
 }
 #endif
 
+/* Whether a data file holds every page its newest meta page counts. LMDB
+** maps the file and trusts it: a file cut short (an incomplete copy, the
+** commonest damage) kills a reader with SIGBUS past its end. The metas are
+** the first two pages, in the writer's own word size and byte order. */
+static int check_size(const char *file, char *err) {
+  enum { H = PAGE_HEADER, S = sizeof(size_t), META = H + 24 + 14 * sizeof(size_t) };
+  unsigned char m[2][META];
+  uint32_t psize = 0, magic;
+  size_t last = 0, txnid = 0, best = 0, i;
+  struct stat st;
+  int found = 0;
+  FILE *f = fopen(file, "rb");
+  if (!f) return STORE_OK; /* LMDB says why */
+  if (fstat(fileno(f), &st) != 0 || fread(m[0], 1, META, f) != META) {
+    fclose(f);
+    return STORE_OK;
+  }
+  memcpy(&psize, m[0] + H + 8 + 2 * S, 4); /* the free list's md_pad */
+  if (psize < 512 || psize > 65536 || (psize & (psize - 1)) || fseek(f, (long)psize, SEEK_SET) ||
+      fread(m[1], 1, META, f) != META)
+    memset(m[1], 0, META);
+  fclose(f);
+  for (i = 0; i < 2; i++) {
+    memcpy(&magic, m[i] + H, 4);
+    memcpy(&txnid, m[i] + H + 24 + 13 * S, S);
+    if (magic != 0xBEEFC0DE || (found && txnid < best)) continue;
+    memcpy(&last, m[i] + H + 24 + 12 * S, S);
+    best = txnid, found = 1;
+  }
+  if (!found || (unsigned long long)st.st_size >= ((unsigned long long)last + 1) * psize)
+    return STORE_OK;
+  store_errf(err,
+             "'%s' is cut short (an incomplete copy?): %lld bytes, where its newest meta page "
+             "counts %llu pages of %u bytes (%llu bytes); LMDB would crash reading past its end",
+             file, (long long)st.st_size, (unsigned long long)last + 1, psize,
+             ((unsigned long long)last + 1) * psize);
+  return STORE_ERR;
+}
+
+/* An environment's data file named (<env>/data.mdb, with <env>/lock.mdb
+** beside it): the environment, in folder, so that its readers use the
+** environment's own lock table, where its writers see them. */
+static int environment_of(const char *path, char *folder, size_t size) {
+  const char *slash = strrchr(path, '/');
+  char lock[4200];
+  size_t n = slash ? (size_t)(slash - path) : 0;
+  if (strcmp(slash ? slash + 1 : path, "data.mdb") != 0 || n + 1 > size) return 0;
+  memcpy(folder, slash ? path : ".", slash ? n : 1);
+  folder[slash ? n : 1] = 0;
+  if (slash && n == 0) strcpy(folder, "/");
+  snprintf(lock, sizeof lock, "%s/lock.mdb", folder);
+  return store_path_kind(lock) == 2;
+}
+
 static int l_open(const char *path, const char *name, int flags, store *out, char *err) {
   int kind = store_path_kind(path), rc;
   env *e = NULL;
   db *d;
   MDB_txn *txn = NULL;
-  char data[4200];
+  char data[4200], folder[4200];
 #ifndef STORE_LMDB_JS
   unsigned version;
 #endif
+  if (kind == 2 && environment_of(path, folder, sizeof folder)) path = folder, kind = 1;
   if (kind == 0 && (flags & STORE_CREATE)) {
     if (mkdir(path, 0775) != 0) {
       store_errf(err, "cannot make the folder '%s': %s", path, strerror(errno));
@@ -187,6 +250,7 @@ static int l_open(const char *path, const char *name, int flags, store *out, cha
 #endif
   }
 #endif
+  if (store_path_kind(data) == 2 && check_size(data, err) != STORE_OK) return STORE_ERR;
   if (!(d = calloc(1, sizeof *d))) return STORE_NOMEM;
   store_lock();
   rc = env_get(path, kind, flags, &e, err);

@@ -45,7 +45,8 @@ enum {
   IDX_HI_INCL = 16,
   IDX_DESC = 32,
   IDX_NAME = 64,
-  IDX_ORDER = 128
+  IDX_ORDER = 128,
+  IDX_NO_PATH = 256 /* the function without its path: an error */
 };
 
 #define MAX_SAVEPOINTS 64
@@ -385,9 +386,12 @@ static int best_index(sqlite3_vtab *vt, sqlite3_index_info *info) {
   }
   if (!t->table_name && path < 0) {
     if (path_unusable) return SQLITE_CONSTRAINT;
-    return vt_error(vt, SQLITE_ERROR,
-                    "%s: the store's path is missing: SELECT key, value FROM %s('path'%s)",
-                    t->e->module, t->e->module, t->e->sub ? "[, 'name']" : "");
+    /* A plan SQLite tries without the path: a part of an OR, whose terms
+    ** it plans one at a time, or a query that gives none. The last of
+    ** plans, and an error only if SQLite is left with it (filter()). */
+    info->estimatedCost = 1e300;
+    info->idxNum = IDX_NO_PATH;
+    return SQLITE_OK;
   }
   if (path >= 0)
     info->aConstraintUsage[path].argvIndex = ++n, info->aConstraintUsage[path].omit = 1;
@@ -603,6 +607,10 @@ static int filter(sqlite3_vtab_cursor *cur, int bits, const char *plan, int argc
   c->eof = 0;
   c->row = 0;
   c->desc = (bits & IDX_DESC) != 0;
+  if (bits & IDX_NO_PATH)
+    return vt_error(cur->pVtab, SQLITE_ERROR,
+                    "%s: the store's path is missing: SELECT key, value FROM %s('path'%s)",
+                    t->e->module, t->e->module, t->e->sub ? "[, 'name']" : "");
   if (!t->table_name) {
     rc = query_store(t, c, argv[0], (bits & IDX_NAME) ? argv[1] : NULL, err);
     i = (bits & IDX_NAME) ? 2 : 1;

@@ -102,7 +102,9 @@ def ranges_match(db, label, source, pairs, args=""):
         o1, o2 = rng.choice(ops), rng.choice(ops)
         order = rng.choice(["", " ORDER BY key", " ORDER BY key DESC"])
         where = rng.choice([f"key {o1} ?1", f"key {o1} ?1 AND key {o2} ?2", f"key BETWEEN ?1 AND ?2",
-                            "key IN (?1, ?2)", f"key {o1} ?1 AND key {o2} ?2 AND key != ?1"])
+                            "key IN (?1, ?2)", f"key {o1} ?1 AND key {o2} ?2 AND key != ?1",
+                            "key = ?1 OR key = ?2", f"key {o1} ?1 OR key {o2} ?2",
+                            f"key {o1} ?1 OR value = ?2 OR key IN (?2)"])
         limit = rng.choice(["", "", " LIMIT 3"])
         q = f"SELECT key, value FROM {{}} WHERE {where}{order}{limit}"
         args = (a, b) if "?2" in q else (a,)
@@ -409,6 +411,49 @@ def test_errors(db):
     check("error: SQLite's side intact", db.execute("PRAGMA integrity_check").fetchone()[0] == "ok")
 
 
+def test_lmdb_files(db):
+    """LMDB by its data file, a copy without its lock file, and copies cut
+    short: nothing created beside them, and no crash."""
+    import lmdb
+    path = os.path.join(tmp, "files")
+    env = lmdb.open(path, map_size=1 << 28)
+    with env.begin(write=True) as txn:
+        for i in range(20000):
+            txn.put(b"k%06d" % i, bytes(rng.randrange(256) for _ in range(40)))
+    env.close()
+    got = db.execute(f"SELECT count(*) FROM ok_lmdb('{path}/data.mdb')").fetchone()[0]
+    check("LMDB by its data file: read through the environment, no lock file of its own",
+          got == 20000 and sorted(os.listdir(path)) == ["data.mdb", "lock.mdb"], (got, os.listdir(path)))
+    copy = os.path.join(tmp, "files-copy")
+    os.makedirs(copy)
+    subprocess.run(["mdb_copy", path, copy], check=True, env=tools_env)
+    before = sorted(os.listdir(copy))
+    got = db.execute(f"SELECT count(*) FROM ok_lmdb('{copy}')").fetchone()[0]
+    got2 = db.execute(f"SELECT count(*) FROM ok_lmdb('{copy}/data.mdb')").fetchone()[0]
+    check("LMDB: a copy without lock.mdb is read, and given none",
+          got == got2 == 20000 and before == sorted(os.listdir(copy)) == ["data.mdb"], (got, got2, os.listdir(copy)))
+    data = open(os.path.join(path, "data.mdb"), "rb").read()
+    crashes, bad = 0, []
+    cut = os.path.join(tmp, "cut")
+    sizes = [rng.randrange(8192, len(data)) for _ in range(12)] + \
+        [4096 * rng.randrange(2, len(data) // 4096) for _ in range(8)] + [len(data)]
+    for size in sizes:
+        shutil.rmtree(cut, ignore_errors=True)
+        os.makedirs(cut)
+        open(os.path.join(cut, "data.mdb"), "wb").write(data[:size])
+        r = subprocess.run(["sqlite3", "-batch", "-init", "/dev/null", ":memory:", ".load " + os.path.join(build, "ok_store"),
+                            f"SELECT count(*) FROM ok_lmdb('{cut}')"], capture_output=True, text=True,
+                           env=dict(os.environ, ASAN_OPTIONS="detect_leaks=0"))
+        if r.returncode < 0:
+            crashes += 1
+        elif size < len(data) and f"ok_lmdb: '{cut}/data.mdb' is cut short (an incomplete copy?): {size} bytes" not in r.stderr:
+            bad.append((size, r.stdout, r.stderr[-200:]))
+        elif size == len(data) and r.stdout.strip() != "20000":
+            bad.append((size, r.stdout, r.stderr[-200:]))
+    check(f"LMDB: {len(sizes)} copies of a data file cut short: no crash", crashes == 0, crashes)
+    check("LMDB: a copy cut short is refused, naming the file and its sizes", not bad, bad[:2])
+
+
 def test_corrupt(stores):
     """Damaged LevelDB and RocksDB files (bytes overwritten at random): each
     scan reads or fails with the module's error, never crashes. (LMDB does
@@ -506,6 +551,7 @@ def main():
     rocks = test_rocksdb(db)
     test_corrupt(([("ok_leveldb", os.path.join(out, "leveldb"))] if node else []) + [("ok_rocksdb", rocks)])
     test_errors(db)
+    test_lmdb_files(db)
     test_million(db)
     db.close()
     shutil.rmtree(tmp)

@@ -5,8 +5,12 @@
 ** both formats; Firefox's keys by their bytes and WebKit's under its
 ** collation must order every pair alike (but where WebKit compares binary
 ** with the rest of the key: a binary inside an array), each key must equal
-** itself, and WebKit's order must be antisymmetric on every pair.
+** itself, and WebKit's order must be antisymmetric on every pair. And
+** IDBKEY as the order an index needs, on any TEXT: over pools of valid,
+** mutated and unreadable keys, NaN and arrays deeper than ok counts, every
+** pair antisymmetric and every triple transitive.
 */
+#include <stdlib.h>
 #include <string.h>
 
 #include "ok_firefox.h"
@@ -138,4 +142,70 @@ void test_browsers(long rounds) {
   check(bad_self == 0, "browsers: IDBKEY says a key equals itself", "");
   check(bad_order == 0 && compared > rounds / 2 && same > 0,
         "browsers: Firefox's byte order is WebKit's IDBKEY order, ties alike", "");
+}
+
+/* A pool's key: random, then maybe mutated (a byte changed, cut, added). */
+static size_t pool_key(uint8_t *out) {
+  static pair p;
+  size_t n, i;
+  switch (rnd() % 8) {
+    case 0: /* a NaN among numbers */
+      n = 1 + ok_webkit_enc_head(out + 1, OK_WEBKIT_ARRAY, 2);
+      out[0] = OK_WEBKIT_VERSION;
+      n += ok_webkit_enc_number(out + n, OK_WEBKIT_NUMBER, rnd() % 2 ? 1.0 : 0.0);
+      n += ok_webkit_enc_number(out + n, OK_WEBKIT_NUMBER, rnd() % 2 ? -0.0 : 0.0);
+      if (rnd() % 2) {
+        uint64_t nan = 0x7FF8000000000000ULL | (rnd() % 4);
+        for (i = 0; i < 8; i++) out[n - 8 + i] = (uint8_t)(nan >> (8 * i));
+      }
+      return n;
+    case 1: { /* arrays one deeper than ok counts, different inside */
+      size_t depth = OK_WEBKIT_DEPTH + 1 + rnd() % 2;
+      out[0] = OK_WEBKIT_VERSION, n = 1;
+      for (i = 0; i < depth; i++) n += ok_webkit_enc_head(out + n, OK_WEBKIT_ARRAY, 1);
+      return n + ok_webkit_enc_number(out + n, OK_WEBKIT_NUMBER, (double)(rnd() % 3));
+    }
+    default:
+      random_pair(&p);
+      memcpy(out, p.wk, p.nw);
+      n = p.nw;
+      switch (rnd() % 6) {
+        case 0: out[rnd() % n] = (uint8_t)rnd(); break;
+        case 1: n = (size_t)(rnd() % n); break;
+        case 2: out[n++] = (uint8_t)rnd(); break;
+        default: break;
+      }
+      return n;
+  }
+}
+
+void test_idbkey_order(long pools) {
+  enum { N = 90, ROOM = (OK_WEBKIT_DEPTH + 4) * 9 + 16 };
+  static uint8_t key[N][ROOM];
+  static signed char c[N][N];
+  size_t n[N];
+  long pool, bad_swap = 0, bad_self = 0, bad_trans = 0, unreadable = 0;
+  int i, j, k;
+  for (pool = 0; pool < pools; pool++) {
+    for (i = 0; i < N; i++) n[i] = pool_key(key[i]);
+    /* a key of one pool twice, for ties */
+    memcpy(key[N - 1], key[0], n[0]), n[N - 1] = n[0];
+    for (i = 0; i < N; i++)
+      for (j = 0; j < N; j++) c[i][j] = (signed char)ok_webkit_compare(key[i], n[i], key[j], n[j]);
+    for (i = 0; i < N; i++) {
+      bad_self += c[i][i] != 0;
+      size_t count, err;
+      unreadable += ok_count(&ok_format_webkit, key[i], n[i], &count, &err) != OK_OK;
+      for (j = 0; j < N; j++) {
+        bad_swap += c[i][j] != -c[j][i];
+        for (k = 0; k < N; k++) /* a <= b <= c: a <= c, and equal only if all are */
+          if (c[i][j] <= 0 && c[j][k] <= 0 && (c[i][k] > 0 || (c[i][k] == 0) != (c[i][j] == 0 && c[j][k] == 0)))
+            bad_trans++;
+      }
+    }
+  }
+  check(bad_self == 0, "IDBKEY: every key equals itself (NaN, arrays past ok's depth, unreadable)", "");
+  check(bad_swap == 0, "IDBKEY: antisymmetric on every pair of valid, mutated and unreadable keys", "");
+  check(bad_trans == 0, "IDBKEY: transitive on every triple", "");
+  check(unreadable > 0, "IDBKEY: the pools held keys WebKit cannot read", "");
 }

@@ -1046,6 +1046,7 @@ int main(int argc, char **argv) {
   test_hbase(argc > 1 ? atol(argv[1]) : 300000);
   test_stores(argc > 1 ? atol(argv[1]) : 300000);
   test_browsers(argc > 1 ? atol(argv[1]) : 300000);
+  test_idbkey_order(argc > 1 ? atol(argv[1]) / 10000 + 1 : 30);
   test_libraries(argc > 1 ? atol(argv[1]) : 300000);
   test_words(argc > 1 ? atol(argv[1]) : 300000);
   test_convert(argc > 1 ? atol(argv[1]) : 300000);
