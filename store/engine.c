@@ -20,22 +20,57 @@
 #define XXH_INLINE_ALL
 #include <xxhash.h>
 
+/* A message's bytes that are not valid UTF-8, or are control characters,
+** as \xNN: a damaged store's file names reach messages (a CURRENT with a
+** bit flipped), and SQLite's callers expect text. */
+static void escape(char *err) {
+  char out[STORE_ERR_MAX];
+  const unsigned char *p = (const unsigned char *)err;
+  size_t o = 0;
+  while (*p && o + 5 < sizeof out) {
+    size_t n = *p < 0x80             ? 1
+               : (*p & 0xE0) == 0xC0 ? 2
+               : (*p & 0xF0) == 0xE0 ? 3
+               : (*p & 0xF8) == 0xF0 ? 4
+                                     : 0;
+    size_t i;
+    for (i = 1; i < n; i++)
+      if ((p[i] & 0xC0) != 0x80) n = 0;
+    if (n == 2 && *p < 0xC2) n = 0; /* overlong */
+    if (n == 1 && (*p < 0x20 || *p == 0x7F)) n = 0;
+    if (n == 0) {
+      snprintf(out + o, 5, "\\x%02X", *p++);
+      o += 4;
+    } else if (o + n < sizeof out) {
+      memcpy(out + o, p, n), o += n, p += n;
+    } else
+      break;
+  }
+  out[o] = 0;
+  memcpy(err, out, o + 1);
+}
+
 void store_errf(char *err, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(err, STORE_ERR_MAX, fmt, ap);
   va_end(ap);
+  escape(err);
+}
+
+void store_comparator_refused(char *err, const char *path, const char *name, size_t n) {
+  store_errf(err,
+             "'%s' is ordered by a comparator of its own, %.*s%s, not by bytes: ok reads stores "
+             "in byte order only",
+             path, (int)n, name,
+             n >= 8 && strncmp(name, "idb_cmp1", 8) == 0 ? " (Chrome's IndexedDB)" : "");
 }
 
 int store_foreign_comparator(char *err, const char *path, const char *msg) {
   const char *other = strstr(msg, " does not match existing comparator");
   const char *start = strstr(msg, "Invalid argument: ");
   if (!other || !start || start + 18 > other) return 0;
-  store_errf(err,
-             "'%s' is ordered by a comparator of its own, %.*s%s, not by bytes: ok reads stores "
-             "in byte order only",
-             path, (int)(other - start - 18), start + 18,
-             strncmp(start + 18, "idb_cmp1", 8) == 0 ? " (Chrome's IndexedDB)" : "");
+  store_comparator_refused(err, path, start + 18, (size_t)(other - start - 18));
   return 1;
 }
 

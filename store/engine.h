@@ -89,12 +89,15 @@ extern const store_engine store_lmdb, store_lmdb_js, store_leveldb, store_rocksd
 int store_rocksdb_families(const char *path, char ***names, size_t *n, char *err);
 void store_rocksdb_families_free(char **names, size_t n);
 
-/* The engines' shared helpers (engine.c). */
+/* The engines' shared helpers (engine.c). The message, with bytes that are
+** no UTF-8 text escaped. */
 void store_errf(char *err, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+/* The refusal of a store made with a comparator of its own, named. */
+void store_comparator_refused(char *err, const char *path, const char *name, size_t n);
 /* When LevelDB's or RocksDB's message msg says the store was made with a
 ** comparator of its own: that said in err, and 1. */
 int store_foreign_comparator(char *err, const char *path, const char *msg);

@@ -105,7 +105,8 @@ def ranges_match(db, label, source, pairs, args=""):
                             "key IN (?1, ?2)", f"key {o1} ?1 AND key {o2} ?2 AND key != ?1",
                             "key = ?1 OR key = ?2", f"key {o1} ?1 OR key {o2} ?2",
                             f"key {o1} ?1 OR value = ?2 OR key IN (?2)"])
-        limit = rng.choice(["", "", " LIMIT 3"])
+        # without ORDER BY, LIMIT takes any rows: only with an order
+        limit = rng.choice(["", "", " LIMIT 3"]) if order else ""
         q = f"SELECT key, value FROM {{}} WHERE {where}{order}{limit}"
         args = (a, b) if "?2" in q else (a,)
         got = db.execute(q.format(source), args).fetchall()
@@ -405,9 +406,29 @@ def test_errors(db):
     exe, idb = os.path.join(tmp, "idb"), os.path.join(tmp, "idb-store")
     subprocess.run(["cc", src, "-o", exe, "-lleveldb"], check=True, env=tools_env)
     subprocess.run([exe, idb], check=True, env=tools_env)
+    def files(folder):
+        return {f: (os.path.getsize(os.path.join(folder, f)), os.stat(os.path.join(folder, f)).st_mtime_ns)
+                for f in os.listdir(folder)}
+    before = files(idb)
     expect(f"SELECT * FROM ok_leveldb('{idb}')",
            f"ok_leveldb: '{idb}' is ordered by a comparator of its own, idb_cmp1 (Chrome's IndexedDB), not by bytes",
            "a LevelDB ordered by Chrome's comparator")
+    check("error: the refused LevelDB's folder unchanged (no LOG written)", files(idb) == before,
+          (before, files(idb)))
+    rk = os.path.join(tmp, "rocks-as-level")
+    ldb(rk, "--create_if_missing", "put", "a", "b")
+    before = files(rk)
+    expect(f"SELECT * FROM ok_leveldb('{rk}')", f"ok_leveldb: '{rk}' is a RocksDB (it holds IDENTITY), not a LevelDB",
+           "a RocksDB read as a LevelDB, named")
+    check("error: the RocksDB's folder unchanged", files(rk) == before)
+    # a CURRENT with a bit flipped: the message's raw bytes escaped, an SQL error
+    flipped = os.path.join(tmp, "flipped")
+    shutil.copytree(idb, flipped)
+    cur = open(os.path.join(flipped, "CURRENT"), "rb").read()
+    open(os.path.join(flipped, "CURRENT"), "wb").write(bytes([cur[0] ^ 0x80]) + b"\xff\x01" + cur[1:])
+    e = error_of(db, f"SELECT * FROM ok_leveldb('{flipped}')")
+    check("error: a damaged CURRENT's bytes escaped in the message", e is not None and e.startswith("ok_leveldb: ")
+          and "\\xCD\\xFF\\x01" in e, e)
     check("error: SQLite's side intact", db.execute("PRAGMA integrity_check").fetchone()[0] == "ok")
 
 

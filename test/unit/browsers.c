@@ -199,13 +199,16 @@ void test_idbkey_order(long pools) {
       for (j = 0; j < N; j++) {
         bad_swap += c[i][j] != -c[j][i];
         for (k = 0; k < N; k++) /* a <= b <= c: a <= c, and equal only if all are */
-          if (c[i][j] <= 0 && c[j][k] <= 0 && (c[i][k] > 0 || (c[i][k] == 0) != (c[i][j] == 0 && c[j][k] == 0)))
+          if (c[i][j] <= 0 && c[j][k] <= 0 &&
+              (c[i][k] > 0 || (c[i][k] == 0) != (c[i][j] == 0 && c[j][k] == 0)))
             bad_trans++;
       }
     }
   }
-  check(bad_self == 0, "IDBKEY: every key equals itself (NaN, arrays past ok's depth, unreadable)", "");
-  check(bad_swap == 0, "IDBKEY: antisymmetric on every pair of valid, mutated and unreadable keys", "");
+  check(bad_self == 0, "IDBKEY: every key equals itself (NaN, arrays past ok's depth, unreadable)",
+        "");
+  check(bad_swap == 0, "IDBKEY: antisymmetric on every pair of valid, mutated and unreadable keys",
+        "");
   check(bad_trans == 0, "IDBKEY: transitive on every triple", "");
   check(unreadable > 0, "IDBKEY: the pools held keys WebKit cannot read", "");
 }
