@@ -156,3 +156,133 @@ int store_shared_key(char *key, size_t size, const char *engine, const char *pat
   }
   return STORE_OK;
 }
+
+/* ---- a sorted copy -------------------------------------------------------- */
+
+typedef struct row {
+  unsigned char *key; /* and the value after it, one allocation */
+  size_t nkey, nvalue, order;
+} row;
+
+typedef struct copy {
+  row *rows;
+  size_t n, at; /* at == n: off every row */
+} copy;
+
+static int by_bytes(const void *a, const void *b) {
+  const row *x = a, *y = b;
+  int c = memcmp(x->key, y->key, x->nkey < y->nkey ? x->nkey : y->nkey);
+  if (c) return c;
+  if (x->nkey != y->nkey) return x->nkey < y->nkey ? -1 : 1;
+  return x->order < y->order ? -1 : x->order > y->order; /* a key's values as the store had them */
+}
+
+void store_copy_close(void *p) {
+  copy *c = p;
+  size_t i;
+  for (i = 0; i < c->n; i++) free(c->rows[i].key);
+  free(c->rows);
+  free(c);
+}
+
+int store_copy_open(const store_engine *e, void *db, void **out, char *err) {
+  copy *c = calloc(1, sizeof *c);
+  void *it = NULL;
+  size_t cap = 0;
+  int rc;
+  if (!c) return STORE_NOMEM;
+  if ((rc = e->iter_open(db, &it, err)) != STORE_OK) {
+    free(c);
+    return rc;
+  }
+  for (rc = e->seek(it, NULL, 0, err); rc == STORE_OK && e->valid(it); rc = e->next(it, err)) {
+    size_t nk, nv;
+    const unsigned char *k = e->key(it, &nk), *v = e->value(it, &nv);
+    row *r;
+    if (c->n == cap) {
+      row *more = realloc(c->rows, (cap ? 2 * cap : 256) * sizeof *more);
+      if (!more) {
+        rc = STORE_NOMEM;
+        break;
+      }
+      c->rows = more, cap = cap ? 2 * cap : 256;
+    }
+    r = &c->rows[c->n];
+    if (!(r->key = malloc(nk + nv + 1))) {
+      rc = STORE_NOMEM;
+      break;
+    }
+    memcpy(r->key, k, nk);
+    memcpy(r->key + nk, v, nv);
+    r->nkey = nk, r->nvalue = nv, r->order = c->n++;
+  }
+  e->iter_close(it);
+  if (rc != STORE_OK) {
+    store_copy_close(c);
+    return rc;
+  }
+  qsort(c->rows, c->n, sizeof *c->rows, by_bytes);
+  c->at = c->n;
+  *out = c;
+  return STORE_OK;
+}
+
+/* The first row whose key is above k (or at or above, when at): a binary
+** search. */
+static size_t bound(const copy *c, const unsigned char *k, size_t n, int at) {
+  size_t lo = 0, hi = c->n;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    const row *r = &c->rows[mid];
+    int cmp = memcmp(r->key, k, r->nkey < n ? r->nkey : n);
+    if (!cmp) cmp = (r->nkey > n) - (r->nkey < n);
+    if (cmp < 0 || (cmp == 0 && !at))
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
+int store_copy_seek(void *p, const unsigned char *k, size_t n, char *err) {
+  copy *c = p;
+  (void)err;
+  c->at = k ? bound(c, k, n, 1) : 0;
+  return STORE_OK;
+}
+
+int store_copy_seek_last(void *p, const unsigned char *k, size_t n, char *err) {
+  copy *c = p;
+  size_t after = k ? bound(c, k, n, 0) : c->n;
+  (void)err;
+  c->at = after ? after - 1 : c->n;
+  return STORE_OK;
+}
+
+int store_copy_next(void *p, char *err) {
+  copy *c = p;
+  (void)err;
+  if (c->at < c->n) c->at++;
+  return STORE_OK;
+}
+
+int store_copy_prev(void *p, char *err) {
+  copy *c = p;
+  (void)err;
+  c->at = c->at == 0 ? c->n : c->at - 1;
+  return STORE_OK;
+}
+
+int store_copy_valid(void *p) { return ((copy *)p)->at < ((copy *)p)->n; }
+
+const unsigned char *store_copy_key(void *p, size_t *n) {
+  const row *r = &((copy *)p)->rows[((copy *)p)->at];
+  *n = r->nkey;
+  return r->key;
+}
+
+const unsigned char *store_copy_value(void *p, size_t *n) {
+  const row *r = &((copy *)p)->rows[((copy *)p)->at];
+  *n = r->nvalue;
+  return r->key + r->nkey;
+}

@@ -59,11 +59,10 @@ typedef struct store_engine {
   /* path: the store; name: a database of it or NULL for the main one. */
   int (*open)(const char *path, const char *name, int flags, store *out, char *err);
   void (*close)(void *db);
-  /* Keys in memcmp order? (an LMDB database may order them otherwise) */
-  int (*memcmp_order)(void *db);
   /* Whether the store takes a write of a key of n bytes (else why not). */
   int (*check_write)(void *db, size_t n, char *err);
-  /* An iterator over one consistent view of the store. */
+  /* An iterator over one consistent view of the store, in memcmp order
+  ** (SQL's order of BLOBs). */
   int (*iter_open)(void *db, void **it, char *err);
   void (*iter_close)(void *it);
   /* Positions: the first key >= k (k NULL: the first key), the last key
@@ -105,6 +104,19 @@ int store_foreign_comparator(char *err, const char *path, const char *msg);
 uint64_t store_hash(const unsigned char *v, size_t n);
 /* Whether the store's value at op's key (v NULL: none) is what op expects. */
 int store_expected(const store_op *op, const unsigned char *v, size_t n);
+/* An iterator over a copy of every key and value of an engine's store (e,
+** db), sorted by memcmp: for a store ordered otherwise (LMDB's INTEGERKEY
+** and REVERSEKEY databases), so that ranges and ORDER BY read as SQL
+** orders BLOBs. Held in memory, and the iterator functions of engine.h. */
+int store_copy_open(const store_engine *e, void *db, void **it, char *err);
+void store_copy_close(void *it);
+int store_copy_seek(void *it, const unsigned char *k, size_t n, char *err);
+int store_copy_seek_last(void *it, const unsigned char *k, size_t n, char *err);
+int store_copy_next(void *it, char *err);
+int store_copy_prev(void *it, char *err);
+int store_copy_valid(void *it);
+const unsigned char *store_copy_key(void *it, size_t *n);
+const unsigned char *store_copy_value(void *it, size_t *n);
 /* Whether path names a directory (1), a file (2) or nothing (0). */
 int store_path_kind(const char *path);
 

@@ -163,7 +163,6 @@ static int v_open(const char *path, const char *name, int flags, store *out, cha
 }
 
 static void v_close(void *p) { store_shared_release(p); }
-static int v_memcmp_order(void *p) { return (void)p, 1; }
 static int v_check_write(void *p, size_t n, char *err) {
   return (void)p, (void)n, (void)err, STORE_OK;
 }
@@ -302,7 +301,6 @@ static int v_apply(void *p, const store_op *ops, size_t n, size_t *conflict, cha
 }
 
 const store_engine store_leveldb = {
-    "ok_leveldb", NULL,         v_open,  v_close,     v_memcmp_order, v_check_write,
-    v_iter_open,  v_iter_close, v_seek,  v_seek_last, v_next,         v_prev,
-    v_valid,      v_key,        v_value, v_apply,
+    "ok_leveldb", NULL,   v_open, v_close, v_check_write, v_iter_open, v_iter_close, v_seek,
+    v_seek_last,  v_next, v_prev, v_valid, v_key,         v_value,     v_apply,
 };

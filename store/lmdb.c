@@ -41,7 +41,8 @@ typedef struct env {
 typedef struct db {
   env *env;
   MDB_dbi dbi;
-  unsigned flags; /* the database's own: MDB_DUPSORT, MDB_INTEGERKEY, ... */
+  unsigned flags;  /* the database's own: MDB_DUPSORT, MDB_INTEGERKEY, ... */
+  size_t int_size; /* INTEGERKEY: the size its keys have (4 or 8), 0 before one */
 } db;
 
 typedef struct iter {
@@ -205,6 +206,21 @@ static int environment_of(const char *path, char *folder, size_t size) {
   return store_path_kind(lock) == 2;
 }
 
+/* An INTEGERKEY database's key size: its first key's (all have one). */
+static int int_size(MDB_txn *txn, db *d) {
+  MDB_cursor *c;
+  MDB_val k, v;
+  int rc;
+  if (!(d->flags & MDB_INTEGERKEY)) return 0;
+  if ((rc = mdb_cursor_open(txn, d->dbi, &c)) != 0) return rc;
+  rc = mdb_cursor_get(c, &k, &v, MDB_FIRST);
+  mdb_cursor_close(c);
+  if (rc == 0) d->int_size = k.mv_size;
+  return rc == MDB_NOTFOUND ? 0 : rc;
+}
+
+static const store_engine by_bytes;
+
 static int l_open(const char *path, const char *name, int flags, store *out, char *err) {
   int kind = store_path_kind(path), rc;
   env *e = NULL;
@@ -259,7 +275,7 @@ static int l_open(const char *path, const char *name, int flags, store *out, cha
     unsigned dbi_flags = (name && (flags & STORE_CREATE)) ? MDB_CREATE : 0;
     int r = begin(e, txn_flags, &txn);
     if (r == 0 && (r = mdb_dbi_open(txn, name, dbi_flags, &d->dbi)) == 0 &&
-        (r = mdb_dbi_flags(txn, d->dbi, &d->flags)) == 0)
+        (r = mdb_dbi_flags(txn, d->dbi, &d->flags)) == 0 && (r = int_size(txn, d)) == 0)
       r = mdb_txn_commit(txn);
     else if (txn && r != MDB_BAD_TXN)
       mdb_txn_abort(txn);
@@ -280,7 +296,8 @@ static int l_open(const char *path, const char *name, int flags, store *out, cha
     return rc;
   }
   d->env = e;
-  out->e = &ENGINE, out->db = d;
+  /* a database ordered otherwise is read from a copy in SQL's order */
+  out->e = (d->flags & (MDB_INTEGERKEY | MDB_REVERSEKEY)) ? &by_bytes : &ENGINE, out->db = d;
   return STORE_OK;
 }
 
@@ -288,10 +305,6 @@ static void l_close(void *p) {
   db *d = p;
   store_shared_release(d->env);
   free(d);
-}
-
-static int l_memcmp_order(void *p) {
-  return !(((db *)p)->flags & (MDB_REVERSEKEY | MDB_INTEGERKEY));
 }
 
 static int l_check_write(void *p, size_t n, char *err) {
@@ -307,6 +320,23 @@ static int l_check_write(void *p, size_t n, char *err) {
     store_errf(err, "a key of %zu bytes: LMDB takes keys of 1 to %zu bytes", n, max);
     return STORE_ERR;
   }
+  /* LMDB compares such keys as native integers of the size the first has,
+  ** and one of another size makes the others unfindable */
+  if ((d->flags & MDB_INTEGERKEY) &&
+      (d->int_size ? n != d->int_size : n != sizeof(unsigned) && n != sizeof(size_t))) {
+    if (d->int_size)
+      store_errf(err,
+                 "a key of %zu bytes: the database keeps its keys as integers (MDB_INTEGERKEY) "
+                 "of %zu bytes",
+                 n, d->int_size);
+    else
+      store_errf(err,
+                 "a key of %zu bytes: the database keeps its keys as integers (MDB_INTEGERKEY) "
+                 "of %zu or %zu bytes",
+                 n, sizeof(unsigned), sizeof(size_t));
+    return STORE_ERR;
+  }
+  if (d->flags & MDB_INTEGERKEY) d->int_size = n;
   return STORE_OK;
 }
 
@@ -437,8 +467,20 @@ static int l_apply(void *p, const store_op *ops, size_t n, size_t *conflict, cha
   return STORE_ERR;
 }
 
+static int l_copy_open(void *p, void **out, char *err) {
+  return store_copy_open(&ENGINE, p, out, err);
+}
+
+/* LMDB for a database not in byte order, read through a sorted copy. */
+static const store_engine by_bytes = {
+    "ok_lmdb",        "database",       l_open,
+    l_close,          l_check_write,    l_copy_open,
+    store_copy_close, store_copy_seek,  store_copy_seek_last,
+    store_copy_next,  store_copy_prev,  store_copy_valid,
+    store_copy_key,   store_copy_value, l_apply,
+};
+
 const store_engine ENGINE = {
-    "ok_lmdb",   "database",   l_open,  l_close,     l_memcmp_order, l_check_write,
-    l_iter_open, l_iter_close, l_seek,  l_seek_last, l_next,         l_prev,
-    l_valid,     l_key,        l_value, l_apply,
+    "ok_lmdb",   "database", l_open, l_close, l_check_write, l_iter_open, l_iter_close, l_seek,
+    l_seek_last, l_next,     l_prev, l_valid, l_key,         l_value,     l_apply,
 };

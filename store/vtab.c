@@ -620,12 +620,6 @@ static int filter(sqlite3_vtab_cursor *cur, int bits, const char *plan, int argc
     rc = query_store(t, c, NULL, NULL, err);
   if (rc != STORE_OK) return store_error(cur->pVtab, t->e, rc, err);
   e = c->st.e;
-  if ((bits & (IDX_EQ | IDX_LO | IDX_HI | IDX_ORDER)) && !e->memcmp_order(c->st.db)) {
-    return vt_error(cur->pVtab, SQLITE_ERROR,
-                    "%s: the database orders its keys as integers or reversed, not as bytes: "
-                    "read it whole, without key ranges or ORDER BY key",
-                    e->module);
-  }
   if (bits & IDX_EQ)
     lo = hi = argv[i++];
   else {

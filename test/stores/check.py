@@ -199,18 +199,38 @@ def test_lmdb_tools(db):
     check("LMDB: a map grown by another process is adopted", (before, after) == (1, 20001), (before, after))
     db.execute("DROP TABLE grow")
 
-    # an integer-keyed database is read whole, never as a byte range
+    # an integer-keyed database: read in SQL's order of BLOBs (ranges, ORDER BY
+    # both ways), written only with keys of its integers' size
     p3 = os.path.join(tmp, "intkey")
     env = lmdb.open(p3, max_dbs=2)
     ik = env.open_db(b"ints", integerkey=True)
+    ints = [1, 256, 2, 300, 65536, 2**40, 7]
     with env.begin(write=True) as txn:
-        for i in (1, 256, 2):
-            txn.put(i.to_bytes(8, sys.byteorder), b"x", db=ik)
+        for i in ints:
+            txn.put(i.to_bytes(8, sys.byteorder), b"v%d" % i, db=ik)
     env.close()
+    pairs = [(i.to_bytes(8, sys.byteorder), b"v%d" % i) for i in ints]
+    src = f"ok_lmdb('{p3}', 'ints')"
     check("LMDB: an INTEGERKEY database reads whole",
-          db.execute(f"SELECT count(*) FROM ok_lmdb('{p3}', 'ints')").fetchone()[0] == 3)
-    e = error_of(db, f"SELECT * FROM ok_lmdb('{p3}', 'ints') ORDER BY key")
-    check("LMDB: no byte order claimed for INTEGERKEY", e and e.startswith("ok_lmdb: ") and "integers" in e, e)
+          db.execute(f"SELECT count(*) FROM {src}").fetchone()[0] == len(ints))
+    got = db.execute(f"SELECT key FROM {src} ORDER BY key").fetchall()
+    check("LMDB: INTEGERKEY in SQL's order of BLOBs", [r[0] for r in got] == sorted(k for k, _ in pairs), got)
+    ranges_match(db, "LMDB INTEGERKEY", src, pairs)
+    db.execute(f"CREATE VIRTUAL TABLE ik USING ok_lmdb('{p3}', 'ints', readwrite)")
+    for n in (3, 11, 4):
+        e = error_of(db, "INSERT INTO ik VALUES (?, x'00')", (bytes(n),))
+        check(f"LMDB: INTEGERKEY refuses a key of {n} bytes, by name",
+              e == f"ok_lmdb: a key of {n} bytes: the database keeps its keys as integers (MDB_INTEGERKEY) of 8 bytes", e)
+    db.execute("INSERT INTO ik VALUES (?, x'01'), (?, x'02')",
+               ((5).to_bytes(8, sys.byteorder), (2**33).to_bytes(8, sys.byteorder)))
+    db.execute("DELETE FROM ik WHERE key = ?", ((2).to_bytes(8, sys.byteorder),))
+    db.execute("DROP TABLE ik")
+    env = lmdb.open(p3, max_dbs=2, readonly=True)
+    ik = env.open_db(b"ints", integerkey=True, create=False)
+    with env.begin() as txn:
+        found = [i for i in ints + [5, 2**33] if txn.get(i.to_bytes(8, sys.byteorder), db=ik) is not None]
+    env.close()
+    check("LMDB: INTEGERKEY written, LMDB itself finds every key", found == [1, 256, 300, 65536, 2**40, 7, 5, 2**33], found)
 
 
 def test_lmdbjs(db, w, out):
