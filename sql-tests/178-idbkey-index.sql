@@ -17,6 +17,6 @@ INSERT INTO t SELECT CAST(x'00' || (SELECT ok_unhex(group_concat('A0010000000000
 SELECT 'found', count(*) FROM t WHERE k = ok_webkit_pack(1);
 SELECT 'found.unreadable', count(*) FROM t WHERE k = CAST(x'0099' AS TEXT);
 SELECT 'found.deep', count(*) FROM t WHERE k = CAST(x'00' || (SELECT ok_unhex(group_concat('A00100000000000000', '')) FROM generate_series(1, 1001)) || x'20000000000000F03F' AS TEXT);
-SELECT 'last', hex(k) FROM t ORDER BY k DESC LIMIT 3;
+SELECT 'last', substr(hex(k), 1, 24) FROM t ORDER BY k DESC LIMIT 3;
 SELECT 'first', ok_quote(CAST(k AS BLOB), 'webkit') FROM t ORDER BY k LIMIT 2;
 PRAGMA integrity_check;
