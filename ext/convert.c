@@ -391,7 +391,7 @@ static void ok_convert_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) 
     explain(ctx, argv, &r, p, n, g);
   } else if (!ok_sql_too_big(ctx, len)) {
     if (t->f->text)
-      sqlite3_result_text64(ctx, (const char *)out, len, SQLITE_TRANSIENT, SQLITE_UTF8);
+      ok_sql_result_key_text(ctx, out, len);
     else
       sqlite3_result_blob64(ctx, out, len, SQLITE_TRANSIENT);
     sqlite3_result_subtype(ctx, (unsigned)OK_KEY_SUBTYPE(t->f->subtype));
@@ -401,6 +401,7 @@ static void ok_convert_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) 
 }
 
 const ok_sql_function ok_sql_convert_functions[] = {
-    {"ok_convert", 3, 3, OK_SQL_PURE | OK_SQL_READS | OK_SQL_MAKES, ok_convert_fn, 0},
+    {"ok_convert", 3, 3, OK_SQL_PURE | OK_SQL_READS | OK_SQL_MAKES | OK_SQL_KEY_TEXT, ok_convert_fn,
+     0},
     {NULL, 0, 0, 0, NULL, 0},
 };

@@ -23,22 +23,60 @@ static void variadic(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 /* Fixed counts are registered one row each (as SQLite's own functions), so
 ** that a wrong count fails when the statement is prepared, even in a CREATE
 ** INDEX over an empty table. */
+/* f registered for n arguments (-1: any) in SQLite's text encoding enc. */
+static int register_one(sqlite3 *db, const ok_sql_function *f, int n, int enc) {
+  ok_sql_function *copy;
+  int flags = (f->flags & ~(SQLITE_UTF8 | OK_SQL_KEY_TEXT | OK_SQL_IN_UTF16)) | enc;
+  void (*fn)(sqlite3_context *, int, sqlite3_value **) = n < 0 ? variadic : f->fn;
+  if (enc == SQLITE_UTF8)
+    return sqlite3_create_function_v2(db, f->name, n, flags, (void *)f, fn, NULL, NULL, NULL);
+  /* SQLite prefers the registration in the database's own encoding */
+  if (!(copy = sqlite3_malloc(sizeof *copy))) return SQLITE_NOMEM;
+  *copy = *f;
+  copy->flags |= OK_SQL_IN_UTF16;
+  return sqlite3_create_function_v2(db, f->name, n, flags, copy, fn, NULL, NULL, sqlite3_free);
+}
+
+/* Fixed counts are registered one row each (as SQLite's own functions), so
+** that a wrong count fails when the statement is prepared, even in a CREATE
+** INDEX over an empty table. */
 int ok_sql_register(sqlite3 *db, const ok_sql_function *table, char **err) {
+  static const int encodings[] = {SQLITE_UTF8, SQLITE_UTF16LE, SQLITE_UTF16BE};
   const ok_sql_function *f;
-  int rc = SQLITE_OK, n;
-  for (f = table; rc == SQLITE_OK && f->name; f++) {
-    if (f->max < 0) {
-      rc = sqlite3_create_function_v2(db, f->name, -1, f->flags, (void *)f, variadic, NULL, NULL,
-                                      NULL);
-    } else {
-      for (n = f->min; rc == SQLITE_OK && n <= f->max; n++)
-        rc = sqlite3_create_function_v2(db, f->name, n, f->flags, (void *)f, f->fn, NULL, NULL,
-                                        NULL);
+  int rc = SQLITE_OK, n, e;
+  for (f = table; f->name; f++) {
+    for (e = 0; rc == SQLITE_OK && e < ((f->flags & OK_SQL_KEY_TEXT) ? 3 : 1); e++)
+      for (n = f->max < 0 ? -1 : f->min; rc == SQLITE_OK && n <= (f->max < 0 ? -1 : f->max); n++)
+        rc = register_one(db, f, n, encodings[e]);
+    if (rc != SQLITE_OK) {
+      if (err) *err = sqlite3_mprintf("ok: cannot register %s: %s", f->name, sqlite3_errstr(rc));
+      return rc;
     }
-    if (rc != SQLITE_OK && err)
-      *err = sqlite3_mprintf("ok: cannot register %s: %s", f->name, sqlite3_errstr(rc));
   }
-  return rc;
+  return SQLITE_OK;
+}
+
+/* Whether SQLite gives text back byte for byte through UTF-16: valid UTF-8
+** without U+FFFE and U+FFFF, which its decoder replaces (as it does the
+** surrogates and overlong forms ok_utf8_check refuses). */
+static int survives_utf16(const uint8_t *p, size_t n) {
+  size_t i;
+  if (ok_utf8_check(p, n) != n) return 0;
+  for (i = 0; i + 2 < n; i++)
+    if (p[i] == 0xEF && p[i + 1] == 0xBF && (p[i + 2] == 0xBE || p[i + 2] == 0xBF)) return 0;
+  return 1;
+}
+
+void ok_sql_result_key_text(sqlite3_context *ctx, const uint8_t *p, size_t n) {
+  if ((((const ok_sql_function *)sqlite3_user_data(ctx))->flags & OK_SQL_IN_UTF16) &&
+      !survives_utf16(p, n)) {
+    ok_sql_error(ctx,
+                 "the key is TEXT of bytes that are not UTF-8 text, which this UTF-16 database "
+                 "would re-encode into another key: make such keys in a UTF-8 database (as "
+                 "WebKit's own are)");
+    return;
+  }
+  sqlite3_result_text64(ctx, (const char *)p, n, SQLITE_TRANSIENT, SQLITE_UTF8);
 }
 
 int ok_sql_fn_arg(sqlite3_context *ctx) {

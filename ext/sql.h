@@ -42,6 +42,12 @@ SQLITE_EXTENSION_INIT3
 #define OK_SQL_PURE (SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS)
 #define OK_SQL_READS SQLITE_SUBTYPE
 #define OK_SQL_MAKES SQLITE_RESULT_SUBTYPE
+/* ok's own, not SQLite's: the function may give a key as TEXT of any bytes
+** (WebKit's), which SQLite would re-encode in a UTF-16 database. It is also
+** registered for UTF-16, which SQLite calls there: a copy marked IN_UTF16,
+** so that ok_sql_result_key_text refuses what would not survive. */
+#define OK_SQL_KEY_TEXT 0x40000000
+#define OK_SQL_IN_UTF16 0x20000000
 
 /* One SQL function: the user data of its registration, one for each count
 ** from min to max (SQLite refuses other counts when it prepares the call),
@@ -59,6 +65,9 @@ typedef struct {
 /* Registers a table of functions; SQLITE_OK, or the error with *err (if
 ** err) naming the function. */
 int ok_sql_register(sqlite3 *db, const ok_sql_function *table, char **err);
+/* A key that is TEXT of any bytes as the result: refused in a UTF-16
+** database when SQLite's conversion would not give its bytes back. */
+void ok_sql_result_key_text(sqlite3_context *ctx, const uint8_t *p, size_t n);
 
 /* The `arg` of the function being called. */
 int ok_sql_fn_arg(sqlite3_context *ctx);

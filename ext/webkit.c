@@ -74,7 +74,7 @@ static void ok_webkit_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **ar
   if (ok) b.buf.p[b.buf.n++] = OK_WEBKIT_VERSION;
   ok = ok && (argc == 1 ? ok_sql_build(&b, &ok_sql_webkit, argc, argv, 0) : array(&b, argc, argv));
   if (ok && !ok_sql_too_big(ctx, b.buf.n)) {
-    sqlite3_result_text64(ctx, (const char *)b.buf.p, b.buf.n, SQLITE_TRANSIENT, SQLITE_UTF8);
+    ok_sql_result_key_text(ctx, b.buf.p, b.buf.n);
     sqlite3_result_subtype(ctx, OK_KEY_SUBTYPE(OK_SUBTYPE(webkit)));
   }
   ok_sql_builder_free(&b);
@@ -158,9 +158,11 @@ static int render(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
 }
 
 static const ok_sql_function functions[] = {
-    {"ok_webkit_pack", 0, -1, OK_SQL_PURE | OK_SQL_READS | OK_SQL_MAKES, ok_webkit_pack_fn, 0},
-    {"ok_webkit_array", 0, -1, OK_SQL_PURE | OK_SQL_READS | OK_SQL_MAKES, ok_webkit_array_fn, 0},
-    {"ok_webkit_date", 1, 1, OK_SQL_PURE | OK_SQL_MAKES, ok_webkit_date_fn, 0},
+    {"ok_webkit_pack", 0, -1, OK_SQL_PURE | OK_SQL_READS | OK_SQL_MAKES | OK_SQL_KEY_TEXT,
+     ok_webkit_pack_fn, 0},
+    {"ok_webkit_array", 0, -1, OK_SQL_PURE | OK_SQL_READS | OK_SQL_MAKES | OK_SQL_KEY_TEXT,
+     ok_webkit_array_fn, 0},
+    {"ok_webkit_date", 1, 1, OK_SQL_PURE | OK_SQL_MAKES | OK_SQL_KEY_TEXT, ok_webkit_date_fn, 0},
     {NULL, 0, 0, 0, NULL, 0},
 };
 
