@@ -55,6 +55,19 @@ size_t ok_webkit_enc_number(uint8_t *out, int type, double d) {
   return 9;
 }
 
+/* The whole ms m of a Date WebKit stored as d = m / 1000 * 1000, whose two
+** roundings may move d up to half a ms from m either way (so the nearest
+** integer is not always m: -4405492391674069 is stored as ...069.5): the
+** integer next to d that gives d back (toward zero if both would). 0 when
+** none does: not a Date WebKit writes. */
+static int date_ms(double d, double *ms) {
+  double lo = floor(d), hi = ceil(d);
+  int at_lo = lo / 1000 * 1000 == d, at_hi = hi / 1000 * 1000 == d;
+  if (!at_lo && !at_hi) return 0;
+  *ms = at_lo && at_hi ? trunc(d) : at_lo ? lo : hi;
+  return 1;
+}
+
 size_t ok_webkit_enc_date(uint8_t *out, double ms) {
   return ok_webkit_enc_number(out, OK_WEBKIT_DATE, ms);
 }
@@ -110,7 +123,7 @@ static int scan(const uint8_t *key, size_t n, int strict, size_t *len, size_t *e
           if (d != d) return fail(OK_E_RANGE, at, err_at);
           if (key[pos] == OK_WEBKIT_DATE && !(fabs(d) <= OK_JS_DATE_MAX))
             return fail(OK_E_RANGE, at, err_at);
-          if (key[pos] == OK_WEBKIT_DATE && round(d) / 1000 * 1000 != d) /* not whole ms */
+          if (key[pos] == OK_WEBKIT_DATE && !date_ms(d, &d)) /* not whole ms */
             return fail(OK_E_NONCANONICAL, at, err_at);
         }
         pos += 9;
@@ -204,7 +217,9 @@ int ok_webkit_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) 
       return OK_OK;
     case OK_WEBKIT_DATE: {
       char text[OK_JS_DATE_TEXT_MAX];
-      it->own[0] = (uint64_t)(int64_t)round(le_double(key + 1)); /* the Date's whole ms */
+      double ms = 0;
+      date_ms(le_double(key + 1), &ms);   /* checked by scan() */
+      it->own[0] = (uint64_t)(int64_t)ms; /* the Date's whole ms */
       it->type = OK_TEXT;
       it->value_len = ok_js_date_text(text, (int64_t)it->own[0]);
       return OK_OK;

@@ -212,3 +212,22 @@ void test_idbkey_order(long pools) {
   check(bad_trans == 0, "IDBKEY: transitive on every triple", "");
   check(unreadable > 0, "IDBKEY: the pools held keys WebKit cannot read", "");
 }
+
+/* WebKit's Dates: every whole ms of a Date's range written as WebKit writes
+** it (ms / 1000 * 1000, two roundings: near +-141,000 years the double lands
+** half a ms away) reads back as that ms. */
+void test_webkit_dates(long rounds) {
+  long r, bad = 0;
+  for (r = 0; r < rounds; r++) {
+    uint8_t key[10]; /* the version byte, the Date */
+    ok_item it;
+    size_t err;
+    int64_t ms = r % 2 ? (int64_t)(rnd() % 17280000000000001ULL) - 8640000000000000LL
+                       : (int64_t)(4400000000000000LL + (int64_t)(rnd() % 60000000000000ULL)) *
+                             (rnd() % 2 ? 1 : -1);
+    key[0] = OK_WEBKIT_VERSION;
+    ok_webkit_enc_date(key + 1, (double)ms);
+    if (ok_webkit_decode(key + 1, 9, &it, &err) != OK_OK || (int64_t)it.own[0] != ms) bad++;
+  }
+  check(bad == 0, "webkit: every whole ms of a Date's range reads back as written", "");
+}
