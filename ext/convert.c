@@ -194,8 +194,8 @@ static int write_as(sqlite3_context *ctx, const ok_sql_reader *from, const uint8
     if (is < 0) return SQLITE_NOMEM;
     if (!is) {
       ok_sql_error(ctx,
-                   "component %d (%s %s%s) has no counterpart in '%s' keys: only NULL, numbers, "
-                   "text and bytes convert",
+                   "component %d (%s %s%s) is more than an SQL value, and ok_convert carries "
+                   "only those (NULL, numbers, text, bytes) into '%s' keys",
                    k, from->f->label, from->f->kind(&it), it.desc ? ", descending" : "",
                    f->core->name);
       return SQLITE_ERROR;

@@ -55,7 +55,7 @@ static const struct {
 
 /* Why a conversion is refused: the first of these its message holds. */
 static const char *const reasons[] = {
-    "has no counterpart",           /* a component that is not its SQL value */
+    "is more than an SQL value",    /* a component that is not its SQL value */
     "without loss",                 /* the target reads it back as another value */
     "is no double exactly",         /* an int64 past 2^53 into bytewise, charwise */
     "hold no bytes",                /* a BLOB into charwise */

@@ -280,7 +280,9 @@ static void check_mode(void) {
       /* a refusal is only of a first component that is no SQL value (a
       ** bigint, a nested tuple or array, a decimal, a time...) */
       snprintf(expr, sizeof expr,
-               ") has no counterpart in '%s' keys: only NULL, numbers, text and bytes convert", to);
+               ") is more than an SQL value, and ok_convert carries only those (NULL, numbers, "
+               "text, bytes) into '%s' keys",
+               to);
       check(what, rc == SQLITE_OK ? strcmp(out, "1") == 0
                                   : strncmp(out, "ok_convert: component 1 (", 25) == 0 &&
                                         strstr(out, expr) != NULL);
