@@ -402,15 +402,15 @@ static size_t time_text(char *out, int64_t sec, int64_t nanos) {
 static const char *plural(int64_t v) { return v == 1 ? "" : "s"; }
 
 /* An interval as CockroachDB prints one from a key (Duration.StringNanos,
-** its postgres style, with nanoseconds below a microsecond as "+5ns"). Not
-** quite Postgres's: a field after a negative one has no '+' of its own
-** ("-1 mons 1 day"), and the time has one when the months or the days are
-** negative ("-1 mons 1 day +01:02:03"), as CockroachDB's encodePostgres
-** writes and its own tests print. */
+** its postgres style, with nanoseconds below a microsecond as "+5ns"), as
+** its 25.2 writes it (encodePostgres): the days and the time each take a
+** '+' when positive after a negative field ("-1 mons +1 day 01:02:03",
+** "1 mon -1 days +01:02:03"); a field counts as the one before only where
+** it is written. */
 static size_t interval_text(char *out, int64_t months, int64_t days, int64_t nanos) {
   char buf[TEXT_MAX];
   size_t len = 0;
-  int wrote = 0, neg_days = months < 0 || days < 0;
+  int wrote = 0, was_negative = months < 0;
   uint64_t a, h;
   if (!months && !days && !nanos) {
     len = (size_t)snprintf(buf, sizeof buf, "00:00:00");
@@ -424,17 +424,18 @@ static size_t interval_text(char *out, int64_t months, int64_t days, int64_t nan
       len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%lld mon%s", wrote ? " " : "",
                               (long long)months, plural(months)),
           wrote = 1;
-    if (days)
-      len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%lld day%s", wrote ? " " : "",
-                              (long long)days, plural(days)),
-          wrote = 1;
+    if (days) {
+      len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s%lld day%s", wrote ? " " : "",
+                              was_negative && days > 0 ? "+" : "", (long long)days, plural(days));
+      wrote = 1, was_negative = days < 0;
+    }
     if (nanos) {
       a = nanos < 0 ? 0 - (uint64_t)nanos : (uint64_t)nanos;
       h = a / 3600000000000ULL;
       len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s%02llu:%02llu:%02llu",
                               wrote ? " " : "",
                               nanos / 1000 < 0 ? "-"
-                              : neg_days       ? "+"
+                              : was_negative   ? "+"
                                                : "",
                               (unsigned long long)h, (unsigned long long)(a / 60000000000ULL % 60),
                               (unsigned long long)(a / 1000000000ULL % 60));
