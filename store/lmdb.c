@@ -80,7 +80,7 @@ static int env_get(const char *path, int kind, int flags, env **out, char *err) 
   env *e;
   int rc;
   unsigned open_flags = MDB_NOTLS | (kind == 2 ? MDB_NOSUBDIR : 0);
-  char lock[4200];
+  char lock[4224];
   if (store_shared_key(key, sizeof key, SHARED_NAME, path, err)) return STORE_ERR;
   /* Read-only, an environment without its lock file (a copy, read-only
   ** media) is read without one, rather than given one: no LMDB program has
@@ -196,7 +196,7 @@ static int check_size(const char *file, char *err) {
 ** environment's own lock table, where its writers see them. */
 static int environment_of(const char *path, char *folder, size_t size) {
   const char *slash = strrchr(path, '/');
-  char lock[4200];
+  char lock[4224];
   size_t n = slash ? (size_t)(slash - path) : 0;
   if (strcmp(slash ? slash + 1 : path, "data.mdb") != 0 || n + 1 > size) return 0;
   memcpy(folder, slash ? path : ".", slash ? n : 1);
@@ -226,7 +226,7 @@ static int l_open(const char *path, const char *name, int flags, store *out, cha
   env *e = NULL;
   db *d;
   MDB_txn *txn = NULL;
-  char data[4200], folder[4200];
+  char data[4224], folder[4200]; /* room for "/data.mdb" after a folder */
 #ifndef STORE_LMDB_JS
   unsigned version;
 #endif
