@@ -37,6 +37,15 @@ static int separate(ok_sql_builder *b) {
 static const char buffer_last[] =
     "a Buffer (BLOB), whose bytes ordered-binary writes as they are, to the key's end";
 
+/* A string argument i: a JavaScript string's units, which ordered-binary
+** writes one by one, a lone surrogate too: WTF-8. */
+static int wtf8_arg(sqlite3_context *ctx, const uint8_t *p, size_t n, int i) {
+  size_t err = ok_wtf8_check(p, n);
+  if (err == n) return 1;
+  ok_sql_wtf8_error(ctx, i, err);
+  return 0;
+}
+
 /* A plain value: null, a number, a string, a Buffer; `alone` when it is
 ** the whole key (a number trimmed as ordered-binary trims it). */
 static int put_value(ok_sql_builder *b, sqlite3_value *v, int t, int i, int alone) {
@@ -68,13 +77,13 @@ static int put_value(ok_sql_builder *b, sqlite3_value *v, int t, int i, int alon
     b->last = buffer_last;
     return 1;
   }
-  if (!ok_sql_utf8_arg(b->ctx, p, n, i) ||
+  if (!wtf8_arg(b->ctx, p, n, i) ||
       !ok_sql_buf_reserve(b->ctx, &b->buf, OK_ORDEREDBINARY_BOUND(n), n + 1))
     return 0;
   if (ok_orderedbinary_enc_string(b->buf.p + b->buf.n, &len, p, n) != OK_OK) {
     ok_sql_error(b->ctx,
                  "argument %d: ordered-binary writes a string of %d or more UTF-16 units as it "
-                 "is, and one holding U+0000-U+0004 would not read back",
+                 "is, and one holding U+0000-U+0004 or a lone surrogate would not read back",
                  i, OK_ORDEREDBINARY_SHORT);
     return 0;
   }
@@ -162,13 +171,13 @@ static void ok_orderedbinary_symbol_fn(sqlite3_context *ctx, int argc, sqlite3_v
   if (sqlite3_value_type(argv[0]) == SQLITE_NULL) return;
   ok_sql_builder_init(&b, ctx, 0);
   if (ok_sql_text_arg(ctx, argv[0], "the description", (const char **)&p, &n) &&
-      ok_sql_utf8_arg(ctx, p, n, 1) &&
+      wtf8_arg(ctx, p, n, 1) &&
       ok_sql_buf_reserve(ctx, &b.buf, OK_ORDEREDBINARY_BOUND(n) + 1, n + 2)) {
     b.buf.p[0] = OK_ORDEREDBINARY_SYMBOL;
     if (ok_orderedbinary_enc_string(b.buf.p + 1, &len, p, n) != OK_OK)
       ok_sql_error(ctx,
                    "the description: a symbol's description of %d or more UTF-16 units "
-                   "holding U+0000-U+0004 would not read back",
+                   "holding U+0000-U+0004 or a lone surrogate would not read back",
                    OK_ORDEREDBINARY_SHORT);
     else
       result_piece(ctx, b.buf.p, len + 1);

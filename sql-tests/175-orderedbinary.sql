@@ -51,3 +51,7 @@ SELECT 'convert', hex(ok_convert(ok_pack(1, 'a', NULL), 'ok', 'orderedbinary')),
 SELECT 'convert.bool', ok_convert(ok_orderedbinary_pack(ok_orderedbinary_bool(1)), 'orderedbinary', 'ok');
 -- a loose format: ok_formats(key) tries it only when named
 SELECT 'formats', ok_formats(x'616263'), ok_formats(x'616263', 'orderedbinary');
+-- a lone surrogate, as lmdb-js writes one (WTF-8), read and written; a pair as two halves is refused
+SELECT 'lone', ok_json(x'eda080', 'orderedbinary'), ok_quote(x'6100eda08062', 'orderedbinary'), hex(ok_orderedbinary_pack(CAST(x'eda080' AS TEXT), 1));
+SELECT 'lone.pair_halves', ok_orderedbinary_pack(CAST(x'eda080edb080' AS TEXT));
+SELECT 'lone.long', ok_orderedbinary_pack(CAST(x'eda080' || zeroblob(0) AS TEXT) || printf('%.70c', 'x'));

@@ -477,6 +477,10 @@ int ok_lexi_decode(const char *s, size_t n, ok_type *type, int64_t *i, double *d
 ** UTF-8 (no overlong forms, surrogates or code points above U+10FFFF); n
 ** when all of it is. */
 size_t ok_utf8_check(const uint8_t *p, size_t n);
+/* ok_wtf8_check: the same for WTF-8: UTF-8, and lone surrogates as their
+** three bytes (the form a JavaScript string's units take; a pair written as
+** two surrogates is not WTF-8, it is its one 4-byte character). */
+size_t ok_wtf8_check(const uint8_t *p, size_t n);
 
 #ifdef __cplusplus
 }

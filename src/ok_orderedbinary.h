@@ -6,9 +6,9 @@
 **
 ** A key is one JavaScript value, or an array of them written in sequence:
 ** the elements joined by 0x00, each a component. Null, booleans, numbers
-** (as their 64 bits, a nibble apart), strings (UTF-8, the characters
-** U+0000-U+0004 escaped in short ones), symbols, and Buffers (their bytes
-** as they are).
+** (as their 64 bits, a nibble apart), strings (UTF-8, a lone surrogate as
+** its three WTF-8 bytes; U+0000-U+0004 escaped in short ones), symbols,
+** and Buffers (their bytes as they are).
 */
 #ifndef OK_ORDEREDBINARY_H
 #define OK_ORDEREDBINARY_H
@@ -39,11 +39,12 @@ extern "C" {
 ** alone, as ordered-binary trims it, 4, 6, 8 or 9. */
 size_t ok_orderedbinary_enc_number(uint8_t *out, double d, int element);
 
-/* A string (valid UTF-8 s[0..n)), or a symbol's description after the
+/* A string (WTF-8 s[0..n), ok_wtf8_check), or a symbol's description after the
 ** OK_ORDEREDBINARY_SYMBOL byte, to out unless NULL, its length in *len (at
 ** most OK_ORDEREDBINARY_BOUND(n)): OK_OK, or OK_E_AMBIGUOUS (nothing
 ** written) for a string of OK_ORDEREDBINARY_SHORT UTF-16 units or more
-** holding a character U+0000-U+0004, which would not read back. */
+** holding a character U+0000-U+0004 or a lone surrogate, which would not
+** read back. */
 #define OK_ORDEREDBINARY_BOUND(n) (2 * (size_t)(n) + 1)
 int ok_orderedbinary_enc_string(uint8_t *out, size_t *len, const uint8_t *s, size_t n);
 

@@ -5,7 +5,8 @@
 ** A number is its 64 bits a nibble to the right, after 0001 when positive;
 ** a negative one's bits but the sign complemented, after 0000: 9 bytes, or
 ** alone in a key fewer (4, 6, 8), as many as its bits need. A string is its
-** UTF-8, after 1B when empty or when its first character is below U+001C,
+** UTF-8 (WTF-8: a lone surrogate as its three bytes), after 1B when empty
+** or when its first character is below U+001C,
 ** ending at a byte below 04; in a short one U+0000-U+0004 are 04 and the
 ** character. An array is its elements joined by 00.
 */
@@ -49,8 +50,8 @@ size_t ok_orderedbinary_enc_number(uint8_t *out, double d, int element) {
   return len;
 }
 
-/* The UTF-16 length of valid UTF-8 s[0..n): a unit a character, two past
-** U+FFFF (a lead byte F0-F4). */
+/* The UTF-16 length of WTF-8 s[0..n): a unit a character, two past U+FFFF
+** (a lead byte F0-F4). */
 static size_t utf16_units(const uint8_t *s, size_t n) {
   size_t i, units = 0;
   for (i = 0; i < n; i++) units += (s[i] & 0xC0) != 0x80 ? (size_t)1 + (s[i] >= 0xF0) : 0;
@@ -58,10 +59,12 @@ static size_t utf16_units(const uint8_t *s, size_t n) {
 }
 
 int ok_orderedbinary_enc_string(uint8_t *out, size_t *len, const uint8_t *s, size_t n) {
-  size_t i, o = 0, low = 0;
-  for (i = 0; i < n; i++) low += s[i] <= 4;
-  /* a long string is written as it is: one holding U+0000-U+0004 would not read back */
-  if (low && utf16_units(s, n) >= OK_ORDEREDBINARY_SHORT) return OK_E_AMBIGUOUS;
+  size_t i, o = 0, low = 0, lone = 0;
+  for (i = 0; i < n; i++) low += s[i] <= 4, lone += s[i] == 0xED && i + 1 < n && s[i + 1] >= 0xA0;
+  /* A long string is written through Node's UTF-8, not unit by unit: one
+  ** holding U+0000-U+0004 (unescaped) or a lone surrogate (as U+FFFD)
+  ** would not read back */
+  if ((low || lone) && utf16_units(s, n) >= OK_ORDEREDBINARY_SHORT) return OK_E_AMBIGUOUS;
   if (n == 0 || s[0] < 0x1C) {
     if (out) out[o] = OK_ORDEREDBINARY_ESCAPE;
     o++;
@@ -126,7 +129,7 @@ static int dec_string(const uint8_t *key, size_t n, size_t start, ok_item *it, s
   it->value_len = it->body_len - escapes;
   it->direct = escapes == 0;
   it->len = i;
-  if (escapes == 0 && (good = ok_utf8_check(body, it->body_len)) != it->body_len)
+  if (escapes == 0 && (good = ok_wtf8_check(body, it->body_len)) != it->body_len)
     return fail(OK_E_BYTE, start + good, err_at);
   /* the escape before a string where ordered-binary writes it, and no
   ** escapes in a long string, which it writes as it is */
@@ -140,12 +143,12 @@ static int dec_string(const uint8_t *key, size_t n, size_t start, ok_item *it, s
     if (o >= sizeof buf || utf16_units(buf, o) >= OK_ORDEREDBINARY_SHORT)
       return fail(OK_E_NONCANONICAL, start, err_at);
   }
-  if (escapes) { /* UTF-8 of the unescaped bytes: escapes are ASCII, so check the rest */
+  if (escapes) { /* WTF-8 of the unescaped bytes: escapes are ASCII, so check the rest */
     size_t k = 0;
     while (k < it->body_len) {
       size_t run = 0;
       while (k + run < it->body_len && body[k + run] != 4) run++;
-      if ((good = ok_utf8_check(body + k, run)) != run)
+      if ((good = ok_wtf8_check(body + k, run)) != run)
         return fail(OK_E_BYTE, start + k + good, err_at);
       k += run + 2;
     }
@@ -231,7 +234,7 @@ static size_t orderedbinary_value(uint8_t *out, const ok_item *it) {
 /* A value as ok_orderedbinary_pack writes it (ok_convert): one value as
 ** the key (a number trimmed), several as an array's elements, a 00
 ** between; numbers only those a double holds exactly; a Buffer as its
-** bytes, which must read back as one and end the key; strings UTF-8 that
+** bytes, which must read back as one and end the key; strings WTF-8 that
 ** read back. No values make no key. */
 static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
   int alone = w->count == 1, rc;
@@ -256,7 +259,7 @@ static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
       w->n += v->n, w->mark = 1;
       return OK_OK;
     default:
-      if (ok_utf8_check(v->p, v->n) != v->n) return OK_E_BYTE;
+      if (ok_wtf8_check(v->p, v->n) != v->n) return OK_E_BYTE;
       rc = ok_orderedbinary_enc_string(ok_writer_at(w, OK_ORDEREDBINARY_BOUND(v->n)), &len, v->p,
                                        v->n);
       if (rc == OK_OK) w->n += len;

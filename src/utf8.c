@@ -92,6 +92,18 @@ unsigned ok_wtf8_next(const uint8_t *s, size_t n, size_t *k) {
   return ok_utf8_decode(s, &len);
 }
 
+size_t ok_wtf8_check(const uint8_t *p, size_t n) {
+  size_t i = 0, k;
+  while (i < n) {
+    if (p[i] < 0x80)
+      k = 1;
+    else if (ok_wtf8_next(p + i, n - i, &k), k == 0)
+      return i;
+    i += k;
+  }
+  return n;
+}
+
 size_t ok_wtf8_unit(uint8_t *out, size_t o, unsigned *high, unsigned u) {
   unsigned c = u;
   if (*high && u >= 0xDC00 && u <= 0xDFFF) {

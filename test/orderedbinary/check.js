@@ -77,8 +77,20 @@ function randomValue() {
   return a;
 }
 
+// A JavaScript string's units as WTF-8: a lone surrogate as its three bytes
+// (better-sqlite3 would bind one as U+FFFD, so such strings go as bytes).
+function wtf8(s) {
+  const out = [];
+  for (const ch of s) { // a pair is one character here, a lone surrogate one unit
+    const c = ch.codePointAt(0);
+    if (c >= 0xd800 && c <= 0xdfff) out.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 0x3f), 0x80 | (c & 0x3f));
+    else out.push(...Buffer.from(ch, 'utf8'));
+  }
+  return Buffer.from(out);
+}
 // A value as SQL arguments: the expression and its bound values.
 function sqlArg(v, args) {
+  if (typeof v === 'string' && lone(v)) { args.push(wtf8(v)); return 'CAST(? AS TEXT)'; }
   if (typeof v === 'boolean') { args.push(v ? 1 : 0); return 'ok_orderedbinary_bool(?)'; }
   if (typeof v === 'symbol') { args.push(Symbol.keyFor(v)); return 'ok_orderedbinary_symbol(?)'; }
   args.push(v);
@@ -97,14 +109,17 @@ function jsonOf(v) {
   if (v === Infinity || v === -Infinity) return { real: v > 0 ? 'Inf' : '-Inf' };
   if (typeof v === 'symbol') return { symbol: Symbol.keyFor(v) };
   if (Buffer.isBuffer(v)) return { blob: v.toString('hex').toUpperCase() };
+  if (typeof v === 'string' && lone(v)) return { text_hex: wtf8(v).toString('hex').toUpperCase() };
   return v;
 }
 function same(a, b) {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 const hex = (b) => Buffer.from(b).toString('hex').toUpperCase();
+const lone = (s) => /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(s);
 // UTF-16 units of a string: ordered-binary escapes U+0000-U+0004 below 64
-const unwritable = (s) => typeof s === 'string' && s.length >= 64 && /[\x00-\x04]/.test(s);
+// (and writes a long one through Node's UTF-8, a lone surrogate as U+FFFD)
+const unwritable = (s) => typeof s === 'string' && s.length >= 64 && (/[\x00-\x04]/.test(s) || lone(s));
 const anyUnwritable = (v) => (Array.isArray(v) ? v : [v]).some(
   (x) => unwritable(x) || (typeof x === 'symbol' && unwritable(Symbol.keyFor(x))));
 
@@ -163,6 +178,16 @@ for (const s of edgeStrings) { one(s, 'edge string'); one(['a', s, 1], 'edge str
 one(null, 'null'); one(true, 'true'); one(false, 'false'); one(Symbol.for('s'), 'symbol');
 one([null, null], '[null, null]'); one(['a', Buffer.from([1, 0, 255])], 'Buffer last');
 for (let i = 0; i < count; i++) one(randomValue(), `random ${i}`);
+// lone surrogates, as lmdb-js writes them (WTF-8), alone, in arrays, escaped
+const loneStrings = ['\ud800', '\udfff', 'a\udc00b', '\udbff\ud800', '\ud83d', '\ude00x',
+  '\u0001\ud800', '\ud800😀\udc00', 'é\udc00'.repeat(40)];
+for (const s of loneStrings) { one(s, 'lone surrogate'); one([1, s, 'z'], 'lone surrogate in array'); }
+for (let i = 0; i < count / 10; i++) {
+  const units = ['a', '\u0002', 'é', '😀', '\ud800', '\udc00', '\udbff', '\udfff'];
+  let s = '';
+  for (let j = Math.floor(rand() * 8); j > 0; j--) s += pick(units);
+  one(rand() < 0.5 ? s : ['k', s], `random lone surrogates ${i}`);
+}
 
 // what ordered-binary writes that does not read back: ok's answer
 function refusedRead(buf, label, pattern) {
