@@ -123,6 +123,17 @@ static int env_get(const char *path, int kind, int flags, env **out, char *err) 
   return STORE_OK;
 }
 
+/* Commits txn. lmdb-js's LMDB answers MDB_EMPTY_TXN for a write
+** transaction that changed nothing (a table opened, deletes of keys not
+** there), which has committed all there was. */
+static int commit(MDB_txn *txn) {
+  int rc = mdb_txn_commit(txn);
+#ifdef MDB_EMPTY_TXN
+  if (rc == MDB_EMPTY_TXN) rc = 0;
+#endif
+  return rc;
+}
+
 /* A transaction on e (with store_lock held). When another process has grown
 ** the map, its new size is adopted first: that remaps the file, so only
 ** while no read of this process holds pointers into it. */
@@ -154,12 +165,14 @@ static unsigned data_version(const char *file) {
 
 /* Whether a data file holds every page its newest meta page counts. LMDB
 ** maps the file and trusts it: a file cut short (an incomplete copy, the
-** commonest damage) kills a reader with SIGBUS past its end. The metas are
-** the first two pages, in the writer's own word size and byte order. */
+** commonest damage) kills a reader with SIGBUS past its end. And whether it
+** is encrypted. The metas are the first two pages, in the writer's own
+** word size and byte order. */
 static int check_size(const char *file, char *err) {
   enum { H = PAGE_HEADER, S = sizeof(size_t), META = H + 24 + 14 * sizeof(size_t) };
   unsigned char m[2][META];
   uint32_t psize = 0, magic;
+  uint16_t flags = 0;
   size_t last = 0, txnid = 0, best = 0, i;
   struct stat st;
   int found = 0;
@@ -179,8 +192,18 @@ static int check_size(const char *file, char *err) {
     memcpy(&txnid, m[i] + H + 24 + 13 * S, S);
     if (magic != 0xBEEFC0DE || (found && txnid < best)) continue;
     memcpy(&last, m[i] + H + 24 + 12 * S, S);
+    memcpy(&flags, m[i] + H + 8 + 2 * S + 4, 2); /* the free list's md_flags: the env's */
     best = txnid, found = 1;
   }
+#ifdef MDB_ENCRYPT
+  /* lmdb-js's LMDB answers ENOMEM for a store encrypted with a key */
+  if (found && (flags & MDB_ENCRYPT)) {
+    store_errf(err,
+               "'%s' is encrypted (lmdb-js's encryptionKey): ok reads only stores that are not",
+               file);
+    return STORE_ERR;
+  }
+#endif
   if (!found || (unsigned long long)st.st_size >= ((unsigned long long)last + 1) * psize)
     return STORE_OK;
   store_errf(err,
@@ -276,7 +299,7 @@ static int l_open(const char *path, const char *name, int flags, store *out, cha
     int r = begin(e, txn_flags, &txn);
     if (r == 0 && (r = mdb_dbi_open(txn, name, dbi_flags, &d->dbi)) == 0 &&
         (r = mdb_dbi_flags(txn, d->dbi, &d->flags)) == 0 && (r = int_size(txn, d)) == 0)
-      r = mdb_txn_commit(txn);
+      r = commit(txn);
     else if (txn && r != MDB_BAD_TXN)
       mdb_txn_abort(txn);
     if (r == MDB_NOTFOUND)
@@ -456,8 +479,7 @@ static int l_apply(void *p, const store_op *ops, size_t n, size_t *conflict, cha
     if (rc == MDB_NOTFOUND) rc = 0;
   }
   if (rc == 0)
-    return (rc = mdb_txn_commit(txn)) == 0 ? STORE_OK
-                                           : fail(err, "the store", "cannot commit to", rc);
+    return (rc = commit(txn)) == 0 ? STORE_OK : fail(err, "the store", "cannot commit to", rc);
   if (txn) mdb_txn_abort(txn);
   if (rc == MDB_MAP_FULL)
     store_errf(err, "the environment's map is full (%zu bytes): nothing was written",

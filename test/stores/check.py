@@ -250,6 +250,26 @@ def test_lmdbjs(db, w, out):
     pairs = [(bytes.fromhex(k), bytes.fromhex(v)) for k, v in db.execute(
         f"SELECT hex(key), hex(value) FROM ok_lmdb('{path}')").fetchall()]
     ranges_match(db, "lmdb-js", f"ok_lmdb('{path}')", pairs)
+    # ok writing lmdb-js's store: the table opens (lmdb-js's LMDB answers an
+    # empty write transaction with MDB_EMPTY_TXN), an empty batch and a real
+    # one commit, and lmdb-js itself reads what ok wrote
+    rw = os.path.join(out, "lmdbjs-rw")
+    shutil.copytree(path, rw)
+    e = error_of(db, f"CREATE VIRTUAL TABLE jsrw USING ok_lmdb('{rw}', readwrite)")
+    check("lmdb-js: a readwrite table opens", e is None, e)
+    if e is None:
+        e = error_of(db, "DELETE FROM jsrw WHERE key >= x'FFFFFFFF'") or \
+            error_of(db, "INSERT INTO jsrw VALUES (x'FF00FF', x'0102')")
+        db.execute("DROP TABLE jsrw")
+        lines = subprocess.run(["node", os.path.join(here, "write.js"), "read", rw], capture_output=True,
+                               text=True, env=tools_env).stdout.split()
+        check("lmdb-js: ok's writes, read by lmdb-js itself", e is None and "FF00FF" in lines and
+              lines[lines.index("FF00FF") + 1] == "0102", (e, lines[-4:]))
+    enc = os.path.join(out, "lmdbjs-encrypted")
+    subprocess.run(["node", os.path.join(here, "write.js"), "encrypted", enc], check=True, env=tools_env)
+    e = error_of(db, f"SELECT count(*) FROM ok_lmdb('{enc}')")
+    check("lmdb-js: an encrypted store refused by name",
+          e == f"ok_lmdb: '{enc}/data.mdb' is encrypted (lmdb-js's encryptionKey): ok reads only stores that are not", e)
     # lmdb-js writing all the while: every read a snapshot, none blocked
     busy = os.path.join(out, "busy")
     shutil.copytree(path, busy)

@@ -5,6 +5,7 @@
 //   OUT/written.json  what was written (keys and values in hex, and each
 //                   key's value as JSON), and each store's keys in
 //                   the order the writer's own reader returns them.
+// write.js encrypted PATH, write.js read PATH: see below.
 // write.js hold PATH: opens the LevelDB at PATH, prints "held", and keeps
 // it open (locked) until stdin closes.
 'use strict';
@@ -122,6 +123,24 @@ async function busy(p) {
   process.exit(0);
 }
 
+// write.js encrypted PATH: a store lmdb-js encrypts with a key, of two keys.
+async function encrypted(p) {
+  const env = open({ path: p, encryptionKey: 'a key of exactly thirty-two byte' });
+  await env.put('a', 'b');
+  await env.put('c', 'd');
+  await env.close();
+}
+
+// write.js read PATH: every key of the store at PATH, as lmdb-js reads
+// them (hex), a line each: what ok's writes left, read by the writer's own.
+async function read(p) {
+  const env = open({ path: p, encoding: 'binary', keyEncoding: 'binary' });
+  for (const { key, value } of env.getRange()) console.log(hex(key) + ' ' + hex(value));
+  await env.close();
+}
+
 if (process.argv[2] === 'hold') hold(process.argv[3]);
 else if (process.argv[2] === 'busy') busy(process.argv[3]);
+else if (process.argv[2] === 'encrypted') encrypted(process.argv[3]);
+else if (process.argv[2] === 'read') read(process.argv[3]);
 else write(process.argv[2], Number(process.argv[3] || 2000));
