@@ -196,6 +196,19 @@ static const char *const statements[] = {
     "SELECT ok_hex(x, ' ', 'salt+orderly:long, utf8') FROM (SELECT ok_salt(ok_orderly_pack("
     "'long, utf8', 1, 'a'), 1, 'orderly:long, utf8') AS x)",
     "SELECT ok_version()",
+    /* ok_json's results given to SQLite's JSON functions, as the goldens do */
+    "SELECT json_extract(ok_json(ok_pack(1, 'b', x'00')), '$[1]'), "
+    "json_array_length(ok_json(ok_fdb_pack(1, 'a', x'00'), 'fdb'))",
+};
+
+/* json_valid() of ok_json's results, as sql-tests/070 and 100 ask: only
+** with SQLite 3.45 or later. Before (Debian 12's 3.40), json_valid answers
+** 0, not SQLITE_NOMEM, when an allocation of its own parser fails: with
+** ok_json's TEXT given as it was (the statements above check ok_json's
+** side), a wrong result that is SQLite's. */
+static const char *const json_valid_statements[] = {
+    "SELECT json_valid(ok_json(ok_pack(42, 'tëxt', NULL, x'00', 2.5))), "
+    "json_valid(ok_json(ok_fdb_pack(1, 'a', x'00'), 'fdb'))",
 };
 
 /* The same in a UTF-16 database, with TEXT arguments from a table: SQLite
@@ -360,6 +373,8 @@ int main(int argc, char **argv) {
   }
   run_all(db, statements, sizeof statements / sizeof statements[0], "UTF-8", &pass, &failed,
           &points);
+  if (sqlite3_libversion_number() >= 3045000)
+    run_all(db, json_valid_statements, 1, "json_valid", &pass, &failed, &points);
   if (argc >= 4) {
     char *list[16] = {0};
     size_t n = store_statements(db, argv[2], argv[3], list), k;
