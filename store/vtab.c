@@ -269,7 +269,7 @@ static int connect(sqlite3 *db, void *aux, int argc, const char *const *argv, sq
                    char **err) {
   const store_engine *e = aux;
   table *t;
-  int rc, i, flags = 0;
+  int rc, i, flags = 0, is_new;
   /* the table-valued function is the table of the module's own name */
   int function = argc <= 3 && strcmp(argv[2], e->module) == 0;
   rc = sqlite3_declare_vtab(
@@ -315,7 +315,7 @@ static int connect(sqlite3 *db, void *aux, int argc, const char *const *argv, sq
         argv[2], e->module, e->sub ? ", 'name'" : "", ", readwrite");
     goto fail;
   }
-  if (!creating(db)) {
+  if (!(is_new = creating(db))) {
     if (!schema_trusted(db, argv[1])) {
       *err = sqlite3_mprintf(
           "%s: %s.%s is declared in the database's schema, which this connection does not trust "
@@ -331,7 +331,7 @@ static int connect(sqlite3 *db, void *aux, int argc, const char *const *argv, sq
   /* A new table opens (or makes) its store now, so that a wrong path fails
   ** the CREATE; one from the schema when a statement first uses it, which
   ** no view or trigger can. */
-  if (creating(db) && (rc = open_store(t, err)) != SQLITE_OK) goto fail;
+  if (is_new && (rc = open_store(t, err)) != SQLITE_OK) goto fail;
   return SQLITE_OK;
 nomem:
   rc = SQLITE_NOMEM;
@@ -700,10 +700,20 @@ static int column(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int col) {
   cursor *c = (cursor *)cur;
   size_t n;
   const unsigned char *p;
+  const store_op *op = c->from_w ? write_at(c) : NULL;
+  if (c->from_w && !op) { /* rolled back or committed since the row was reached */
+    char *msg = sqlite3_mprintf(
+        "%s: the transaction's writes this query read are gone: run it "
+        "again",
+        ((table *)cur->pVtab)->e->module);
+    sqlite3_result_error(ctx, msg ? msg : "out of memory", -1);
+    sqlite3_free(msg);
+    return SQLITE_ERROR;
+  }
   if (col == COL_KEY)
-    p = row_key(c, &n);
+    p = op ? (n = op->nkey, op->key) : c->st.e->key(c->it, &n);
   else if (col == COL_VALUE)
-    p = c->from_w ? (n = write_at(c)->nvalue, write_at(c)->value) : c->st.e->value(c->it, &n);
+    p = op ? (n = op->nvalue, op->value) : c->st.e->value(c->it, &n);
   else {
     const char *s = col == COL_STORE ? c->path : c->name;
     if (s) sqlite3_result_text(ctx, s, -1, SQLITE_TRANSIENT);

@@ -237,6 +237,39 @@ def after(engine, extra, path, want):
     other.close()
 
 
+def interleaved(engine, extra):
+    """Statements of one connection stepping into each other: a scan of the
+    table's own writes while the same transaction writes more (which moves
+    them in memory), rolls back or commits: the rows as SQLite's table has
+    them, or an error, never a read of what is gone."""
+    label = f"{engine} interleaved"
+    path = os.path.join(tmp, engine + "-interleaved")
+    db = connect()
+    db.execute(f"CREATE VIRTUAL TABLE t USING {engine}('{path}'{extra}, create)")
+    db.execute("BEGIN")
+    db.executemany("INSERT INTO t VALUES (?, x'')", [(bytes([i]),) for i in range(1, 50)])
+    seen = []
+    for (k,) in db.execute("SELECT key FROM t ORDER BY key"):  # 49 rows, from the writes
+        seen.append(k)
+        db.executemany("INSERT INTO t VALUES (?, x'01')", [(k + bytes([j]),) for j in range(40)])
+    check(f"{label}: a scan of the writes while thousands more are written", len(seen) == 49, len(seen))
+    db.execute("SAVEPOINT s")
+    db.execute("INSERT INTO t VALUES (x'FF', x'')")
+    cur = db.execute("SELECT key FROM t ORDER BY key DESC")
+    cur.fetchone()
+    db.execute("ROLLBACK TO s")
+    e = None
+    try:
+        cur.fetchall()
+    except sqlite3.Error as x:
+        e = str(x)
+    check(f"{label}: a scan whose writes were rolled back meanwhile stops with an error",
+          e is not None and e.startswith(engine + ": the transaction's writes this query read"), e)
+    db.execute("COMMIT")
+    check(f"{label}: what was committed", db.execute("SELECT count(*) FROM t").fetchone()[0] == 49 * 41)
+    db.close()
+
+
 # ---- two writers ------------------------------------------------------------
 
 class Remote:
@@ -413,6 +446,7 @@ def main():
         if want is not None:
             after(engine, extra, path, want)
         two_writers(engine, extra, False, 150)
+        interleaved(engine, extra)
     two_writers("ok_lmdb", "", True, 80)
     shutil.rmtree(tmp)
     finish()
