@@ -82,6 +82,28 @@ int store_expected(const store_op *op, const unsigned char *v, size_t n) {
   return op->expect == STORE_HELD && store_hash(v, n) == op->hash;
 }
 
+int store_expected_all(const store_op *ops, size_t n, size_t *conflict, char *err, void *ctx,
+                       char *(*get)(void *ctx, const store_op *op, size_t *nv, char **msg),
+                       void (*release)(void *p)) {
+  size_t i;
+  for (i = 0; i < n; i++) {
+    char *msg = NULL, *v;
+    size_t nv = 0;
+    int same;
+    if (ops[i].expect == STORE_ANY) continue;
+    v = get(ctx, &ops[i], &nv, &msg);
+    if (msg) {
+      store_errf(err, "cannot read: %s: nothing was written", msg);
+      release(msg);
+      return STORE_ERR;
+    }
+    same = store_expected(&ops[i], (const unsigned char *)v, nv);
+    release(v);
+    if (!same) return *conflict = i, STORE_CONFLICT;
+  }
+  return STORE_OK;
+}
+
 int store_path_kind(const char *path) {
   struct stat st;
   if (stat(path, &st) != 0) return 0;

@@ -117,6 +117,12 @@ int store_copy_prev(void *it, char *err);
 int store_copy_valid(void *it);
 const unsigned char *store_copy_key(void *it, size_t *n);
 const unsigned char *store_copy_value(void *it, size_t *n);
+/* Whether each op's expectation holds in a store whose get() gives a key's
+** value (NULL: none; a malloc'd error in *msg), freed by release(): OK, an
+** error, or STORE_CONFLICT with *conflict the first op that does not. */
+int store_expected_all(const store_op *ops, size_t n, size_t *conflict, char *err, void *ctx,
+                       char *(*get)(void *ctx, const store_op *op, size_t *nv, char **msg),
+                       void (*release)(void *p));
 /* Whether path names a directory (1), a file (2) or nothing (0). */
 int store_path_kind(const char *path);
 

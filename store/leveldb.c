@@ -245,33 +245,20 @@ static const unsigned char *v_value(void *p, size_t *n) {
   return (const unsigned char *)leveldb_iter_value(((iter *)p)->it, n);
 }
 
-/* Whether each op's expectation holds in the store now (*conflict the
-** first that does not). */
-static int v_expected(db *d, const store_op *ops, size_t n, size_t *conflict, char *err) {
-  leveldb_readoptions_t *ro = leveldb_readoptions_create();
-  size_t i;
-  int rc = STORE_OK;
-  if (!ro) return STORE_NOMEM;
-  leveldb_readoptions_set_verify_checksums(ro, 1);
-  for (i = 0; rc == STORE_OK && i < n; i++) {
-    char *msg = NULL, *v;
-    size_t nv = 0;
-    if (ops[i].expect == STORE_ANY) continue;
-    v = leveldb_get(d->db, ro, (const char *)ops[i].key, ops[i].nkey, &nv, &msg);
-    if (msg) {
-      store_errf(err, "cannot read: %s: nothing was written", msg);
-      rc = STORE_ERR;
-    } else if (!store_expected(&ops[i], (const unsigned char *)v, nv))
-      *conflict = i, rc = STORE_CONFLICT;
-    leveldb_free(v);
-    leveldb_free(msg);
-  }
-  leveldb_readoptions_destroy(ro);
-  return rc;
+/* A key's value now, for store_expected_all. */
+typedef struct getter {
+  db *d;
+  leveldb_readoptions_t *ro;
+} getter;
+
+static char *v_get(void *p, const store_op *op, size_t *n, char **msg) {
+  getter *g = p;
+  return leveldb_get(g->d->db, g->ro, (const char *)op->key, op->nkey, n, msg);
 }
 
 static int v_apply(void *p, const store_op *ops, size_t n, size_t *conflict, char *err) {
   db *d = p;
+  getter g;
   leveldb_writebatch_t *b = leveldb_writebatch_create();
   leveldb_writeoptions_t *wo = leveldb_writeoptions_create();
   char *msg = NULL;
@@ -290,7 +277,15 @@ static int v_apply(void *p, const store_op *ops, size_t n, size_t *conflict, cha
       leveldb_writebatch_delete(b, (const char *)ops[i].key, ops[i].nkey);
   leveldb_writeoptions_set_sync(wo, 1);
   pthread_mutex_lock(&d->write);
-  if ((rc = v_expected(d, ops, n, conflict, err)) == STORE_OK) leveldb_write(d->db, wo, b, &msg);
+  g.d = d;
+  if (!(g.ro = leveldb_readoptions_create()))
+    rc = STORE_NOMEM;
+  else {
+    leveldb_readoptions_set_verify_checksums(g.ro, 1);
+    rc = store_expected_all(ops, n, conflict, err, &g, v_get, leveldb_free);
+    leveldb_readoptions_destroy(g.ro);
+  }
+  if (rc == STORE_OK) leveldb_write(d->db, wo, b, &msg);
   pthread_mutex_unlock(&d->write);
   leveldb_writebatch_destroy(b);
   leveldb_writeoptions_destroy(wo);

@@ -262,34 +262,21 @@ static const unsigned char *r_value(void *p, size_t *n) {
   return (const unsigned char *)rocksdb_iter_value(((iter *)p)->it, n);
 }
 
-/* Whether each op's expectation holds in the family now (*conflict the
-** first that does not). */
-static int r_expected(db *d, const store_op *ops, size_t n, size_t *conflict, char *err) {
-  rocksdb_readoptions_t *ro = rocksdb_readoptions_create();
-  size_t i;
-  int rc = STORE_OK;
-  if (!ro) return STORE_NOMEM;
-  rocksdb_readoptions_set_verify_checksums(ro, 1);
-  for (i = 0; rc == STORE_OK && i < n; i++) {
-    char *msg = NULL, *v;
-    size_t nv = 0;
-    if (ops[i].expect == STORE_ANY) continue;
-    v = rocksdb_get_cf(d->s->db, ro, d->s->cf[d->cf], (const char *)ops[i].key, ops[i].nkey, &nv,
-                       &msg);
-    if (msg) {
-      store_errf(err, "cannot read: %s: nothing was written", msg);
-      rc = STORE_ERR;
-    } else if (!store_expected(&ops[i], (const unsigned char *)v, nv))
-      *conflict = i, rc = STORE_CONFLICT;
-    rocksdb_free(v);
-    rocksdb_free(msg);
-  }
-  rocksdb_readoptions_destroy(ro);
-  return rc;
+/* A key's value now, for store_expected_all. */
+typedef struct getter {
+  db *d;
+  rocksdb_readoptions_t *ro;
+} getter;
+
+static char *r_get(void *p, const store_op *op, size_t *n, char **msg) {
+  getter *g = p;
+  return rocksdb_get_cf(g->d->s->db, g->ro, g->d->s->cf[g->d->cf], (const char *)op->key, op->nkey,
+                        n, msg);
 }
 
 static int r_apply(void *p, const store_op *ops, size_t n, size_t *conflict, char *err) {
   db *d = p;
+  getter g;
   rocksdb_column_family_handle_t *cf = d->s->cf[d->cf];
   rocksdb_writebatch_t *b = rocksdb_writebatch_create();
   rocksdb_writeoptions_t *wo = rocksdb_writeoptions_create();
@@ -309,7 +296,15 @@ static int r_apply(void *p, const store_op *ops, size_t n, size_t *conflict, cha
       rocksdb_writebatch_delete_cf(b, cf, (const char *)ops[i].key, ops[i].nkey);
   rocksdb_writeoptions_set_sync(wo, 1);
   pthread_mutex_lock(&d->s->write);
-  if ((rc = r_expected(d, ops, n, conflict, err)) == STORE_OK) rocksdb_write(d->s->db, wo, b, &msg);
+  g.d = d;
+  if (!(g.ro = rocksdb_readoptions_create()))
+    rc = STORE_NOMEM;
+  else {
+    rocksdb_readoptions_set_verify_checksums(g.ro, 1);
+    rc = store_expected_all(ops, n, conflict, err, &g, r_get, rocksdb_free);
+    rocksdb_readoptions_destroy(g.ro);
+  }
+  if (rc == STORE_OK) rocksdb_write(d->s->db, wo, b, &msg);
   pthread_mutex_unlock(&d->s->write);
   rocksdb_writebatch_destroy(b);
   rocksdb_writeoptions_destroy(wo);

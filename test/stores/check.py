@@ -26,7 +26,8 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from checks import check, finish  # noqa: E402 (test/checks.py)
+import checks  # noqa: E402 (test/checks.py)
+from checks import check, finish  # noqa: E402
 
 build = os.path.abspath(sys.argv[1])
 here = os.path.dirname(os.path.abspath(__file__))
@@ -43,11 +44,7 @@ os.chdir(tmp)
 
 
 def connect():
-    db = sqlite3.connect(":memory:", isolation_level=None)
-    db.enable_load_extension(True)
-    db.load_extension(os.path.join(build, "ok"))
-    db.load_extension(os.path.join(build, "ok_store"))
-    return db
+    return checks.connect(build)
 
 
 def error_of(db, sql, args=()):

@@ -27,7 +27,8 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from checks import check, finish  # noqa: E402 (test/checks.py)
+import checks  # noqa: E402 (test/checks.py)
+from checks import check, finish  # noqa: E402
 
 build = os.path.abspath(sys.argv[1])
 here = os.path.dirname(os.path.abspath(__file__))
@@ -38,11 +39,7 @@ store_so = os.path.join(build, "ok_store")
 
 
 def connect(path=":memory:"):
-    db = sqlite3.connect(path, isolation_level=None)
-    db.enable_load_extension(True)
-    db.load_extension(os.path.join(build, "ok"))
-    db.load_extension(store_so)
-    return db
+    return checks.connect(build, path)
 
 
 def state(*folders):
@@ -110,10 +107,7 @@ def declared(trusted):
 
 
 def python_client(trusted, statements):
-    db = sqlite3.connect(evil, isolation_level=None)
-    db.enable_load_extension(True)
-    db.load_extension(os.path.join(build, "ok"))
-    db.load_extension(store_so)
+    db = connect(evil)
     db.execute(f"PRAGMA trusted_schema = {'ON' if trusted else 'OFF'}")
     out = []
     for sql in statements:
@@ -179,9 +173,7 @@ for name, client in clients:
         before = state(sec, lvl, rocks)
 
 # The user trusts the file: its writable table writes, where the user types it.
-user = sqlite3.connect(evil, isolation_level=None)
-user.enable_load_extension(True)
-user.load_extension(store_so)
+user = connect(evil)
 user.execute("INSERT INTO wl VALUES (x'02', x'03')")
 got = user.execute(f"SELECT hex(key), hex(value) FROM ok_leveldb('{lvl}') WHERE key = x'02'").fetchall()
 check("a trusted file's readwrite table writes where the user types it", got == [("02", "03")], got)

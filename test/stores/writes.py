@@ -36,7 +36,8 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from checks import check, finish  # noqa: E402 (test/checks.py)
+import checks  # noqa: E402 (test/checks.py)
+from checks import check, finish  # noqa: E402
 
 build = os.path.abspath(sys.argv[1])
 steps = int(sys.argv[2]) if len(sys.argv) > 2 and sys.argv[2].isdigit() else 3000
@@ -49,11 +50,7 @@ REPLACED = "the statement replaced the row at key"
 
 
 def connect():
-    db = sqlite3.connect(":memory:", isolation_level=None)
-    db.enable_load_extension(True)
-    db.load_extension(os.path.join(build, "ok"))
-    db.load_extension(os.path.join(build, "ok_store"))
-    return db
+    return checks.connect(build)
 
 
 def run(db, sql, args=()):
@@ -344,7 +341,7 @@ class Writer:
             pol = rng.choice(["", "OR REPLACE ", "OR IGNORE "])
             present = self.look(k) is not None
             if present and pol == "":
-                return f"INSERT INTO t VALUES (?, ?)", (k, v), True
+                return "INSERT INTO t VALUES (?, ?)", (k, v), True
             if not present or pol == "OR REPLACE ":
                 self.write(k, v)
             return f"INSERT {pol}INTO t VALUES (?, ?)", (k, v), False
