@@ -405,8 +405,9 @@ def test_errors(db):
     check("error: the failed statements wrote nothing",
           db.execute("SELECT key, value FROM rw").fetchall() == [(b"\x01", b"\x02")])
     db.execute("DROP TABLE rw")
-    # random arguments: each a store's error, SQLite's own, or a table
-    tokens = ["'x'", "''", "'a''b'", '"q"', "readwrite", "create", "bare", "'/nonexistent'",
+    # random arguments: each a store's error, SQLite's own, or a table (a
+    # path that holds nothing is in the scratch folder: 'create' makes it)
+    tokens = ["'x'", "''", "'a''b'", '"q"', "readwrite", "create", "bare", f"'{tmp}/nonexistent'",
               f"'{path}'", "'\x01'", "'" + "p" * 5000 + "'", "12", "x'00'", "NULL", "''''"]
     odd = []
     for i in range(400):
