@@ -74,9 +74,9 @@ static int preflight(const char *path, char *err) {
   struct dirent *e;
   while (d && (e = readdir(d)) != NULL)
     if (strcmp(e->d_name, "IDENTITY") == 0 || strncmp(e->d_name, "OPTIONS-", 8) == 0) {
-      closedir(d);
       store_errf(err, "'%s' is a RocksDB (it holds %s), not a LevelDB: read it with ok_rocksdb",
                  path, e->d_name[0] == 'I' ? "IDENTITY" : "an OPTIONS file");
+      closedir(d);
       return STORE_ERR;
     }
   if (d) closedir(d);
