@@ -52,8 +52,9 @@ EXT_SRC  = $(wildcard ext/*.c)
 CORE_OBJ = $(CORE_SRC:src/%.c=$(B)/core/%.o)
 EXT_OBJ  = $(EXT_SRC:ext/%.c=$(B)/ext/%.o)
 CORE_H   = $(wildcard src/*.h)
-# The store module (store/, below) where LMDB's, LevelDB's and RocksDB's headers are.
-STORE    := $(if $(and $(wildcard /usr/include/lmdb.h),$(wildcard /usr/include/leveldb/c.h),$(wildcard /usr/include/rocksdb/c.h)),$(B)/ok_store.$(SO))
+# The store module (store/, below) where LMDB's, LevelDB's and RocksDB's headers
+# are, and Snappy's (the LevelDB tables ok reads itself).
+STORE    := $(if $(and $(wildcard /usr/include/lmdb.h),$(wildcard /usr/include/leveldb/c.h),$(wildcard /usr/include/rocksdb/c.h),$(wildcard /usr/include/snappy-c.h)),$(B)/ok_store.$(SO))
 EXT_H    = $(wildcard ext/*.h)
 
 .PHONY: all deps deps-test demo check test test-cluster cluster test-accept test-asan test-tsan test-valgrind fuzz bench bench-layouts bench-instructions dist \
@@ -129,7 +130,7 @@ $(B)/store/lmdb_js.o: store/lmdb.c $(STORE_H) $(B)/store/lmdbjs-names.h
 	$(CC) $(EXT_CFLAGS) $(CFLAGS) -DSTORE_LMDB_JS -Ideps/lmdb-js -include $(B)/store/lmdbjs-names.h -c $< -o $@
 endif
 $(B)/ok_store.$(SO): $(STORE_OBJ)
-	$(CC) $(CFLAGS) $(SHARED) $(STORE_OBJ) -o $@ $(LDFLAGS) -llmdb -lleveldb -lrocksdb -lpthread
+	$(CC) $(CFLAGS) $(SHARED) $(STORE_OBJ) -o $@ $(LDFLAGS) -llmdb -lleveldb -lrocksdb -lsnappy -lpthread
 
 UNIT_SRC = $(wildcard test/unit/*.c)
 $(B)/unit: $(UNIT_SRC) test/unit/test.h test/unit/vectors.h $(B)/libokcore.a

@@ -179,30 +179,116 @@ int store_shared_key(char *key, size_t size, const char *engine, const char *pat
   return STORE_OK;
 }
 
+/* ---- rows in memory ------------------------------------------------------ */
+
+typedef struct rows_iter {
+  const unsigned char *rows; /* n rows, stride bytes apart, each a store_row first */
+  size_t n, stride, at;      /* at == n: off every row */
+  void (*release)(void *);
+  void *owner;
+} rows_iter;
+
+#define ROW(it, i) ((const store_row *)(const void *)((it)->rows + (i) * (it)->stride))
+
+int store_rows_open(const void *rows, size_t n, size_t stride, void (*release)(void *), void *owner,
+                    void **out) {
+  rows_iter *it = calloc(1, sizeof *it);
+  if (!it) return STORE_NOMEM;
+  it->rows = rows, it->n = n, it->stride = stride, it->at = n;
+  it->release = release, it->owner = owner;
+  *out = it;
+  return STORE_OK;
+}
+
+void store_rows_close(void *p) {
+  rows_iter *it = p;
+  if (it->release) it->release(it->owner);
+  free(it);
+}
+
+/* The first row whose key is above k (or at or above, when at). */
+static size_t bound(const rows_iter *it, const unsigned char *k, size_t n, int at) {
+  size_t lo = 0, hi = it->n;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    const store_row *r = ROW(it, mid);
+    int cmp = memcmp(r->key, k, r->nkey < n ? r->nkey : n);
+    if (!cmp) cmp = (r->nkey > n) - (r->nkey < n);
+    if (cmp < 0 || (cmp == 0 && !at))
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
+int store_rows_seek(void *p, const unsigned char *k, size_t n, char *err) {
+  rows_iter *it = p;
+  (void)err;
+  it->at = k ? bound(it, k, n, 1) : 0;
+  return STORE_OK;
+}
+
+int store_rows_seek_last(void *p, const unsigned char *k, size_t n, char *err) {
+  rows_iter *it = p;
+  size_t after = k ? bound(it, k, n, 0) : it->n;
+  (void)err;
+  it->at = after ? after - 1 : it->n;
+  return STORE_OK;
+}
+
+int store_rows_next(void *p, char *err) {
+  rows_iter *it = p;
+  (void)err;
+  if (it->at < it->n) it->at++;
+  return STORE_OK;
+}
+
+int store_rows_prev(void *p, char *err) {
+  rows_iter *it = p;
+  (void)err;
+  it->at = it->at == 0 ? it->n : it->at - 1;
+  return STORE_OK;
+}
+
+int store_rows_valid(void *p) { return ((rows_iter *)p)->at < ((rows_iter *)p)->n; }
+
+const unsigned char *store_rows_key(void *p, size_t *n) {
+  const store_row *r = ROW((rows_iter *)p, ((rows_iter *)p)->at);
+  *n = r->nkey;
+  return r->key;
+}
+
+const unsigned char *store_rows_value(void *p, size_t *n) {
+  const store_row *r = ROW((rows_iter *)p, ((rows_iter *)p)->at);
+  *n = r->nvalue;
+  return r->key + r->nkey;
+}
+
 /* ---- a sorted copy -------------------------------------------------------- */
 
-typedef struct row {
-  unsigned char *key; /* and the value after it, one allocation */
-  size_t nkey, nvalue, order;
-} row;
+typedef struct copy_row {
+  store_row r;  /* its key and value one allocation */
+  size_t order; /* a key's values as the store had them */
+} copy_row;
 
 typedef struct copy {
-  row *rows;
-  size_t n, at; /* at == n: off every row */
+  copy_row *rows;
+  size_t n;
 } copy;
 
 static int by_bytes(const void *a, const void *b) {
-  const row *x = a, *y = b;
-  int c = memcmp(x->key, y->key, x->nkey < y->nkey ? x->nkey : y->nkey);
+  const copy_row *x = a, *y = b;
+  int c = memcmp(x->r.key, y->r.key, x->r.nkey < y->r.nkey ? x->r.nkey : y->r.nkey);
   if (c) return c;
-  if (x->nkey != y->nkey) return x->nkey < y->nkey ? -1 : 1;
-  return x->order < y->order ? -1 : x->order > y->order; /* a key's values as the store had them */
+  if (x->r.nkey != y->r.nkey) return x->r.nkey < y->r.nkey ? -1 : 1;
+  return x->order < y->order ? -1 : x->order > y->order;
 }
 
-void store_copy_close(void *p) {
+static void copy_free(void *p) {
   copy *c = p;
   size_t i;
-  for (i = 0; i < c->n; i++) free(c->rows[i].key);
+  for (i = 0; i < c->n; i++) free((void *)c->rows[i].r.key);
   free(c->rows);
   free(c);
 }
@@ -220,91 +306,35 @@ int store_copy_open(const store_engine *e, void *db, void **out, char *err) {
   for (rc = e->seek(it, NULL, 0, err); rc == STORE_OK && e->valid(it); rc = e->next(it, err)) {
     size_t nk, nv;
     const unsigned char *k = e->key(it, &nk), *v = e->value(it, &nv);
-    row *r;
+    unsigned char *mem;
     if (c->n == cap) {
-      row *more = realloc(c->rows, (cap ? 2 * cap : 256) * sizeof *more);
+      copy_row *more = realloc(c->rows, (cap ? 2 * cap : 256) * sizeof *more);
       if (!more) {
         rc = STORE_NOMEM;
         break;
       }
       c->rows = more, cap = cap ? 2 * cap : 256;
     }
-    r = &c->rows[c->n];
-    if (!(r->key = malloc(nk + nv + 1))) {
+    if (nk > UINT32_MAX || nv > UINT32_MAX) {
+      store_errf(err, "a value of %zu bytes: past what ok holds in memory (4 GiB)", nv);
+      rc = STORE_ERR;
+      break;
+    }
+    if (!(mem = malloc(nk + nv + 1))) {
       rc = STORE_NOMEM;
       break;
     }
-    memcpy(r->key, k, nk);
-    memcpy(r->key + nk, v, nv);
-    r->nkey = nk, r->nvalue = nv, r->order = c->n++;
+    memcpy(mem, k, nk);
+    memcpy(mem + nk, v, nv);
+    c->rows[c->n].r.key = mem, c->rows[c->n].r.nkey = (uint32_t)nk;
+    c->rows[c->n].r.nvalue = (uint32_t)nv;
+    c->rows[c->n].order = c->n, c->n++;
   }
   e->iter_close(it);
-  if (rc != STORE_OK) {
-    store_copy_close(c);
-    return rc;
+  if (rc == STORE_OK) {
+    qsort(c->rows, c->n, sizeof *c->rows, by_bytes);
+    rc = store_rows_open(c->rows, c->n, sizeof *c->rows, copy_free, c, out);
   }
-  qsort(c->rows, c->n, sizeof *c->rows, by_bytes);
-  c->at = c->n;
-  *out = c;
-  return STORE_OK;
-}
-
-/* The first row whose key is above k (or at or above, when at): a binary
-** search. */
-static size_t bound(const copy *c, const unsigned char *k, size_t n, int at) {
-  size_t lo = 0, hi = c->n;
-  while (lo < hi) {
-    size_t mid = lo + (hi - lo) / 2;
-    const row *r = &c->rows[mid];
-    int cmp = memcmp(r->key, k, r->nkey < n ? r->nkey : n);
-    if (!cmp) cmp = (r->nkey > n) - (r->nkey < n);
-    if (cmp < 0 || (cmp == 0 && !at))
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  return lo;
-}
-
-int store_copy_seek(void *p, const unsigned char *k, size_t n, char *err) {
-  copy *c = p;
-  (void)err;
-  c->at = k ? bound(c, k, n, 1) : 0;
-  return STORE_OK;
-}
-
-int store_copy_seek_last(void *p, const unsigned char *k, size_t n, char *err) {
-  copy *c = p;
-  size_t after = k ? bound(c, k, n, 0) : c->n;
-  (void)err;
-  c->at = after ? after - 1 : c->n;
-  return STORE_OK;
-}
-
-int store_copy_next(void *p, char *err) {
-  copy *c = p;
-  (void)err;
-  if (c->at < c->n) c->at++;
-  return STORE_OK;
-}
-
-int store_copy_prev(void *p, char *err) {
-  copy *c = p;
-  (void)err;
-  c->at = c->at == 0 ? c->n : c->at - 1;
-  return STORE_OK;
-}
-
-int store_copy_valid(void *p) { return ((copy *)p)->at < ((copy *)p)->n; }
-
-const unsigned char *store_copy_key(void *p, size_t *n) {
-  const row *r = &((copy *)p)->rows[((copy *)p)->at];
-  *n = r->nkey;
-  return r->key;
-}
-
-const unsigned char *store_copy_value(void *p, size_t *n) {
-  const row *r = &((copy *)p)->rows[((copy *)p)->at];
-  *n = r->nvalue;
-  return r->key + r->nkey;
+  if (rc != STORE_OK) copy_free(c);
+  return rc;
 }

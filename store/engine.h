@@ -104,19 +104,30 @@ int store_foreign_comparator(char *err, const char *path, const char *msg);
 uint64_t store_hash(const unsigned char *v, size_t n);
 /* Whether the store's value at op's key (v NULL: none) is what op expects. */
 int store_expected(const store_op *op, const unsigned char *v, size_t n);
-/* An iterator over a copy of every key and value of an engine's store (e,
-** db), sorted by memcmp: for a store ordered otherwise (LMDB's INTEGERKEY
-** and REVERSEKEY databases), so that ranges and ORDER BY read as SQL
-** orders BLOBs. Held in memory, and the iterator functions of engine.h. */
+/* A row in memory: its key, and its value right after it. */
+typedef struct store_row {
+  const unsigned char *key;
+  uint32_t nkey, nvalue; /* a million rows are 16 MB of these */
+} store_row;
+
+/* An iterator, with engine.h's iterator functions, over n rows sorted by
+** key (memcmp), stride bytes apart, each starting with a store_row; when it
+** closes, release(owner) unless release is NULL. */
+int store_rows_open(const void *rows, size_t n, size_t stride, void (*release)(void *), void *owner,
+                    void **it);
+void store_rows_close(void *it);
+int store_rows_seek(void *it, const unsigned char *k, size_t n, char *err);
+int store_rows_seek_last(void *it, const unsigned char *k, size_t n, char *err);
+int store_rows_next(void *it, char *err);
+int store_rows_prev(void *it, char *err);
+int store_rows_valid(void *it);
+const unsigned char *store_rows_key(void *it, size_t *n);
+const unsigned char *store_rows_value(void *it, size_t *n);
+/* Such an iterator over a copy of every key and value of an engine's store
+** (e, db), sorted by memcmp: for a store ordered otherwise (LMDB's
+** INTEGERKEY and REVERSEKEY databases), so that ranges and ORDER BY read as
+** SQL orders BLOBs. Held in memory. */
 int store_copy_open(const store_engine *e, void *db, void **it, char *err);
-void store_copy_close(void *it);
-int store_copy_seek(void *it, const unsigned char *k, size_t n, char *err);
-int store_copy_seek_last(void *it, const unsigned char *k, size_t n, char *err);
-int store_copy_next(void *it, char *err);
-int store_copy_prev(void *it, char *err);
-int store_copy_valid(void *it);
-const unsigned char *store_copy_key(void *it, size_t *n);
-const unsigned char *store_copy_value(void *it, size_t *n);
 /* Whether each op's expectation holds in a store whose get() gives a key's
 ** value (NULL: none; a malloc'd error in *msg), freed by release(): OK, an
 ** error, or STORE_CONFLICT with *conflict the first op that does not. */

@@ -1,11 +1,12 @@
 /*
-** leveldb.c -- LevelDB through its C library (Debian's libleveldb). LevelDB
-** has no read-only mode: opening a store locks its folder (its LOCK file)
-** and, as every LevelDB program does, moves its log into a table and
-** writes a new manifest; the keys and values stay as they were. A batch
-** of writes is one WriteBatch, written synchronously, under the handle's
-** lock with its checks: LevelDB lets one process open a store, and in it
-** every writer goes through this handle.
+** leveldb.c -- LevelDB. Read-only (the function, tables without readwrite)
+** from its files (ldbfiles.c), read again for each query: LevelDB's own
+** library has no read-only open (it locks the folder, moves its log into a
+** table and writes a new manifest), and a folder a running program holds
+** reads the same. Writable tables through LevelDB's C library (Debian's
+** libleveldb): a batch of writes is one WriteBatch, written synchronously,
+** under the handle's lock with its checks: LevelDB lets one process open a
+** store, and in it every writer goes through this handle.
 */
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
@@ -16,6 +17,7 @@
 #include <string.h>
 
 #include "engine.h"
+#include "ldbfiles.h"
 #include "shared.h"
 
 typedef struct db {
@@ -109,6 +111,47 @@ static void db_destroy(void *p) {
   free(d);
 }
 
+/* ---- read-only: the files --------------------------------------------- */
+
+static const store_engine by_files;
+
+static int files_open(const char *path, store *out) {
+  char *p = strdup(path);
+  if (!p) return STORE_NOMEM;
+  out->e = &by_files, out->db = p;
+  return STORE_OK;
+}
+
+static void files_close(void *p) { free(p); }
+
+static void files_free(void *p) {
+  ldb_files_free(p);
+  free(p);
+}
+
+/* The store as its files hold it now, for one query. */
+static int files_iter_open(void *p, void **out, char *err) {
+  ldb_files *f = malloc(sizeof *f);
+  int rc;
+  if (!f) return STORE_NOMEM;
+  if ((rc = ldb_files_read(p, f, err)) != STORE_OK) {
+    free(f);
+    return rc;
+  }
+  ldb_files_live(f);
+  if ((rc = store_rows_open(f->e, f->n, sizeof *f->e, files_free, f, out)) != STORE_OK)
+    files_free(f);
+  return rc;
+}
+
+static int files_apply(void *p, const store_op *ops, size_t n, size_t *conflict, char *err) {
+  (void)p, (void)ops, (void)n, (void)conflict;
+  store_errf(err, "the store is open read-only");
+  return STORE_ERR;
+}
+
+/* ---- through LevelDB's library ------------------------------------------ */
+
 static int v_open(const char *path, const char *name, int flags, store *out, char *err) {
   char key[4200], current[4200];
   db *d;
@@ -127,6 +170,7 @@ static int v_open(const char *path, const char *name, int flags, store *out, cha
     return STORE_ERR;
   }
   if (kind != 0 && preflight(path, err) != STORE_OK) return STORE_ERR;
+  if (!(flags & STORE_WRITE)) return files_open(path, out);
   store_lock();
   if (kind != 0 && store_shared_key(key, sizeof key, "leveldb", path, err) != STORE_OK) {
     store_unlock();
@@ -294,6 +338,24 @@ static int v_apply(void *p, const store_op *ops, size_t n, size_t *conflict, cha
   leveldb_free(msg);
   return STORE_ERR;
 }
+
+static const store_engine by_files = {
+    "ok_leveldb",
+    NULL,
+    v_open,
+    files_close,
+    v_check_write,
+    files_iter_open,
+    store_rows_close,
+    store_rows_seek,
+    store_rows_seek_last,
+    store_rows_next,
+    store_rows_prev,
+    store_rows_valid,
+    store_rows_key,
+    store_rows_value,
+    files_apply,
+};
 
 const store_engine store_leveldb = {
     "ok_leveldb", NULL,   v_open, v_close, v_check_write, v_iter_open, v_iter_close, v_seek,

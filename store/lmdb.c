@@ -497,9 +497,9 @@ static int l_copy_open(void *p, void **out, char *err) {
 static const store_engine by_bytes = {
     "ok_lmdb",        "database",       l_open,
     l_close,          l_check_write,    l_copy_open,
-    store_copy_close, store_copy_seek,  store_copy_seek_last,
-    store_copy_next,  store_copy_prev,  store_copy_valid,
-    store_copy_key,   store_copy_value, l_apply,
+    store_rows_close, store_rows_seek,  store_rows_seek_last,
+    store_rows_next,  store_rows_prev,  store_rows_valid,
+    store_rows_key,   store_rows_value, l_apply,
 };
 
 const store_engine ENGINE = {

@@ -1,0 +1,46 @@
+/*
+** ldbfiles.h -- a LevelDB read from its files, without LevelDB: CURRENT,
+** the MANIFEST's version edits, the live tables (.ldb, .sst) and the
+** write-ahead logs, every entry they hold, sorted as LevelDB orders them
+** (a user key's versions newest first). Every file is opened read-only;
+** nothing is locked, created or changed: a folder a running program holds,
+** or one on read-only media, reads the same.
+*/
+#ifndef OK_STORE_LDBFILES_H
+#define OK_STORE_LDBFILES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "engine.h"
+
+/* One entry: a version of a user key, a put (its value after the key in
+** row) or a deletion. */
+typedef struct ldb_entry {
+  store_row row; /* first: the entries are rows for engine.h's iterator */
+  uint64_t seq;
+  uint16_t file; /* the file it is in: an index into names */
+  uint8_t put;   /* 1: a value; 0: a deletion */
+} ldb_entry;
+
+typedef struct ldb_files {
+  ldb_entry *e; /* by user key (bytes), then sequence, newest first */
+  size_t n;
+  char **names; /* "000005.ldb", "000007.log"... */
+  size_t nnames;
+  char comparator[64];
+  uint64_t last_seq; /* the manifest's, then the logs' */
+  char torn[200];    /* "" or where a log's last record was cut (a crash) */
+  void *mem;         /* the keys and values, in chunks */
+} ldb_files;
+
+/* Reads the LevelDB in folder path: STORE_OK; STORE_ERR with a message
+** naming the file and offset of what could not be read; STORE_NOMEM. */
+int ldb_files_read(const char *path, ldb_files *out, char *err);
+void ldb_files_free(ldb_files *f);
+
+/* Keeps the live entries only, in place: each user key's newest version
+** when it is a value (a deletion hides the key). */
+void ldb_files_live(ldb_files *f);
+
+#endif
