@@ -1,7 +1,9 @@
 /*
 ** okstore.c -- the store module's entry point: ok_lmdb, ok_leveldb and
-** ok_rocksdb, each a virtual table over one engine (vtab.c), and
-** ok_rocksdb_families(path), a RocksDB's column families as a JSON array.
+** ok_rocksdb, each a virtual table over one engine (vtab.c),
+** ok_rocksdb_families(path), a RocksDB's column families as a JSON array,
+** and ok_leveldb_versions(path), every version a LevelDB's files hold
+** (versions.c).
 **
 ** A loadable extension of its own, beside ok: it links LMDB's, LevelDB's
 ** and RocksDB's libraries, which ok.so does not need. `.load
@@ -14,6 +16,7 @@
 SQLITE_EXTENSION_INIT1
 
 int store_register(sqlite3 *db, const store_engine *e);
+int store_register_versions(sqlite3 *db);
 
 static void families(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   const char *path = (const char *)sqlite3_value_text(argv[0]);
@@ -72,5 +75,6 @@ __attribute__((visibility("default")))
   if (rc == SQLITE_OK)
     rc = sqlite3_create_function(db, "ok_rocksdb_families", 1, SQLITE_UTF8 | SQLITE_DIRECTONLY,
                                  NULL, families, NULL, NULL);
+  if (rc == SQLITE_OK) rc = store_register_versions(db);
   return rc;
 }

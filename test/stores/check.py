@@ -405,6 +405,33 @@ def test_leveldb_files(db):
               mine == theirs and len(theirs) > 100, (len(mine), len(theirs)))
         check(f"{label}: backwards too", [r[0] for r in desc] == [r[0] for r in theirs][::-1])
         check(f"{label}: every file's bytes and modification time as they were, none made", unchanged)
+    # every version the files hold (ok_leveldb_versions): the live rows are
+    # each key's newest version where it is a put (the store whose last
+    # writes are not compacted: versions in tables and in its log)
+    path = os.path.join(tmp, "ldbw3")
+    versions = db.execute(f"SELECT key, value, seq, kind, file FROM ok_leveldb_versions('{path}')").fetchall()
+    newest = {}
+    for k, v, seq, kind, f in versions:
+        newest.setdefault(k, (v, kind))
+    live = sorted((k, v) for k, (v, kind) in newest.items() if kind == "put")
+    check("ok_leveldb_versions: each key's newest put is the live row",
+          live == db.execute(f"SELECT key, value FROM ok_leveldb('{path}')").fetchall(), len(live))
+    check("ok_leveldb_versions: deleted and overwritten versions are there, in tables and logs",
+          sum(1 for r in versions if r[3] == "delete") > 0 and len(versions) > len(newest) and
+          {r[4].split(".")[1] for r in versions} >= {"ldb", "log"}, len(versions))
+    path = os.path.join(tmp, "versions")
+    db.execute(f"CREATE VIRTUAL TABLE v USING ok_leveldb('{path}', create)")
+    db.execute("INSERT INTO v VALUES (x'01', x'AA'), (x'02', x'BB')")
+    db.execute("INSERT OR REPLACE INTO v VALUES (x'01', x'CC')")
+    db.execute("DELETE FROM v WHERE key = x'02'")
+    db.execute("DROP TABLE v")
+    got = db.execute(f"SELECT hex(key), quote(value), seq, kind FROM ok_leveldb_versions('{path}')").fetchall()
+    check("ok_leveldb_versions: a put, its overwrite, a delete, newest first",
+          got == [("01", "X'CC'", 3, "put"), ("01", "X'AA'", 1, "put"), ("02", "NULL", 4, "delete"),
+                  ("02", "X'BB'", 2, "put")], got)
+    e = error_of(db, "SELECT * FROM ok_leveldb_versions")
+    check("ok_leveldb_versions: no path", e == "ok_leveldb_versions: the store's path is missing: "
+          "SELECT * FROM ok_leveldb_versions('path')", e)
     # a log cut in its last record (a crash): the records before it are read
     path = os.path.join(tmp, "ldbw1")
     logs = sorted(f for f in os.listdir(path) if f.endswith(".log"))
