@@ -1,8 +1,8 @@
 #!/usr/bin/python3
 """schema.py BUILD_DIR: a database file cannot reach the user's stores.
 
-A file made by anyone holds views over ok_lmdb, ok_leveldb, ok_rocksdb and
-ok_rocksdb_families, a store table declared with `create` and one with
+A file made by anyone holds views over ok_lmdb, ok_leveldb, ok_rocksdb,
+ok_leveldb_versions and ok_rocksdb_families, a store table declared with `create` and one with
 `readwrite`, and triggers that write them. Opened by another connection,
 from Python (Debian's SQLite), the sqlite3 shell and Node (better-sqlite3,
 its own SQLite), with PRAGMA trusted_schema on and off:
@@ -74,6 +74,7 @@ CREATE VIEW v AS SELECT key, value FROM ok_lmdb('{sec}');
 CREATE VIEW vl AS SELECT key, value FROM ok_leveldb('{lvl}');
 CREATE VIEW vr AS SELECT key, value FROM ok_rocksdb('{rocks}');
 CREATE VIEW vf AS SELECT ok_rocksdb_families('{rocks}') AS f;
+CREATE VIEW vv AS SELECT key, value FROM ok_leveldb_versions('{lvl}');
 CREATE VIEW vk AS SELECT ok_hex(ok_pack(42, 'abc', NULL)) AS k;
 CREATE VIRTUAL TABLE w USING ok_lmdb('planted', create);
 CREATE VIRTUAL TABLE wl USING ok_leveldb('{lvl}', readwrite);
@@ -91,6 +92,7 @@ UNSAFE = [
     ("SELECT * FROM vl", 'unsafe use of virtual table "ok_leveldb"'),
     ("SELECT * FROM vr", 'unsafe use of virtual table "ok_rocksdb"'),
     ("SELECT * FROM vf", "unsafe use of ok_rocksdb_families()"),
+    ("SELECT * FROM vv", 'unsafe use of virtual table "ok_leveldb_versions"'),
     ("INSERT INTO log VALUES ('hello')", 'unsafe use of virtual table "w'),  # w or wl
 ]
 PURE = [("SELECT * FROM vk", [["4DA8706162630005"]])]
