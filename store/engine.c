@@ -332,7 +332,7 @@ int store_copy_open(const store_engine *e, void *db, void **out, char *err) {
   }
   e->iter_close(it);
   if (rc == STORE_OK) {
-    qsort(c->rows, c->n, sizeof *c->rows, by_bytes);
+    if (c->n) qsort(c->rows, c->n, sizeof *c->rows, by_bytes);
     rc = store_rows_open(c->rows, c->n, sizeof *c->rows, copy_free, c, out);
   }
   if (rc != STORE_OK) copy_free(c);

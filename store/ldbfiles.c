@@ -569,7 +569,7 @@ static int read_once(const char *path, ldb_files *out, char *err, int *vanished)
       out->comparator[0])
     store_comparator_refused(err, path, out->comparator, strlen(out->comparator)), rc = STORE_ERR;
   /* the tables (their order is the sort's below) */
-  qsort(ed.live, ed.nlive, sizeof *ed.live, by_number);
+  if (ed.nlive) qsort(ed.live, ed.nlive, sizeof *ed.live, by_number);
   for (i = 0; rc == STORE_OK && i < ed.nlive; i++) {
     struct stat st;
     char full[4200];
@@ -590,7 +590,7 @@ static int read_once(const char *path, ldb_files *out, char *err, int *vanished)
     }
     closedir(d);
   }
-  qsort(logs, nlogs, sizeof *logs, by_number);
+  if (nlogs) qsort(logs, nlogs, sizeof *logs, by_number);
   for (i = 0; rc == STORE_OK && i < nlogs; i++) {
     snprintf(name, sizeof name, "%06llu.log", (unsigned long long)logs[i]);
     rc = read_one(&c, name, batch);
