@@ -299,7 +299,7 @@ int store_copy_open(const store_engine *e, void *db, void **out, char *err) {
   size_t cap = 0;
   int rc;
   if (!c) return STORE_NOMEM;
-  if ((rc = e->iter_open(db, &it, err)) != STORE_OK) {
+  if ((rc = e->iter_open(db, NULL, &it, err)) != STORE_OK) {
     free(c);
     return rc;
   }

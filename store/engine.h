@@ -46,6 +46,12 @@ typedef struct store_op {
 
 struct store_engine;
 
+/* Keys from lo to hi, bounds included (NULL: no bound that side). */
+typedef struct store_range {
+  const unsigned char *lo, *hi;
+  size_t nlo, nhi;
+} store_range;
+
 /* An opened store: its handle and the engine that reads it (an engine may
 ** hand a store to another: LMDB's formats have one each). */
 typedef struct store {
@@ -62,8 +68,9 @@ typedef struct store_engine {
   /* Whether the store takes a write of a key of n bytes (else why not). */
   int (*check_write)(void *db, size_t n, char *err);
   /* An iterator over one consistent view of the store, in memcmp order
-  ** (SQL's order of BLOBs). */
-  int (*iter_open)(void *db, void **it, char *err);
+  ** (SQL's order of BLOBs). hint (or NULL): the keys the scan will read,
+  ** as far as it knows; an engine may leave the others out. */
+  int (*iter_open)(void *db, const store_range *hint, void **it, char *err);
   void (*iter_close)(void *it);
   /* Positions: the first key >= k (k NULL: the first key), the last key
   ** <= k (k NULL: the last), the next, the previous. */

@@ -18,8 +18,9 @@
 **   - a .log's records are write batches: a sequence number, a count, and
 **     puts and deletes.
 **
-** Keys and values are copied into chunks of memory this owns; each file is
-** read whole and let go. Nothing is written, locked or created.
+** Keys and values are copied into chunks of memory this owns; a log is
+** read whole, a table block by block (those a range needs), and let go.
+** Nothing is written, locked or created.
 */
 #define _POSIX_C_SOURCE 200809L
 #include "ldbfiles.h"
@@ -81,11 +82,14 @@ typedef struct ctx {
   edits *ed; /* while the MANIFEST is read */
   const char *path;
   char *err;
-  const char *file; /* the file being read, for messages */
-  uint16_t index;   /* its index in f->names */
-  size_t cap;       /* of f->e */
-  unsigned char *scratch;
-  size_t nscratch;
+  const char *file;        /* the file being read, for messages */
+  uint16_t index;          /* its index in f->names */
+  size_t cap;              /* of f->e */
+  const store_range *hint; /* the keys wanted, or NULL: all */
+  int fd;                  /* the table being read, and its size */
+  size_t size;
+  unsigned char *raw, *scratch; /* a block as read, and uncompressed */
+  size_t nraw, nscratch;
   int vanished; /* a file named was not there: a writer's compaction took it */
 } ctx;
 
@@ -170,12 +174,27 @@ static int read_file(ctx *c, unsigned char **out, size_t *n) {
   return STORE_OK;
 }
 
-/* One more entry: key and value copied. */
+static int cmp_bytes(const unsigned char *a, size_t na, const unsigned char *b, size_t nb) {
+  int c = memcmp(a, b, na < nb ? na : nb);
+  return c ? c : (na > nb) - (na < nb);
+}
+
+/* Where key k stands against the hint's range: -1 below, 1 above, 0 in. */
+static int against(const ctx *c, const unsigned char *k, size_t n) {
+  const store_range *r = c->hint;
+  if (!r) return 0;
+  if (r->lo && cmp_bytes(k, n, r->lo, r->nlo) < 0) return -1;
+  if (r->hi && cmp_bytes(k, n, r->hi, r->nhi) > 0) return 1;
+  return 0;
+}
+
+/* One more entry: key and value copied (a key the hint leaves out, not). */
 static int add(ctx *c, const unsigned char *k, size_t nk, const unsigned char *v, size_t nv,
                uint64_t seq, int put) {
   ldb_files *f = c->f;
   ldb_entry *e;
   unsigned char *mem;
+  if (against(c, k, nk)) return STORE_OK;
   if (f->n == c->cap) {
     size_t cap = c->cap ? 2 * c->cap : 1024;
     ldb_entry *more = realloc(f->e, cap * sizeof *more);
@@ -312,28 +331,40 @@ static int edit(ctx *c, const unsigned char *r, size_t len, size_t at) {
 
 /* ---- tables ------------------------------------------------------------- */
 
-/* The block at handle (offset, size) of table b[0..n): checked, and
-** uncompressed into scratch when Snappy compressed it. */
-static int block(ctx *c, const unsigned char *b, size_t n, uint64_t off, uint64_t size,
-                 const unsigned char **out, size_t *len) {
-  size_t raw;
-  if (off > n || size > n - off || n - off - size < 5)
+/* The block at handle (offset, size) of the table: read, checked, and
+** uncompressed when Snappy compressed it; in raw or scratch, until the
+** next block is read. */
+static int block(ctx *c, uint64_t off, uint64_t size, const unsigned char **out, size_t *len) {
+  size_t raw, got = 0;
+  unsigned char *b;
+  if (off > c->size || size > c->size - off || c->size - off - size < 5)
     return bad(c, (size_t)off, "a block past the file's end");
-  if (!crc_ok(le32(b + off + size + 1), b + off, (size_t)size + 1))
+  if (size + 5 > c->nraw) {
+    unsigned char *more = realloc(c->raw, (size_t)size + 5);
+    if (!more) return STORE_NOMEM;
+    c->raw = more, c->nraw = (size_t)size + 5;
+  }
+  b = c->raw;
+  while (got < size + 5) {
+    ssize_t r = pread(c->fd, b + got, (size_t)size + 5 - got, (off_t)(off + got));
+    if (r <= 0) return bad(c, (size_t)(off + got), "cannot read the block");
+    got += (size_t)r;
+  }
+  if (!crc_ok(le32(b + size + 1), b, (size_t)size + 1))
     return bad(c, (size_t)off, "a block's checksum does not match");
-  if (b[off + size] == 0) { /* stored as it is */
-    *out = b + off, *len = (size_t)size;
+  if (b[size] == 0) { /* stored as it is */
+    *out = b, *len = (size_t)size;
     return STORE_OK;
   }
-  if (b[off + size] != 1) return bad(c, (size_t)off, "a block compressed otherwise than by Snappy");
-  if (snappy_uncompressed_length((const char *)b + off, (size_t)size, &raw) != SNAPPY_OK)
+  if (b[size] != 1) return bad(c, (size_t)off, "a block compressed otherwise than by Snappy");
+  if (snappy_uncompressed_length((const char *)b, (size_t)size, &raw) != SNAPPY_OK)
     return bad(c, (size_t)off, "a Snappy block that does not read");
   if (raw > c->nscratch) {
     unsigned char *more = realloc(c->scratch, raw);
     if (!more) return STORE_NOMEM;
     c->scratch = more, c->nscratch = raw;
   }
-  if (snappy_uncompress((const char *)b + off, (size_t)size, (char *)c->scratch, &raw) != SNAPPY_OK)
+  if (snappy_uncompress((const char *)b, (size_t)size, (char *)c->scratch, &raw) != SNAPPY_OK)
     return bad(c, (size_t)off, "a Snappy block that does not read");
   *out = c->scratch, *len = raw;
   return STORE_OK;
@@ -346,7 +377,7 @@ static int entries(ctx *c, const unsigned char *p, size_t n, size_t at, int inde
   unsigned char *key = NULL;
   size_t nkey = 0, cap = 0;
   uint32_t restarts;
-  int rc = STORE_OK;
+  int rc = STORE_OK, past = 0;
   if (n < 4 || (restarts = le32(p + n - 4)) > (n - 4) / 4) return bad(c, at, "a block's restarts");
   q = p, end = p + n - 4 - 4 * (size_t)restarts;
   while (rc == STORE_OK && q < end) {
@@ -365,14 +396,17 @@ static int entries(ctx *c, const unsigned char *p, size_t n, size_t at, int inde
       key = more;
     }
     memcpy(key + shared, q, (size_t)own), nkey = (size_t)(shared + own), q += own;
-    if (index) { /* a data block's handle */
+    if (index) { /* a data block's handle, after a key at or above its keys */
       const unsigned char *v = q;
+      int side = nkey >= 8 ? against(c, key, nkey - 8) : 0;
       if (!varint(&v, q + nv, &handles[*nhandles][0], 64) ||
           !varint(&v, q + nv, &handles[*nhandles][1], 64)) {
         rc = bad(c, at + (size_t)(q - p), "an index entry's block handle");
         break;
       }
-      ++*nhandles;
+      /* a block wanted: not all below the range, nor after a key above it */
+      if (side >= 0 && !past) ++*nhandles;
+      past = side > 0;
     } else { /* the user key, then its sequence and type */
       uint64_t tag = nkey >= 8 ? le64(key + nkey - 8) : 2;
       if ((tag & 0xFF) > 1) {
@@ -400,34 +434,35 @@ static size_t count_entries(const unsigned char *p, size_t n) {
   return k;
 }
 
-static int read_table(ctx *c, const unsigned char *b, size_t n) {
+static int read_table(ctx *c) {
   const unsigned char *p, *index, *end;
+  unsigned char footer[48], *copy = NULL;
   size_t nindex, nhandles = 0, i;
-  uint64_t meta[2], idx[2], (*handles)[2];
+  uint64_t meta[2], idx[2], (*handles)[2] = NULL;
   int rc;
-  if (n < 48 || le64(b + n - 8) != 0xDB4775248B80FB57ull)
-    return bad(c, n < 48 ? 0 : n - 8, "no table's footer (its magic number)");
-  p = b + n - 48, end = b + n - 8;
+  if (c->size < 48 || pread(c->fd, footer, 48, (off_t)(c->size - 48)) != 48 ||
+      le64(footer + 40) != 0xDB4775248B80FB57ull)
+    return bad(c, c->size < 48 ? 0 : c->size - 8, "no table's footer (its magic number)");
+  p = footer, end = footer + 40;
   if (!varint(&p, end, &meta[0], 64) || !varint(&p, end, &meta[1], 64) ||
       !varint(&p, end, &idx[0], 64) || !varint(&p, end, &idx[1], 64))
-    return bad(c, n - 48, "the footer's block handles");
-  if ((rc = block(c, b, n, idx[0], idx[1], &index, &nindex)) != STORE_OK) return rc;
-  /* the index block may be in scratch, which the data blocks reuse */
-  if (index == c->scratch) {
-    unsigned char *copy = malloc(nindex);
-    if (!copy) return STORE_NOMEM;
+    return bad(c, c->size - 48, "the footer's block handles");
+  /* the index block, kept while the data blocks take raw and scratch */
+  if ((rc = block(c, idx[0], idx[1], &index, &nindex)) != STORE_OK) return rc;
+  if (!(copy = malloc(nindex + 1)) ||
+      !(handles = malloc((count_entries(index, nindex) + 1) * sizeof *handles)))
+    rc = STORE_NOMEM;
+  if (rc == STORE_OK) {
     memcpy(copy, index, nindex);
-    index = copy;
+    rc = entries(c, copy, nindex, (size_t)idx[0], 1, handles, &nhandles);
   }
-  if (!(handles = malloc((count_entries(index, nindex) + 1) * sizeof *handles))) rc = STORE_NOMEM;
-  if (rc == STORE_OK) rc = entries(c, index, nindex, (size_t)idx[0], 1, handles, &nhandles);
   for (i = 0; rc == STORE_OK && i < nhandles; i++) {
     const unsigned char *data;
     size_t ndata;
-    if ((rc = block(c, b, n, handles[i][0], handles[i][1], &data, &ndata)) == STORE_OK)
+    if ((rc = block(c, handles[i][0], handles[i][1], &data, &ndata)) == STORE_OK)
       rc = entries(c, data, ndata, (size_t)handles[i][0], 0, NULL, NULL);
   }
-  if (index < b || index >= b + n) free((void *)index);
+  free(copy);
   free(handles);
   return rc;
 }
@@ -527,9 +562,23 @@ static int read_one(ctx *c, const char *name,
   unsigned char *b = NULL;
   size_t n = 0;
   int rc = name_file(c, name);
-  if (rc == STORE_OK) rc = read_file(c, &b, &n);
-  if (rc == STORE_OK) rc = record ? read_log(c, b, n, record) : read_table(c, b, n);
-  free(b);
+  if (rc == STORE_OK && record) { /* a log: whole */
+    if ((rc = read_file(c, &b, &n)) == STORE_OK) rc = read_log(c, b, n, record);
+    free(b);
+  } else if (rc == STORE_OK) { /* a table: its blocks */
+    char full[4200];
+    struct stat st;
+    snprintf(full, sizeof full, "%s/%s", c->path, name);
+    if ((c->fd = open(full, O_RDONLY | O_CLOEXEC)) < 0 || fstat(c->fd, &st) != 0) {
+      c->vanished = errno == ENOENT;
+      store_errf(c->err, "cannot read '%s': %s", full, strerror(errno));
+      rc = STORE_ERR;
+    } else {
+      c->size = (size_t)st.st_size;
+      rc = read_table(c);
+    }
+    if (c->fd >= 0) close(c->fd);
+  }
   return rc;
 }
 
@@ -538,7 +587,8 @@ static int by_number(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
-static int read_once(const char *path, ldb_files *out, char *err, int *vanished) {
+static int read_once(const char *path, const store_range *hint, ldb_files *out, char *err,
+                     int *vanished) {
   ctx c;
   edits ed;
   char current[256], name[64];
@@ -551,7 +601,7 @@ static int read_once(const char *path, ldb_files *out, char *err, int *vanished)
   memset(out, 0, sizeof *out);
   memset(&c, 0, sizeof c);
   memset(&ed, 0, sizeof ed);
-  c.f = out, c.path = path, c.err = err, c.file = "CURRENT";
+  c.f = out, c.path = path, c.err = err, c.file = "CURRENT", c.hint = hint;
   /* CURRENT names the MANIFEST */
   if ((rc = read_file(&c, &b, &n)) != STORE_OK) return rc;
   for (i = 0; i < n && i < sizeof current - 1 && b[i] != '\n'; i++) current[i] = (char)b[i];
@@ -596,6 +646,7 @@ static int read_once(const char *path, ldb_files *out, char *err, int *vanished)
     rc = read_one(&c, name, batch);
   }
   free(ed.live);
+  free(c.raw);
   free(c.scratch);
   if (rc == STORE_OK) sort(out->e, out->n);
   if (rc != STORE_OK) ldb_files_free(out);
@@ -603,12 +654,12 @@ static int read_once(const char *path, ldb_files *out, char *err, int *vanished)
   return rc;
 }
 
-int ldb_files_read(const char *path, ldb_files *out, char *err) {
+int ldb_files_read(const char *path, const store_range *hint, ldb_files *out, char *err) {
   int rc, attempt, vanished = 0;
   /* a program writing the store meanwhile may replace files the MANIFEST
   ** named by the time they are read: read it again */
   for (attempt = 0; attempt < 5; attempt++)
-    if ((rc = read_once(path, out, err, &vanished)) == STORE_OK || !vanished) break;
+    if ((rc = read_once(path, hint, out, err, &vanished)) == STORE_OK || !vanished) break;
   return rc;
 }
 

@@ -35,8 +35,10 @@ typedef struct ldb_files {
 } ldb_files;
 
 /* Reads the LevelDB in folder path: STORE_OK; STORE_ERR with a message
-** naming the file and offset of what could not be read; STORE_NOMEM. */
-int ldb_files_read(const char *path, ldb_files *out, char *err);
+** naming the file and offset of what could not be read; STORE_NOMEM. With
+** a hint (else NULL), only the keys in its range: the tables' blocks that
+** hold none are not read. */
+int ldb_files_read(const char *path, const store_range *hint, ldb_files *out, char *err);
 void ldb_files_free(ldb_files *f);
 
 /* Keeps the live entries only, in place: each user key's newest version

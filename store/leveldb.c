@@ -129,12 +129,13 @@ static void files_free(void *p) {
   free(p);
 }
 
-/* The store as its files hold it now, for one query. */
-static int files_iter_open(void *p, void **out, char *err) {
+/* The store as its files hold it now, for one query: the keys its range
+** reads. */
+static int files_iter_open(void *p, const store_range *hint, void **out, char *err) {
   ldb_files *f = malloc(sizeof *f);
   int rc;
   if (!f) return STORE_NOMEM;
-  if ((rc = ldb_files_read(p, f, err)) != STORE_OK) {
+  if ((rc = ldb_files_read(p, hint, f, err)) != STORE_OK) {
     free(f);
     return rc;
   }
@@ -211,7 +212,8 @@ static int v_check_write(void *p, size_t n, char *err) {
   return (void)p, (void)n, (void)err, STORE_OK;
 }
 
-static int v_iter_open(void *p, void **out, char *err) {
+static int v_iter_open(void *p, const store_range *hint, void **out, char *err) {
+  (void)hint; /* the store seeks */
   db *d = p;
   iter *it = calloc(1, sizeof *it);
   (void)err;

@@ -363,7 +363,8 @@ static int l_check_write(void *p, size_t n, char *err) {
   return STORE_OK;
 }
 
-static int l_iter_open(void *p, void **out, char *err) {
+static int l_iter_open(void *p, const store_range *hint, void **out, char *err) {
+  (void)hint; /* the store seeks */
   db *d = p;
   iter *it = calloc(1, sizeof *it);
   int rc;
@@ -489,7 +490,8 @@ static int l_apply(void *p, const store_op *ops, size_t n, size_t *conflict, cha
   return STORE_ERR;
 }
 
-static int l_copy_open(void *p, void **out, char *err) {
+static int l_copy_open(void *p, const store_range *hint, void **out, char *err) {
+  (void)hint;
   return store_copy_open(&ENGINE, p, out, err);
 }
 

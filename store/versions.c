@@ -107,7 +107,7 @@ static int filter(sqlite3_vtab_cursor *cur, int plan, const char *unused, int ar
                store_path_kind(path) ? "a file, not a folder" : "no such folder");
     return fail(cur, err);
   }
-  if ((rc = ldb_files_read(path, &c->f, err)) != STORE_OK)
+  if ((rc = ldb_files_read(path, NULL, &c->f, err)) != STORE_OK)
     return rc == STORE_NOMEM ? SQLITE_NOMEM : fail(cur, err);
   c->loaded = 1;
   return SQLITE_OK;

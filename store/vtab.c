@@ -597,6 +597,7 @@ static int filter(sqlite3_vtab_cursor *cur, int bits, const char *plan, int argc
   cursor *c = (cursor *)cur;
   table *t = (table *)cur->pVtab;
   const store_engine *e;
+  store_range hint;
   sqlite3_value *lo = NULL, *hi = NULL;
   const unsigned char *start = NULL;
   char err[STORE_ERR_MAX];
@@ -647,7 +648,10 @@ static int filter(sqlite3_vtab_cursor *cur, int bits, const char *plan, int argc
       start_incl = from_incl;
     }
   }
-  if ((rc = e->iter_open(c->st.db, &c->it, err)) != STORE_OK)
+  /* the keys the scan will read: from start on, to the end */
+  hint.lo = c->desc ? c->end : start, hint.nlo = (size_t)(c->desc ? c->nend : start_n);
+  hint.hi = c->desc ? start : c->end, hint.nhi = (size_t)(c->desc ? start_n : c->nend);
+  if ((rc = e->iter_open(c->st.db, &hint, &c->it, err)) != STORE_OK)
     return store_error(cur->pVtab, t->e, rc, err);
   rc = c->desc ? e->seek_last(c->it, start, (size_t)start_n, err)
                : e->seek(c->it, start, (size_t)start_n, err);
@@ -764,7 +768,7 @@ static int look(table *t, sqlite3_value *key, seen *out) {
     return SQLITE_OK;
   }
   if (!x->probe) {
-    if ((rc = t->st.e->iter_open(t->st.db, &x->probe, err)) != STORE_OK)
+    if ((rc = t->st.e->iter_open(t->st.db, NULL, &x->probe, err)) != STORE_OK)
       return store_error(&t->base, t->e, rc, err);
     x->probe_st = &t->st;
   }

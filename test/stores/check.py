@@ -405,6 +405,8 @@ def test_leveldb_files(db):
               mine == theirs and len(theirs) > 100, (len(mine), len(theirs)))
         check(f"{label}: backwards too", [r[0] for r in desc] == [r[0] for r in theirs][::-1])
         check(f"{label}: every file's bytes and modification time as they were, none made", unchanged)
+        if i == 3:  # a query reads the blocks its range needs: the ranges as LevelDB's rows
+            ranges_match(db, "LevelDB files", f"ok_leveldb('{path}')", theirs)
     # every version the files hold (ok_leveldb_versions): the live rows are
     # each key's newest version where it is a put (the store whose last
     # writes are not compacted: versions in tables and in its log)
