@@ -195,7 +195,8 @@ static void ok_tidb_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv
   ok_sql_builder_free(&b);
 }
 
-/* ok_tikv_pack(v, ...): the TiDB key of the values, as TiKV stores it. */
+/* ok_tikv_pack(v, ...): the TiDB key of the values, as TiKV stores it;
+** of no values, TiKV's empty key x'' (a region's open boundary). */
 static void ok_tikv_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   ok_sql_builder b;
   ok_sql_buf w;
@@ -203,9 +204,9 @@ static void ok_tikv_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv
   ok_sql_builder_init(&b, ctx, 0);
   ok_sql_buf_init(&w);
   if (build(&b, argc, argv)) {
-    len = ok_tidb_enc_bytes(NULL, 0, b.buf.p, b.buf.n);
-    if (ok_sql_buf_reserve(ctx, &w, len, len)) {
-      ok_tidb_enc_bytes(w.p, 0, b.buf.p, b.buf.n);
+    len = b.buf.n ? ok_tidb_enc_bytes(NULL, 0, b.buf.p, b.buf.n) : 0;
+    if (ok_sql_buf_reserve(ctx, &w, len + 1, len + 1)) {
+      if (len) ok_tidb_enc_bytes(w.p, 0, b.buf.p, b.buf.n);
       ok_sql_result_piece(ctx, w.p, len, OK_KEY_SUBTYPE(OK_SUBTYPE(tikv)), 0);
     }
   }
@@ -542,6 +543,10 @@ static const char *after_max(const uint8_t *p, size_t n, size_t pad) {
 }
 static const char *foreign_tidb(const uint8_t *p, size_t n) { return after_max(p, n, 0); }
 static const char *foreign_tikv(const uint8_t *p, size_t n) {
+  static const uint8_t empty[9] = {0, 0, 0, 0, 0, 0, 0, 0, 0xF7};
+  if (n == 9 && memcmp(p, empty, 9) == 0)
+    return "it is the encoded empty TiDB key, which TiDB never makes; TiKV's empty key (a "
+           "region's open boundary) is x'', ok_tikv_pack() of no values";
   /* the last data byte: before the marker and the last group's padding */
   return n % 9 == 0 && n > 0 && p[n - 1] >= 0xF7 ? after_max(p, n - 1, 0xFF - (size_t)p[n - 1])
                                                  : NULL;

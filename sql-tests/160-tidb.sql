@@ -27,6 +27,8 @@ SELECT 'read.common', ok_quote(ok_tidb_pack(ok_tidb_table(9), ok_tidb_record(), 
 SELECT 'read.index', ok_json(ok_tikv_pack(ok_tidb_keyspace(1), ok_tidb_table(9), ok_tidb_index(3), NULL, 2.5, x'00', 'z', ok_tidb_uint(7), ok_tidb_duration(5), ok_tidb_max()), 'tikv');
 SELECT 'read.each', pos, kind, value FROM ok_each(ok_tidb_pack(ok_tidb_table(9), ok_tidb_index(3), ok_tidb_min_not_null()), 'tidb');
 SELECT 'read.empty', ok_count(x'', 'tikv'), ok_count(ok_tikv_pack(), 'tikv'), ok_quote(ok_tikv_pack(), 'tikv'), hex(ok_tikv_raw(x''));
+-- TiKV's empty key is x'' (ok_tikv_pack() of no values); the encoded empty TiDB key is refused, not read as a second key quoted ()
+SELECT 'read.empty_encoded', ok_valid(x'0000000000000000F7', 'tikv'), ok_quote(x'0000000000000000F7', 'tikv');
 SELECT 'read.subtype', ok_unpack_col(ok_tidb_pack(1), 1);
 SELECT 'read.subtype_other', ok_unpack_col(ok_tikv_pack(1), 1, 'tidb');
 -- malformed keys: the offending byte named, in the key as given

@@ -82,8 +82,10 @@ int ok_tidb_datetime_pack(uint64_t *packed, int year, int month, int day, int ho
 ** bytes). Only canonical items are accepted. Items are read through the
 ** formats' decode (ok_locate, ok_next...): in a TiKV key an item's place
 ** in its group follows from the bytes left, as the groups start at the
-** key's start; the last item takes the last group's padding, and a key
-** that is padding alone (TiKV's empty key) has no item. */
+** key's start; the last item takes the last group's padding. TiKV's
+** empty key is x'' (a region's open boundary), with no item; padding alone
+** (0000000000000000F7, the encoded empty TiDB key, which TiDB never makes)
+** is refused, OK_E_NONCANONICAL at 0, so that no two keys read alike. */
 
 /* ok_tidb_row_format: the format the walks (ok_walk_start, ok_locate,
 ** ok_count...) read key[0..n) with when f is ok_format_tidb or
@@ -106,7 +108,8 @@ void ok_tidb_decimal_type(const ok_item *it, int *precision, int *scale);
 ** p[0..n) back to the key inside, into out (room for n bytes), its length
 ** in *len: OK_OK, or a status with *err_at (a marker or padding byte
 ** wrong, a length that is no whole number of groups). x'' (a region's
-** open start in TiKV) unwraps to the empty key, as the padding alone. */
+** open start in TiKV) unwraps to the empty key, as does the padding alone
+** (which the readers refuse). */
 int ok_tikv_unwrap(uint8_t *out, size_t *len, const uint8_t *p, size_t n, size_t *err_at);
 
 #ifdef __cplusplus

@@ -436,8 +436,13 @@ OK_HOT_INLINE int decode_one(const ok_format *f, size_t index, const uint8_t *ke
   if (n == 0) return fail(index == 0 ? OK_FEWER : OK_E_TRUNCATED, 0, err_at); /* the empty key */
   if ((rc = view_of(&v, key, n, is_wrapped(f), index == 0, err_at)) != OK_OK) return rc;
   if (v.wrapped && index == 0 && n % 9) return fail(OK_E_LENGTH, n, err_at);
-  if (v.len == 0)
+  if (v.len == 0) {
+    /* TiKV's empty key is x'', a region's open boundary; an encoded empty
+    ** TiDB key (0000000000000000F7), which TiDB never makes, is none: the
+    ** two would read alike */
+    if (v.wrapped && index == 0) return fail(OK_E_NONCANONICAL, 0, err_at);
     return index == 0 ? OK_FEWER : fail(OK_E_TRUNCATED, n, err_at); /* the empty key */
+  }
   t = vbyte(&v, 0);
   it->tag = t;
   it->type = OK_NULL;
@@ -616,7 +621,7 @@ static size_t skip(const ok_format *f, size_t index, const uint8_t *key, size_t 
 static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
   size_t raw, len;
   if (!v) {
-    if (!is_wrapped(f)) return OK_OK;
+    if (!is_wrapped(f) || w->n == 0) return OK_OK; /* no items: TiKV's empty key, x'' */
     raw = w->n, len = OK_TIDB_BYTES_BOUND(raw) - 1;
     if (len + raw <= w->cap) {
       memmove(w->out + len, w->out, raw);

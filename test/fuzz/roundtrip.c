@@ -552,7 +552,10 @@ static int same(const fmt *F, const val *a, const val *b) {
 static size_t wrap(const fmt *F, uint8_t *out, size_t n, size_t count) {
   uint8_t raw[KEY_MAX];
   switch (F->wrapped) {
-    case WRAP_TIKV: memcpy(raw, out, n); return ok_tidb_enc_bytes(out, 0, raw, n);
+    case WRAP_TIKV: /* no items: TiKV's empty key, x'' */
+      if (n == 0) return 0;
+      memcpy(raw, out, n);
+      return ok_tidb_enc_bytes(out, 0, raw, n);
     case WRAP_BYTEWISE:
       memmove(out + 1, out, n);
       out[0] = OK_BYTEWISE_ARRAY, out[n + 1] = 0x00;

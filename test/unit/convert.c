@@ -102,8 +102,8 @@ static void exact(void) {
   len = native_key(one, row, 1);
   expect("ok 1 -> tikv", &ok_format_native, one, len, &ok_format_tikv, OK_OK,
          "0380000000000000FF0100000000000000F8", 0);
-  expect("ok (no values) -> tikv", &ok_format_native, one, 0, &ok_format_tikv, OK_OK,
-         "0000000000000000F7", 0);
+  expect("ok (no values) -> tikv: TiKV's empty key", &ok_format_native, one, 0, &ok_format_tikv,
+         OK_OK, "", 0);
   expect("ok 1 -> firefox [1]", &ok_format_native, one, len, &ok_format_firefox, OK_OK, "60BFF0",
          0);
   /* a malformed key: its decoding status and byte */
