@@ -104,6 +104,12 @@ int store_expected_all(const store_op *ops, size_t n, size_t *conflict, char *er
   return STORE_OK;
 }
 
+void store_names_free(char **names, size_t n) {
+  size_t i;
+  for (i = 0; i < n; i++) free(names[i]);
+  free(names);
+}
+
 int store_path_kind(const char *path) {
   struct stat st;
   if (stat(path, &st) != 0) return 0;

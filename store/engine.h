@@ -83,6 +83,10 @@ typedef struct store_engine {
   int (*valid)(void *it);
   const unsigned char *(*key)(void *it, size_t *n);
   const unsigned char *(*value)(void *it, size_t *n);
+  /* The names the optional name selects that the store holds (LMDB's named
+  ** databases), malloc'd, for store_names_free; NULL where an engine lists
+  ** none so. */
+  int (*names)(void *db, char ***names, size_t *n, char *err);
   /* All of ops, in order, or none of them. Atomic with the check of each
   ** op's expectation (store_expected) against the store as it is then:
   ** one that fails is STORE_CONFLICT, *conflict its index. */
@@ -94,6 +98,8 @@ extern const store_engine store_lmdb, store_lmdb_js, store_leveldb, store_rocksd
 /* A RocksDB's column families, by name (rocksdb.c). */
 int store_rocksdb_families(const char *path, char ***names, size_t *n, char *err);
 void store_rocksdb_families_free(char **names, size_t n);
+/* An engine's names (engine.h's names()) freed. */
+void store_names_free(char **names, size_t n);
 
 /* The engines' shared helpers (engine.c). The message, with bytes that are
 ** no UTF-8 text escaped. */

@@ -356,10 +356,11 @@ static const store_engine by_files = {
     store_rows_valid,
     store_rows_key,
     store_rows_value,
+    NULL,
     files_apply,
 };
 
 const store_engine store_leveldb = {
     "ok_leveldb", NULL,   v_open, v_close, v_check_write, v_iter_open, v_iter_close, v_seek,
-    v_seek_last,  v_next, v_prev, v_valid, v_key,         v_value,     v_apply,
+    v_seek_last,  v_next, v_prev, v_valid, v_key,         v_value,     NULL,         v_apply,
 };

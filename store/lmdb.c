@@ -490,6 +490,53 @@ static int l_apply(void *p, const store_op *ops, size_t n, size_t *conflict, cha
   return STORE_ERR;
 }
 
+/* The environment's named databases: the main database's keys that open
+** as one (LMDB keeps their names there, beside any other key), read in a
+** read transaction, whose end closes the handles it opened. */
+static int l_names(void *p, char ***out, size_t *n, char *err) {
+  db *d = p;
+  MDB_txn *txn = NULL;
+  MDB_cursor *cur = NULL;
+  MDB_val k, v;
+  MDB_dbi main_dbi, dbi;
+  size_t cap = 0;
+  int rc;
+  *out = NULL, *n = 0;
+  store_lock();
+  if ((rc = begin(d->env, MDB_RDONLY, &txn)) == 0) d->env->readers++;
+  store_unlock();
+  if (rc == 0 && (rc = mdb_dbi_open(txn, NULL, 0, &main_dbi)) == 0)
+    rc = mdb_cursor_open(txn, main_dbi, &cur);
+  for (rc = rc ? rc : mdb_cursor_get(cur, &k, &v, MDB_FIRST); rc == 0;
+       rc = mdb_cursor_get(cur, &k, &v, MDB_NEXT)) {
+    char name[512];
+    size_t len = k.mv_size;
+    if (len && ((const char *)k.mv_data)[len - 1] == 0) len--; /* lmdb-js keeps the NUL */
+    if (len == 0 || len >= sizeof name || memchr(k.mv_data, 0, len)) continue;
+    memcpy(name, k.mv_data, len), name[len] = 0;
+    if (mdb_dbi_open(txn, name, 0, &dbi) != 0) continue; /* another key */
+    if (*n == cap) {
+      char **more = realloc(*out, (cap = 2 * cap + 8) * sizeof *more);
+      if (!more) break;
+      *out = more;
+    }
+    if (!((*out)[*n] = strdup(name))) break;
+    ++*n;
+  }
+  if (cur) mdb_cursor_close(cur);
+  if (txn) {
+    mdb_txn_abort(txn);
+    store_lock();
+    d->env->readers--;
+    store_unlock();
+  }
+  if (rc == MDB_NOTFOUND) return STORE_OK;
+  store_names_free(*out, *n), *out = NULL, *n = 0;
+  if (rc == 0) return STORE_NOMEM;
+  store_errf(err, "cannot read: %s", mdb_strerror(rc));
+  return STORE_ERR;
+}
+
 static int l_copy_open(void *p, const store_range *hint, void **out, char *err) {
   (void)hint;
   return store_copy_open(&ENGINE, p, out, err);
@@ -501,10 +548,11 @@ static const store_engine by_bytes = {
     l_close,          l_check_write,    l_copy_open,
     store_rows_close, store_rows_seek,  store_rows_seek_last,
     store_rows_next,  store_rows_prev,  store_rows_valid,
-    store_rows_key,   store_rows_value, l_apply,
+    store_rows_key,   store_rows_value, l_names,
+    l_apply,
 };
 
 const store_engine ENGINE = {
     "ok_lmdb",   "database", l_open, l_close, l_check_write, l_iter_open, l_iter_close, l_seek,
-    l_seek_last, l_next,     l_prev, l_valid, l_key,         l_value,     l_apply,
+    l_seek_last, l_next,     l_prev, l_valid, l_key,         l_value,     l_names,      l_apply,
 };

@@ -316,9 +316,9 @@ static int r_apply(void *p, const store_op *ops, size_t n, size_t *conflict, cha
 }
 
 const store_engine store_rocksdb = {
-    "ok_rocksdb", "column family", r_open, r_close,     r_check_write,
-    r_iter_open,  r_iter_close,    r_seek, r_seek_last, r_next,
-    r_prev,       r_valid,         r_key,  r_value,     r_apply,
+    "ok_rocksdb", "column family", r_open,      r_close, r_check_write, r_iter_open,
+    r_iter_close, r_seek,          r_seek_last, r_next,  r_prev,        r_valid,
+    r_key,        r_value,         NULL,        r_apply,
 };
 
 int store_rocksdb_families(const char *path, char ***names, size_t *n, char *err) {

@@ -169,6 +169,10 @@ def test_lmdb_tools(db):
     check("LMDB: a named database", got == [b"u%03d" % i for i in range(200)], len(got))
     check("LMDB: the main database lists the named ones",
           hexes(db, f"SELECT key FROM ok_lmdb('{p2}')") == [b"tags", b"users"])
+    got = db.execute(f"SELECT ok_lmdb_databases('{p2}'), ok_lmdb_databases('{path}')").fetchone()
+    check("LMDB: ok_lmdb_databases names them, and no other key", got == ('["tags","users"]', "[]"), got)
+    e = error_of(db, "SELECT ok_lmdb_databases(NULL)")
+    check("LMDB: ok_lmdb_databases of NULL", e == "ok_lmdb_databases: the store's path is TEXT", e)
     got = db.execute(f"SELECT key, value FROM ok_lmdb('{p2}', 'tags') WHERE key = x'743031'").fetchall()
     check("LMDB: DUPSORT: every value of a key", got == [(b"t01", b"v0"), (b"t01", b"v1"), (b"t01", b"v2")], got)
     got = db.execute(f"SELECT key, value FROM ok_lmdb('{p2}', 'tags') WHERE key <= x'743031' ORDER BY key DESC LIMIT 4").fetchall()
@@ -242,6 +246,8 @@ def test_lmdbjs(db, w, out):
            if json.loads(g) != (lambda v: v if isinstance(v, list) else [v])(json.loads(j))]
     check(f"lmdb-js: each ordered-binary key decodes to the value written "
           f"({len(w['lmdbjs']) + len(w['lmdbjs_sub'])})", not bad, bad[:3])
+    got = db.execute(f"SELECT ok_lmdb_databases('{path}')").fetchone()[0]
+    check("lmdb-js: ok_lmdb_databases names its named database", got == '["sub"]', got)
     read_back(db, "lmdb-js named database", f"ok_lmdb('{path}', 'sub')", w["lmdbjs_sub_order"],
               [tuple(x[:2]) for x in w["lmdbjs_sub"]])
     pairs = [(bytes.fromhex(k), bytes.fromhex(v)) for k, v in db.execute(

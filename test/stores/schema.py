@@ -74,6 +74,7 @@ CREATE VIEW v AS SELECT key, value FROM ok_lmdb('{sec}');
 CREATE VIEW vl AS SELECT key, value FROM ok_leveldb('{lvl}');
 CREATE VIEW vr AS SELECT key, value FROM ok_rocksdb('{rocks}');
 CREATE VIEW vf AS SELECT ok_rocksdb_families('{rocks}') AS f;
+CREATE VIEW vd AS SELECT ok_lmdb_databases('{sec}') AS d;
 CREATE VIEW vv AS SELECT key, value FROM ok_leveldb_versions('{lvl}');
 CREATE VIEW vk AS SELECT ok_hex(ok_pack(42, 'abc', NULL)) AS k;
 CREATE VIRTUAL TABLE w USING ok_lmdb('planted', create);
@@ -92,6 +93,7 @@ UNSAFE = [
     ("SELECT * FROM vl", 'unsafe use of virtual table "ok_leveldb"'),
     ("SELECT * FROM vr", 'unsafe use of virtual table "ok_rocksdb"'),
     ("SELECT * FROM vf", "unsafe use of ok_rocksdb_families()"),
+    ("SELECT * FROM vd", "unsafe use of ok_lmdb_databases()"),
     ("SELECT * FROM vv", 'unsafe use of virtual table "ok_leveldb_versions"'),
     ("INSERT INTO log VALUES ('hello')", 'unsafe use of virtual table "w'),  # w or wl
 ]
