@@ -93,7 +93,7 @@ unsigned ok_wtf8_next(const uint8_t *s, size_t n, size_t *k) {
 }
 
 size_t ok_wtf8_check(const uint8_t *p, size_t n) {
-  size_t i = 0, k;
+  size_t i = ok_utf8_check(p, n), k; /* UTF-8 at its speed, to a surrogate if any */
   while (i < n) {
     if (p[i] < 0x80)
       k = 1;
