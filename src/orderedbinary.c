@@ -59,12 +59,14 @@ static size_t utf16_units(const uint8_t *s, size_t n) {
 }
 
 int ok_orderedbinary_enc_string(uint8_t *out, size_t *len, const uint8_t *s, size_t n) {
-  size_t i, o = 0, low = 0, lone = 0;
-  for (i = 0; i < n; i++) low += s[i] <= 4, lone += s[i] == 0xED && i + 1 < n && s[i + 1] >= 0xA0;
-  /* A long string is written through Node's UTF-8, not unit by unit: one
-  ** holding U+0000-U+0004 (unescaped) or a lone surrogate (as U+FFFD)
-  ** would not read back */
-  if ((low || lone) && utf16_units(s, n) >= OK_ORDEREDBINARY_SHORT) return OK_E_AMBIGUOUS;
+  size_t i, o = 0, low = 0;
+  for (i = 0; i < n; i++) low += s[i] <= 4;
+  /* A long string (never one of fewer bytes) is written through Node's
+  ** UTF-8, not unit by unit: one holding U+0000-U+0004 (unescaped) or a
+  ** lone surrogate (as U+FFFD) would not read back */
+  if (n >= OK_ORDEREDBINARY_SHORT && (low || ok_utf8_check(s, n) != n) &&
+      utf16_units(s, n) >= OK_ORDEREDBINARY_SHORT)
+    return OK_E_AMBIGUOUS;
   if (n == 0 || s[0] < 0x1C) {
     if (out) out[o] = OK_ORDEREDBINARY_ESCAPE;
     o++;
