@@ -587,37 +587,62 @@ static int by_number(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
+/* CURRENT, then the MANIFEST it names: its edits in *ed, the comparator
+** checked to be LevelDB's bytewise one. */
+static int read_manifest(ctx *c, edits *ed) {
+  char current[256];
+  unsigned char *b = NULL;
+  size_t n = 0, i;
+  int rc;
+  c->file = "CURRENT";
+  if ((rc = read_file(c, &b, &n)) != STORE_OK) return rc;
+  for (i = 0; i < n && i < sizeof current - 1 && b[i] != '\n'; i++) current[i] = (char)b[i];
+  current[i] = 0;
+  free(b);
+  if (i == n || strncmp(current, "MANIFEST-", 9) != 0 || strchr(current, '/'))
+    return bad(c, i == n ? i : 0, "not the name of a MANIFEST file and a newline");
+  c->ed = ed;
+  rc = read_one(c, current, edit);
+  c->ed = NULL;
+  c->f->torn[0] = 0; /* a manifest being written ends where it ends */
+  if (rc == STORE_OK && c->f->comparator[0] &&
+      strcmp(c->f->comparator, "leveldb.BytewiseComparator") != 0) {
+    store_comparator_refused(c->err, c->path, c->f->comparator, strlen(c->f->comparator));
+    rc = STORE_ERR;
+  }
+  return rc;
+}
+
+int ldb_files_check(const char *path, char *err) {
+  ldb_files f;
+  edits ed;
+  ctx c;
+  int rc;
+  memset(&f, 0, sizeof f);
+  memset(&ed, 0, sizeof ed);
+  memset(&c, 0, sizeof c);
+  c.f = &f, c.path = path, c.err = err;
+  rc = read_manifest(&c, &ed);
+  free(ed.live);
+  ldb_files_free(&f);
+  return rc;
+}
+
 static int read_once(const char *path, const store_range *hint, ldb_files *out, char *err,
                      int *vanished) {
   ctx c;
   edits ed;
-  char current[256], name[64];
-  unsigned char *b = NULL;
-  size_t n = 0, i, nlogs = 0;
-  uint64_t logs[1024];
+  char name[64];
+  size_t i, nlogs = 0, cap = 0;
+  uint64_t *logs = NULL;
   DIR *d;
   struct dirent *e;
   int rc;
   memset(out, 0, sizeof *out);
   memset(&c, 0, sizeof c);
   memset(&ed, 0, sizeof ed);
-  c.f = out, c.path = path, c.err = err, c.file = "CURRENT", c.hint = hint;
-  /* CURRENT names the MANIFEST */
-  if ((rc = read_file(&c, &b, &n)) != STORE_OK) return rc;
-  for (i = 0; i < n && i < sizeof current - 1 && b[i] != '\n'; i++) current[i] = (char)b[i];
-  current[i] = 0;
-  if (i == n || strncmp(current, "MANIFEST-", 9) != 0 || strchr(current, '/')) {
-    free(b);
-    return bad(&c, i == n ? i : 0, "not the name of a MANIFEST file and a newline");
-  }
-  free(b);
-  c.ed = &ed;
-  rc = read_one(&c, current, edit);
-  c.ed = NULL;
-  out->torn[0] = 0; /* a manifest being written ends where it ends */
-  if (rc == STORE_OK && strcmp(out->comparator, "leveldb.BytewiseComparator") != 0 &&
-      out->comparator[0])
-    store_comparator_refused(err, path, out->comparator, strlen(out->comparator)), rc = STORE_ERR;
+  c.f = out, c.path = path, c.err = err, c.hint = hint;
+  rc = read_manifest(&c, &ed);
   /* the tables (their order is the sort's below) */
   if (ed.nlive) qsort(ed.live, ed.nlive, sizeof *ed.live, by_number);
   for (i = 0; rc == STORE_OK && i < ed.nlive; i++) {
@@ -631,12 +656,21 @@ static int read_once(const char *path, const store_range *hint, ldb_files *out, 
   }
   /* the logs the manifest has not taken in, oldest first */
   if (rc == STORE_OK && (d = opendir(path)) != NULL) {
-    while ((e = readdir(d)) != NULL && nlogs < sizeof logs / sizeof *logs) {
+    while (rc == STORE_OK && (e = readdir(d)) != NULL) {
       unsigned long long number;
       char tail[8];
-      if (sscanf(e->d_name, "%llu.%7s", &number, tail) == 2 && strcmp(tail, "log") == 0 &&
-          (number >= ed.log || number == ed.prev_log))
-        logs[nlogs++] = number;
+      if (sscanf(e->d_name, "%llu.%7s", &number, tail) != 2 || strcmp(tail, "log") != 0 ||
+          (number < ed.log && number != ed.prev_log))
+        continue;
+      if (nlogs == cap) {
+        uint64_t *more = realloc(logs, (cap = 2 * cap + 8) * sizeof *more);
+        if (!more) {
+          rc = STORE_NOMEM;
+          break;
+        }
+        logs = more;
+      }
+      logs[nlogs++] = number;
     }
     closedir(d);
   }
@@ -646,6 +680,7 @@ static int read_once(const char *path, const store_range *hint, ldb_files *out, 
     rc = read_one(&c, name, batch);
   }
   free(ed.live);
+  free(logs);
   free(c.raw);
   free(c.scratch);
   if (rc == STORE_OK) sort(out->e, out->n);

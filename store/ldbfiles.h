@@ -41,6 +41,10 @@ typedef struct ldb_files {
 int ldb_files_read(const char *path, const store_range *hint, ldb_files *out, char *err);
 void ldb_files_free(ldb_files *f);
 
+/* Whether path's MANIFEST reads, and names LevelDB's bytewise comparator:
+** STORE_OK, or STORE_ERR saying which it names, or where it is damaged. */
+int ldb_files_check(const char *path, char *err);
+
 /* Keeps the live entries only, in place: each user key's newest version
 ** when it is a value (a deletion hides the key). */
 void ldb_files_live(ldb_files *f);

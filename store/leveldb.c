@@ -50,28 +50,11 @@ static int fail(char *err, const char *path, char *msg) {
   return STORE_ERR;
 }
 
-/* A varint32 of LevelDB's at *at (advanced), or -1. */
-static long varint(const unsigned char *b, size_t n, size_t *at) {
-  unsigned long v = 0;
-  unsigned shift;
-  for (shift = 0; shift <= 28 && *at < n; shift += 7) {
-    unsigned char c = b[(*at)++];
-    v |= (unsigned long)(c & 0x7F) << shift;
-    if (!(c & 0x80)) return (long)v;
-  }
-  return -1;
-}
-
-/* What LevelDB would refuse only after writing into the folder (a LOG, a
-** new manifest): a RocksDB, and a store ordered by a comparator of its own,
-** which the manifest's first edit names (its first field, tag 1). Anything
-** this does not make out is left for LevelDB to judge. */
-static int preflight(const char *path, char *err) {
-  char file[4200], current[256];
-  unsigned char b[4096];
-  size_t n, at = 7;
-  long len;
-  FILE *f;
+/* A RocksDB's folder, which ok_rocksdb reads; and what LevelDB's library
+** would refuse only after writing into the folder (a LOG, a new manifest):
+** a store ordered by a comparator of its own, a damaged manifest (the
+** files reader finds these itself, each query). */
+static int preflight(const char *path, int library, char *err) {
   DIR *d = opendir(path);
   struct dirent *e;
   while (d && (e = readdir(d)) != NULL)
@@ -82,25 +65,7 @@ static int preflight(const char *path, char *err) {
       return STORE_ERR;
     }
   if (d) closedir(d);
-  snprintf(file, sizeof file, "%s/CURRENT", path);
-  if (!(f = fopen(file, "rb"))) return STORE_OK;
-  n = fread(current, 1, sizeof current - 1, f);
-  fclose(f);
-  current[n] = 0;
-  current[strcspn(current, "\n")] = 0;
-  if (strncmp(current, "MANIFEST-", 9) != 0 || strchr(current, '/')) return STORE_OK;
-  snprintf(file, sizeof file, "%s/%s", path, current);
-  if (!(f = fopen(file, "rb"))) return STORE_OK;
-  n = fread(b, 1, sizeof b, f);
-  fclose(f);
-  /* a log record: checksum (4), length (2), type (1: whole, 2: first part) */
-  if (n < 7 || (b[6] != 1 && b[6] != 2)) return STORE_OK;
-  if ((size_t)(b[4] | b[5] << 8) + 7 < n) n = (size_t)(b[4] | b[5] << 8) + 7;
-  if (varint(b, n, &at) != 1 || (len = varint(b, n, &at)) < 0 || at + (size_t)len > n)
-    return STORE_OK;
-  if ((size_t)len == 26 && memcmp(b + at, "leveldb.BytewiseComparator", 26) == 0) return STORE_OK;
-  store_comparator_refused(err, path, (const char *)b + at, (size_t)len);
-  return STORE_ERR;
+  return library ? ldb_files_check(path, err) : STORE_OK;
 }
 
 static void db_destroy(void *p) {
@@ -170,7 +135,7 @@ static int v_open(const char *path, const char *name, int flags, store *out, cha
                            : "the folder holds no CURRENT file");
     return STORE_ERR;
   }
-  if (kind != 0 && preflight(path, err) != STORE_OK) return STORE_ERR;
+  if (kind != 0 && preflight(path, (flags & STORE_WRITE) != 0, err) != STORE_OK) return STORE_ERR;
   if (!(flags & STORE_WRITE)) return files_open(path, out);
   store_lock();
   if (kind != 0 && store_shared_key(key, sizeof key, "leveldb", path, err) != STORE_OK) {

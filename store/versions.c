@@ -110,6 +110,12 @@ static int filter(sqlite3_vtab_cursor *cur, int plan, const char *unused, int ar
   if ((rc = ldb_files_read(path, NULL, &c->f, err)) != STORE_OK)
     return rc == STORE_NOMEM ? SQLITE_NOMEM : fail(cur, err);
   c->loaded = 1;
+  /* how a crash leaves a log: the records before the cut are all there is */
+  if (c->f.torn[0])
+    sqlite3_log(SQLITE_WARNING,
+                "ok_leveldb_versions: '%s': a log's last record is cut at %s: "
+                "read up to it, as LevelDB does",
+                path, c->f.torn);
   return SQLITE_OK;
 }
 

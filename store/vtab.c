@@ -464,6 +464,11 @@ static int close_cursor(sqlite3_vtab_cursor *cur) {
   return SQLITE_OK;
 }
 
+/* Why a scan stops when the writes it merges are gone. */
+#define GONE                                                                                    \
+  "the transaction's writes this query read were rolled back or committed while it read them: " \
+  "run it again"
+
 /* The transaction's write the scan is at, or NULL when the writes it
 ** merges are gone (a ROLLBACK TO, a COMMIT by another statement of the
 ** connection while this one reads). */
@@ -493,9 +498,7 @@ static int settle(cursor *c, int *err_rc, char *err) {
     const store_op *op = have_w ? write_at(c) : NULL;
     if (!have_it && !have_w) return c->eof = 1, SQLITE_OK;
     if (have_w && !op) {
-      store_errf(err,
-                 "the transaction's writes this query read were rolled back or committed "
-                 "while it read them: run it again");
+      store_errf(err, "%s", GONE);
       return *err_rc = STORE_ERR, SQLITE_ERROR;
     }
     if (have_it && have_w) {
@@ -706,10 +709,7 @@ static int column(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int col) {
   const unsigned char *p;
   const store_op *op = c->from_w ? write_at(c) : NULL;
   if (c->from_w && !op) { /* rolled back or committed since the row was reached */
-    char *msg = sqlite3_mprintf(
-        "%s: the transaction's writes this query read are gone: run it "
-        "again",
-        ((table *)cur->pVtab)->e->module);
+    char *msg = sqlite3_mprintf("%s: %s", ((table *)cur->pVtab)->e->module, GONE);
     sqlite3_result_error(ctx, msg ? msg : "out of memory", -1);
     sqlite3_free(msg);
     return SQLITE_ERROR;

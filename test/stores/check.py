@@ -440,16 +440,20 @@ def test_leveldb_files(db):
     e = error_of(db, "SELECT * FROM ok_leveldb_versions")
     check("ok_leveldb_versions: no path", e == "ok_leveldb_versions: the store's path is missing: "
           "SELECT * FROM ok_leveldb_versions('path')", e)
-    # a log cut in its last record (a crash): the records before it are read
-    path = os.path.join(tmp, "ldbw1")
-    logs = sorted(f for f in os.listdir(path) if f.endswith(".log"))
-    whole = db.execute(f"SELECT count(*) FROM ok_leveldb('{path}')").fetchone()[0]
-    log = os.path.join(path, logs[-1])
+    # a log cut in its last record (a crash): read up to it, as LevelDB reads it
+    path = os.path.join(tmp, "ldbw3")
+    log = os.path.join(path, max(f for f in os.listdir(path) if f.endswith(".log")))
     data = open(log, "rb").read()
-    if len(data) > 40:
-        open(log, "wb").write(data[:-3])
-        got = error_of(db, f"SELECT count(*) FROM ok_leveldb('{path}')")
-        check("LevelDB files: a log cut in its last record reads up to it", got is None, got)
+    before = db.execute(f"SELECT count(*) FROM ok_leveldb_versions('{path}')").fetchone()[0]
+    open(log, "wb").write(data[:-3])
+    mine = db.execute(f"SELECT key, value FROM ok_leveldb('{path}')").fetchall()
+    after = db.execute(f"SELECT count(*) FROM ok_leveldb_versions('{path}')").fetchone()[0]
+    shutil.copytree(path, path + "-cut")
+    db.execute(f"CREATE VIRTUAL TABLE lib USING ok_leveldb('{path}-cut', readwrite)")
+    theirs = db.execute("SELECT key, value FROM lib").fetchall()
+    db.execute("DROP TABLE lib")
+    check("LevelDB files: a log cut in its last record reads up to it, as LevelDB does",
+          len(data) > 1000 and mine == theirs and 0 < before - after <= 7, (len(data), before, after))
 
 
 
@@ -608,8 +612,13 @@ def test_errors(db):
     check("error: a damaged CURRENT named", e == f"ok_leveldb: '{flipped}/CURRENT' is damaged at byte 0: "
           "not the name of a MANIFEST file and a newline", e)
     e = error_of(db, f"CREATE VIRTUAL TABLE fl USING ok_leveldb('{flipped}', readwrite)")
-    check("error: a damaged CURRENT's bytes escaped in LevelDB's message", e is not None and
-          e.startswith("ok_leveldb: ") and "\\xCD\\xFF\\x01" in e, e)
+    check("error: a damaged CURRENT refused before LevelDB's library opens it", e == f"ok_leveldb: "
+          f"'{flipped}/CURRENT' is damaged at byte 0: not the name of a MANIFEST file and a newline", e)
+    # bytes that are no text in a message (here a path's) escaped: an SQL error, not a
+    # UnicodeDecodeError in the caller
+    e = error_of(db, "SELECT * FROM ok_leveldb(CAST(x'2F6E6F2FCDFF01' AS TEXT))")
+    check("error: a message's bytes that are no text escaped",
+          e == "ok_leveldb: no LevelDB at '/no/\\xCD\\xFF\\x01': no such folder", e)
     check("error: SQLite's side intact", db.execute("PRAGMA integrity_check").fetchone()[0] == "ok")
 
 
