@@ -106,7 +106,7 @@ $(B)/ok.$(SO): $(CORE_OBJ) $(EXT_OBJ)
 STORE_SRC = $(wildcard store/*.c)
 STORE_H   = $(wildcard store/*.h)
 STORE_OBJ = $(STORE_SRC:store/%.c=$(B)/store/%.o)
-$(B)/store/%.o: store/%.c $(STORE_H)
+$(B)/store/%.o: store/%.c $(STORE_H) $(CORE_H)
 	@mkdir -p $(@D)
 	$(CC) $(EXT_CFLAGS) $(CFLAGS) -c $< -o $@
 # lmdb-js's LMDB (data format 2), where tools/lmdb-js.sh fetched it: its
@@ -129,8 +129,8 @@ $(B)/store/lmdbjs-names.h: $(B)/store/lmdbjs-lib.o
 $(B)/store/lmdb_js.o: store/lmdb.c $(STORE_H) $(B)/store/lmdbjs-names.h
 	$(CC) $(EXT_CFLAGS) $(CFLAGS) -DSTORE_LMDB_JS -Ideps/lmdb-js -include $(B)/store/lmdbjs-names.h -c $< -o $@
 endif
-$(B)/ok_store.$(SO): $(STORE_OBJ)
-	$(CC) $(CFLAGS) $(SHARED) $(STORE_OBJ) -o $@ $(LDFLAGS) -llmdb -lleveldb -lrocksdb -lsnappy -lpthread
+$(B)/ok_store.$(SO): $(STORE_OBJ) $(B)/libokcore.a
+	$(CC) $(CFLAGS) $(SHARED) $(STORE_OBJ) $(B)/libokcore.a -o $@ $(LDFLAGS) -llmdb -lleveldb -lrocksdb -lsnappy -lpthread -lm
 
 UNIT_SRC = $(wildcard test/unit/*.c)
 $(B)/unit: $(UNIT_SRC) test/unit/test.h test/unit/vectors.h $(B)/libokcore.a

@@ -1,8 +1,8 @@
 /*
 ** collate.c -- the collations ok's keys mirror, by their SQL names; text
 ** under a collation as key bytes (ok_collate and ok_prefix in native.c);
-** and the collations ok_natural and IDBKEY (WebKit's IndexedDB keys) for
-** SQLite.
+** and the collations ok_natural, IDBKEY (WebKit's IndexedDB keys) and
+** idb_cmp1 (Chrome's LevelDB keys of IndexedDB) for SQLite.
 **
 **   SELECT name FROM t ORDER BY name COLLATE ok_natural;  -- item9 < item10
 **   CREATE INDEX t_name ON t(ok_pack(ok_collate(name, 'NOCASE'), id));
@@ -14,6 +14,7 @@
 
 #include <string.h>
 
+#include "../src/ok_chrome.h"
 #include "../src/ok_webkit.h"
 
 static const struct {
@@ -88,9 +89,19 @@ static int idbkey_compare(void *arg, int na, const void *a, int nb, const void *
   return ok_webkit_compare(a, (size_t)na, b, (size_t)nb);
 }
 
+/* Chrome's comparator of its IndexedDB's LevelDB keys, by the name its
+** stores record: for keys held as TEXT (a BLOB's order is its bytes'). */
+static int idb_cmp1_compare(void *arg, int na, const void *a, int nb, const void *b) {
+  (void)arg;
+  return ok_chrome_compare(a, (size_t)na, b, (size_t)nb);
+}
+
 int ok_sql_collation_register(sqlite3 *db) {
   int rc = sqlite3_create_collation_v2(db, "ok_natural", SQLITE_UTF8, NULL, natural_compare, NULL);
   if (rc == SQLITE_OK)
     rc = sqlite3_create_collation_v2(db, "IDBKEY", SQLITE_UTF8, NULL, idbkey_compare, NULL);
+  if (rc == SQLITE_OK)
+    rc = sqlite3_create_collation_v2(db, OK_CHROME_COMPARATOR, SQLITE_UTF8, NULL, idb_cmp1_compare,
+                                     NULL);
   return rc;
 }

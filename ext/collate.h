@@ -20,8 +20,8 @@ int ok_sql_collation_arg(sqlite3_context *ctx, sqlite3_value *v);
 size_t ok_sql_collated(sqlite3_context *ctx, int tag, const uint8_t *s, size_t n, int terminated,
                        uint8_t *stack, size_t cap, uint8_t **out);
 
-/* Registers the collations ok_natural and IDBKEY (WebKit's, src/ok_webkit.h)
-** with SQLite. */
+/* Registers the collations ok_natural, IDBKEY (WebKit's, src/ok_webkit.h)
+** and idb_cmp1 (Chrome's, src/ok_chrome.h) with SQLite. */
 int ok_sql_collation_register(sqlite3 *db);
 
 #endif /* OK_COLLATE_H */

@@ -13,7 +13,9 @@ extern const ok_sql_function ok_sql_salt_functions[];    /* salt.c: salts and ha
 extern const ok_sql_function ok_sql_string_functions[];  /* strings.c: b64, hex, lexi */
 extern const ok_sql_function ok_sql_convert_functions[]; /* convert.c: ok_convert */
 
-/* ok_each (each.c), a table-valued function. */
+/* The table-valued functions: ok_each (each.c), ok_chrome_key
+** (chrome_key.c: Chrome's LevelDB keys around its 'chrome' keys). */
 int ok_sql_each_register(sqlite3 *db);
+int ok_sql_chrome_key_register(sqlite3 *db);
 
 #endif /* OK_FUNCTIONS_H */

@@ -56,6 +56,8 @@ __attribute__((visibility("default")))
     rc = ok_sql_register(db, (*f)->functions, err);
   if (rc == SQLITE_OK && (rc = ok_sql_each_register(db)) != SQLITE_OK && err)
     *err = sqlite3_mprintf("ok: cannot register ok_each: %s", sqlite3_errstr(rc));
+  if (rc == SQLITE_OK && (rc = ok_sql_chrome_key_register(db)) != SQLITE_OK && err)
+    *err = sqlite3_mprintf("ok: cannot register ok_chrome_key: %s", sqlite3_errstr(rc));
   if (rc == SQLITE_OK && (rc = ok_sql_collation_register(db)) != SQLITE_OK && err)
     *err = sqlite3_mprintf("ok: cannot register the collation ok_natural: %s", sqlite3_errstr(rc));
   return rc;

@@ -29,6 +29,7 @@
   X(orderedbinary, 'n')   \
   X(firefox, 'm')         \
   X(webkit, 'e')          \
+  X(chrome, 'i')          \
   X(orderly, 'o')
 
 #endif /* OK_FORMATS_H */

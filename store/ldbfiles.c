@@ -25,6 +25,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "ldbfiles.h"
 
+#include "../src/ok_chrome.h"
+
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -86,6 +88,7 @@ typedef struct ctx {
   uint16_t index;          /* its index in f->names */
   size_t cap;              /* of f->e */
   const store_range *hint; /* the keys wanted, or NULL: all */
+  int any_order;           /* 1: a store of Chrome's order reads too */
   int fd;                  /* the table being read, and its size */
   size_t size;
   unsigned char *raw, *scratch; /* a block as read, and uncompressed */
@@ -174,7 +177,7 @@ static int read_file(ctx *c, unsigned char **out, size_t *n) {
   return STORE_OK;
 }
 
-static int cmp_bytes(const unsigned char *a, size_t na, const unsigned char *b, size_t nb) {
+static int cmp_bytes(const uint8_t *a, size_t na, const uint8_t *b, size_t nb) {
   int c = memcmp(a, b, na < nb ? na : nb);
   return c ? c : (na > nb) - (na < nb);
 }
@@ -496,29 +499,27 @@ static int batch(ctx *c, const unsigned char *r, size_t len, size_t at) {
 
 /* ---- the whole ---------------------------------------------------------- */
 
-static int by_key(const void *a, const void *b) {
-  const ldb_entry *x = a, *y = b;
-  size_t n = x->row.nkey < y->row.nkey ? x->row.nkey : y->row.nkey;
-  int c = memcmp(x->row.key, y->row.key, n);
+/* Entries by user key (the store's order), then sequence, newest first. */
+static int by_key(const ldb_entry *x, const ldb_entry *y, ldb_cmp cmp) {
+  int c = cmp(x->row.key, x->row.nkey, y->row.key, y->row.nkey);
   if (c) return c;
-  if (x->row.nkey != y->row.nkey) return x->row.nkey < y->row.nkey ? -1 : 1;
-  return x->seq > y->seq ? -1 : x->seq < y->seq; /* the newest first */
+  return x->seq > y->seq ? -1 : x->seq < y->seq;
 }
 
 /* Sorts e[0..n) in place by by_key: qsort would take a copy as large (a
 ** merge sort), a million entries' worth of memory more. */
-static void sort(ldb_entry *e, size_t n) {
+static void sort(ldb_entry *e, size_t n, ldb_cmp cmp) {
   while (n > 16) {
     size_t i = 0, j = n - 1, mid = n / 2, lo;
     ldb_entry pivot, t;
     /* the median of the first, middle and last as the pivot */
-    if (by_key(&e[mid], &e[0]) < 0) t = e[mid], e[mid] = e[0], e[0] = t;
-    if (by_key(&e[n - 1], &e[0]) < 0) t = e[n - 1], e[n - 1] = e[0], e[0] = t;
-    if (by_key(&e[n - 1], &e[mid]) < 0) t = e[n - 1], e[n - 1] = e[mid], e[mid] = t;
+    if (by_key(&e[mid], &e[0], cmp) < 0) t = e[mid], e[mid] = e[0], e[0] = t;
+    if (by_key(&e[n - 1], &e[0], cmp) < 0) t = e[n - 1], e[n - 1] = e[0], e[0] = t;
+    if (by_key(&e[n - 1], &e[mid], cmp) < 0) t = e[n - 1], e[n - 1] = e[mid], e[mid] = t;
     pivot = e[mid];
     for (;;) { /* Hoare's partition */
-      while (by_key(&e[i], &pivot) < 0) i++;
-      while (by_key(&e[j], &pivot) > 0) j--;
+      while (by_key(&e[i], &pivot, cmp) < 0) i++;
+      while (by_key(&e[j], &pivot, cmp) > 0) j--;
       if (i >= j) break;
       t = e[i], e[i] = e[j], e[j] = t;
       i++, j--;
@@ -526,10 +527,10 @@ static void sort(ldb_entry *e, size_t n) {
     lo = j + 1;
     /* the smaller side by recursion, the larger by the loop: log n deep */
     if (lo < n - lo) {
-      sort(e, lo);
+      sort(e, lo, cmp);
       e += lo, n -= lo;
     } else {
-      sort(e + lo, n - lo);
+      sort(e + lo, n - lo, cmp);
       n = lo;
     }
   }
@@ -537,7 +538,7 @@ static void sort(ldb_entry *e, size_t n) {
     size_t i, j;
     for (i = 1; i < n; i++) {
       ldb_entry t = e[i];
-      for (j = i; j > 0 && by_key(&e[j - 1], &t) > 0; j--) e[j] = e[j - 1];
+      for (j = i; j > 0 && by_key(&e[j - 1], &t, cmp) > 0; j--) e[j] = e[j - 1];
       e[j] = t;
     }
   }
@@ -607,8 +608,15 @@ static int read_manifest(ctx *c, edits *ed) {
   c->f->torn[0] = 0; /* a manifest being written ends where it ends */
   if (rc == STORE_OK && c->f->comparator[0] &&
       strcmp(c->f->comparator, "leveldb.BytewiseComparator") != 0) {
-    store_comparator_refused(c->err, c->path, c->f->comparator, strlen(c->f->comparator));
-    rc = STORE_ERR;
+    /* Another order, one ok knows (Chrome's IndexedDB's): the tables'
+    ** index blocks are in it, so no range of bytes is skipped by them; the
+    ** entries merge in it, as keys it says are equal are one key. */
+    if (!c->any_order || strcmp(c->f->comparator, OK_CHROME_COMPARATOR) != 0) {
+      store_comparator_refused(c->err, c->path, c->f->comparator, strlen(c->f->comparator));
+      rc = STORE_ERR;
+    }
+    c->f->cmp = ok_chrome_compare;
+    c->hint = NULL;
   }
   return rc;
 }
@@ -639,9 +647,10 @@ static int read_once(const char *path, const store_range *hint, ldb_files *out, 
   struct dirent *e;
   int rc;
   memset(out, 0, sizeof *out);
+  out->cmp = cmp_bytes;
   memset(&c, 0, sizeof c);
   memset(&ed, 0, sizeof ed);
-  c.f = out, c.path = path, c.err = err, c.hint = hint;
+  c.f = out, c.path = path, c.err = err, c.hint = hint, c.any_order = 1;
   rc = read_manifest(&c, &ed);
   /* the tables (their order is the sort's below) */
   if (ed.nlive) qsort(ed.live, ed.nlive, sizeof *ed.live, by_number);
@@ -683,7 +692,7 @@ static int read_once(const char *path, const store_range *hint, ldb_files *out, 
   free(logs);
   free(c.raw);
   free(c.scratch);
-  if (rc == STORE_OK) sort(out->e, out->n);
+  if (rc == STORE_OK) sort(out->e, out->n, out->cmp);
   if (rc != STORE_OK) ldb_files_free(out);
   *vanished = c.vanished;
   return rc;
@@ -701,9 +710,10 @@ int ldb_files_read(const char *path, const store_range *hint, ldb_files *out, ch
 void ldb_files_live(ldb_files *f) {
   size_t i, k = 0;
   for (i = 0; i < f->n; i++) {
-    int newest = i == 0 || f->e[i].row.nkey != f->e[i - 1].row.nkey ||
-                 memcmp(f->e[i].row.key, f->e[i - 1].row.key, f->e[i].row.nkey) != 0;
+    int newest = i == 0 || f->cmp(f->e[i].row.key, f->e[i].row.nkey, f->e[i - 1].row.key,
+                                  f->e[i - 1].row.nkey) != 0;
     if (newest && f->e[i].put) f->e[k++] = f->e[i];
   }
   f->n = k;
+  if (f->cmp != cmp_bytes) sort(f->e, f->n, cmp_bytes); /* SQL's order of BLOBs */
 }

@@ -2,7 +2,9 @@
 ** ldbfiles.h -- a LevelDB read from its files, without LevelDB: CURRENT,
 ** the MANIFEST's version edits, the live tables (.ldb, .sst) and the
 ** write-ahead logs, every entry they hold, sorted as LevelDB orders them
-** (a user key's versions newest first). Every file is opened read-only;
+** (a user key's versions newest first): by bytes, or, for a store of
+** Chrome's IndexedDB, by its comparator idb_cmp1 (src/ok_chrome.h), the
+** one other order ok reads a store in (and never writes). Every file is opened read-only;
 ** nothing is locked, created or changed: a folder a running program holds,
 ** or one on read-only media, reads the same.
 */
@@ -23,8 +25,12 @@ typedef struct ldb_entry {
   uint8_t put;   /* 1: a value; 0: a deletion */
 } ldb_entry;
 
+/* An order of user keys: -1, 0 (one key) or 1. */
+typedef int (*ldb_cmp)(const uint8_t *a, size_t na, const uint8_t *b, size_t nb);
+
 typedef struct ldb_files {
-  ldb_entry *e; /* by user key (bytes), then sequence, newest first */
+  ldb_entry *e; /* by user key in the store's order, then sequence, newest first */
+  ldb_cmp cmp;  /* that order: bytes, or Chrome's IndexedDB's (idb_cmp1) */
   size_t n;
   char **names; /* "000005.ldb", "000007.log"... */
   size_t nnames;
@@ -46,7 +52,8 @@ void ldb_files_free(ldb_files *f);
 int ldb_files_check(const char *path, char *err);
 
 /* Keeps the live entries only, in place: each user key's newest version
-** when it is a value (a deletion hides the key). */
+** when it is a value (a deletion hides the key), sorted by bytes (SQL's
+** order of BLOBs) whatever the store's order. */
 void ldb_files_live(ldb_files *f);
 
 #endif

@@ -190,6 +190,14 @@ static const char *const webkit_pieces[] = {"ok_webkit_array()",
                                             "-0.0",
                                             "CAST(x'EDB080' AS TEXT)",
                                             NULL};
+static const char *const chrome_pieces[] = {"ok_chrome_array()",
+                                            "ok_chrome_array(%V)",
+                                            "ok_chrome_array(%V, ok_chrome_array(%V))",
+                                            "ok_chrome_date(0)",
+                                            "ok_chrome_date(-8640000000000000)",
+                                            "-0.0",
+                                            "CAST(x'EDB080' AS TEXT)",
+                                            NULL};
 static const char *const none[] = {NULL};
 
 static const builder builders[] = {
@@ -205,6 +213,7 @@ static const builder builders[] = {
     {"orderedbinary", "ok_orderedbinary_pack", orderedbinary_pieces},
     {"firefox", "ok_firefox_pack", firefox_pieces},
     {"webkit", "ok_webkit_pack", webkit_pieces},
+    {"chrome", "ok_chrome_pack", chrome_pieces},
     {"orderly", "ok_orderly_pack", none},
 };
 

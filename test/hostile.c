@@ -27,7 +27,8 @@ static int passed, failed;
 
 /* How an input grows to its size: an item repeated, one value of that
 ** size, or tuples or arrays nested that deep (sql: the bytes that open and
-** close one, in hex). */
+** close one, in hex; "OOOO/CCCC": the two bytes that open one repeated,
+** then the two of the innermost once, as Chrome's arrays with counts). */
 enum { REPEAT, ONE, NEST };
 typedef struct {
   const char *name;
@@ -86,6 +87,17 @@ static const input inputs[] = {
     {"WebKit string of U+FFFF", "webkit", ONE,
      "SELECT ok_webkit_pack(replace(printf('%%.*c', %ld / 2, 'x'), 'x', char(65535)))"},
     {"WebKit binary", "webkit", ONE, "SELECT CAST(ok_webkit_pack(zeroblob(%ld)) AS BLOB)"},
+    {"Chrome nesting ([x] each)", "chrome", NEST, "0401/0400"},
+    {"Chrome numbers in an array", "chrome", ONE,
+     "WITH c(n) AS (SELECT %ld / 9) SELECT x'040104' || ok_unhex(CASE WHEN n < 128 THEN "
+     "printf('%%02X', n) WHEN n < 16384 THEN printf('%%02X%%02X', n %% 128 + 128, n / 128) "
+     "WHEN n < 2097152 THEN printf('%%02X%%02X%%02X', n %% 128 + 128, n / 128 %% 128 + 128, "
+     "n / 16384) ELSE printf('%%02X%%02X%%02X%%02X', n %% 128 + 128, n / 128 %% 128 + 128, "
+     "n / 16384 %% 128 + 128, n / 2097152) END) || "
+     "ok_unhex(replace(hex(zeroblob(n)), '00', '039A9999999999B93F')) FROM c"},
+    {"Chrome string of U+FFFF", "chrome", ONE,
+     "SELECT ok_chrome_pack(replace(printf('%%.*c', %ld / 2, 'x'), 'x', char(65535)))"},
+    {"Chrome binary", "chrome", ONE, "SELECT ok_chrome_pack(zeroblob(%ld))"},
     {"orderedcode string of NULs (escaped), descending", "orderedcode:string desc", ONE,
      "SELECT ok_orderedcode_pack('string desc', zeroblob(%ld / 2))"},
     {"Orderly bytes", "orderly:bytes", ONE, "SELECT ok_orderly_pack('bytes', zeroblob(%ld))"},
@@ -119,8 +131,20 @@ static void check(const char *what, int good) {
 static unsigned char *make(const input *in, long size, long *n) {
   unsigned char *key = NULL;
   sqlite3_stmt *st;
-  char sql[400];
+  char sql[800];
   *n = 0;
+  if (in->mode == NEST && strchr(in->sql, '/')) { /* "OOOO/CCCC": OOOO... CCCC, size/2 bytes */
+    unsigned open, close;
+    size_t i, reps = (size_t)size / 2 / 2;
+    key = malloc(2 * reps + 2);
+    if (!key || sscanf(in->sql, "%4x/%4x", &open, &close) != 2) return free(key), NULL;
+    for (i = 0; i <= reps; i++) {
+      unsigned u = i < reps ? open : close;
+      key[2 * i] = (unsigned char)(u >> 8), key[2 * i + 1] = (unsigned char)u;
+    }
+    *n = (long)(2 * reps + 2);
+    return key;
+  }
   if (in->mode == NEST) { /* depth size/2: 05 05 ... 00 00 */
     unsigned open, close;
     key = malloc((size_t)size);
@@ -269,6 +293,7 @@ static void check_mode(void) {
       const char *to = strncmp(in->format, "fdb", 3) == 0   ? "ok"
                        : strcmp(in->format, "firefox") == 0 ? "webkit"
                        : strcmp(in->format, "webkit") == 0  ? "firefox"
+                       : strcmp(in->format, "chrome") == 0  ? "webkit"
                                                             : "fdb";
       char expr[160];
       int rc;

@@ -31,7 +31,8 @@
 ** < binary, with no null (NULL goes in as 0). WebKit's: the same values,
 ** ordered by its collation (ok_webkit_compare), not by their bytes, which
 ** compares binary with the rest of the key: two binary values are not
-** compared.
+** compared. Chrome's: the same values and order, compared by idb_cmp1
+** (ok_chrome_compare) in a record's LevelDB key.
 ** Any failure aborts.
 */
 #include <math.h>
@@ -42,6 +43,7 @@
 #define OK_STATIC_LINKING_ONLY /* tests see the internals of this very version */
 #include "ok.h"
 #include "ok_bytewise.h"
+#include "ok_chrome.h"
 #include "ok_crdb.h"
 #include "ok_fdb.h"
 #include "ok_firefox.h"
@@ -238,7 +240,8 @@ enum {
   WRAP_CHARWISE,
   WRAP_ORDEREDBINARY,
   WRAP_FIREFOX,
-  WRAP_WEBKIT
+  WRAP_WEBKIT,
+  WRAP_CHROME
 };
 
 static void native_fit(val *v) {
@@ -486,6 +489,27 @@ static int webkit_order(const val *a, const val *b, int *incomparable) {
   return firefox_order(a, b, incomparable);
 }
 
+static size_t chrome_enc(uint8_t *out, const val *v) {
+  size_t len = 0, err;
+  switch (v->type) {
+    case V_INT: return ok_chrome_enc_number(out, OK_CHROME_NUMBER, (double)v->i);
+    case V_REAL: return ok_chrome_enc_number(out, OK_CHROME_NUMBER, v->d);
+    case V_TEXT: ok_chrome_enc_string(out, &len, v->s, v->n, &err); return len;
+    default:
+      len = ok_chrome_enc_head(out, OK_CHROME_BINARY, v->n);
+      memcpy(out + len, v->s, v->n);
+      return len + v->n;
+  }
+}
+
+/* Two Chrome keys as idb_cmp1 orders them: each a record's key (database
+** 1, store 1) in Chrome's LevelDB. */
+static int chrome_compare(const uint8_t *a, size_t na, const uint8_t *b, size_t nb) {
+  uint8_t x[KEY_MAX + 4] = {0, 1, 1, 1}, y[KEY_MAX + 4] = {0, 1, 1, 1};
+  memcpy(x + 4, a, na), memcpy(y + 4, b, nb);
+  return ok_chrome_compare(x, na + 4, y, nb + 4);
+}
+
 static const fmt formats[] = {
     {&ok_format_native, native_fit, native_enc, native_order, 0},
     {&ok_format_fdb, fdb_fit, fdb_enc, fdb_order, 0},
@@ -499,6 +523,7 @@ static const fmt formats[] = {
      WRAP_ORDEREDBINARY},
     {&ok_format_firefox, firefox_fit, firefox_enc, firefox_order, WRAP_FIREFOX},
     {&ok_format_webkit, firefox_fit, webkit_enc, webkit_order, WRAP_WEBKIT},
+    {&ok_format_chrome, firefox_fit, chrome_enc, firefox_order, WRAP_CHROME},
 };
 
 /* The value of a decoded item, in the model (HBase's and CockroachDB's NaN, which SQL reads
@@ -571,6 +596,11 @@ static size_t wrap(const fmt *F, uint8_t *out, size_t n, size_t count) {
       memmove(out + 10, out, n);
       out[0] = OK_WEBKIT_VERSION;
       return 1 + ok_webkit_enc_head(out + 1, OK_WEBKIT_ARRAY, count) + n;
+    case WRAP_CHROME: { /* the array's head */
+      size_t head = ok_chrome_enc_head(NULL, OK_CHROME_ARRAY, count);
+      memmove(out + head, out, n);
+      return ok_chrome_enc_head(out, OK_CHROME_ARRAY, count) + n;
+    }
     case WRAP_FIREFOX:
       memmove(out + 1, out, n);
       out[0] = OK_FIREFOX_ARRAY, out[n + 1] = OK_FIREFOX_END;
@@ -654,6 +684,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     got = m ? sign(memcmp(keys[0], keys[1], m)) : 0;
     if (!got) got = (lens[0] > lens[1]) - (lens[0] < lens[1]);
     if (F->wrapped == WRAP_WEBKIT) got = ok_webkit_compare(keys[0], lens[0], keys[1], lens[1]);
+    if (F->wrapped == WRAP_CHROME) got = chrome_compare(keys[0], lens[0], keys[1], lens[1]);
     if (!incomparable && got != want) fail("the keys' order is not the rows' order");
   }
   return 0;

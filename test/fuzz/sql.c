@@ -71,6 +71,8 @@ static void check_convert(const char *format, const unsigned char *data, size_t 
           ? "ok_firefox_pack(ok_firefox_array(ok_unpack_col(?1, 1, 'firefox')))"
       : strcmp(format, "webkit") == 0
           ? "CAST(ok_webkit_pack(ok_webkit_array(ok_unpack_col(?1, 1, 'webkit'))) AS BLOB)"
+      : strcmp(format, "chrome") == 0
+          ? "ok_chrome_pack(ok_chrome_array(ok_unpack_col(?1, 1, 'chrome')))"
           : "?1";
   for (int i = 0; i < n_formats; i++) {
     char *sql, *same = NULL;
