@@ -155,6 +155,11 @@ $(B)/fuzz-%-replay: test/fuzz/%.c test/fuzz/replay.c $(B)/libokcore.a
 $(B)/fuzz-pending-replay: test/fuzz/pending.c test/fuzz/replay.c store/pending.c store/pending.h store/engine.h
 	$(CC) $(CORE_CFLAGS) $(CFLAGS) -Isrc test/fuzz/pending.c test/fuzz/replay.c store/pending.c -o $@
 
+# Chrome's order checked by LevelDB's own library (test/indexeddb/check.py),
+# where the store module builds.
+$(B)/chrome-order: test/chrome/order.c $(B)/libokcore.a
+	$(CC) $(CORE_CFLAGS) $(CFLAGS) -Isrc $< $(B)/libokcore.a -o $@ -lleveldb -lm
+
 # The SQL-level targets link the extension's objects and SQLite directly.
 $(B)/fuzz-sql-replay $(B)/fuzz-builders-replay: $(B)/fuzz-%-replay: test/fuzz/%.c test/fuzz/replay.c $(CORE_OBJ) $(EXT_OBJ)
 	$(CC) -std=c99 $(WARN) -Wno-conversion $(SQLITE_INC) $(CFLAGS) -Isrc $< test/fuzz/replay.c $(CORE_OBJ) $(EXT_OBJ) -o $@ $(SQLITE_LIBS) -lm
@@ -230,7 +235,7 @@ cluster: $(CLUSTER)
 
 test-build: all $(B)/unit $(SQL_TESTS:%=$(B)/%) $(B)/java-double $(B)/fuzz-sql-replay \
             $(B)/fuzz-decode-replay $(B)/fuzz-orderly-replay $(B)/fuzz-roundtrip-replay \
-            $(B)/fuzz-builders-replay $(B)/fuzz-pending-replay
+            $(B)/fuzz-builders-replay $(B)/fuzz-pending-replay $(if $(STORE),$(B)/chrome-order)
 
 # Many connections in 8 threads at once, under ThreadSanitizer.
 test-tsan: deps

@@ -10,8 +10,8 @@
 # lmdb-js and classic-level (test/stores) and lmdb-js's LMDB source
 # (tools/lmdb-js.sh, into deps/) to read lmdb-js's stores,
 # libdqlite, its shell, Go and go-dqlite's sources for the cluster suite,
-# Firefox ESR and WebKitGTK with PyGObject and xvfb (the browsers write the
-# IndexedDB keys test/indexeddb reads),
+# Firefox ESR, Chromium and WebKitGTK with PyGObject and xvfb (the browsers
+# write the IndexedDB keys test/indexeddb reads),
 # the cross compilers for i686 and s390x with qemu-user to run their builds,
 # and the newest SQLite from npm (tools/sqlite-latest.sh, into deps/).
 # With --fuzz also clang (libFuzzer), with --valgrind valgrind.
@@ -73,8 +73,9 @@ if [ "$1" = --test ]; then
   command -v i686-linux-gnu-gcc >/dev/null 2>&1 || need="$need gcc-i686-linux-gnu"
   command -v s390x-linux-gnu-gcc >/dev/null 2>&1 || need="$need gcc-s390x-linux-gnu"
   command -v qemu-s390x >/dev/null 2>&1 || need="$need qemu-user"
-  # a browser that writes IndexedDB keys into SQLite (test/indexeddb)
+  # the browsers that write IndexedDB keys into SQLite and LevelDB (test/indexeddb)
   command -v firefox-esr >/dev/null 2>&1 || need="$need firefox-esr"
+  command -v chromium >/dev/null 2>&1 || need="$need chromium"
   command -v xvfb-run >/dev/null 2>&1 || need="$need xvfb xauth"
   /usr/bin/python3 -c "import gi; gi.require_version('WebKit2', '4.1')" 2>/dev/null ||
     need="$need python3-gi gir1.2-webkit2-4.1"

@@ -371,8 +371,8 @@ static int read_key(const uint8_t *key, size_t n, ok_chrome_key *k, size_t *end)
   if (at == 0) return *end = 0, 0;
   k->database = ids[0], k->store = ids[1], k->index = ids[2];
   if (ids[0] == 0 || ids[1] == 0) { /* metadata: a type byte, then its fields */
-    if (at >= n) return *end = at, 0;
     k->kind = ids[0] == 0 ? OK_CHROME_GLOBAL : OK_CHROME_DATABASE;
+    if (at >= n) return *end = at, 0;
     k->type = key[at++];
     if (k->kind == OK_CHROME_GLOBAL) {
       if (k->type == OK_CHROME_SCOPES) k->rest = key + at, k->rest_len = n - at, at = n;
@@ -417,16 +417,36 @@ static int read_key(const uint8_t *key, size_t n, ok_chrome_key *k, size_t *end)
   return *end = at, ok;
 }
 
+/* Why read_key could not read key[0..n) (*k as it left it, end where it
+** stopped): a status, *err_at the offset. */
+static int unread(const uint8_t *key, size_t n, const ok_chrome_key *k, size_t end,
+                  size_t *err_at) {
+  size_t len, head = n ? 4 + (size_t)(key[0] >> 5) + (key[0] >> 2 & 7) + (key[0] & 3) : 1;
+  if (head > n) return fail(OK_E_TRUNCATED, n, err_at); /* the prefix cut short */
+  if (end == 0) return fail(OK_E_RANGE, 0, err_at);     /* an id past int64 */
+  if (k->kind == 0) return fail(OK_E_TAG, head - 1 - (key[0] & 3), err_at); /* no such index id */
+  if (k->kind == OK_CHROME_GLOBAL || k->kind == OK_CHROME_DATABASE) {
+    int t = k->type, global = k->kind == OK_CHROME_GLOBAL;
+    if (t >= 0 && !(global ? t < OK_CHROME_SIMPLE_GLOBAL || t == OK_CHROME_SCOPES ||
+                                 t == OK_CHROME_DATABASE_FREE || t == OK_CHROME_DATABASE_NAME
+                           : t < OK_CHROME_SIMPLE_DATABASE || t == OK_CHROME_STORE_META ||
+                                 t == OK_CHROME_INDEX_META || t == OK_CHROME_STORE_FREE ||
+                                 t == OK_CHROME_INDEX_FREE || t == OK_CHROME_STORE_NAME ||
+                                 t == OK_CHROME_INDEX_NAME))
+      return fail(OK_E_TAG, head, err_at); /* a type of none */
+    return fail(OK_E_TRUNCATED, n, err_at); /* its fields run past the key */
+  }
+  { /* a key, or a sequence number, that does not read: as ok reads a key there */
+    size_t at = 0;
+    int rc = scan(key + end, n - end, 1, &len, &at);
+    return rc != OK_OK ? fail(rc, end + at, err_at) : fail(OK_E_TAG, end, err_at);
+  }
+}
+
 int ok_chrome_key_read(const uint8_t *key, size_t n, ok_chrome_key *k, size_t *err_at) {
   size_t end = 0, len;
   int rc;
-  if (!read_key(key, n, k, &end)) {
-    int64_t ids[3];
-    if (end == 0 && n > 0 && prefix(key, n, ids) == 0 &&
-        1 + (size_t)(key[0] >> 5) + (size_t)(key[0] >> 2 & 7) + (size_t)(key[0] & 3) + 3 <= n)
-      return fail(OK_E_RANGE, 0, err_at); /* an id past int64 */
-    return fail(end >= n ? OK_E_TRUNCATED : OK_E_TAG, end >= n ? n : end, err_at);
-  }
+  if (!read_key(key, n, k, &end)) return unread(key, n, k, end, err_at);
   if (end < n) return fail(OK_E_TRAILING, end, err_at);
   /* the keys inside, as Chrome stores them */
   if (k->key && (rc = scan(k->key, k->key_len, 1, &len, err_at)) != OK_OK)

@@ -133,15 +133,17 @@ store_module() {
 
 # The browsers themselves write IndexedDB keys that ok reads from their
 # SQLite files: Firefox (Debian's firefox-esr, headless) and WebKit
-# (WebKitGTK through PyGObject, under xvfb); under a sanitizer build with
-# ASan's runtime in Python only.
+# (WebKitGTK through PyGObject, under xvfb); and from its LevelDB, Chrome
+# (Debian's chromium, headless; with the store module); under a sanitizer
+# build with ASan's runtime in Python only.
 browser_suite() {
   if { [ "$1" = firefox ] && command -v firefox-esr >/dev/null; } ||
+    { [ "$1" = chrome ] && command -v chromium >/dev/null && [ -f "$B/ok_store.so" ]; } ||
     { [ "$1" = webkit ] && command -v xvfb-run >/dev/null &&
       /usr/bin/python3 -c "import gi; gi.require_version('WebKit2', '4.1')" 2>/dev/null; }; then
     LD_PRELOAD="$SHELL_PRELOAD" ASAN_OPTIONS=detect_leaks=0 /usr/bin/python3 test/indexeddb/check.py "$B" "$1" "${BROWSER_KEYS:-2000}"
   else
-    skipped "no $1 to run (sh setup.sh --test installs firefox-esr, gir1.2-webkit2-4.1, python3-gi, xvfb)"
+    skipped "no $1 to run (sh setup.sh --test installs firefox-esr, chromium, gir1.2-webkit2-4.1, python3-gi, xvfb)"
   fi
 }
 
@@ -231,6 +233,7 @@ for B in "$@"; do
   suite orderedcode-vectors env LD_PRELOAD="$SHELL_PRELOAD" ASAN_OPTIONS=detect_leaks=0 sh test/vectors.sh "$B" orderedcode test/orderedcode/vectors.tsv
   suite firefox-vectors env LD_PRELOAD="$SHELL_PRELOAD" ASAN_OPTIONS=detect_leaks=0 sh test/vectors.sh "$B" firefox test/firefox/vectors.tsv
   suite webkit-vectors env LD_PRELOAD="$SHELL_PRELOAD" ASAN_OPTIONS=detect_leaks=0 sh test/vectors.sh "$B" webkit test/webkit/vectors.tsv
+  suite chrome-vectors env LD_PRELOAD="$SHELL_PRELOAD" ASAN_OPTIONS=detect_leaks=0 sh test/vectors.sh "$B" chrome test/chrome/vectors.tsv
   suite fuzz-decode-replay "$B/fuzz-decode-replay" test/fuzz/corpus
   suite fuzz-sql-replay "$B/fuzz-sql-replay" test/fuzz/corpus
   suite fuzz-orderly-replay "$B/fuzz-orderly-replay" test/fuzz/corpus-orderly
@@ -251,6 +254,7 @@ for B in "$@"; do
   [ "$B" != build-latest ] && suite store-schema store_module schema
   [ "$B" != build-latest ] && suite indexeddb-firefox browser_suite firefox
   [ "$B" != build-latest ] && suite indexeddb-webkit browser_suite webkit
+  [ "$B" != build-latest ] && suite indexeddb-chrome browser_suite chrome
   [ -z "$SHELL_PRELOAD" ] && suite install sh test/install.sh "$B"
   [ -z "$SHELL_PRELOAD" ] && suite docs sh test/docs.sh "$B"
   [ -z "$SHELL_PRELOAD" ] && suite without-extension sh test/without.sh "$B"
@@ -281,7 +285,7 @@ for cpu in i686 s390x; do
   chmod +x build-$cpu/sqlite3
   suite $cpu-unit $qemu build-$cpu/unit 200000
   [ $cpu = i686 ] && suite i686-x87-refused x87_refused
-  for s in sql crdb-vectors tidb-vectors orderedcode-vectors firefox-vectors webkit-vectors; do
+  for s in sql crdb-vectors tidb-vectors orderedcode-vectors firefox-vectors webkit-vectors chrome-vectors; do
     case $s in
       sql) set -- sh sql-tests/run.sh build-$cpu ;;
       *) set -- sh test/vectors.sh build-$cpu ${s%-vectors} test/${s%-vectors}/vectors.tsv ;;

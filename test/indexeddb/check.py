@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """check.py BUILD_DIR BROWSER [N] [--vectors FILE]: a browser's IndexedDB keys,
 against the browser itself (BROWSER: firefox, Debian's firefox-esr headless;
-webkit, WebKitGTK through webkit.py under xvfb-run).
+webkit, WebKitGTK through webkit.py under xvfb-run; chrome, Debian's chromium
+headless).
 
 Serves test/indexeddb/page.html on 127.0.0.1 to the browser with a new
 profile; the page writes ~N random keys (2,000 by default) and the edges
@@ -21,6 +22,16 @@ that the browser wrote:
   - the docs' queries run on the file; each record is found by the key
     built from its value (WebKit's through its index, under IDBKEY); and
     Firefox's array ranges give exactly the arrays that start with a value.
+Chrome keeps IndexedDB in a LevelDB, read through the store module's
+ok_leveldb and ok_chrome_key (the keys in Chrome's order: the collation
+idb_cmp1 over the LevelDB keys); and, on that folder:
+  - it reads while Chromium runs (holding the store's LOCK) as after;
+  - LevelDB's own library, given ok's comparator as idb_cmp1, opens a copy
+    and finds every table Chromium sorted in ok's order, every key by a Get,
+    the same keys after compacting (test/chrome/order.c), in the order of
+    ORDER BY ... COLLATE idb_cmp1;
+  - the deleted records, gone from ok_leveldb, are in ok_leveldb_versions;
+  - no file of the profile's store changed (names, sizes, times, bytes).
 With --vectors, also writes FILE (test/<browser>/vectors.tsv): a third of
 the keys stored, with the values, for test/vectors.sh where the browser does
 not run (the other CPUs). Ends "N passed, M failed".
@@ -111,6 +122,51 @@ def run_webkit(tmp, url, got):
     return glob.glob(os.path.join(data, "databases/indexeddb/v1/http_127.0.0.1_*/*/IndexedDB.sqlite3"))
 
 
+def run_chrome(tmp, url, got):
+    """Chromium headless with a new profile: the store's folder, read once
+    while it still runs (into CHROME["running"]), and after it quits."""
+    profile = os.path.join(tmp, "profile")
+    proc = subprocess.Popen(["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                             "--disable-background-networking", "--disable-component-update",
+                             "--disable-sync", f"--user-data-dir={profile}", url],
+                            env=tool_env(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    start = time.time()
+    while "log" not in got and time.time() - start < 180 and proc.poll() is None:
+        time.sleep(0.2)
+    folders = glob.glob(os.path.join(profile, "Default/IndexedDB/http_127.0.0.1_*.indexeddb.leveldb"))
+    if len(folders) == 1 and "log" in got:
+        CHROME["running"] = records(open_chrome(folders[0]))
+    proc.terminate()
+    try:
+        proc.wait(20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+    out = subprocess.run(["chromium", "--version"], capture_output=True, text=True, env=tool_env())
+    BROWSERS["chrome"]["version"] = out.stdout.strip()
+    return folders
+
+
+CHROME = {}
+
+
+def open_chrome(folder):
+    """A connection with both extensions and Chrome's keys and values in a
+    temporary table idb, as docs/chrome.md makes it."""
+    db = sqlite3.connect(":memory:", isolation_level=None)
+    db.text_factory = bytes
+    db.enable_load_extension(True)
+    db.load_extension(os.path.join(build, "ok"))
+    db.load_extension(os.path.join(build, "ok_store"))
+    db.execute("CREATE TEMP TABLE idb AS SELECT c.*, c.leveldb_key FROM ok_leveldb(?) s, "
+               "ok_chrome_key(s.key, s.value) c", [folder])
+    return db
+
+
+def records(db):
+    return db.execute("SELECT leveldb_key, value FROM idb WHERE kind = 'record' ORDER BY 1").fetchall()
+
+
 def tool_env(**more):
     env = dict(os.environ, **more)
     env.pop("LD_PRELOAD", None)  # the sanitizer's runtime is for this process only
@@ -178,6 +234,50 @@ BROWSERS = {
         "find": "SELECT count(*) FROM Records WHERE objectStoreID = (SELECT id FROM ObjectStoreInfo "
                 "WHERE name = ?1) AND key = CAST(?2 AS TEXT)",
     },
+    "chrome": {
+        "run": run_chrome,
+        "id": "cr",
+        "bulk": 4000,  # 8 MB more: table files, not the log alone
+        # the keys built sort as a record's LevelDB keys do, by idb_cmp1
+        "column": ("TEXT COLLATE idb_cmp1", "TEXT"),
+        "sortable": lambda key: b"\x00\x01\x01\x01" + key,
+        # a store's records and an index's live entries (their version the
+        # record's), in Chrome's order, as docs/chrome.md reads them
+        "store": "SELECT key FROM idb WHERE kind = 'record' AND store_id = "
+                 "(SELECT store_id FROM idb WHERE what = 'store name' AND value = ?) "
+                 "ORDER BY CAST(leveldb_key AS TEXT) COLLATE idb_cmp1",
+        "index": "SELECT x.key, x.primary_key FROM idb x JOIN idb i ON i.what = 'index name' "
+                 "AND i.database_id = x.database_id AND i.store_id = x.store_id AND i.index_id = x.index_id "
+                 "JOIN idb e ON e.kind = 'exists' AND e.database_id = x.database_id AND "
+                 "e.store_id = x.store_id AND e.key = x.primary_key AND e.version = x.version "
+                 "WHERE x.kind = 'index' AND i.value = ?1 "
+                 "ORDER BY CAST(x.leveldb_key AS TEXT) COLLATE idb_cmp1",
+        # every live key: records' and exists entries', and the index
+        # entries' whose version is their record's (the others, left by
+        # overwrites and deletes, Chrome removes when it meets them)
+        "keys": "WITH live AS (SELECT x.key, x.primary_key FROM idb x JOIN idb e ON e.kind = 'exists' "
+                "AND e.database_id = x.database_id AND e.store_id = x.store_id AND e.key = x.primary_key "
+                "AND e.version = x.version WHERE x.kind = 'index') "
+                "SELECT key FROM idb WHERE kind IN ('record', 'exists') AND store_id IN (SELECT store_id "
+                "FROM idb WHERE what = 'store name' AND value IN ('keys', 'rows')) UNION ALL "
+                "SELECT key FROM live UNION ALL SELECT primary_key FROM live",
+        "is_array": lambda key: key[0] == 0x04,
+        "negative_zero": True,  # kept as it was given
+        "cmp_order": lambda d: True,
+        # docs/chrome.md's queries, each with the rows it must give
+        "docs": [("SELECT origin, name, value AS id FROM idb WHERE what = 'database name'",
+                  lambda log: 1),
+                 ("SELECT database_id, store_id, value AS name FROM idb WHERE what = 'store name'",
+                  lambda log: 3),
+                 ("SELECT s.value AS store, ok_json(r.key, 'chrome') AS key, r.value FROM idb r "
+                  "JOIN idb s ON s.what = 'store name' AND s.database_id = r.database_id AND "
+                  "s.store_id = r.store_id WHERE r.kind = 'record' "
+                  "ORDER BY CAST(r.leveldb_key AS TEXT) COLLATE idb_cmp1",
+                  lambda log: len(log["store"]) + len(log["rows"]) + log["bulk"])],
+        "range": None,
+        "find": "SELECT count(*) FROM idb WHERE kind = 'record' AND key = ?2 AND store_id = "
+                "(SELECT store_id FROM idb WHERE what = 'store name' AND value = ?1)",
+    },
 }
 B = BROWSERS[browser]
 PACK = f"ok_{browser}_pack"
@@ -191,7 +291,7 @@ def run_browser(tmp):
     """The page's log and a copy of the file the browser wrote, or exits."""
     server, got = serve()
     start = time.time()
-    url = f"http://127.0.0.1:{server.server_address[1]}/page.html?n={count}"
+    url = f"http://127.0.0.1:{server.server_address[1]}/page.html?n={count}&bulk={B.get('bulk', 0)}&open={int('bulk' in B)}"
     files = B["run"](tmp, url, got)
     server.shutdown()
     log = got.get("log")
@@ -202,6 +302,8 @@ def run_browser(tmp):
     check("one IndexedDB file", len(files) == 1, files)
     if len(files) != 1:
         finish()
+    if browser == "chrome":  # a folder, read where it is
+        return log, files[0]
     db_path = os.path.join(tmp, "idb.sqlite")
     for suffix in ("", "-wal"):
         if os.path.exists(files[0] + suffix):
@@ -280,9 +382,10 @@ def write_vectors(db, path, log):
     """Every 3rd key of the object store, the edges' among them, as id,
     expression, the browser's bytes, ok_json of them."""
     with open(path, "w") as f:
-        f.write("# %s IndexedDB keys: written by %s into its SQLite file (test/indexeddb/check.py "
+        f.write("# %s IndexedDB keys: written by %s into its %s (test/indexeddb/check.py "
                 "--vectors; see README.md)\n# id\tok expression\tthe browser's key (hex)\tok_json of it\n"
-                % (browser, B.get("version", log["userAgent"].split()[-1])))
+                % (browser, B.get("version", log["userAgent"].split()[-1]),
+                   "LevelDB" if browser == "chrome" else "SQLite file"))
         for i, (d, _) in enumerate(log["store"][::3]):
             key = build_key(db, d)
             expr = f"{PACK}(" + pack_args(d, lambda e: literal(db, e)) + ")"
@@ -358,14 +461,76 @@ def comparable(d):
     return d
 
 
+def snapshot(folder):
+    """Each file of a folder: its name, size, times and bytes."""
+    out = {}
+    for name in sorted(os.listdir(folder)):
+        st = os.stat(os.path.join(folder, name))
+        with open(os.path.join(folder, name), "rb") as f:
+            out[name] = (st.st_size, st.st_mtime_ns, st.st_ctime_ns, f.read())
+    return out
+
+
+def chrome_checks(db, folder, log, before, tmp):
+    """What only Chrome's store has: a LevelDB read while Chromium ran, in
+    an order LevelDB itself checks, its deleted records, its files as they
+    were."""
+    check("read while Chromium ran: the same records as after", CHROME.get("running") == records(db),
+          (len(CHROME.get("running") or []), len(records(db))))
+    # LevelDB's own library on a copy, with ok's comparator
+    copy = os.path.join(tmp, "copy")
+    shutil.copytree(folder, copy)
+    order = subprocess.run([os.path.join(build, "chrome-order"), copy], capture_output=True, text=True,
+                           env=tool_env())
+    walk = order.stdout.split("\n")
+    check("LevelDB opens Chrome's store with ok's idb_cmp1: in order, every key found",
+          order.returncode == 0, (order.returncode, walk[-2:], order.stderr[-300:]))
+    mine = [r[0].decode() for r in db.execute(
+        "SELECT hex(key) FROM ok_leveldb(?) ORDER BY CAST(key AS TEXT) COLLATE idb_cmp1", [folder])]
+    check("ok_leveldb's keys in idb_cmp1's order are LevelDB's walk", mine == walk[:-2],
+          (len(mine), len(walk) - 2))
+    tables = [n for n in before if n.endswith((".ldb", ".sst"))]
+    check("Chromium wrote table files (the order is its, not only ok's sort of a log)", len(tables) > 0,
+          sorted(before))
+    print(f"LevelDB with ok's comparator on {len(tables)} tables and the log: "
+          f"{walk[-2] if len(walk) > 1 else order.stderr[-200:]}")
+    # the deleted records: none is a live row; those the files still hold
+    # (Chrome compacts most away soon: the last ones, in the log) are a
+    # put, then a delete, in ok_leveldb_versions
+    store = db.execute("SELECT store_id FROM idb WHERE what = 'store name' AND value = 'rows'").fetchone()[0]
+    live = {json.dumps(w[0], sort_keys=True) for w in log["rows"]}  # an id written again after
+    gone = {json.dumps(d, sort_keys=True) for d in log["deleted"]} - live
+    seen = 0
+    for d in map(json.loads, sorted(gone)):
+        key = build_key(db, d)
+        kinds = [r[0] for r in db.execute(
+            "SELECT v.kind FROM ok_leveldb_versions(?1) v, ok_chrome_key(v.key) c WHERE c.kind = 'record' "
+            "AND c.store_id = ?2 AND c.key = ?3 ORDER BY v.seq", [folder, store, key])]
+        seen += len(kinds) > 0
+        check("a deleted record the files hold: a put, then a delete, in ok_leveldb_versions",
+              not kinds or (len(kinds) >= 2 and kinds[0] == b"put" and kinds[-1] == b"delete"), (d, kinds))
+        check("a deleted record is no live row", db.execute(
+            "SELECT count(*) FROM idb WHERE kind = 'record' AND store_id = ? AND key = ?",
+            [store, key]).fetchone()[0] == 0, d)
+    check("deleted records still in the files", seen > 0 and len(gone) > 10, (seen, len(gone)))
+    print(f"{len(gone)} records deleted, {seen} of them still in the files (the rest compacted away)")
+    after = snapshot(folder)
+    check("no file of the store changed (names, sizes, times, bytes)", before == after,
+          sorted(set(before) ^ set(after)) or [n for n in before if before[n] != after.get(n)])
+
+
 def main():
     tmp = tempfile.mkdtemp(prefix=f"ok-{browser}-")
     try:
         log, path = run_browser(tmp)
-        db = sqlite3.connect(path, isolation_level=None)
-        db.text_factory = bytes
-        db.enable_load_extension(True)
-        db.load_extension(os.path.join(build, "ok"))
+        if browser == "chrome":
+            before = snapshot(path)
+            db = open_chrome(path)
+        else:
+            db = sqlite3.connect(path, isolation_level=None)
+            db.text_factory = bytes
+            db.enable_load_extension(True)
+            db.load_extension(os.path.join(build, "ok"))
         integrity = db.execute("PRAGMA integrity_check").fetchall()
         check("integrity_check", integrity == [(b"ok",)], integrity[:5])
         for name, err in log["refused"].items():
@@ -374,7 +539,9 @@ def main():
         # the keys built, ordered as the browser's own tables order them
         built = [build_key(db, d) for d in log["keys"]]
         db.execute(f"CREATE TEMP TABLE built(i INTEGER, k {B['column'][0]})")
-        db.executemany(f"INSERT INTO built VALUES (?, CAST(? AS {B['column'][1]}))", enumerate(built))
+        sortable = B.get("sortable", lambda key: key)
+        db.executemany(f"INSERT INTO built VALUES (?, CAST(? AS {B['column'][1]}))",
+                       [(i, sortable(k)) for i, k in enumerate(built)])
         ranked = db.execute("SELECT i, dense_rank() OVER (ORDER BY k) FROM built ORDER BY k, i").fetchall()
         rank = dict(ranked)
         keep = [B["cmp_order"](d) for d in log["keys"]]
@@ -434,6 +601,8 @@ def main():
                 check("an array range gives the arrays that start with its value", got == want,
                       (first, len(got), len(want)))
         print(f"{len(keys)} stored keys read, {len(built)} keys built")
+        if browser == "chrome":
+            chrome_checks(db, path, log, before, tmp)
         if vectors:
             write_vectors(db, vectors, log)
     finally:

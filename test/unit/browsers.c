@@ -1,11 +1,12 @@
 /*
 ** browsers.c -- unit tests of the browsers' IndexedDB keys (src/firefox.c,
-** src/webkit.c) as two implementations of one order: random values (numbers,
-** Dates, strings of any UTF-16 units, binary, arrays three deep) written in
-** both formats; Firefox's keys by their bytes and WebKit's under its
-** collation must order every pair alike (but where WebKit compares binary
-** with the rest of the key: a binary inside an array), each key must equal
-** itself, and WebKit's order must be antisymmetric on every pair. And
+** src/webkit.c, src/chrome.c) as three implementations of one order: random
+** values (numbers, Dates, strings of any UTF-16 units, binary, arrays three
+** deep) written in the three formats; Firefox's keys by their bytes, WebKit's
+** under its collation and Chrome's under idb_cmp1 (as a record's LevelDB
+** key) must order every pair alike (but where WebKit compares binary with
+** the rest of the key: a binary inside an array), each key must equal
+** itself, and the collations must be antisymmetric on every pair. And
 ** IDBKEY as the order an index needs, on any TEXT: over pools of valid,
 ** mutated and unreadable keys, NaN and arrays deeper than ok counts, every
 ** pair antisymmetric and every triple transitive.
@@ -13,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ok_chrome.h"
 #include "ok_firefox.h"
 #include "ok_webkit.h"
 #include "test.h"
@@ -20,8 +22,8 @@
 #define KEY_ROOM 2048
 
 typedef struct {
-  uint8_t ff[KEY_ROOM], wk[KEY_ROOM];
-  size_t nf, nw;
+  uint8_t ff[KEY_ROOM], wk[KEY_ROOM], cr[KEY_ROOM]; /* cr: a record's LevelDB key */
+  size_t nf, nw, nc;
   int binary_inside; /* a binary value inside an array */
 } pair;
 
@@ -68,12 +70,14 @@ static void random_value(pair *p, int depth, int in_array) {
       double d = x.is_int ? (double)x.i : x.d;
       p->nf += ok_firefox_enc_number(p->ff + p->nf, OK_FIREFOX_NUMBER, d);
       p->nw += ok_webkit_enc_number(p->wk + p->nw, OK_WEBKIT_NUMBER, d);
+      p->nc += ok_chrome_enc_number(p->cr + p->nc, OK_CHROME_NUMBER, d);
       return;
     }
     case 1: { /* whole ms within a Date's range, far from 2^53's unit steps */
       double ms = (double)((int64_t)(rnd() % 2000000000000000ULL) - 1000000000000000LL);
       p->nf += ok_firefox_enc_date(p->ff + p->nf, ms);
       p->nw += ok_webkit_enc_date(p->wk + p->nw, ms);
+      p->nc += ok_chrome_enc_date(p->cr + p->nc, ms);
       return;
     }
     case 2:
@@ -82,6 +86,8 @@ static void random_value(pair *p, int depth, int in_array) {
       p->nf += len;
       ok_webkit_enc_string(p->wk + p->nw, &len, s, n, &err);
       p->nw += len;
+      ok_chrome_enc_string(p->cr + p->nc, &len, s, n, &err);
+      p->nc += len;
       return;
     case 3:
       n = (size_t)(rnd() % 4);
@@ -91,20 +97,25 @@ static void random_value(pair *p, int depth, int in_array) {
       p->nw += ok_webkit_enc_head(p->wk + p->nw, OK_WEBKIT_BINARY, n);
       memcpy(p->wk + p->nw, s, n);
       p->nw += n;
+      p->nc += ok_chrome_enc_head(p->cr + p->nc, OK_CHROME_BINARY, n);
+      memcpy(p->cr + p->nc, s, n);
+      p->nc += n;
       p->binary_inside |= in_array;
       return;
     default:
       n = (size_t)(rnd() % 4);
       p->ff[p->nf++] = OK_FIREFOX_ARRAY;
       p->nw += ok_webkit_enc_head(p->wk + p->nw, OK_WEBKIT_ARRAY, n);
+      p->nc += ok_chrome_enc_head(p->cr + p->nc, OK_CHROME_ARRAY, n);
       for (i = 0; i < n; i++) random_value(p, depth + 1, 1);
       p->ff[p->nf++] = OK_FIREFOX_END;
   }
 }
 
 static void random_pair(pair *p) {
-  p->nf = 0, p->nw = 1, p->binary_inside = 0;
+  p->nf = 0, p->nw = 1, p->nc = 4, p->binary_inside = 0;
   p->wk[0] = OK_WEBKIT_VERSION;
+  memcpy(p->cr, "\x00\x01\x01\x01", 4); /* database 1, store 1, a record */
   random_value(p, 0, 0);
   p->nf = ok_firefox_fold(p->ff, p->ff, p->nf, 1);
 }
@@ -112,15 +123,21 @@ static void random_pair(pair *p) {
 void test_browsers(long rounds) {
   static pair a, b;
   long r, same = 0, compared = 0, bad_order = 0, bad_self = 0, bad_swap = 0, bad_read = 0;
+  long bad_chrome = 0;
   for (r = 0; r < rounds; r++) {
     int f, w;
     size_t count, err;
     random_pair(&a);
     random_pair(&b);
     if (ok_count(&ok_format_firefox, a.ff, a.nf, &count, &err) != OK_OK ||
-        ok_count(&ok_format_webkit, a.wk, a.nw, &count, &err) != OK_OK)
+        ok_count(&ok_format_webkit, a.wk, a.nw, &count, &err) != OK_OK ||
+        ok_count(&ok_format_chrome, a.cr + 4, a.nc - 4, &count, &err) != OK_OK)
       bad_read++;
     f = sign(cmp_bytes(a.ff, a.nf, b.ff, b.nf));
+    /* Chrome's compares binary by its own bytes: every pair */
+    if (ok_chrome_compare(a.cr, a.nc, b.cr, b.nc) != f ||
+        ok_chrome_compare(b.cr, b.nc, a.cr, a.nc) != -f)
+      bad_chrome++;
     w = ok_webkit_compare(a.wk, a.nw, b.wk, b.nw);
     if (w != -ok_webkit_compare(b.wk, b.nw, a.wk, a.nw)) bad_swap++;
     if (ok_webkit_compare(a.wk, a.nw, a.wk, a.nw) != 0) bad_self++;
@@ -142,6 +159,7 @@ void test_browsers(long rounds) {
   check(bad_self == 0, "browsers: IDBKEY says a key equals itself", "");
   check(bad_order == 0 && compared > rounds / 2 && same > 0,
         "browsers: Firefox's byte order is WebKit's IDBKEY order, ties alike", "");
+  check(bad_chrome == 0, "browsers: Firefox's byte order is Chrome's idb_cmp1, ties alike", "");
 }
 
 /* A pool's key: random, then maybe mutated (a byte changed, cut, added). */

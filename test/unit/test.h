@@ -41,6 +41,7 @@ void test_stores(long rounds);    /* CockroachDB, TiDB */
 void test_convert(long rounds);
 void test_browsers(long rounds);  /* Firefox's and WebKit's IndexedDB keys */
 void test_idbkey_order(long pools); /* IDBKEY as a total order on any TEXT */
+void test_chrome(long pools);       /* Chrome's LevelDB keys and idb_cmp1 */
 void test_webkit_dates(long rounds);
 void test_libraries(long rounds); /* bytewise, charwise, orderedcode */
 void test_words(long rounds);     /* the word-at-a-time paths against byte-wise references */

@@ -1048,6 +1048,7 @@ int main(int argc, char **argv) {
   test_stores(argc > 1 ? atol(argv[1]) : 300000);
   test_browsers(argc > 1 ? atol(argv[1]) : 300000);
   test_idbkey_order(argc > 1 ? atol(argv[1]) / 10000 + 1 : 30);
+  test_chrome(argc > 1 ? atol(argv[1]) / 10000 + 1 : 30);
   test_webkit_dates(argc > 1 ? atol(argv[1]) : 300001);
   test_libraries(argc > 1 ? atol(argv[1]) : 300000);
   test_words(argc > 1 ? atol(argv[1]) : 300000);
