@@ -17,7 +17,8 @@
 ** read: a number, a name as TEXT, a key path as JSON, an index entry's
 ** primary key, a record's serialized bytes after its version). A NULL key
 ** gives no row; a key Chrome's coding does not read, or a value not what
-** its key holds, is an error naming the byte.
+** its key holds, is an error naming the byte (the first is byte 1, as the
+** readers count).
 */
 #include <stdarg.h>
 #include <string.h>
@@ -161,13 +162,14 @@ static int ck_filter(sqlite3_vtab_cursor *cur, int idx, const char *idxStr, int 
   if (sqlite3_value_type(argv[0]) == SQLITE_NULL) return SQLITE_OK; /* no row */
   if ((rc = copy(c, argv[0], "key", &c->key, &c->nkey)) != SQLITE_OK) return rc;
   if ((rc = ok_chrome_key_read(c->key, c->nkey, &c->k, &err)) != OK_OK)
-    return error(c, "not a key of Chrome's IndexedDB, at byte %llu: %s", (unsigned long long)err, ok_strerror(rc));
+    return error(c, "not a key of Chrome's IndexedDB, at byte %lld: %s", (long long)err + 1,
+                 ok_strerror(rc));
   if (idx & 1 && sqlite3_value_type(argv[1]) != SQLITE_NULL) {
     if ((rc = copy(c, argv[1], "value", &c->value, &c->nvalue)) != SQLITE_OK) return rc;
     /* the key was read from the copy, which c->k points into */
     if ((rc = ok_chrome_value_read(&c->k, c->value, c->nvalue, &c->v, &err)) != OK_OK)
-      return error(c, "the value of a %s key, at byte %llu: %s", ok_chrome_what(&c->k), (unsigned long long)err,
-                   ok_strerror(rc));
+      return error(c, "the value of a %s key, at byte %lld: %s", ok_chrome_what(&c->k),
+                   (long long)err + 1, ok_strerror(rc));
     c->has_value = 1;
   }
   c->eof = 0;
@@ -216,16 +218,15 @@ static int result_value(sqlite3_context *ctx, const ok_chrome_value *v) {
 }
 
 static int ck_column(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int col) {
-  static const char *const kinds[] = {"", "global", "database", "record", "exists", "blob", "index"};
+  static const char *const kinds[] = {"",       "global", "database", "record",
+                                      "exists", "blob",   "index"};
   cursor *c = (cursor *)cur;
   const ok_chrome_key *k = &c->k;
   int meta = k->kind == OK_CHROME_DATABASE;
   switch (col) {
     case C_KIND: sqlite3_result_text(ctx, kinds[k->kind], -1, SQLITE_STATIC); break;
     case C_WHAT: sqlite3_result_text(ctx, ok_chrome_what(k), -1, SQLITE_STATIC); break;
-    case C_DATABASE:
-      result_id(ctx, k->kind == OK_CHROME_GLOBAL ? k->id : k->database);
-      break;
+    case C_DATABASE: result_id(ctx, k->kind == OK_CHROME_GLOBAL ? k->id : k->database); break;
     case C_STORE: result_id(ctx, meta ? k->id : k->kind == OK_CHROME_GLOBAL ? -1 : k->store); break;
     case C_INDEX:
       result_id(ctx, meta ? k->sub : k->kind == OK_CHROME_GLOBAL || k->index < 30 ? -1 : k->index);

@@ -76,7 +76,8 @@ int ok_chrome_enc_string(uint8_t *out, size_t *len, const uint8_t *s, size_t n, 
   while (i < n) {
     unsigned c = s[i];
     k = 1;
-    if (c >= 0x80 && (c = ok_wtf8_next(s + i, n - i, &k), k == 0)) return fail(OK_E_BYTE, i, err_at);
+    if (c >= 0x80 && (c = ok_wtf8_next(s + i, n - i, &k), k == 0))
+      return fail(OK_E_BYTE, i, err_at);
     units += c >= 0x10000 ? 2 : 1;
     i += k;
   }
@@ -253,7 +254,8 @@ static int decode_any(const ok_format *f, size_t index, const uint8_t *key, size
     if (key[0] == OK_CHROME_ARRAY) head = body_at(key, n, &count);
     if (head && head == n) return fail(OK_FEWER, 0, err_at); /* [] */
   }
-  if ((rc = ok_chrome_decode(key + head, n - head, it, err_at)) != OK_OK) return *err_at += head, rc;
+  if ((rc = ok_chrome_decode(key + head, n - head, it, err_at)) != OK_OK)
+    return *err_at += head, rc;
   it->len += head;
   ok_js_set_sole(it, index == 0 && head && it->len == n);
   return OK_OK;
@@ -375,12 +377,15 @@ static int read_key(const uint8_t *key, size_t n, ok_chrome_key *k, size_t *end)
     if (at >= n) return *end = at, 0;
     k->type = key[at++];
     if (k->kind == OK_CHROME_GLOBAL) {
-      if (k->type == OK_CHROME_SCOPES) k->rest = key + at, k->rest_len = n - at, at = n;
-      else if (k->type == OK_CHROME_DATABASE_FREE) ok = take_id(key, n, &at, &k->id);
+      if (k->type == OK_CHROME_SCOPES)
+        k->rest = key + at, k->rest_len = n - at, at = n;
+      else if (k->type == OK_CHROME_DATABASE_FREE)
+        ok = take_id(key, n, &at, &k->id);
       else if (k->type == OK_CHROME_DATABASE_NAME)
         ok = take_string(key, n, &at, &k->origin, &k->origin_units) &&
              take_string(key, n, &at, &k->name, &k->name_units);
-      else ok = k->type < OK_CHROME_SIMPLE_GLOBAL;
+      else
+        ok = k->type < OK_CHROME_SIMPLE_GLOBAL;
       return *end = at, ok;
     }
     switch (k->type) {
@@ -404,9 +409,12 @@ static int read_key(const uint8_t *key, size_t n, ok_chrome_key *k, size_t *end)
     }
     return *end = at, ok;
   }
-  if (ids[2] >= 1 && ids[2] <= 3) k->kind = OK_CHROME_RECORD + (int)(ids[2] - 1);
-  else if (ids[2] >= 30) k->kind = OK_CHROME_INDEX;
-  else return *end = at, 0;
+  if (ids[2] >= 1 && ids[2] <= 3)
+    k->kind = OK_CHROME_RECORD + (int)(ids[2] - 1);
+  else if (ids[2] >= 30)
+    k->kind = OK_CHROME_INDEX;
+  else
+    return *end = at, 0;
   if (at < n) { /* none: a bound Chrome seeks to, never stored */
     ok = take_key(key, n, &at, &k->key, &k->key_len);
     if (ok && k->kind == OK_CHROME_INDEX && at < n) { /* [sequence number [primary key]] */
@@ -433,7 +441,7 @@ static int unread(const uint8_t *key, size_t n, const ok_chrome_key *k, size_t e
                                  t == OK_CHROME_INDEX_META || t == OK_CHROME_STORE_FREE ||
                                  t == OK_CHROME_INDEX_FREE || t == OK_CHROME_STORE_NAME ||
                                  t == OK_CHROME_INDEX_NAME))
-      return fail(OK_E_TAG, head, err_at); /* a type of none */
+      return fail(OK_E_TAG, head, err_at);  /* a type of none */
     return fail(OK_E_TRUNCATED, n, err_at); /* its fields run past the key */
   }
   { /* a key, or a sequence number, that does not read: as ok reads a key there */
@@ -573,15 +581,14 @@ int ok_chrome_compare(const uint8_t *a, size_t na, const uint8_t *b, size_t nb) 
 /* --- The values ------------------------------------------------------------- */
 
 const char *ok_chrome_what(const ok_chrome_key *k) {
-  static const char *const global[] = {"schema version",        "max database id",
-                                       "data version",          "recovery blob journal",
-                                       "active blob journal",   "earliest sweep",
-                                       "earliest compaction"};
-  static const char *const database[] = {"origin name", "database name", "string version",
-                                         "max store id", "version", "blob number"};
-  static const char *const store[] = {"store name",    "store key path",   "store auto increment",
-                                      "store evictable", "store last version", "store max index id",
-                                      "store has key path", "store key generator"};
+  static const char *const global[] = {
+      "schema version",      "max database id", "data version",       "recovery blob journal",
+      "active blob journal", "earliest sweep",  "earliest compaction"};
+  static const char *const database[] = {"origin name",  "database name", "string version",
+                                         "max store id", "version",       "blob number"};
+  static const char *const store[] = {
+      "store name",         "store key path",     "store auto increment", "store evictable",
+      "store last version", "store max index id", "store has key path",   "store key generator"};
   static const char *const index[] = {"index name", "index unique", "index key path",
                                       "index multi entry"};
   switch (k->kind) {
@@ -620,8 +627,9 @@ static int int_value(const uint8_t *v, size_t n, ok_chrome_value *out, size_t *e
 static int varint_value(const uint8_t *v, size_t n, ok_chrome_value *out, size_t *err_at) {
   uint64_t x;
   size_t k = ok_chrome_varint(v, n, &x);
-  if (k == 0) return varint_fail(v, n, 0, err_at) == OK_E_TRUNCATED ? fail(OK_E_TRUNCATED, n, err_at)
-                                                                     : fail(OK_E_NONCANONICAL, 0, err_at);
+  if (k == 0)
+    return varint_fail(v, n, 0, err_at) == OK_E_TRUNCATED ? fail(OK_E_TRUNCATED, n, err_at)
+                                                          : fail(OK_E_NONCANONICAL, 0, err_at);
   if (k < n) return fail(OK_E_TRAILING, k, err_at);
   out->type = OK_CHROME_V_INT, out->i = (int64_t)x;
   return OK_OK;
@@ -690,9 +698,7 @@ int ok_chrome_value_read(const ok_chrome_key *k, const uint8_t *v, size_t n, ok_
       if (at + len < n) return fail(OK_E_TRAILING, at + len, err_at);
       out->type = OK_CHROME_V_KEY, out->p = v + at, out->n = len;
       return OK_OK;
-    case OK_CHROME_BLOB:
-      out->type = OK_CHROME_V_BYTES, out->p = v, out->n = n;
-      return OK_OK;
+    case OK_CHROME_BLOB: out->type = OK_CHROME_V_BYTES, out->p = v, out->n = n; return OK_OK;
     case OK_CHROME_GLOBAL:
       switch (k->type) {
         case 3:
@@ -773,8 +779,7 @@ size_t ok_chrome_path_json(uint8_t *out, const uint8_t *p, size_t n) {
   at += k;
   if (out) out[o] = '[';
   o++;
-  while (count-- > 0 && (k = ok_chrome_varint(p + at, n - at, &c)) != 0 &&
-         c <= (n - at - k) / 2) {
+  while (count-- > 0 && (k = ok_chrome_varint(p + at, n - at, &c)) != 0 && c <= (n - at - k) / 2) {
     if (o > 1) {
       if (out) out[o] = ',';
       o++;

@@ -78,36 +78,36 @@ enum {
 };
 
 /* Metadata type bytes that carry fields after them. */
-#define OK_CHROME_SIMPLE_GLOBAL 7     /* global types below: nothing after */
-#define OK_CHROME_SCOPES 50           /* global: LevelDB scopes' own keys */
-#define OK_CHROME_DATABASE_FREE 100   /* global: a database id (obsolete) */
-#define OK_CHROME_DATABASE_NAME 201   /* global: origin, database name */
-#define OK_CHROME_SIMPLE_DATABASE 6   /* database types below: nothing after */
-#define OK_CHROME_STORE_META 50       /* store id, metadata type */
-#define OK_CHROME_INDEX_META 100      /* store id, index id, metadata type */
-#define OK_CHROME_STORE_FREE 150      /* store id (obsolete) */
-#define OK_CHROME_INDEX_FREE 151      /* store id, index id (obsolete) */
-#define OK_CHROME_STORE_NAME 200      /* a store's name (obsolete) */
-#define OK_CHROME_INDEX_NAME 201      /* store id, an index's name (obsolete) */
+#define OK_CHROME_SIMPLE_GLOBAL 7   /* global types below: nothing after */
+#define OK_CHROME_SCOPES 50         /* global: LevelDB scopes' own keys */
+#define OK_CHROME_DATABASE_FREE 100 /* global: a database id (obsolete) */
+#define OK_CHROME_DATABASE_NAME 201 /* global: origin, database name */
+#define OK_CHROME_SIMPLE_DATABASE 6 /* database types below: nothing after */
+#define OK_CHROME_STORE_META 50     /* store id, metadata type */
+#define OK_CHROME_INDEX_META 100    /* store id, index id, metadata type */
+#define OK_CHROME_STORE_FREE 150    /* store id (obsolete) */
+#define OK_CHROME_INDEX_FREE 151    /* store id, index id (obsolete) */
+#define OK_CHROME_STORE_NAME 200    /* a store's name (obsolete) */
+#define OK_CHROME_INDEX_NAME 201    /* store id, an index's name (obsolete) */
 
 /* A LevelDB key read: every field Chrome's coding gives it, -1 (or NULL)
 ** where the key has none. Strings are UTF-16 units, big-endian (see
 ** ok_chrome_units_text), counted in units. */
 typedef struct {
-  int kind;                          /* OK_CHROME_GLOBAL... */
-  int64_t database, store, index;    /* the prefix's ids */
-  int type;                          /* metadata: its type byte */
-  int64_t id;                        /* a database id (free list), a store id (store and index metadata) */
-  int64_t sub;                       /* an index id (index metadata, free list) */
-  int meta;                          /* store and index metadata: what it holds (0: the name...) */
-  const uint8_t *origin, *name;      /* database name keys: both; name keys: the name */
+  int kind;                       /* OK_CHROME_GLOBAL... */
+  int64_t database, store, index; /* the prefix's ids */
+  int type;                       /* metadata: its type byte */
+  int64_t id;  /* a database id (free list), a store id (store and index metadata) */
+  int64_t sub; /* an index id (index metadata, free list) */
+  int meta;    /* store and index metadata: what it holds (0: the name...) */
+  const uint8_t *origin, *name; /* database name keys: both; name keys: the name */
   size_t origin_units, name_units;
-  const uint8_t *key;                /* records, exists, blob and index entries: the key */
+  const uint8_t *key; /* records, exists, blob and index entries: the key */
   size_t key_len;
-  int64_t seq;                       /* an index entry's sequence number */
-  const uint8_t *primary;            /* an index entry's primary key */
+  int64_t seq;            /* an index entry's sequence number */
+  const uint8_t *primary; /* an index entry's primary key */
   size_t primary_len;
-  const uint8_t *rest;               /* scopes keys: the bytes after the type byte */
+  const uint8_t *rest; /* scopes keys: the bytes after the type byte */
   size_t rest_len;
 } ok_chrome_key;
 
@@ -132,7 +132,7 @@ enum {
   OK_CHROME_V_PATH      /* a key path p[0..n) for ok_chrome_path_json */
 };
 typedef struct {
-  int type;        /* OK_CHROME_V_* */
+  int type; /* OK_CHROME_V_* */
   int64_t i;
   const uint8_t *p;
   size_t n;

@@ -59,11 +59,16 @@ void store_errf(char *err, const char *fmt, ...) {
 }
 
 void store_comparator_refused(char *err, const char *path, const char *name, size_t n) {
-  store_errf(err,
-             "'%s' is ordered by a comparator of its own, %.*s%s, not by bytes: ok reads stores "
-             "in byte order only",
-             path, (int)n, name,
-             n >= 8 && strncmp(name, "idb_cmp1", 8) == 0 ? " (Chrome's IndexedDB)" : "");
+  if (n == 8 && memcmp(name, "idb_cmp1", 8) == 0)
+    store_errf(err,
+               "'%s' is Chrome's IndexedDB (ordered by idb_cmp1): ok reads it from its files, "
+               "never writes it (open it without readwrite)",
+               path);
+  else
+    store_errf(err,
+               "'%s' is ordered by a comparator of its own, %.*s, not by bytes: ok reads stores "
+               "in byte order, and Chrome's IndexedDB",
+               path, (int)n, name);
 }
 
 int store_foreign_comparator(char *err, const char *path, const char *msg) {

@@ -108,7 +108,8 @@ void store_errf(char *err, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
-/* The refusal of a store made with a comparator of its own, named. */
+/* The refusal of a store made with a comparator of its own, named (Chrome's
+** IndexedDB's, idb_cmp1, refused for writing only). */
 void store_comparator_refused(char *err, const char *path, const char *name, size_t n);
 /* When LevelDB's or RocksDB's message msg says the store was made with a
 ** comparator of its own: that said in err, and 1. */

@@ -86,8 +86,8 @@ int main(int argc, char **argv) {
     leveldb_free(err);
     err = NULL;
   }
-  fprintf(stderr, "order: %zu keys walked, %zu out of order, %zu not found\n", first.count, disorder,
-          missing);
+  fprintf(stderr, "order: %zu keys walked, %zu out of order, %zu not found\n", first.count,
+          disorder, missing);
   leveldb_compact_range(db, NULL, 0, NULL, 0);
   walk(db, ro, &again, &later);
   if (again.count != first.count) changed = 1;

@@ -566,35 +566,42 @@ def test_errors(db):
                                     or "unrecognized token" in e or "no such column" in e):
             odd.append((sql[:120], e))
     check("error: 400 random argument lists: each error the module's or SQLite's own", not odd, odd[:3])
-    # a LevelDB with a comparator of its own (Chrome's IndexedDB names it idb_cmp1),
-    # made here through LevelDB's C API: refused by name
+    # LevelDBs with a comparator of their own, made here through LevelDB's C
+    # API: one named as Chrome's IndexedDB's (idb_cmp1) reads from its files
+    # and is refused for writing; any other name is refused, by name
     src = os.path.join(tmp, "idb.c")
     with open(src, "w") as f:
         f.write('#include <leveldb/c.h>\n#include <string.h>\n'
                 'static int cmp(void *s, const char *a, size_t an, const char *b, size_t bn) {\n'
                 '  size_t n = an < bn ? an : bn; int c = memcmp(a, b, n); (void)s;\n'
                 '  return c ? c : (an > bn) - (an < bn); }\n'
-                'static const char *name(void *s) { (void)s; return "idb_cmp1"; }\n'
+                'static const char *name(void *s) { return s; }\n'
                 'static void destroy(void *s) { (void)s; }\n'
                 'int main(int argc, char **argv) { char *err = NULL; leveldb_t *db;\n'
                 '  leveldb_options_t *o = leveldb_options_create(); (void)argc;\n'
-                '  leveldb_options_set_comparator(o, leveldb_comparator_create(NULL, destroy, cmp, name));\n'
+                '  leveldb_options_set_comparator(o, leveldb_comparator_create(argv[2], destroy, cmp, name));\n'
                 '  leveldb_options_set_create_if_missing(o, 1);\n'
                 '  if (!(db = leveldb_open(o, argv[1], &err))) return 1;\n'
                 '  leveldb_put(db, leveldb_writeoptions_create(), "k", 1, "v", 1, &err);\n'
                 '  leveldb_close(db); return err != 0; }\n')
-    exe, idb = os.path.join(tmp, "idb"), os.path.join(tmp, "idb-store")
+    exe, idb, mine = os.path.join(tmp, "idb"), os.path.join(tmp, "idb-store"), os.path.join(tmp, "my-store")
     subprocess.run(["cc", src, "-o", exe, "-lleveldb"], check=True, env=tools_env)
-    subprocess.run([exe, idb], check=True, env=tools_env)
+    subprocess.run([exe, idb, "idb_cmp1"], check=True, env=tools_env)
+    subprocess.run([exe, mine, "my.cmp"], check=True, env=tools_env)
     def files(folder):
         return {f: (os.path.getsize(os.path.join(folder, f)), os.stat(os.path.join(folder, f)).st_mtime_ns)
                 for f in os.listdir(folder)}
-    before = files(idb)
-    expect(f"SELECT * FROM ok_leveldb('{idb}')",
-           f"ok_leveldb: '{idb}' is ordered by a comparator of its own, idb_cmp1 (Chrome's IndexedDB), not by bytes",
-           "a LevelDB ordered by Chrome's comparator")
-    check("error: the refused LevelDB's folder unchanged (no LOG written)", files(idb) == before,
-          (before, files(idb)))
+    before, before_mine = files(idb), files(mine)
+    check("a LevelDB of Chrome's comparator reads from its files",
+          db.execute(f"SELECT hex(key), hex(value) FROM ok_leveldb('{idb}')").fetchall() == [("6B", "76")])
+    expect(f"CREATE VIRTUAL TABLE cw USING ok_leveldb('{idb}', readwrite)",
+           f"ok_leveldb: '{idb}' is Chrome's IndexedDB (ordered by idb_cmp1): ok reads it from its files, "
+           "never writes it (open it without readwrite)", "a LevelDB of Chrome's comparator, for writing")
+    expect(f"SELECT * FROM ok_leveldb('{mine}')",
+           f"ok_leveldb: '{mine}' is ordered by a comparator of its own, my.cmp, not by bytes: ok reads stores "
+           "in byte order, and Chrome's IndexedDB", "a LevelDB ordered by a comparator of its own, named")
+    check("error: the refused LevelDBs' folders unchanged (no LOG written)",
+          files(idb) == before and files(mine) == before_mine, (before, files(idb)))
     rk = os.path.join(tmp, "rocks-as-level")
     ldb(rk, "--create_if_missing", "put", "a", "b")
     before = files(rk)

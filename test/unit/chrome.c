@@ -33,69 +33,69 @@ static size_t unhex(uint8_t *out, const char *h) {
 
 /* Keys in Chrome's order, ascending: each pair of the list compares so. */
 static const char *const ordered[] = {
-    "00 00 00 00 00",                  /* schema version */
-    "00 00 00 00 01",                  /* max database id */
-    "00 00 00 00 02",                  /* data version */
-    "00 00 00 00 32 01",               /* scopes: by bytes */
-    "00 00 00 00 32 02 00",            /* */
-    "00 00 00 00 64 05",               /* database free list, id 5 */
-    "00 00 00 00 C9 01 0061 00",       /* database name: origin "a", name "" */
-    "00 00 00 00 C9 01 0061 01 0061",  /* origin "a", name "a" */
-    "00 00 00 00 C9 02 0061 0061 00",  /* origin "aa" */
-    "00 00 00 00 C9 01 0062 00",       /* origin "b" */
-    "00 01 00 00 00",               /* database 1: origin name */
-    "00 01 00 00 04",               /* its version */
-    "00 01 00 00 32 01 00",         /* store 1: name */
-    "00 01 00 00 32 01 07",         /* store 1: key generator */
-    "00 01 00 00 32 02 00",         /* store 2: name */
-    "00 01 00 00 32 80 01 00",      /* store 128 (a two-byte varint) */
-    "00 01 00 00 64 01 1E 00",      /* index 30 of store 1: name */
-    "00 01 00 00 64 01 1E 03",      /* its multi-entry flag */
-    "00 01 00 00 64 01 1F 00",      /* index 31 */
-    "00 01 00 00 96 01",            /* store free list */
-    "00 01 00 00 97 01 1E",         /* index free list */
-    "00 01 00 00 C8 01 0061",       /* store name "a" */
-    "00 01 00 00 C8 01 0062",       /* store name "b" */
-    "00 01 00 00 C9 01 01 0061",    /* index name "a" of store 1 */
-    "00 01 01 01",                  /* a record's bound: no key */
-    "00 01 01 01 03 000000000000F0BF", /* record -1 */
-    "00 01 01 01 03 0000000000000000", /* record 0 */
-    "00 01 01 01 03 000000000000F03F", /* record 1 */
-    "00 01 01 01 02 0000000000000000", /* record Date 0 */
-    "00 01 01 01 01 00",               /* record '' */
-    "00 01 01 01 01 01 0061",          /* record 'a' */
-    "00 01 01 01 01 02 0061 0061",     /* 'aa' */
-    "00 01 01 01 01 01 D83D",          /* a lone high surrogate: by unit */
-    "00 01 01 01 01 01 FFFF",          /* U+FFFF after it */
-    "00 01 01 01 06 00",               /* binary, empty */
-    "00 01 01 01 06 01 00",            /* */
-    "00 01 01 01 06 01 FF",            /* */
-    "00 01 01 01 04 00",               /* [] */
-    "00 01 01 01 04 01 03 000000000000F03F", /* [1] */
-    "00 01 01 01 04 01 01 01 0061",   /* ['a'] */
+    "00 00 00 00 00",                                   /* schema version */
+    "00 00 00 00 01",                                   /* max database id */
+    "00 00 00 00 02",                                   /* data version */
+    "00 00 00 00 32 01",                                /* scopes: by bytes */
+    "00 00 00 00 32 02 00",                             /* */
+    "00 00 00 00 64 05",                                /* database free list, id 5 */
+    "00 00 00 00 C9 01 0061 00",                        /* database name: origin "a", name "" */
+    "00 00 00 00 C9 01 0061 01 0061",                   /* origin "a", name "a" */
+    "00 00 00 00 C9 02 0061 0061 00",                   /* origin "aa" */
+    "00 00 00 00 C9 01 0062 00",                        /* origin "b" */
+    "00 01 00 00 00",                                   /* database 1: origin name */
+    "00 01 00 00 04",                                   /* its version */
+    "00 01 00 00 32 01 00",                             /* store 1: name */
+    "00 01 00 00 32 01 07",                             /* store 1: key generator */
+    "00 01 00 00 32 02 00",                             /* store 2: name */
+    "00 01 00 00 32 80 01 00",                          /* store 128 (a two-byte varint) */
+    "00 01 00 00 64 01 1E 00",                          /* index 30 of store 1: name */
+    "00 01 00 00 64 01 1E 03",                          /* its multi-entry flag */
+    "00 01 00 00 64 01 1F 00",                          /* index 31 */
+    "00 01 00 00 96 01",                                /* store free list */
+    "00 01 00 00 97 01 1E",                             /* index free list */
+    "00 01 00 00 C8 01 0061",                           /* store name "a" */
+    "00 01 00 00 C8 01 0062",                           /* store name "b" */
+    "00 01 00 00 C9 01 01 0061",                        /* index name "a" of store 1 */
+    "00 01 01 01",                                      /* a record's bound: no key */
+    "00 01 01 01 03 000000000000F0BF",                  /* record -1 */
+    "00 01 01 01 03 0000000000000000",                  /* record 0 */
+    "00 01 01 01 03 000000000000F03F",                  /* record 1 */
+    "00 01 01 01 02 0000000000000000",                  /* record Date 0 */
+    "00 01 01 01 01 00",                                /* record '' */
+    "00 01 01 01 01 01 0061",                           /* record 'a' */
+    "00 01 01 01 01 02 0061 0061",                      /* 'aa' */
+    "00 01 01 01 01 01 D83D",                           /* a lone high surrogate: by unit */
+    "00 01 01 01 01 01 FFFF",                           /* U+FFFF after it */
+    "00 01 01 01 06 00",                                /* binary, empty */
+    "00 01 01 01 06 01 00",                             /* */
+    "00 01 01 01 06 01 FF",                             /* */
+    "00 01 01 01 04 00",                                /* [] */
+    "00 01 01 01 04 01 03 000000000000F03F",            /* [1] */
+    "00 01 01 01 04 01 01 01 0061",                     /* ['a'] */
     "00 01 01 01 04 02 01 01 0061 03 0000000000000000", /* ['a', 0] */
-    "00 01 01 02 03 0000000000000000", /* exists 0 */
-    "00 01 01 03 03 0000000000000000", /* blob entry 0 */
-    "00 01 01 1E 03 0000000000000000", /* index 30: key 0, no sequence */
+    "00 01 01 02 03 0000000000000000",                  /* exists 0 */
+    "00 01 01 03 03 0000000000000000",                  /* blob entry 0 */
+    "00 01 01 1E 03 0000000000000000",                  /* index 30: key 0, no sequence */
     "00 01 01 1E 03 0000000000000000 00 03 0000000000000000", /* primary 0 */
     "00 01 01 1E 03 0000000000000000 00 03 000000000000F03F", /* primary 1 */
-    "00 01 01 1E 03 000000000000F03F 00 01 00", /* key 1 */
-    "00 01 01 1F 03 0000000000000000", /* index 31 */
-    "00 01 02 01 03 0000000000000000", /* store 2 */
-    "04 01 2C01 01 03 0000000000000000", /* store 300, two bytes */
-    "00 02 00 00 00",                      /* database 2 */
-    "20 0001 00 00 00",                    /* database 256 */
+    "00 01 01 1E 03 000000000000F03F 00 01 00",               /* key 1 */
+    "00 01 01 1F 03 0000000000000000",                        /* index 31 */
+    "00 01 02 01 03 0000000000000000",                        /* store 2 */
+    "04 01 2C01 01 03 0000000000000000",                      /* store 300, two bytes */
+    "00 02 00 00 00",                                         /* database 2 */
+    "20 0001 00 00 00",                                       /* database 256 */
     /* keys Chrome's coding does not read: after all, by bytes */
-    "00 01 01 01 07",                      /* no key type 7 */
-    "00 01 01 04 03 0000000000000000",     /* index 4: no kind */
-    "E0 FFFFFFFFFFFFFFFF 00 00 00",        /* a database id past int64 */
+    "00 01 01 01 07",                  /* no key type 7 */
+    "00 01 01 04 03 0000000000000000", /* index 4: no kind */
+    "E0 FFFFFFFFFFFFFFFF 00 00 00",    /* a database id past int64 */
 };
 
 /* Pairs Chrome's coding reads as one key. */
 static const char *const equal[][2] = {
     {"00 01 01 01 03 0000000000000080", "00 01 01 01 03 0000000000000000"}, /* -0, 0 */
-    {"00 00 00 00 00 05", "00 00 00 00 00"},                 /* a simple type's bytes after */
-    {"00 01 01 01 01 00 FF", "00 01 01 01 01 00"},     /* bytes after a record's key */
+    {"00 00 00 00 00 05", "00 00 00 00 00"},       /* a simple type's bytes after */
+    {"00 01 01 01 01 00 FF", "00 01 01 01 01 00"}, /* bytes after a record's key */
     /* index entries without a primary key: their sequence numbers unread */
     {"00 01 01 1E 03 0000000000000000 05", "00 01 01 1E 03 0000000000000000 00"},
     {"20 0001 00 00 00", "40 000100 00 00 00"}, /* id 256 in two or three bytes */
@@ -145,8 +145,9 @@ static void test_read(void) {
   json[ok_chrome_path_json(json, val.p, val.n)] = 0;
   check(strcmp((char *)json, "[\"a\",\"bc\"]") == 0, "chrome: a key path as JSON", (char *)json);
   nv = unhex(v, "0061 0062"); /* untyped, older: a string */
-  json[ok_chrome_value_read(&key, v, nv, &val, &err) == OK_OK ? ok_chrome_path_json(json, val.p, val.n)
-                                                                  : 0] = 0;
+  json[ok_chrome_value_read(&key, v, nv, &val, &err) == OK_OK
+           ? ok_chrome_path_json(json, val.p, val.n)
+           : 0] = 0;
   check(strcmp((char *)json, "\"ab\"") == 0, "chrome: an untyped key path", (char *)json);
   nv = unhex(v, "00 00 03");
   check(ok_chrome_value_read(&key, v, nv, &val, &err) == OK_E_TAG && err == 2,
@@ -201,16 +202,23 @@ static void test_read(void) {
 
 /* A pool's key: of a random kind, then maybe mutated. */
 static size_t pool_key(uint8_t *out) {
-  static const char *const shapes[] = {
-      "00 00 00 00 00",       "00 00 00 00 00 07",    "00 00 00 00 32 01",   "00 00 00 00 64 01",
-      "00 00 00 00 C9 01 0061 00", "00 01 00 00 01", "00 01 00 00 32 01 00", "00 01 00 00 64 01 1E 02",
-      "00 01 00 00 C8 01 0061", "00 01 00 00 C9 01 01 0061", "00 01 01 02 01 00",
-      "00 01 01 1E 01 00",  "00 01 01 1E 01 00 00", "00 01 01 1E 01 00 01 03 0000000000000080"};
+  static const char *const shapes[] = {"00 00 00 00 00",
+                                       "00 00 00 00 00 07",
+                                       "00 00 00 00 32 01",
+                                       "00 00 00 00 64 01",
+                                       "00 00 00 00 C9 01 0061 00",
+                                       "00 01 00 00 01",
+                                       "00 01 00 00 32 01 00",
+                                       "00 01 00 00 64 01 1E 02",
+                                       "00 01 00 00 C8 01 0061",
+                                       "00 01 00 00 C9 01 01 0061",
+                                       "00 01 01 02 01 00",
+                                       "00 01 01 1E 01 00",
+                                       "00 01 01 1E 01 00 00",
+                                       "00 01 01 1E 01 00 01 03 0000000000000080"};
   size_t n, i;
   switch (rnd() % 6) {
-    case 0:
-      n = unhex(out, shapes[rnd() % (sizeof shapes / sizeof shapes[0])]);
-      break;
+    case 0: n = unhex(out, shapes[rnd() % (sizeof shapes / sizeof shapes[0])]); break;
     case 1: { /* numbers around 0, NaN among them */
       static const char *const nums[] = {"0000000000000000", "0000000000000080", "000000000000F03F",
                                          "000000000000F87F", "010000000000F87F"};
