@@ -16,7 +16,7 @@
 ** alone is which it is.) */
 static int has_arrays(const ok_format *f) {
   return f == &ok_format_bytewise || f == &ok_format_charwise || f == &ok_format_firefox ||
-         f == &ok_format_webkit || f == &ok_format_chrome;
+         f == &ok_format_webkit || f == &ok_format_chrome || f == &ok_format_chromesql;
 }
 
 int ok_convert_lone(const ok_format *f, const uint8_t *key, size_t n) {

@@ -30,6 +30,7 @@
   X(firefox, 'm')         \
   X(webkit, 'e')          \
   X(chrome, 'i')          \
+  X(chromesql, 's')       \
   X(orderly, 'o')
 
 #endif /* OK_FORMATS_H */

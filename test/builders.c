@@ -198,6 +198,13 @@ static const char *const chrome_pieces[] = {"ok_chrome_array()",
                                             "-0.0",
                                             "CAST(x'EDB080' AS TEXT)",
                                             NULL};
+static const char *const chromesql_pieces[] = {"ok_chromesql_array()",
+                                               "ok_chromesql_array(%V)",
+                                               "ok_chromesql_array(%V, ok_chromesql_array(%V))",
+                                               "ok_chromesql_date(0)",
+                                               "ok_chromesql_date(8640000000000000)",
+                                               "CAST(x'EDB080' AS TEXT)",
+                                               NULL};
 static const char *const none[] = {NULL};
 
 static const builder builders[] = {
@@ -214,6 +221,7 @@ static const builder builders[] = {
     {"firefox", "ok_firefox_pack", firefox_pieces},
     {"webkit", "ok_webkit_pack", webkit_pieces},
     {"chrome", "ok_chrome_pack", chrome_pieces},
+    {"chromesql", "ok_chromesql_pack", chromesql_pieces},
     {"orderly", "ok_orderly_pack", none},
 };
 

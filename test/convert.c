@@ -50,6 +50,8 @@ static const struct {
      "ok_webkit_pack(?1, ?2, ?3, iif(?1 % 2 = 0, ?3, ?4))"},
     {"chrome", "ok_chrome_pack(?1, ?2, ?3, ?4)",
      "ok_chrome_pack(?1, ?2, ?3, iif(?1 % 2 = 0, ?3, ?4))"},
+    {"chromesql", "ok_chromesql_pack(?1, ?2, ?3, ?4)",
+     "ok_chromesql_pack(?1, ?2, ?3, iif(?1 % 2 = 0, ?3, ?4))"},
     {"orderedcode:" OC_TYPES, "ok_orderedcode_pack('" OC_TYPES "', ?1, ?2, ?3, ?4)", NULL},
     {"orderly:" OL_SCHEMA, "ok_orderly_pack('" OL_SCHEMA "', ?1, ?2, ?3, ?4)", NULL},
 };

@@ -98,6 +98,10 @@ static const input inputs[] = {
     {"Chrome string of U+FFFF", "chrome", ONE,
      "SELECT ok_chrome_pack(replace(printf('%%.*c', %ld / 2, 'x'), 'x', char(65535)))"},
     {"Chrome binary", "chrome", ONE, "SELECT ok_chrome_pack(zeroblob(%ld))"},
+    {"Chrome SQLite nesting", "chromesql", NEST, "5000"},
+    {"Chrome SQLite string of U+FFFF (3 bytes each)", "chromesql", ONE,
+     "SELECT ok_chromesql_pack(replace(printf('%%.*c', %ld / 3, 'x'), 'x', char(65535)))"},
+    {"Chrome SQLite binary", "chromesql", ONE, "SELECT ok_chromesql_pack(zeroblob(%ld * 8 / 9))"},
     {"orderedcode string of NULs (escaped), descending", "orderedcode:string desc", ONE,
      "SELECT ok_orderedcode_pack('string desc', zeroblob(%ld / 2))"},
     {"Orderly bytes", "orderly:bytes", ONE, "SELECT ok_orderly_pack('bytes', zeroblob(%ld))"},
@@ -294,6 +298,7 @@ static void check_mode(void) {
                        : strcmp(in->format, "firefox") == 0 ? "webkit"
                        : strcmp(in->format, "webkit") == 0  ? "firefox"
                        : strcmp(in->format, "chrome") == 0  ? "webkit"
+                       : strcmp(in->format, "chromesql") == 0 ? "chrome"
                                                             : "fdb";
       char expr[160];
       int rc;

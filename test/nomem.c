@@ -157,6 +157,11 @@ static const char *const statements[] = {
     "SELECT hex(ok_convert(ok_pack(1, 'a'), 'ok', 'chrome')), CAST(x'000101010303' AS TEXT) < "
     "CAST(x'000101010304' AS TEXT) COLLATE idb_cmp1, (SELECT group_concat(what) || value FROM "
     "ok_chrome_key(x'00010000320102', x'000002010069'))",
+    "SELECT ok_quote(x, 'chromesql'), ok_json(x, 'chromesql'), ok_unpack_col(x, 5, 'chromesql') "
+    "FROM (SELECT ok_chromesql_pack(-0.0, -7, 'a' || char(65535, 55296), x'00ff7f0102030405', "
+    "ok_chromesql_array(ok_chromesql_date('2024-02-29T12:00:00.500Z'), ok_chromesql_array()), "
+    "printf('%.*c', 3000, 's')) AS x)",
+    "SELECT hex(ok_convert(ok_pack(1, 'a'), 'ok', 'chromesql'))",
     "SELECT hex(ok_orderedbinary_pack(ok_orderedbinary_array(2))), "
     "hex(ok_convert(ok_pack(1, 'a'), 'ok', 'orderedbinary'))",
     "SELECT hex(ok_convert(ok_pack(1, 'a', x'00', 2.5, NULL), 'ok', 'bytewise')), "

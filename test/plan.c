@@ -49,6 +49,7 @@ static const value values[] = {
     {"ok_firefox_pack(a, b)", 0},
     {"CAST(ok_webkit_pack(a, b) AS BLOB)", 0},
     {"ok_chrome_pack(a, b)", 0},
+    {"ok_chromesql_pack(a, b)", 0},
     {"ok_orderly_pack('long, utf8', a, b)", 0},
     {"ok_orderedcode_pack('int64, string', a, b)", 0},
     {"ok_salt(ok_pack(a, b), 1)", 0},
@@ -73,6 +74,7 @@ static const value values[] = {
     {"ok_webkit_array(a, b)", 1},
     {"ok_chrome_array(a, b)", 1},
     {"ok_chrome_date(abs(a))", 1},
+    {"ok_chromesql_array(a, b)", 1},
 };
 
 /* The rows, one at a time (an error in one row would hide the others'
@@ -135,6 +137,7 @@ static const char *const functions[] = {
     "ok_json({C}, 'firefox')",
     "ok_quote({C}, 'webkit')",
     "ok_json({C}, 'chrome')",
+    "ok_quote({C}, 'chromesql')",
     "ok_quote({C}, 'orderly:long, utf8')",
     "ok_json({C}, 'orderedcode:int64, string')",
     "ok_quote({C}, 'salt+ok')",

@@ -32,7 +32,8 @@
 ** ordered by its collation (ok_webkit_compare), not by their bytes, which
 ** compares binary with the rest of the key: two binary values are not
 ** compared. Chrome's: the same values and order, compared by idb_cmp1
-** (ok_chrome_compare) in a record's LevelDB key.
+** (ok_chrome_compare) in a record's LevelDB key; Chrome's SQLite backing
+** store's: the same, by their bytes (-0 written as 0).
 ** Any failure aborts.
 */
 #include <math.h>
@@ -44,6 +45,7 @@
 #include "ok.h"
 #include "ok_bytewise.h"
 #include "ok_chrome.h"
+#include "ok_chromesql.h"
 #include "ok_crdb.h"
 #include "ok_fdb.h"
 #include "ok_firefox.h"
@@ -241,7 +243,8 @@ enum {
   WRAP_ORDEREDBINARY,
   WRAP_FIREFOX,
   WRAP_WEBKIT,
-  WRAP_CHROME
+  WRAP_CHROME,
+  WRAP_CHROMESQL
 };
 
 static void native_fit(val *v) {
@@ -510,6 +513,16 @@ static int chrome_compare(const uint8_t *a, size_t na, const uint8_t *b, size_t 
   return ok_chrome_compare(x, na + 4, y, nb + 4);
 }
 
+static size_t chromesql_enc(uint8_t *out, const val *v) {
+  size_t len = 0, err;
+  switch (v->type) {
+    case V_INT: return ok_chromesql_enc_number(out, OK_CHROMESQL_NUMBER, (double)v->i);
+    case V_REAL: return ok_chromesql_enc_number(out, OK_CHROMESQL_NUMBER, v->d);
+    case V_TEXT: ok_chromesql_enc_string(out, &len, v->s, v->n, &err); return len;
+    default: return ok_chromesql_enc_binary(out, v->s, v->n);
+  }
+}
+
 static const fmt formats[] = {
     {&ok_format_native, native_fit, native_enc, native_order, 0},
     {&ok_format_fdb, fdb_fit, fdb_enc, fdb_order, 0},
@@ -524,6 +537,7 @@ static const fmt formats[] = {
     {&ok_format_firefox, firefox_fit, firefox_enc, firefox_order, WRAP_FIREFOX},
     {&ok_format_webkit, firefox_fit, webkit_enc, webkit_order, WRAP_WEBKIT},
     {&ok_format_chrome, firefox_fit, chrome_enc, firefox_order, WRAP_CHROME},
+    {&ok_format_chromesql, firefox_fit, chromesql_enc, firefox_order, WRAP_CHROMESQL},
 };
 
 /* The value of a decoded item, in the model (HBase's and CockroachDB's NaN, which SQL reads
@@ -601,6 +615,10 @@ static size_t wrap(const fmt *F, uint8_t *out, size_t n, size_t count) {
       memmove(out + head, out, n);
       return ok_chrome_enc_head(out, OK_CHROME_ARRAY, count) + n;
     }
+    case WRAP_CHROMESQL: /* the array's type byte, its end */
+      memmove(out + 1, out, n);
+      out[0] = OK_CHROMESQL_ARRAY, out[n + 1] = OK_CHROMESQL_END;
+      return n + 2;
     case WRAP_FIREFOX:
       memmove(out + 1, out, n);
       out[0] = OK_FIREFOX_ARRAY, out[n + 1] = OK_FIREFOX_END;

@@ -73,6 +73,8 @@ static void check_convert(const char *format, const unsigned char *data, size_t 
           ? "CAST(ok_webkit_pack(ok_webkit_array(ok_unpack_col(?1, 1, 'webkit'))) AS BLOB)"
       : strcmp(format, "chrome") == 0
           ? "ok_chrome_pack(ok_chrome_array(ok_unpack_col(?1, 1, 'chrome')))"
+      : strcmp(format, "chromesql") == 0
+          ? "ok_chromesql_pack(ok_chromesql_array(ok_unpack_col(?1, 1, 'chromesql')))"
           : "?1";
   for (int i = 0; i < n_formats; i++) {
     char *sql, *same = NULL;

@@ -1,0 +1,332 @@
+/*
+** chromesql.c -- the IndexedDB keys of Chrome's SQLite backing store
+** (ok_chromesql.h), whose byte order is IndexedDB's.
+**
+** A value's length is found by walking it: a string to its 00, binary by
+** its groups to the count that ends them, an array by counting the arrays
+** open until the 00 that closes the first; nesting costs no stack.
+*/
+#include <math.h>
+
+#include "internal.h"
+#include "ok_bytewise.h"
+#include "ok_chromesql.h"
+
+static int fail(int status, size_t at, size_t *err_at) {
+  *err_at = at;
+  return status;
+}
+
+#define SIGN 0x8000000000000000ULL
+
+size_t ok_chromesql_enc_number(uint8_t *out, int type, double d) {
+  uint64_t b;
+  int i;
+  if (d == 0) d = 0; /* -0 as 0 */
+  memcpy(&b, &d, 8);
+  b = b & SIGN ? ~b : b | SIGN;
+  if (out)
+    for (out[0] = (uint8_t)type, i = 8; i >= 1; i--, b >>= 8) out[i] = (uint8_t)b;
+  return 9;
+}
+
+size_t ok_chromesql_enc_date(uint8_t *out, double ms) {
+  return ok_chromesql_enc_number(out, OK_CHROMESQL_DATE, ms);
+}
+
+static double be_double(const uint8_t *p) {
+  uint64_t b = 0;
+  double d;
+  int i;
+  for (i = 0; i < 8; i++) b = b << 8 | p[i];
+  b = b & SIGN ? b ^ SIGN : ~b;
+  memcpy(&d, &b, 8);
+  return d;
+}
+
+/* One UTF-16 unit at out[o] (NULL: counted): its bytes. */
+static size_t put_unit(uint8_t *out, size_t o, unsigned u) {
+  if (u < 0x7F) {
+    if (out) out[o] = (uint8_t)(u + 1);
+    return 1;
+  }
+  if (u < 0x4000) {
+    if (out) out[o] = (uint8_t)(0x80 | u >> 8), out[o + 1] = (uint8_t)u;
+    return 2;
+  }
+  if (out) out[o] = 0xFF, out[o + 1] = (uint8_t)(u >> 8), out[o + 2] = (uint8_t)u;
+  return 3;
+}
+
+int ok_chromesql_enc_string(uint8_t *out, size_t *len, const uint8_t *s, size_t n,
+                            size_t *err_at) {
+  size_t i = 0, o = 1, k;
+  while (i < n) {
+    unsigned c = s[i];
+    k = 1;
+    if (c >= 0x80 && (c = ok_wtf8_next(s + i, n - i, &k), k == 0)) return fail(OK_E_BYTE, i, err_at);
+    if (c >= 0x10000) { /* a surrogate pair */
+      c -= 0x10000;
+      o += put_unit(out, o, 0xD800 + (c >> 10));
+      c = 0xDC00 + (c & 0x3FF);
+    }
+    o += put_unit(out, o, c);
+    i += k;
+  }
+  if (out) out[0] = OK_CHROMESQL_STRING, out[o] = OK_CHROMESQL_END;
+  *len = o + 1;
+  return OK_OK;
+}
+
+size_t ok_chromesql_enc_binary(uint8_t *out, const uint8_t *p, size_t n) {
+  size_t o = 1, i;
+  if (out) out[0] = OK_CHROMESQL_BINARY;
+  if (n == 0) {
+    if (out) out[1] = OK_CHROMESQL_END;
+    return 2;
+  }
+  for (i = 0; i < n; i += 8, o += 9) {
+    size_t take = n - i < 8 ? n - i : 8;
+    if (!out) continue;
+    out[o] = OK_CHROMESQL_GROUP;
+    memcpy(out + o + 1, p + i, take);
+    memset(out + o + 1 + take, 0, 8 - take);
+  }
+  if (out) out[o] = (uint8_t)(n - (n - 1) / 8 * 8); /* the last group's count, 1-8 */
+  return o + 1;
+}
+
+/* A string's units from key[0..n) (after its type byte) to its 00: the
+** bytes up to it in *len; checked as Chrome writes a unit. */
+static int scan_string(const uint8_t *key, size_t n, size_t *len, size_t *err_at) {
+  size_t pos = 0;
+  for (;;) {
+    uint8_t b;
+    if (pos >= n) return fail(OK_E_TRUNCATED, n, err_at);
+    b = key[pos];
+    if (b == OK_CHROMESQL_END) return *len = pos, OK_OK;
+    if (b < 0x80) {
+      pos++;
+    } else if (b < 0xC0) { /* two bytes: 0x7F to 0x3FFF */
+      if (n - pos < 2) return fail(OK_E_TRUNCATED, n, err_at);
+      if (((unsigned)(b & 0x3F) << 8 | key[pos + 1]) < 0x7F) /* one byte holds it */
+        return fail(OK_E_NONCANONICAL, pos, err_at);
+      pos += 2;
+    } else if (b == 0xFF) { /* three: 0x4000 and up */
+      if (n - pos < 3) return fail(OK_E_TRUNCATED, n, err_at);
+      if (key[pos + 1] < 0x40) return fail(OK_E_NONCANONICAL, pos, err_at);
+      pos += 3;
+    } else {
+      return fail(OK_E_TAG, pos, err_at);
+    }
+  }
+}
+
+/* Binary's groups from key[0..n) (after its type byte): their bytes in
+** *len, the data's count in *count; padding zeros checked. */
+static int scan_binary(const uint8_t *key, size_t n, size_t *len, size_t *count, size_t *err_at) {
+  size_t pos = 0, i;
+  if (n == 0) return fail(OK_E_TRUNCATED, 0, err_at);
+  if (key[0] == OK_CHROMESQL_END) return *len = 1, *count = 0, OK_OK;
+  *count = 0;
+  for (;;) {
+    uint8_t last;
+    if (key[pos] != OK_CHROMESQL_GROUP) return fail(OK_E_TAG, pos, err_at);
+    if (n - pos < 10) return fail(OK_E_TRUNCATED, n, err_at);
+    last = key[pos + 9];
+    if (last == OK_CHROMESQL_GROUP) { /* another group */
+      *count += 8, pos += 9;
+      continue;
+    }
+    if (last < 1 || last > 8) return fail(OK_E_TAG, pos + 9, err_at);
+    for (i = last; i < 8; i++)
+      if (key[pos + 1 + i] != 0) return fail(OK_E_NONCANONICAL, pos + 1 + i, err_at);
+    *count += last;
+    *len = pos + 10;
+    return OK_OK;
+  }
+}
+
+/* The value at key[0..n), nested values included: its bytes in *len. */
+static int scan(const uint8_t *key, size_t n, size_t *len, size_t *err_at) {
+  size_t pos = 0, depth = 0, k, count;
+  int rc;
+  for (;;) {
+    size_t at = pos;
+    if (pos >= n) return fail(OK_E_TRUNCATED, n, err_at);
+    switch (key[pos]) {
+      case OK_CHROMESQL_NUMBER:
+      case OK_CHROMESQL_DATE: {
+        double d;
+        if (n - pos < 9) return fail(OK_E_TRUNCATED, n, err_at);
+        d = be_double(key + pos + 1);
+        if (d != d) return fail(OK_E_RANGE, at, err_at);
+        if (d == 0 && signbit(d)) return fail(OK_E_NONCANONICAL, at, err_at); /* -0 is written as 0 */
+        if (key[pos] == OK_CHROMESQL_DATE && !(fabs(d) <= OK_JS_DATE_MAX && d == trunc(d)))
+          return fail(OK_E_RANGE, at, err_at);
+        pos += 9;
+        break;
+      }
+      case OK_CHROMESQL_STRING:
+        if ((rc = scan_string(key + pos + 1, n - pos - 1, &k, err_at)) != OK_OK)
+          return *err_at += pos + 1, rc;
+        pos += k + 2;
+        break;
+      case OK_CHROMESQL_BINARY:
+        if ((rc = scan_binary(key + pos + 1, n - pos - 1, &k, &count, err_at)) != OK_OK)
+          return *err_at += pos + 1, rc;
+        pos += k + 1;
+        break;
+      case OK_CHROMESQL_ARRAY:
+        depth++, pos++;
+        continue;
+      case OK_CHROMESQL_END: /* an array's end */
+        if (depth == 0) return fail(OK_E_TAG, at, err_at);
+        depth--, pos++;
+        break;
+      default: return fail(OK_E_TAG, at, err_at);
+    }
+    if (depth == 0) return *len = pos, OK_OK;
+  }
+}
+
+/* A string's units, written from key's bytes p[0..n) (to its 00, checked)
+** as UTF-8 (a lone surrogate as WTF-8) to out unless NULL: the length. */
+static size_t string_text(uint8_t *out, const uint8_t *p, size_t n) {
+  size_t i = 0, o = 0;
+  unsigned high = 0;
+  while (i < n) {
+    unsigned u;
+    if (p[i] < 0x80) { /* one byte: ASCII */
+      if (out) out[o] = (uint8_t)(p[i] - 1);
+      o++, i++, high = 0;
+      continue;
+    }
+    if (p[i] < 0xC0) u = (unsigned)(p[i] & 0x3F) << 8 | p[i + 1], i += 2;
+    else u = (unsigned)p[i + 1] << 8 | p[i + 2], i += 3;
+    o = out ? ok_wtf8_unit(out, o, &high, u) : o + ok_wtf8_unit_len(&high, u);
+  }
+  return o;
+}
+
+int ok_chromesql_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) {
+  size_t len, k, count;
+  int rc;
+  if (n == 0) return fail(OK_E_TRUNCATED, 0, err_at);
+  ok_item_reset(it, &ok_format_chromesql, key[0]);
+  if ((rc = scan(key, n, &len, err_at)) != OK_OK) return rc;
+  it->len = len;
+  switch (key[0]) {
+    case OK_CHROMESQL_NUMBER: ok_js_number(it, be_double(key + 1)); return OK_OK;
+    case OK_CHROMESQL_DATE: {
+      char text[OK_JS_DATE_TEXT_MAX];
+      it->own[0] = (uint64_t)(int64_t)be_double(key + 1); /* whole ms: checked by scan() */
+      it->type = OK_TEXT;
+      it->value_len = ok_js_date_text(text, (int64_t)it->own[0]);
+      return OK_OK;
+    }
+    case OK_CHROMESQL_STRING:
+      it->type = OK_TEXT;
+      it->body = key + 1;
+      it->body_len = len - 2;
+      it->value_len = string_text(NULL, it->body, it->body_len);
+      return OK_OK;
+    case OK_CHROMESQL_BINARY:
+      scan_binary(key + 1, n - 1, &k, &count, err_at); /* checked by scan() */
+      it->type = OK_BLOB;
+      it->body = key + 1;
+      it->body_len = len - 1;
+      it->value_len = count;
+      return OK_OK;
+  }
+  it->type = OK_BLOB; /* an array: its bytes, a key of its own */
+  it->body = key;
+  it->body_len = it->value_len = len;
+  it->direct = 1;
+  return OK_OK;
+}
+
+/* 1 when an array key's element ending at key[len] is its last: the
+** array's end is then the element's, so that the components cover the key. */
+static size_t with_end(const uint8_t *key, size_t n, size_t len, int in_array) {
+  return in_array && len + 1 == n && key[len] == OK_CHROMESQL_END;
+}
+
+/* A key's component `index`: an array key's elements, or the one value.
+** The whole key is checked at the first: its value must end where the key
+** does. */
+static int decode_any(const ok_format *f, size_t index, const uint8_t *key, size_t n, ok_item *it,
+                      size_t *err_at) {
+  size_t len, head = 0;
+  int rc;
+  (void)f;
+  if (n == 0) return fail(index == 0 ? OK_E_LENGTH : OK_FEWER, 0, err_at);
+  if (index == 0) {
+    if ((rc = scan(key, n, &len, err_at)) != OK_OK) return rc;
+    if (len < n) return fail(OK_E_TRAILING, len, err_at);
+    head = key[0] == OK_CHROMESQL_ARRAY;
+    if (head && n == 2) return fail(OK_FEWER, 0, err_at); /* [] */
+  }
+  if ((rc = ok_chromesql_decode(key + head, n - head, it, err_at)) != OK_OK)
+    return *err_at += head, rc;
+  it->len += head + with_end(key, n, it->len + head, index > 0 || head);
+  ok_js_set_sole(it, index == 0 && head && it->len == n);
+  return OK_OK;
+}
+
+/* The components after the first (which checks the whole key), stepped
+** over by their length alone. */
+static size_t skip_any(const ok_format *f, size_t index, const uint8_t *key, size_t n) {
+  size_t len, err;
+  (void)f;
+  return index > 0 && scan(key, n, &len, &err) == OK_OK ? len + with_end(key, n, len, 1) : 0;
+}
+
+static size_t chromesql_value(uint8_t *out, const ok_item *it) {
+  size_t i, o = 0;
+  if (it->tag == OK_CHROMESQL_DATE) return ok_js_date_text((char *)out, (int64_t)it->own[0]);
+  if (it->tag == OK_CHROMESQL_STRING) return string_text(out, it->body, it->body_len);
+  for (i = 0; o < it->value_len; i += 9) { /* binary: the groups' bytes */
+    size_t take = it->value_len - o < 8 ? it->value_len - o : 8;
+    memcpy(out + o, it->body + i + 1, take);
+    o += take;
+  }
+  return o;
+}
+
+/* A value as ok_chromesql_pack writes it (ok_convert): one alone, or the
+** array's values and its end; no NULL; numbers only those a double holds
+** exactly (-0 as 0); strings UTF-8 or WTF-8. */
+static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
+  size_t len, err;
+  double d;
+  int rc;
+  (void)f;
+  if (!w->mark) {
+    w->mark = 1;
+    if (!w->lone) ok_writer_byte(w, OK_CHROMESQL_ARRAY);
+  }
+  if (!v) {
+    if (!w->lone) ok_writer_byte(w, OK_CHROMESQL_END);
+    return OK_OK;
+  }
+  switch (v->type) {
+    case OK_NULL: return OK_E_NULL;
+    case OK_INT:
+    case OK_REAL:
+      if ((rc = ok_value_js_number(v, &d)) == OK_OK)
+        w->n += ok_chromesql_enc_number(ok_writer_at(w, 9), OK_CHROMESQL_NUMBER, d);
+      return rc;
+    case OK_BLOB:
+      w->n += ok_chromesql_enc_binary(ok_writer_at(w, OK_CHROMESQL_BINARY_LEN(v->n)), v->p, v->n);
+      return OK_OK;
+    default:
+      rc = ok_chromesql_enc_string(ok_writer_at(w, OK_CHROMESQL_STRING_BOUND(v->n)), &len, v->p,
+                                   v->n, &err);
+      if (rc == OK_OK) w->n += len;
+      return rc;
+  }
+}
+
+const ok_format ok_format_chromesql = {"chromesql", 0,    decode_any, chromesql_value,
+                                       NULL,        NULL, skip_any,   put_value};
