@@ -2,7 +2,8 @@
 ** strings.c -- keys and numbers as strings, and back: ok_b64 and ok_unb64
 ** (keys as order-preserving text for stores that take only text, src/b64.c),
 ** ok_unhex (hex from logs, src/hex.c), ok_lexi and ok_unlexi (numbers as
-** the lexi strings the key design grew from, src/lexi.c).
+** the lexi strings the key design grew from, src/lexi.c), ok_utf16le (the
+** names Chrome's SQLite files keep as UTF-16 BLOBs).
 */
 #include "sql.h"
 
@@ -113,11 +114,35 @@ static void ok_unlexi_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     sqlite3_result_double(ctx, d);
 }
 
+/* ok_utf16le(x): a BLOB of UTF-16 units, little-endian, as TEXT (SQLite's
+** own conversion). */
+static void ok_utf16le_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  const uint8_t *p;
+  size_t n;
+  int t = sqlite3_value_type(argv[0]);
+  (void)argc;
+  if (t == SQLITE_NULL) return;
+  if (t != SQLITE_BLOB) {
+    ok_sql_error(ctx, "takes a BLOB of UTF-16 units, not %s", ok_sql_type_name(t));
+    return;
+  }
+  if (ok_sql_value_bytes(argv[0], &p, &n) != SQLITE_OK) {
+    sqlite3_result_error_nomem(ctx);
+    return;
+  }
+  if (n % 2) {
+    ok_sql_error(ctx, "a BLOB of UTF-16 units has an even length, not %lld", (long long)n);
+    return;
+  }
+  sqlite3_result_text16le(ctx, n ? (const void *)p : "", (int)n, SQLITE_TRANSIENT);
+}
+
 const ok_sql_function ok_sql_string_functions[] = {
     {"ok_b64", 1, 1, OK_SQL_PURE, ok_b64_fn, 0},
     {"ok_unb64", 1, 1, OK_SQL_PURE, ok_unb64_fn, 0},
     {"ok_unhex", 1, 1, OK_SQL_PURE, ok_unhex_fn, 0},
     {"ok_lexi", 1, 1, OK_SQL_PURE, ok_lexi_fn, 0},
     {"ok_unlexi", 1, 1, OK_SQL_PURE, ok_unlexi_fn, 0},
+    {"ok_utf16le", 1, 1, OK_SQL_PURE, ok_utf16le_fn, 0},
     {NULL, 0, 0, 0, NULL, 0},
 };

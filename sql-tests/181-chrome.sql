@@ -1,6 +1,7 @@
 -- Chrome's IndexedDB keys ('chrome'): built, read back, quoted and rebuilt;
 -- the LevelDB keys around them (ok_chrome_key) of every kind with their
--- values; idb_cmp1 as an order an index lives on; errors named.
+-- values; idb_cmp1 as an order an index lives on; errors named. Then the
+-- keys of its SQLite backing store ('chromesql'), and ok_utf16le.
 SELECT 'pack.number', hex(ok_chrome_pack(1)), hex(ok_chrome_pack(-0.0)), hex(ok_chrome_pack(1e300));
 SELECT 'pack.string', hex(ok_chrome_pack('')), hex(ok_chrome_pack('aé😀')), hex(ok_chrome_pack(CAST(x'EDA080' AS TEXT)));
 SELECT 'pack.binary', hex(ok_chrome_pack(x'')), hex(ok_chrome_pack(zeroblob(130)));
@@ -77,3 +78,27 @@ SELECT 'index.last', hex(k) FROM c ORDER BY k DESC LIMIT 3;
 SELECT 'index.found', count(*) FROM c WHERE k = CAST(x'00010101' || ok_chrome_pack(-0.0) AS TEXT);
 SELECT 'index.range', count(*) FROM c WHERE k >= CAST(x'00010101' || ok_chrome_pack(-3) AS TEXT) AND k < CAST(x'00010101' || ok_chrome_pack(3) AS TEXT);
 PRAGMA integrity_check;
+-- Chrome's SQLite backing store's keys: bytes in IndexedDB's order
+SELECT 'sql.number', hex(ok_chromesql_pack(-1)), hex(ok_chromesql_pack(-0.0)), hex(ok_chromesql_pack(0)), hex(ok_chromesql_pack(1)), hex(ok_chromesql_pack(9e999));
+SELECT 'sql.string', hex(ok_chromesql_pack('')), hex(ok_chromesql_pack(char(0, 126, 127, 16383, 16384, 65535))), hex(ok_chromesql_pack('😀')), hex(ok_chromesql_pack(CAST(x'EDA080' AS TEXT)));
+SELECT 'sql.binary', hex(ok_chromesql_pack(x'')), hex(ok_chromesql_pack(x'ab')), hex(ok_chromesql_pack(zeroblob(8))), hex(ok_chromesql_pack(zeroblob(9)));
+SELECT 'sql.array', hex(ok_chromesql_pack()), hex(ok_chromesql_pack(1, 'a')), hex(ok_chromesql_pack(ok_chromesql_array(ok_chromesql_array()))), hex(ok_chromesql_pack(ok_chromesql_date(0)));
+SELECT 'sql.read', ok_quote(ok_chromesql_pack(-0.0, 'x', x'0102030405060708090a', ok_chromesql_date(86400000), ok_chromesql_array(2, ok_chromesql_array())), 'chromesql');
+SELECT 'sql.each', pos, kind, quote(value), offset, length FROM ok_each(ok_chromesql_pack(7, 'z', x'FF', ok_chromesql_array(1)), 'chromesql');
+SELECT 'sql.sole', ok_quote(ok_chromesql_pack(ok_chromesql_array('a')), 'chromesql'), ok_count(ok_chromesql_pack(), 'chromesql');
+SELECT 'sql.convert', hex(ok_convert(ok_chrome_pack(1, 'b'), 'chrome', 'chromesql')), ok_quote(ok_convert(ok_chromesql_pack(2, 'b'), 'chromesql', 'chrome'), 'chrome');
+SELECT ok_convert(ok_chrome_pack(-0.0), 'chrome', 'chromesql');
+SELECT 'sql.order', count(*) FROM generate_series(1, 200) a, generate_series(1, 200) b WHERE (ok_chromesql_pack(a.value * 7 % 13 - 6, printf('%x', a.value)) < ok_chromesql_pack(b.value * 7 % 13 - 6, printf('%x', b.value))) <> (a.value * 7 % 13 - 6 < b.value * 7 % 13 - 6 OR (a.value * 7 % 13 = b.value * 7 % 13 AND printf('%x', a.value) < printf('%x', b.value)));
+SELECT ok_quote(x'108000000000000001', 'chromesql');
+SELECT ok_quote(x'107FFFFFFFFFFFFFFF', 'chromesql');
+SELECT ok_quote(x'3080010000', 'chromesql');
+SELECT ok_quote(x'30FF003F00', 'chromesql');
+SELECT ok_quote(x'30C000', 'chromesql');
+SELECT ok_quote(x'4009AB0100000000000001', 'chromesql');
+SELECT ok_quote(x'4009AB0000000000000009', 'chromesql');
+SELECT ok_quote(x'50', 'chromesql');
+SELECT 'sql.empty', ok_quote(x'5000', 'chromesql');
+SELECT ok_quote(x'500000', 'chromesql');
+SELECT 'utf16le', ok_utf16le(x'6B00650079007300'), ok_utf16le(x'3DD800DE'), quote(ok_utf16le(NULL));
+SELECT ok_utf16le(x'610062');
+SELECT ok_utf16le('ab');

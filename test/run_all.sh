@@ -139,6 +139,7 @@ store_module() {
 browser_suite() {
   if { [ "$1" = firefox ] && command -v firefox-esr >/dev/null; } ||
     { [ "$1" = chrome ] && command -v chromium >/dev/null && [ -f "$B/ok_store.so" ]; } ||
+    { [ "$1" = chromesql ] && command -v chromium >/dev/null; } ||
     { [ "$1" = webkit ] && command -v xvfb-run >/dev/null &&
       /usr/bin/python3 -c "import gi; gi.require_version('WebKit2', '4.1')" 2>/dev/null; }; then
     LD_PRELOAD="$SHELL_PRELOAD" ASAN_OPTIONS=detect_leaks=0 /usr/bin/python3 test/indexeddb/check.py "$B" "$1" "${BROWSER_KEYS:-2000}"
@@ -234,6 +235,7 @@ for B in "$@"; do
   suite firefox-vectors env LD_PRELOAD="$SHELL_PRELOAD" ASAN_OPTIONS=detect_leaks=0 sh test/vectors.sh "$B" firefox test/firefox/vectors.tsv
   suite webkit-vectors env LD_PRELOAD="$SHELL_PRELOAD" ASAN_OPTIONS=detect_leaks=0 sh test/vectors.sh "$B" webkit test/webkit/vectors.tsv
   suite chrome-vectors env LD_PRELOAD="$SHELL_PRELOAD" ASAN_OPTIONS=detect_leaks=0 sh test/vectors.sh "$B" chrome test/chrome/vectors.tsv
+  suite chromesql-vectors env LD_PRELOAD="$SHELL_PRELOAD" ASAN_OPTIONS=detect_leaks=0 sh test/vectors.sh "$B" chromesql test/chromesql/vectors.tsv
   suite fuzz-decode-replay "$B/fuzz-decode-replay" test/fuzz/corpus
   suite fuzz-sql-replay "$B/fuzz-sql-replay" test/fuzz/corpus
   suite fuzz-orderly-replay "$B/fuzz-orderly-replay" test/fuzz/corpus-orderly
@@ -255,6 +257,7 @@ for B in "$@"; do
   [ "$B" != build-latest ] && suite indexeddb-firefox browser_suite firefox
   [ "$B" != build-latest ] && suite indexeddb-webkit browser_suite webkit
   [ "$B" != build-latest ] && suite indexeddb-chrome browser_suite chrome
+  [ "$B" != build-latest ] && suite indexeddb-chromesql browser_suite chromesql
   [ -z "$SHELL_PRELOAD" ] && suite install sh test/install.sh "$B"
   [ -z "$SHELL_PRELOAD" ] && suite docs sh test/docs.sh "$B"
   [ -z "$SHELL_PRELOAD" ] && suite without-extension sh test/without.sh "$B"
@@ -285,7 +288,7 @@ for cpu in i686 s390x; do
   chmod +x build-$cpu/sqlite3
   suite $cpu-unit $qemu build-$cpu/unit 200000
   [ $cpu = i686 ] && suite i686-x87-refused x87_refused
-  for s in sql crdb-vectors tidb-vectors orderedcode-vectors firefox-vectors webkit-vectors chrome-vectors; do
+  for s in sql crdb-vectors tidb-vectors orderedcode-vectors firefox-vectors webkit-vectors chrome-vectors chromesql-vectors; do
     case $s in
       sql) set -- sh sql-tests/run.sh build-$cpu ;;
       *) set -- sh test/vectors.sh build-$cpu ${s%-vectors} test/${s%-vectors}/vectors.tsv ;;

@@ -19,7 +19,7 @@
 #         read from them (SQL). ok_orderedcode_pack must give those bytes,
 #         they must be a valid key under the type list, and each component
 #         must read back as Parse's value.
-#   firefox, webkit, chrome: id, an ok expression, the key the browser wrote (hex),
+#   firefox, webkit, chrome, chromesql: id, an ok expression, the key the browser wrote (hex),
 #         and ok_json of it. The expression must give exactly those bytes;
 #         they must be a valid key whose ok_json is the one stored (the
 #         values of the expression, as test/indexeddb/check.py checked them
@@ -45,7 +45,7 @@ awk -F '\t' -v f="$F" '
     printf "SELECT CASE WHEN hex(ok_tidb_pack(%s)) IS \047%s\047 AND ok_valid(x\047%s\047, \047tidb\047) AND %s AND hex(ok_tidb_raw(x\047%s\047)) IS \047%s\047 THEN \047ok\047 ELSE \047FAIL %s tidb: \047 || quote(hex(ok_tidb_pack(%s))) || \047 \047 || quote(ok_json(x\047%s\047, \047tidb\047)) END;\n", $2, $3, $3, key($3, "tidb"), $3, $3, $1, $2, $3
     printf "SELECT CASE WHEN hex(ok_tikv_pack(%s)) IS \047%s\047 AND ok_valid(x\047%s\047, \047tikv\047) AND %s AND hex(ok_tidb_pack(ok_tikv_raw(x\047%s\047))) IS \047%s\047 THEN \047ok\047 ELSE \047FAIL %s tikv: \047 || quote(hex(ok_tikv_pack(%s))) || \047 \047 || quote(ok_json(x\047%s\047, \047tikv\047)) END;\n", $2, $4, $4, key($4, "tikv"), $4, $3, $1, $2, $4
   }
-  f == "firefox" || f == "webkit" || f == "chrome" {
+  f == "firefox" || f == "webkit" || f == "chrome" || f == "chromesql" {
     gsub(/\047/, "\047\047", $4)
     printf "SELECT CASE WHEN hex(%s) IS \047%s\047 AND ok_valid(x\047%s\047, \047%s\047) AND ok_json(x\047%s\047, \047%s\047) IS \047%s\047 THEN \047ok\047 ELSE \047FAIL %s: \047 || quote(hex(%s)) || \047 \047 || quote(ok_json(x\047%s\047, \047%s\047)) END;\n", $2, $3, $3, f, $3, f, $4, $1, $2, $3, f
   }

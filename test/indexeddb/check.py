@@ -2,7 +2,8 @@
 """check.py BUILD_DIR BROWSER [N] [--vectors FILE]: a browser's IndexedDB keys,
 against the browser itself (BROWSER: firefox, Debian's firefox-esr headless;
 webkit, WebKitGTK through webkit.py under xvfb-run; chrome, Debian's chromium
-headless).
+headless; chromesql, the same with its SQLite backing store, the feature
+IdbSqliteBackingStore).
 
 Serves test/indexeddb/page.html on 127.0.0.1 to the browser with a new
 profile; the page writes ~N random keys (2,000 by default) and the edges
@@ -124,17 +125,21 @@ def run_webkit(tmp, url, got):
 
 def run_chrome(tmp, url, got):
     """Chromium headless with a new profile: the store's folder, read once
-    while it still runs (into CHROME["running"]), and after it quits."""
+    while it still runs (into CHROME["running"]), and after it quits; with
+    its SQLite backing store, the database's file."""
     profile = os.path.join(tmp, "profile")
+    sqlite = browser == "chromesql"
     proc = subprocess.Popen(["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
                              "--disable-background-networking", "--disable-component-update",
-                             "--disable-sync", f"--user-data-dir={profile}", url],
+                             "--disable-sync", f"--user-data-dir={profile}"] +
+                            (["--enable-features=IdbSqliteBackingStore,IdbSqliteOnDiskRollout:"
+                              "stage/UseSqliteForNewDatabases"] if sqlite else []) + [url],
                             env=tool_env(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     start = time.time()
     while "log" not in got and time.time() - start < 180 and proc.poll() is None:
         time.sleep(0.2)
     folders = glob.glob(os.path.join(profile, "Default/IndexedDB/http_127.0.0.1_*.indexeddb.leveldb"))
-    if len(folders) == 1 and "log" in got:
+    if len(folders) == 1 and "log" in got and not sqlite:
         CHROME["running"] = records(open_chrome(folders[0]))
     proc.terminate()
     try:
@@ -143,7 +148,10 @@ def run_chrome(tmp, url, got):
         proc.kill()
         proc.wait()
     out = subprocess.run(["chromium", "--version"], capture_output=True, text=True, env=tool_env())
-    BROWSERS["chrome"]["version"] = out.stdout.strip()
+    B["version"] = out.stdout.strip()
+    if sqlite:  # one file a database, named by a hash, in a folder of the origin's
+        return [f for f in glob.glob(os.path.join(profile, "Default/IndexedDB/http_127.0.0.1_*/*"))
+                if not f.endswith(("-wal", "-journal", "-shm"))]
     return folders
 
 
@@ -277,6 +285,32 @@ BROWSERS = {
         "range": None,
         "find": "SELECT count(*) FROM idb WHERE kind = 'record' AND key = ?2 AND store_id = "
                 "(SELECT store_id FROM idb WHERE what = 'store name' AND value = ?1)",
+    },
+    "chromesql": {
+        "run": run_chrome,
+        "id": "cs",
+        "column": ("BLOB", "BLOB"),
+        # names are UTF-16 BLOBs
+        "store": "SELECT key FROM records WHERE object_store_id = "
+                 "(SELECT id FROM object_stores WHERE ok_utf16le(name) = ?) ORDER BY key",
+        "index": "SELECT key, record_key FROM index_references WHERE index_id = "
+                 "(SELECT id FROM indexes WHERE ok_utf16le(name) = ?1) ORDER BY key, record_key",
+        "keys": "SELECT key FROM records UNION ALL SELECT key FROM index_references UNION ALL "
+                "SELECT record_key FROM index_references",
+        "is_array": lambda key: key[0] == 0x50,
+        "negative_zero": False,  # -0 is written as 0
+        "cmp_order": lambda d: True,
+        # docs/chrome.md's queries, each with the rows it must give
+        "docs": [("SELECT ok_utf16le(s.name) AS store, ok_json(r.key, 'chromesql') AS key FROM records r "
+                  "JOIN object_stores s ON s.id = r.object_store_id ORDER BY r.object_store_id, r.key",
+                  lambda log: len(log["store"]) + len(log["rows"])),
+                 ("SELECT ok_utf16le(i.name), ok_json(x.key, 'chromesql'), ok_json(x.record_key, 'chromesql') "
+                  "FROM index_references x JOIN indexes i ON i.object_store_id = x.object_store_id "
+                  "AND i.id = x.index_id",
+                  lambda log: len(log["pair"]) + len(log["tags"]) + len(log["unique"]))],
+        "range": None,
+        "find": "SELECT count(*) FROM records WHERE object_store_id = (SELECT id FROM object_stores "
+                "WHERE ok_utf16le(name) = ?1) AND key = ?2",
     },
 }
 B = BROWSERS[browser]
