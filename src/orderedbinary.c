@@ -131,8 +131,15 @@ static int dec_string(const uint8_t *key, size_t n, size_t start, ok_item *it, s
   it->value_len = it->body_len - escapes;
   it->direct = escapes == 0;
   it->len = i;
-  if (escapes == 0 && (good = ok_wtf8_check(body, it->body_len)) != it->body_len)
-    return fail(OK_E_BYTE, start + good, err_at);
+  if (escapes == 0 && (good = ok_utf8_check(body, it->body_len)) != it->body_len) {
+    size_t rest = it->body_len - good, wtf = ok_wtf8_check(body + good, rest);
+    if (wtf != rest) return fail(OK_E_BYTE, start + good + wtf, err_at);
+    /* a lone surrogate: never in a long string, which ordered-binary writes
+    ** through Node's UTF-8 (as U+FFFD) */
+    if (it->body_len >= OK_ORDEREDBINARY_SHORT &&
+        utf16_units(body, it->body_len) >= OK_ORDEREDBINARY_SHORT)
+      return fail(OK_E_NONCANONICAL, start + good, err_at);
+  }
   /* the escape before a string where ordered-binary writes it, and no
   ** escapes in a long string, which it writes as it is */
   if ((start == 1) != (first_char < 0x1C)) return fail(OK_E_NONCANONICAL, 0, err_at);

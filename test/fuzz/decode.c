@@ -25,6 +25,7 @@
 #define OK_STATIC_LINKING_ONLY /* tests see the internals of this very version */
 #include "ok.h"
 #include "ok_bytewise.h"
+#include "ok_chrome.h"
 #include "ok_crdb.h"
 #include "ok_fdb.h"
 #include "ok_firefox.h"
@@ -577,6 +578,38 @@ static void webkit_check(const uint8_t *data, size_t size) {
   free(u);
 }
 
+/* Chrome's LevelDB keys: the input split in two where its last byte says,
+** a key and a value (and two keys): a key read gives fields within it and
+** a value read as its kind says, a key path's JSON the length it counted;
+** idb_cmp1 says a key equals itself and answers each pair both ways alike. */
+static void chrome_check(const uint8_t *data, size_t size) {
+  size_t cut = size ? data[size - 1] % size : 0, err, len;
+  const uint8_t *a = data, *b = data + cut;
+  size_t na = cut, nb = size ? size - 1 - cut : 0;
+  ok_chrome_key k;
+  ok_chrome_value v;
+  if (ok_chrome_compare(a, na, a, na) != 0 || ok_chrome_compare(b, nb, b, nb) != 0) abort();
+  if (ok_chrome_compare(a, na, b, nb) != -ok_chrome_compare(b, nb, a, na)) abort();
+  if (ok_chrome_key_read(a, na, &k, &err) != OK_OK) {
+    if (err > na) abort();
+    return;
+  }
+  if ((k.key && (k.key < a || k.key + k.key_len > a + na)) ||
+      (k.primary && (k.primary < a || k.primary + k.primary_len > a + na)))
+    abort();
+  if (ok_chrome_value_read(&k, b, nb, &v, &err) != OK_OK) {
+    if (err > nb) abort();
+    return;
+  }
+  if (v.type == OK_CHROME_V_PATH) {
+    uint8_t *json;
+    len = ok_chrome_path_json(NULL, v.p, v.n);
+    if (!(json = malloc(len ? len : 1)) || ok_chrome_path_json(json, v.p, v.n) != len) abort();
+    free(json);
+  }
+  if (v.type == OK_CHROME_V_TEXT && v.n * 2 > nb) abort();
+}
+
 /* An orderedcode key under the type list `types`: each item is what its
 ** value writes (a prefix, the key's end, read as fewer items). */
 static void oc_check(const char *types, const uint8_t *data, size_t size) {
@@ -744,6 +777,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   js_check(&ok_format_charwise, data, size);
   firefox_check(data, size);
   webkit_check(data, size);
+  chrome_check(data, size);
   oc_check("string, int64 desc, uint64, float64, string_or_infinity desc, trailing", data, size);
   oc_check("float64 desc, infinity, uint64 desc, string desc, int64", data, size);
   for (i = 0; ok_formats[i]; i++) walk_check(ok_formats[i], data, size);
