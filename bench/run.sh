@@ -14,8 +14,15 @@ ${CC:-cc} -std=c99 -O2 -Wall -Wextra -Isrc -o "$B/spread" bench/spread.c "$B/lib
 "$B/spread"
 echo
 "$B/hostile" "$B/ok" bench
-# the store module against the stores' own tools, where it was built
+# the store module against the stores' own tools, where it was built; and a
+# LevelDB read whole from its files against LevelDB's own library
 if [ -f "$B/ok_store.so" ]; then
   echo
   /usr/bin/python3 bench/stores.py "$B" "${BENCH_STORE_KEYS:-1000000}"
+  echo
+  ${CC:-cc} -std=c99 -O2 -Wall -Wextra -Istore -Isrc -o "$B/leveldb-bench" bench/leveldb.c \
+    store/ldbfiles.c store/engine.c "$B/libokcore.a" -lleveldb -lsnappy -lpthread -lm
+  dir=$(mktemp -d)
+  "$B/leveldb-bench" "$dir/store" "${BENCH_LEVELDB_MB:-256}"
+  rm -rf "$dir"
 fi

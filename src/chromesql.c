@@ -58,13 +58,13 @@ static size_t put_unit(uint8_t *out, size_t o, unsigned u) {
   return 3;
 }
 
-int ok_chromesql_enc_string(uint8_t *out, size_t *len, const uint8_t *s, size_t n,
-                            size_t *err_at) {
+int ok_chromesql_enc_string(uint8_t *out, size_t *len, const uint8_t *s, size_t n, size_t *err_at) {
   size_t i = 0, o = 1, k;
   while (i < n) {
     unsigned c = s[i];
     k = 1;
-    if (c >= 0x80 && (c = ok_wtf8_next(s + i, n - i, &k), k == 0)) return fail(OK_E_BYTE, i, err_at);
+    if (c >= 0x80 && (c = ok_wtf8_next(s + i, n - i, &k), k == 0))
+      return fail(OK_E_BYTE, i, err_at);
     if (c >= 0x10000) { /* a surrogate pair */
       c -= 0x10000;
       o += put_unit(out, o, 0xD800 + (c >> 10));
@@ -161,7 +161,8 @@ static int scan(const uint8_t *key, size_t n, size_t *len, size_t *err_at) {
         if (n - pos < 9) return fail(OK_E_TRUNCATED, n, err_at);
         d = be_double(key + pos + 1);
         if (d != d) return fail(OK_E_RANGE, at, err_at);
-        if (d == 0 && signbit(d)) return fail(OK_E_NONCANONICAL, at, err_at); /* -0 is written as 0 */
+        if (d == 0 && signbit(d))
+          return fail(OK_E_NONCANONICAL, at, err_at); /* -0 is written as 0 */
         if (key[pos] == OK_CHROMESQL_DATE && !(fabs(d) <= OK_JS_DATE_MAX && d == trunc(d)))
           return fail(OK_E_RANGE, at, err_at);
         pos += 9;
@@ -177,9 +178,7 @@ static int scan(const uint8_t *key, size_t n, size_t *len, size_t *err_at) {
           return *err_at += pos + 1, rc;
         pos += k + 1;
         break;
-      case OK_CHROMESQL_ARRAY:
-        depth++, pos++;
-        continue;
+      case OK_CHROMESQL_ARRAY: depth++, pos++; continue;
       case OK_CHROMESQL_END: /* an array's end */
         if (depth == 0) return fail(OK_E_TAG, at, err_at);
         depth--, pos++;
@@ -202,8 +201,10 @@ static size_t string_text(uint8_t *out, const uint8_t *p, size_t n) {
       o++, i++, high = 0;
       continue;
     }
-    if (p[i] < 0xC0) u = (unsigned)(p[i] & 0x3F) << 8 | p[i + 1], i += 2;
-    else u = (unsigned)p[i + 1] << 8 | p[i + 2], i += 3;
+    if (p[i] < 0xC0)
+      u = (unsigned)(p[i] & 0x3F) << 8 | p[i + 1], i += 2;
+    else
+      u = (unsigned)p[i + 1] << 8 | p[i + 2], i += 3;
     o = out ? ok_wtf8_unit(out, o, &high, u) : o + ok_wtf8_unit_len(&high, u);
   }
   return o;

@@ -56,4 +56,24 @@ int ldb_files_check(const char *path, char *err);
 ** order of BLOBs) whatever the store's order. */
 void ldb_files_live(ldb_files *f);
 
+/* A walk of the live keys of a LevelDB in byte order, read from its files as
+** it goes: the write-ahead logs in memory (LevelDB's memtable), and of the
+** tables a block at a time, a table at a time a level, merged as LevelDB
+** merges them (a key's newest entry; a deletion hides it). Every table is
+** opened when the walk is: what it reads is the store as it was then,
+** whatever a program writing it does meanwhile. Opening gives *out NULL
+** (and STORE_OK) for a store of another order, which ldb_files_read reads.
+** Errors as ldb_files_read's; the key and value are valid until the walk
+** moves. With a hint (else NULL), of the logs only the keys in its range are
+** kept: the walk is to seek within it. */
+typedef struct ldb_walk ldb_walk;
+int ldb_walk_open(const char *path, const store_range *hint, ldb_walk **out, char *err);
+/* To the first live key >= k (k NULL: the first). */
+int ldb_walk_seek(ldb_walk *w, const unsigned char *k, size_t n, char *err);
+int ldb_walk_next(ldb_walk *w, char *err);
+int ldb_walk_valid(const ldb_walk *w);
+const unsigned char *ldb_walk_key(const ldb_walk *w, size_t *n);
+const unsigned char *ldb_walk_value(const ldb_walk *w, size_t *n);
+void ldb_walk_close(ldb_walk *w);
+
 #endif

@@ -94,20 +94,107 @@ static void files_free(void *p) {
   free(p);
 }
 
-/* The store as its files hold it now, for one query: the keys its range
-** reads. */
+/* A query's reading of the store: decided at its first step, inside the
+** query's start. Forward (a seek), a walk of the files as it goes, memory
+** bounded by a block a level and the logs; backward (a seek from the end),
+** and for a store of Chrome's order, the keys of the query's range read
+** into memory and sorted by bytes. */
+typedef struct fiter {
+  char *path;
+  store_range hint;
+  unsigned char *bounds; /* the hint's bytes, copied */
+  ldb_walk *w;
+  void *rows;
+} fiter;
+
 static int files_iter_open(void *p, const store_range *hint, void **out, char *err) {
-  ldb_files *f = malloc(sizeof *f);
-  int rc;
-  if (!f) return STORE_NOMEM;
-  if ((rc = ldb_files_read(p, hint, f, err)) != STORE_OK) {
-    free(f);
-    return rc;
+  fiter *it = calloc(1, sizeof *it);
+  size_t nlo = hint && hint->lo ? hint->nlo : 0, nhi = hint && hint->hi ? hint->nhi : 0;
+  (void)err;
+  if (!it || !(it->path = strdup(p)) || !(it->bounds = malloc(nlo + nhi + 1))) {
+    if (it) free(it->path);
+    free(it);
+    return STORE_NOMEM;
   }
+  if (hint) {
+    it->hint = *hint;
+    if (hint->lo) it->hint.lo = memcpy(it->bounds, hint->lo, nlo);
+    if (hint->hi) it->hint.hi = memcpy(it->bounds + nlo, hint->hi, nhi);
+  }
+  *out = it;
+  return STORE_OK;
+}
+
+/* The store's keys of the hint's range, in memory. */
+static int files_rows(fiter *it, char *err) {
+  ldb_files *f;
+  int rc;
+  if (it->rows) return STORE_OK;
+  if (!(f = malloc(sizeof *f))) return STORE_NOMEM;
+  if ((rc = ldb_files_read(it->path, &it->hint, f, err)) != STORE_OK) return free(f), rc;
   ldb_files_live(f);
-  if ((rc = store_rows_open(f->e, f->n, sizeof *f->e, files_free, f, out)) != STORE_OK)
+  if ((rc = store_rows_open(f->e, f->n, sizeof *f->e, files_free, f, &it->rows)) != STORE_OK)
     files_free(f);
   return rc;
+}
+
+static void files_iter_close(void *p) {
+  fiter *it = p;
+  ldb_walk_close(it->w);
+  if (it->rows) store_rows_close(it->rows);
+  free(it->bounds);
+  free(it->path);
+  free(it);
+}
+
+static int files_seek(void *p, const unsigned char *k, size_t n, char *err) {
+  fiter *it = p;
+  int rc;
+  if (!it->w && !it->rows) {
+    if ((rc = ldb_walk_open(it->path, &it->hint, &it->w, err)) != STORE_OK) return rc;
+    if (!it->w && (rc = files_rows(it, err)) != STORE_OK) return rc; /* Chrome's order */
+  }
+  return it->w ? ldb_walk_seek(it->w, k, n, err) : store_rows_seek(it->rows, k, n, err);
+}
+
+static int files_seek_last(void *p, const unsigned char *k, size_t n, char *err) {
+  fiter *it = p;
+  int rc;
+  ldb_walk_close(it->w);
+  it->w = NULL;
+  if ((rc = files_rows(it, err)) != STORE_OK) return rc;
+  return store_rows_seek_last(it->rows, k, n, err);
+}
+
+static int files_next(void *p, char *err) {
+  fiter *it = p;
+  return it->w ? ldb_walk_next(it->w, err) : store_rows_next(it->rows, err);
+}
+
+/* Backward: from a seek from the end only (the table module's scans go one
+** way). */
+static int files_prev(void *p, char *err) {
+  fiter *it = p;
+  if (it->w) {
+    store_errf(err, "a LevelDB's walk goes forward only");
+    return STORE_ERR;
+  }
+  return store_rows_prev(it->rows, err);
+}
+
+static int files_valid(void *p) {
+  fiter *it = p;
+  return it->w ? ldb_walk_valid(it->w) : it->rows && store_rows_valid(it->rows);
+}
+
+static const unsigned char *files_key(void *p, size_t *n) {
+  fiter *it = p;
+  return it->w ? ldb_walk_key(it->w, n) : store_rows_key(it->rows, n);
+}
+
+static const unsigned char *files_value(void *p, size_t *n) {
+  fiter *it = p;
+  return it->w ? ldb_walk_value(it->w, n) : store_rows_value(it->rows, n);
 }
 
 static int files_apply(void *p, const store_op *ops, size_t n, size_t *conflict, char *err) {
@@ -307,21 +394,11 @@ static int v_apply(void *p, const store_op *ops, size_t n, size_t *conflict, cha
 }
 
 static const store_engine by_files = {
-    "ok_leveldb",
-    NULL,
-    v_open,
-    files_close,
-    v_check_write,
-    files_iter_open,
-    store_rows_close,
-    store_rows_seek,
-    store_rows_seek_last,
-    store_rows_next,
-    store_rows_prev,
-    store_rows_valid,
-    store_rows_key,
-    store_rows_value,
-    NULL,
+    "ok_leveldb",     NULL,          v_open,
+    files_close,      v_check_write, files_iter_open,
+    files_iter_close, files_seek,    files_seek_last,
+    files_next,       files_prev,    files_valid,
+    files_key,        files_value,   NULL,
     files_apply,
 };
 
