@@ -54,13 +54,13 @@ EXT_OBJ  = $(EXT_SRC:ext/%.c=$(B)/ext/%.o)
 CORE_H   = $(wildcard src/*.h)
 # The store module (store/, below) where LMDB's, LevelDB's and RocksDB's headers
 # are, and Snappy's (the LevelDB tables ok reads itself).
-STORE    := $(if $(and $(wildcard /usr/include/lmdb.h),$(wildcard /usr/include/leveldb/c.h),$(wildcard /usr/include/rocksdb/c.h),$(wildcard /usr/include/snappy-c.h)),$(B)/ok_store.$(SO))
+STORE    := $(if $(and $(wildcard /usr/include/lmdb.h),$(wildcard /usr/include/leveldb/c.h),$(wildcard /usr/include/rocksdb/c.h)),$(B)/ok_store.$(SO))
 EXT_H    = $(wildcard ext/*.h)
 
 .PHONY: all deps deps-test demo check test test-cluster cluster test-accept test-asan test-tsan test-valgrind fuzz bench bench-layouts bench-instructions dist \
         test-build test-latest install uninstall clean lint help
 
-all: $(B)/ok.$(SO) $(B)/libokcore.a $(STORE)
+all: $(B)/ok.$(SO) $(B)/libokcore.a $(B)/ok_files.$(SO) $(STORE)
 
 help:
 	@echo "make            build $(B)/ok.$(SO) (the extension) and $(B)/libokcore.a"
@@ -102,13 +102,22 @@ $(B)/ok.$(SO): $(CORE_OBJ) $(EXT_OBJ)
 
 # The store module (store/): LMDB, LevelDB and RocksDB as SQL tables, a
 # loadable extension of its own, built where the three libraries' headers
-# are (setup.sh --test installs them); ok.so needs none of them.
-STORE_SRC = $(wildcard store/*.c)
+# are (setup.sh --test installs them); ok.so needs none of them. ok_files,
+# its readers that need no store library (LevelDB from its files), is built
+# everywhere: the packages carry it.
+STORE_SRC = $(filter-out store/okfiles.c,$(wildcard store/*.c))
 STORE_H   = $(wildcard store/*.h)
 STORE_OBJ = $(STORE_SRC:store/%.c=$(B)/store/%.o)
 $(B)/store/%.o: store/%.c $(STORE_H) $(CORE_H)
 	@mkdir -p $(@D)
 	$(CC) $(EXT_CFLAGS) $(CFLAGS) -c $< -o $@
+FILES_SRC = $(addprefix store/,vtab.c engine.c pending.c ldbfiles.c snappy.c leveldb_files.c versions.c okfiles.c)
+FILES_OBJ = $(FILES_SRC:store/%.c=$(B)/files/%.o)
+$(B)/files/%.o: store/%.c $(STORE_H) $(CORE_H)
+	@mkdir -p $(@D)
+	$(CC) $(EXT_CFLAGS) $(CFLAGS) -DSTORE_FILES_ONLY -c $< -o $@
+$(B)/ok_files.$(SO): $(FILES_OBJ) $(B)/libokcore.a
+	$(CC) $(CFLAGS) $(SHARED) $(FILES_OBJ) $(B)/libokcore.a -o $@ $(LDFLAGS) -lpthread -lm
 # lmdb-js's LMDB (data format 2), where tools/lmdb-js.sh fetched it: its
 # global names take the prefix okjs_ (objcopy), so that they meet none of
 # Debian's liblmdb's, and store/lmdb.c is compiled a second time to call
@@ -130,7 +139,7 @@ $(B)/store/lmdb_js.o: store/lmdb.c $(STORE_H) $(B)/store/lmdbjs-names.h
 	$(CC) $(EXT_CFLAGS) $(CFLAGS) -DSTORE_LMDB_JS -Ideps/lmdb-js -include $(B)/store/lmdbjs-names.h -c $< -o $@
 endif
 $(B)/ok_store.$(SO): $(STORE_OBJ) $(B)/libokcore.a
-	$(CC) $(CFLAGS) $(SHARED) $(STORE_OBJ) $(B)/libokcore.a -o $@ $(LDFLAGS) -llmdb -lleveldb -lrocksdb -lsnappy -lpthread -lm
+	$(CC) $(CFLAGS) $(SHARED) $(STORE_OBJ) $(B)/libokcore.a -o $@ $(LDFLAGS) -llmdb -lleveldb -lrocksdb -lpthread -lm
 
 UNIT_SRC = $(wildcard test/unit/*.c)
 $(B)/unit: $(UNIT_SRC) test/unit/test.h test/unit/vectors.h $(B)/libokcore.a
@@ -154,6 +163,11 @@ $(B)/fuzz-%-replay: test/fuzz/%.c test/fuzz/replay.c $(B)/libokcore.a
 # The store module's transaction writes (store/pending.c, no SQLite).
 $(B)/fuzz-pending-replay: test/fuzz/pending.c test/fuzz/replay.c store/pending.c store/pending.h store/engine.h
 	$(CC) $(CORE_CFLAGS) $(CFLAGS) -Isrc test/fuzz/pending.c test/fuzz/replay.c store/pending.c -o $@
+
+# The store module's Snappy against Google's compressor, where its headers
+# are (setup.sh --test installs libsnappy-dev).
+$(B)/snappy-check: test/snappy.c store/snappy.c store/snappy.h
+	$(CC) $(CORE_CFLAGS) $(CFLAGS) $< store/snappy.c -o $@ -lsnappy
 
 # Chrome's order checked by LevelDB's own library (test/indexeddb/check.py),
 # where the store module builds.
@@ -235,7 +249,8 @@ cluster: $(CLUSTER)
 
 test-build: all $(B)/unit $(SQL_TESTS:%=$(B)/%) $(B)/java-double $(B)/fuzz-sql-replay \
             $(B)/fuzz-decode-replay $(B)/fuzz-orderly-replay $(B)/fuzz-roundtrip-replay \
-            $(B)/fuzz-builders-replay $(B)/fuzz-pending-replay $(if $(STORE),$(B)/chrome-order)
+            $(B)/fuzz-builders-replay $(B)/fuzz-pending-replay $(if $(STORE),$(B)/chrome-order) \
+            $(if $(wildcard /usr/include/snappy-c.h),$(B)/snappy-check)
 
 # Many connections in 8 threads at once, under ThreadSanitizer.
 test-tsan: deps
@@ -271,17 +286,17 @@ bench-instructions: all
 # for each line of src/ok_formats.h; the native format's is ok.h itself).
 FORMAT_IDS := $(shell sed -n 's/^ *X.\([a-z0-9_]*\),.*/\1/p' src/ok_formats.h)
 PUBLIC_H = src/ok.h src/ok_formats.h $(wildcard $(FORMAT_IDS:%=src/ok_%.h))
-install: $(B)/ok.$(SO) $(B)/libokcore.a $(STORE)
+install: $(B)/ok.$(SO) $(B)/libokcore.a $(B)/ok_files.$(SO) $(STORE)
 	install -d $(LIBDIR)/ok $(LIBDIR)/pkgconfig $(INCDIR)/ok
-	install -m 644 $(B)/ok.$(SO) $(LIBDIR)/ok/ok.$(SO)
-	strip --strip-unneeded $(LIBDIR)/ok/ok.$(SO)
+	install -m 644 $(B)/ok.$(SO) $(B)/ok_files.$(SO) $(LIBDIR)/ok/
+	strip --strip-unneeded $(LIBDIR)/ok/ok.$(SO) $(LIBDIR)/ok/ok_files.$(SO)
 	$(if $(STORE),install -m 644 $(STORE) $(LIBDIR)/ok/ && strip --strip-unneeded $(LIBDIR)/ok/ok_store.$(SO))
 	install -m 644 $(B)/libokcore.a $(LIBDIR)/libokcore.a
 	install -m 644 $(PUBLIC_H) $(INCDIR)/ok/
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' ok.pc.in > $(LIBDIR)/pkgconfig/ok.pc
 
 uninstall:
-	rm -f $(LIBDIR)/ok/ok.$(SO) $(LIBDIR)/ok/ok_store.$(SO) $(LIBDIR)/libokcore.a $(PUBLIC_H:src/%=$(INCDIR)/ok/%) $(LIBDIR)/pkgconfig/ok.pc
+	rm -f $(LIBDIR)/ok/ok.$(SO) $(LIBDIR)/ok/ok_files.$(SO) $(LIBDIR)/ok/ok_store.$(SO) $(LIBDIR)/libokcore.a $(PUBLIC_H:src/%=$(INCDIR)/ok/%) $(LIBDIR)/pkgconfig/ok.pc
 	-rmdir $(LIBDIR)/ok $(INCDIR)/ok
 
 # A release's artifacts in $(DIST)/: the source of HEAD, the Python wheel

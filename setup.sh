@@ -60,7 +60,7 @@ if [ "$1" = --test ]; then
   # the store module (store/): the three stores' libraries, and Snappy's
   [ -f /usr/include/lmdb.h ] || need="$need liblmdb-dev"
   [ -f /usr/include/leveldb/c.h ] || need="$need libleveldb-dev"
-  [ -f /usr/include/snappy-c.h ] || need="$need libsnappy-dev"
+  [ -f /usr/include/snappy-c.h ] || need="$need libsnappy-dev" # test/snappy.c's compressor
   [ -f /usr/include/rocksdb/c.h ] || need="$need librocksdb-dev"
   # the Python package with apsw's connections too
   /usr/bin/python3 -c 'import apsw' 2>/dev/null || need="$need python3-apsw"

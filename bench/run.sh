@@ -21,7 +21,7 @@ if [ -f "$B/ok_store.so" ]; then
   /usr/bin/python3 bench/stores.py "$B" "${BENCH_STORE_KEYS:-1000000}"
   echo
   ${CC:-cc} -std=c99 -O2 -Wall -Wextra -Istore -Isrc -o "$B/leveldb-bench" bench/leveldb.c \
-    store/ldbfiles.c store/engine.c "$B/libokcore.a" -lleveldb -lsnappy -lpthread -lm
+    store/ldbfiles.c store/engine.c store/snappy.c "$B/libokcore.a" -lleveldb -lpthread -lm
   dir=$(mktemp -d)
   "$B/leveldb-bench" "$dir/store" "${BENCH_LEVELDB_MB:-256}"
   rm -rf "$dir"

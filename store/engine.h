@@ -94,6 +94,9 @@ typedef struct store_engine {
 } store_engine;
 
 extern const store_engine store_lmdb, store_lmdb_js, store_leveldb, store_rocksdb;
+/* LevelDB read-only from its files (leveldb_files.c): store_leveldb's
+** read-only opens, and the whole of ok_files' ok_leveldb. */
+extern const store_engine store_leveldb_files;
 
 /* A RocksDB's column families, by name (rocksdb.c). */
 int store_rocksdb_families(const char *path, char ***names, size_t *n, char *err);

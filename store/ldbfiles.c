@@ -29,7 +29,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
-#include <snappy-c.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,6 +36,7 @@
 #include <unistd.h>
 
 #include "../src/ok_chrome.h"
+#include "snappy.h"
 
 enum { BLOCK = 32768, HEADER = 7, FULL = 1, FIRST = 2, MIDDLE = 3, LAST = 4 };
 
@@ -424,14 +424,14 @@ static int block(ctx *c, uint64_t off, uint64_t size, const unsigned char **out,
     return STORE_OK;
   }
   if (b[size] != 1) return bad(c, (size_t)off, "a block compressed otherwise than by Snappy");
-  if (snappy_uncompressed_length((const char *)b, (size_t)size, &raw) != SNAPPY_OK)
+  if (snappy_length(b, (size_t)size, &raw) < 0)
     return bad(c, (size_t)off, "a Snappy block that does not read");
   if (raw > c->nscratch) {
     unsigned char *more = realloc(c->scratch, raw);
     if (!more) return STORE_NOMEM;
     c->scratch = more, c->nscratch = raw;
   }
-  if (snappy_uncompress((const char *)b, (size_t)size, (char *)c->scratch, &raw) != SNAPPY_OK)
+  if (snappy_decompress(b, (size_t)size, c->scratch, raw) != 0)
     return bad(c, (size_t)off, "a Snappy block that does not read");
   *out = c->scratch, *len = raw;
   return STORE_OK;

@@ -101,6 +101,16 @@ store_load() {
     [ -z "$(nm "$dir/ok_store.so" 2>/dev/null)" ]
 }
 check store_load
+# ok_files, built everywhere, beside ok
+files_load() {
+  dir=$(PKG_CONFIG_SYSROOT_DIR="$root" PKG_CONFIG_PATH="$lib/pkgconfig" pkg-config --variable=extensiondir ok) &&
+    case "$(sqlite3 -batch -init /dev/null -cmd ".load $dir/ok_files" :memory: "SELECT * FROM ok_leveldb('/nonexistent')" 2>&1)" in
+      "Error: "*"ok_leveldb: no LevelDB at '/nonexistent': no such folder") ;;
+      *) false ;;
+    esac &&
+    [ -z "$(nm "$dir/ok_files.so" 2>/dev/null)" ]
+}
+check files_load
 # nothing but ok's own names straight in lib/ and include/
 only_own() { [ "$(cd "$root/usr/local" && find lib include -maxdepth 1 -mindepth 1 | sort | tr '\n' ' ')" = "include/ok lib/libokcore.a lib/ok lib/pkgconfig " ]; }
 check only_own

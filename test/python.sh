@@ -4,7 +4,9 @@
 # package index, then sqlite_ok.load(conn) and loadable_path() with
 # sqlite3's, apsw's (Debian's python3-apsw) and, where it is installed,
 # pysqlite3's connections, extension loading left as load found it, and the
-# error a Python without extension loading gets. Ends "N passed, M failed".
+# error a Python without extension loading gets; and a Chrome IndexedDB
+# folder (test/chrome/store) read through the package's ok_files, in the
+# three lines docs/chrome.md gives. Ends "N passed, M failed".
 cd "$(dirname "$0")/.." || exit 2
 py=/usr/bin/python3
 if ! "$py" -c 'import venv, ensurepip, sqlite3; sqlite3.connect(":memory:").enable_load_extension' 2>/dev/null; then
@@ -23,11 +25,11 @@ glibc=$(objdump -T build/ok.so | grep -o 'GLIBC_2\.[0-9]*' | sed 's/GLIBC_2\.//'
 [ "$glibc" -lt 5 ] && glibc=5
 want_wheel="sqlite_ok-$(cat VERSION)-py3-none-manylinux_2_${glibc}_$(uname -m).whl"
 if [ -f "$env/wheels/$want_wheel" ]; then wheel_ok=1; else wheel_ok=0; echo "FAIL wheel: $(ls "$env/wheels") is not $want_wheel"; fi
-cd "$env" && "$env/bin/python" - "$(cat "$OLDPWD/VERSION")" "$env" "$wheel_ok" <<'PY'
+cd "$env" && "$env/bin/python" - "$(cat "$OLDPWD/VERSION")" "$env" "$wheel_ok" "$OLDPWD/test/chrome/store" <<'PY'
 import os, random, sqlite3, sys
 import sqlite_ok
 
-version, env = sys.argv[1], sys.argv[2]
+version, env, chrome = sys.argv[1], sys.argv[2], sys.argv[4]
 passed = failed = 0
 
 
@@ -55,6 +57,17 @@ conn = sqlite3.connect(":memory:")
 conn.enable_load_extension(False)  # as a careful program has it
 sqlite_ok.load(conn)
 check("load", conn.execute("SELECT ok_version()").fetchone() == (version,))
+# a Chrome profile's IndexedDB, as a user opens one: the package's ok_files
+db = sqlite3.connect(":memory:"); sqlite_ok.load(db)
+rows = db.execute("SELECT c.what, c.name, c.value FROM ok_leveldb(?) s, ok_chrome_key(s.key, s.value) c "
+                  "WHERE c.what IN ('database name', 'store name', 'index name')", [chrome]).fetchall()
+check("Chrome's IndexedDB through ok_files", sorted(rows) == [("database name", "notes", 1),
+                                                              ("index name", None, "by_tag"),
+                                                              ("store name", None, "notes")])
+keys = db.execute("SELECT ok_json(c.key, 'chrome') FROM ok_leveldb(?) s, ok_chrome_key(s.key, s.value) c "
+                  "WHERE c.kind = 'record' ORDER BY CAST(s.key AS TEXT) COLLATE idb_cmp1", [chrome]).fetchall()
+check("Chrome's records, in Chrome's order", keys == [("[1]",), ('["two"]',), ('[3,"x"]',)])
+check("ok_files in the package", os.path.exists(sqlite_ok.files_loadable_path() + ".so"))
 check("key", conn.execute("SELECT hex(ok_pack(42, 'abc', NULL))").fetchone() == ("4DA8706162630005",))
 try:
     conn.load_extension(path)

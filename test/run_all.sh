@@ -251,6 +251,7 @@ for B in "$@"; do
   suite orderly-oracle "$B/orderly-oracle" "$B/ok" "${ORDERLY_SCHEMAS:-2000}"
   [ -z "$SHELL_PRELOAD" ] && suite bytewise-node bytewise_node_suite
   [ -z "$SHELL_PRELOAD" ] && suite orderedbinary-node orderedbinary_node_suite
+  [ "$B" != build-latest ] && [ -x "$B/snappy-check" ] && suite snappy "$B/snappy-check"
   [ "$B" != build-latest ] && suite store-module store_module check
   [ "$B" != build-latest ] && suite store-writes store_module writes
   [ "$B" != build-latest ] && suite store-schema store_module schema

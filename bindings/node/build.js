@@ -15,10 +15,14 @@ if (require('./package.json').version !== version) {
 }
 execFileSync('make', ['-s', '-C', root, 'all'], { stdio: ['ignore', 'ignore', 'inherit'] });
 fs.mkdirSync(path.dirname(lib), { recursive: true });
-try {
-  execFileSync('strip', ['--strip-unneeded', '-o', lib, built]);
-} catch {
-  fs.copyFileSync(built, lib);
+// ok, and ok_files (LevelDB read from its files, linking no store library)
+for (const name of ['ok', 'ok_files']) {
+  const from = path.join(root, 'build', `${name}.${suffix}`), to = path.join(__dirname, 'lib', `${name}.${suffix}`);
+  try {
+    execFileSync('strip', ['--strip-unneeded', '-o', to, from]);
+  } catch {
+    fs.copyFileSync(from, to);
+  }
 }
 // the platform the library was built for: npm's os and cpu say where the
 // package may be built, this says what the tarball holds (index.js checks)

@@ -5,15 +5,18 @@
 //   const db = new Database(':memory:');
 //   ok.load(db);
 //   db.prepare("SELECT hex(ok_pack(42, 'abc')) AS k").get(); // { k: '4DA87061626300' }
+//   // load() loads ok_files too: LevelDB read from its files, Chrome's IndexedDB among them
+//   db.prepare('SELECT c.what, c.name FROM ok_leveldb(?) s, ok_chrome_key(s.key, s.value) c').all(folder);
 'use strict';
 const fs = require('fs');
 const path = require('path');
 
 const suffix = process.platform === 'darwin' ? 'dylib' : 'so';
 
-/** The path of the extension this package carries. */
-function getLoadablePath() {
-  const file = path.join(__dirname, 'lib', `ok.${suffix}`);
+/** The path of the extension this package carries (name: 'ok', or
+ * 'ok_files': ok_leveldb read-only and ok_leveldb_versions). */
+function getLoadablePath(name = 'ok') {
+  const file = path.join(__dirname, 'lib', `${name}.${suffix}`);
   if (!fs.existsSync(file)) {
     throw new Error(`sqlite-ok: ${file} is missing (the package is made by npm pack, which builds it)`);
   }
@@ -32,6 +35,7 @@ function load(db) {
     throw new TypeError('sqlite-ok: load(db) takes a better-sqlite3 Database or a node:sqlite DatabaseSync');
   }
   db.loadExtension(getLoadablePath());
+  db.loadExtension(getLoadablePath('ok_files'));
 }
 
 module.exports = { load, getLoadablePath, version: require('./package.json').version };

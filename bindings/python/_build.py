@@ -38,7 +38,8 @@ NEEDS = (
 
 
 def _library():
-    """Builds build/ok.so (or .dylib) and returns its path and suffix."""
+    """Builds build/ok.so (or .dylib) and build/ok_files.so (LevelDB from its
+    files) and returns ok's path and suffix."""
     try:
         subprocess.run(["make", "-s", "-C", ROOT, "all"], check=True, stdout=subprocess.DEVNULL)
     except FileNotFoundError:
@@ -107,6 +108,7 @@ def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
                 files[f"{NAME}/{name}"] = f.read()
     files[f"{NAME}/_version.py"] = f'__version__ = "{version}"\n'.encode()
     files[f"{NAME}/ok.{suffix}"] = _stripped(library)
+    files[f"{NAME}/ok_files.{suffix}"] = _stripped(library.replace("ok." + suffix, "ok_files." + suffix))
     files[f"{dist_info}/METADATA"] = _metadata(version).encode()
     files[f"{dist_info}/WHEEL"] = (
         "Wheel-Version: 1.0\nGenerator: sqlite-ok _build.py\n"

@@ -34,6 +34,14 @@ const db = new Database(':memory:');
 ok.load(db);
 check('load', db.prepare('SELECT ok_version() AS v').get().v === version);
 check('key', db.prepare("SELECT hex(ok_pack(42, 'abc', NULL)) AS k").get().k === '4DA8706162630005');
+// a Chrome profile's IndexedDB through the package's ok_files
+const chrome = require('path').join(__dirname, '..', 'chrome', 'store');
+const names = db.prepare("SELECT c.what, c.name, c.value FROM ok_leveldb(?) s, ok_chrome_key(s.key, s.value) c " +
+                         "WHERE c.what IN ('database name', 'store name', 'index name') ORDER BY 1").all(chrome);
+check("Chrome's IndexedDB through ok_files", JSON.stringify(names) === JSON.stringify([
+  { what: 'database name', name: 'notes', value: 1 }, { what: 'index name', name: null, value: 'by_tag' },
+  { what: 'store name', name: null, value: 'notes' }]));
+check('ok_files in the package', ok.getLoadablePath('ok_files').includes('node_modules/sqlite-ok/lib/ok_files.'));
 // keys sort as SQLite's ORDER BY sorts the values (integers past 2^53 as BigInt)
 db.exec('CREATE TABLE t(a, b)');
 const values = [null, -1, 0, 9007199254740993n, -0, 1.5, Infinity, '', 'a\0b', 'é', Buffer.alloc(0), Buffer.from([0, 255])];

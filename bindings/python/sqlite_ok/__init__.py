@@ -5,19 +5,32 @@
     sqlite_ok.load(conn)
     conn.execute("SELECT hex(ok_pack(42, 'abc'))").fetchone()   # ('4DA87061626300',)
 
-The package carries the built extension; loadable_path() is its path for
-programs that load it themselves (SQLite adds the .so).
+load() loads ok_files too: LevelDB read from its files, Chrome's IndexedDB
+among them (writing nothing, while the browser runs too):
+
+    conn.execute("SELECT c.what, c.name, c.value FROM ok_leveldb(?) s, "
+                 "ok_chrome_key(s.key, s.value) c", [folder]).fetchall()
+
+The package carries the built extensions; loadable_path() is ok's path for
+programs that load it themselves (SQLite adds the .so), files_loadable_path()
+ok_files'.
 """
 import os
 
 from ._version import __version__
 
-__all__ = ["load", "loadable_path", "__version__"]
+__all__ = ["load", "loadable_path", "files_loadable_path", "__version__"]
 
 
 def loadable_path():
     """The extension's path without its suffix, as sqlite3's load_extension takes it."""
     return os.path.join(os.path.dirname(os.path.abspath(__file__)), "ok")
+
+
+def files_loadable_path():
+    """ok_files' path (ok_leveldb read-only and ok_leveldb_versions, linking
+    no store library), as loadable_path()."""
+    return os.path.join(os.path.dirname(os.path.abspath(__file__)), "ok_files")
 
 
 def _method(conn, *names):
@@ -51,14 +64,20 @@ def load(conn):
             "Ubuntu's /usr/bin/python3, Homebrew's), or a connection of the pysqlite3 or "
             "apsw package" % (type(conn).__module__, type(conn).__name__)
         )
-    try:
+    def both():
         load_extension(loadable_path())
+        if any(os.path.exists(files_loadable_path() + s) for s in (".so", ".dylib", ".dll")):
+            load_extension(files_loadable_path())
+
+    try:
+        both()
         return  # loading was on: leave it on
     except Exception as e:  # sqlite3.OperationalError, apsw.ExtensionLoadingError...
         if "not authorized" not in str(e) or enable is None:
             raise
     enable(True)
     try:
-        load_extension(loadable_path())
+        both()
     finally:
         enable(False)
+
