@@ -103,16 +103,25 @@ def run_firefox(tmp, url, got):
     proc = subprocess.Popen(["firefox-esr", "--headless", "--no-remote", "--profile", profile, url],
                             env=tool_env(MOZ_HEADLESS="1"), stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL)
+    wait_for_log(proc, got)
+    stop(proc)
+    return glob.glob(os.path.join(profile, "storage/default/http+++127.0.0.1+*/idb/*.sqlite"))
+
+
+def wait_for_log(proc, got):
+    """Until the page posts its log (3 minutes at most), or the browser ends."""
     start = time.time()
     while "log" not in got and time.time() - start < 180 and proc.poll() is None:
         time.sleep(0.2)
+
+
+def stop(proc):
     proc.terminate()
     try:
         proc.wait(20)
     except subprocess.TimeoutExpired:
         proc.kill()
         proc.wait()
-    return glob.glob(os.path.join(profile, "storage/default/http+++127.0.0.1+*/idb/*.sqlite"))
 
 
 def run_webkit(tmp, url, got):
@@ -135,18 +144,11 @@ def run_chrome(tmp, url, got):
                             (["--enable-features=IdbSqliteBackingStore,IdbSqliteOnDiskRollout:"
                               "stage/UseSqliteForNewDatabases"] if sqlite else []) + [url],
                             env=tool_env(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    start = time.time()
-    while "log" not in got and time.time() - start < 180 and proc.poll() is None:
-        time.sleep(0.2)
+    wait_for_log(proc, got)
     folders = glob.glob(os.path.join(profile, "Default/IndexedDB/http_127.0.0.1_*.indexeddb.leveldb"))
     if len(folders) == 1 and "log" in got and not sqlite:
         CHROME["running"] = records(open_chrome(folders[0]))
-    proc.terminate()
-    try:
-        proc.wait(20)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait()
+    stop(proc)
     out = subprocess.run(["chromium", "--version"], capture_output=True, text=True, env=tool_env())
     B["version"] = out.stdout.strip()
     if sqlite:  # one file a database, named by a hash, in a folder of the origin's

@@ -197,37 +197,50 @@ static size_t pool_key(uint8_t *out) {
   }
 }
 
+void order_faults(int (*cmp)(const uint8_t *, size_t, const uint8_t *, size_t), const uint8_t *keys,
+                  size_t room, const size_t *n, int count, order_tally *t) {
+  static signed char c[ORDER_POOL_MAX][ORDER_POOL_MAX];
+  int i, j, k;
+  for (i = 0; i < count; i++)
+    for (j = 0; j < count; j++)
+      c[i][j] = (signed char)cmp(keys + (size_t)i * room, n[i], keys + (size_t)j * room, n[j]);
+  for (i = 0; i < count; i++) {
+    t->self += c[i][i] != 0;
+    for (j = 0; j < count; j++) {
+      t->swap += c[i][j] != -c[j][i];
+      t->ties +=
+          i != j && c[i][j] == 0 &&
+          (n[i] != n[j] || memcmp(keys + (size_t)i * room, keys + (size_t)j * room, n[i]) != 0);
+      for (k = 0; k < count; k++) /* a <= b <= c: a <= c, and equal only if all are */
+        if (c[i][j] <= 0 && c[j][k] <= 0 &&
+            (c[i][k] > 0 || (c[i][k] == 0) != (c[i][j] == 0 && c[j][k] == 0)))
+          t->trans++;
+    }
+  }
+}
+
 void test_idbkey_order(long pools) {
   enum { N = 90, ROOM = (OK_WEBKIT_DEPTH + 4) * 9 + 16 };
   static uint8_t key[N][ROOM];
-  static signed char c[N][N];
   size_t n[N];
-  long pool, bad_swap = 0, bad_self = 0, bad_trans = 0, unreadable = 0;
-  int i, j, k;
+  order_tally t = {0, 0, 0, 0};
+  long pool, unreadable = 0;
+  int i;
   for (pool = 0; pool < pools; pool++) {
     for (i = 0; i < N; i++) n[i] = pool_key(key[i]);
     /* a key of one pool twice, for ties */
     memcpy(key[N - 1], key[0], n[0]), n[N - 1] = n[0];
-    for (i = 0; i < N; i++)
-      for (j = 0; j < N; j++) c[i][j] = (signed char)ok_webkit_compare(key[i], n[i], key[j], n[j]);
+    order_faults(ok_webkit_compare, &key[0][0], ROOM, n, N, &t);
     for (i = 0; i < N; i++) {
-      bad_self += c[i][i] != 0;
       size_t count, err;
       unreadable += ok_count(&ok_format_webkit, key[i], n[i], &count, &err) != OK_OK;
-      for (j = 0; j < N; j++) {
-        bad_swap += c[i][j] != -c[j][i];
-        for (k = 0; k < N; k++) /* a <= b <= c: a <= c, and equal only if all are */
-          if (c[i][j] <= 0 && c[j][k] <= 0 &&
-              (c[i][k] > 0 || (c[i][k] == 0) != (c[i][j] == 0 && c[j][k] == 0)))
-            bad_trans++;
-      }
     }
   }
-  check(bad_self == 0, "IDBKEY: every key equals itself (NaN, arrays past ok's depth, unreadable)",
+  check(t.self == 0, "IDBKEY: every key equals itself (NaN, arrays past ok's depth, unreadable)",
         "");
-  check(bad_swap == 0, "IDBKEY: antisymmetric on every pair of valid, mutated and unreadable keys",
+  check(t.swap == 0, "IDBKEY: antisymmetric on every pair of valid, mutated and unreadable keys",
         "");
-  check(bad_trans == 0, "IDBKEY: transitive on every triple", "");
+  check(t.trans == 0, "IDBKEY: transitive on every triple", "");
   check(unreadable > 0, "IDBKEY: the pools held keys WebKit cannot read", "");
 }
 

@@ -37,11 +37,23 @@ int cmp_num(num a, num b);
 
 void test_fdb(long rounds);
 void test_hbase(long rounds);
-void test_stores(long rounds);    /* CockroachDB, TiDB */
+void test_stores(long rounds); /* CockroachDB, TiDB */
 void test_convert(long rounds);
-void test_browsers(long rounds);  /* Firefox's and WebKit's IndexedDB keys */
+void test_browsers(long rounds);    /* Firefox's and WebKit's IndexedDB keys */
 void test_idbkey_order(long pools); /* IDBKEY as a total order on any TEXT */
 void test_chrome(long pools);       /* Chrome's LevelDB keys and idb_cmp1 */
+
+/* An order's faults over keys[i * room..] of lengths n[0..count) (count at
+** most ORDER_POOL_MAX), added to *t: keys not equal to themselves, pairs
+** not antisymmetric, triples not transitive (a <= b <= c: a <= c, equal
+** only if all are), and the pairs of distinct keys it says are equal
+** (browsers.c). */
+#define ORDER_POOL_MAX 128
+typedef struct {
+  long self, swap, trans, ties;
+} order_tally;
+void order_faults(int (*cmp)(const uint8_t *, size_t, const uint8_t *, size_t), const uint8_t *keys,
+                  size_t room, const size_t *n, int count, order_tally *t);
 void test_webkit_dates(long rounds);
 void test_libraries(long rounds); /* bytewise, charwise, orderedcode */
 void test_words(long rounds);     /* the word-at-a-time paths against byte-wise references */
