@@ -229,7 +229,7 @@ static size_t pool_key(uint8_t *out) {
       break;
     }
     case 2: { /* arrays deeper than ok counts, different inside */
-      size_t depth = OK_CHROME_DEPTH - 1 + rnd() % 3;
+      size_t depth = OK_CHROME_DEPTH - 1 + (size_t)(rnd() % 3);
       n = unhex(out, "00 01 01 01");
       for (i = 0; i < depth; i++) out[n++] = OK_CHROME_ARRAY, out[n++] = 1;
       n += ok_chrome_enc_number(out + n, OK_CHROME_NUMBER, (double)(rnd() % 3));
@@ -237,7 +237,7 @@ static size_t pool_key(uint8_t *out) {
     }
     default: { /* a record or an index entry of random short keys */
       uint8_t s[4];
-      size_t len, err, m = rnd() % 3;
+      size_t len, err, m = (size_t)(rnd() % 3);
       n = unhex(out, rnd() % 2 ? "00 01 01 01" : "00 01 01 1E");
       for (i = 0; i < 1 + (out[3] == 0x1E) * 2; i++) {
         if (i == 1) {
