@@ -30,6 +30,8 @@
 
 #include "ok.h"
 #include "ok_bytewise.h"
+#include "ok_chrome.h"
+#include "ok_chromesql.h"
 #include "ok_crdb.h"
 #include "ok_fdb.h"
 #include "ok_firefox.h"
@@ -74,12 +76,15 @@ enum {
   ORDEREDBINARY,
   FIREFOX,
   WEBKIT,
+  CHROME,
+  CHROMESQL,
   ORDERLY,
   FORMATS
 };
-static const char *const names[FORMATS] = {
-    "ok",       "fdb",         "hbase",         "crdb",    "tidb",   "tikv",   "bytewise",
-    "charwise", "orderedcode", "orderedbinary", "firefox", "webkit", "orderly"};
+static const char *const names[FORMATS] = {"ok",          "fdb",           "hbase",    "crdb",
+                                           "tidb",        "tikv",          "bytewise", "charwise",
+                                           "orderedcode", "orderedbinary", "firefox",  "webkit",
+                                           "chrome",      "chromesql",     "orderly"};
 
 /* The key of tuple t in format f at out; its length. */
 static size_t encode(int f, uint8_t *out, const tuple *t) {
@@ -164,6 +169,24 @@ static size_t encode(int f, uint8_t *out, const tuple *t) {
       ok_webkit_enc_string(out + n, &len, (const uint8_t *)t->name, t->name_len, &err);
       return n + len;
     }
+    case CHROME: { /* the array [id, price, name] */
+      size_t len, err;
+      n += ok_chrome_enc_head(out + n, OK_CHROME_ARRAY, 3);
+      n += ok_chrome_enc_number(out + n, OK_CHROME_NUMBER, (double)t->id);
+      n += ok_chrome_enc_number(out + n, OK_CHROME_NUMBER, t->price);
+      ok_chrome_enc_string(out + n, &len, (const uint8_t *)t->name, t->name_len, &err);
+      return n + len;
+    }
+    case CHROMESQL: {
+      size_t len, err;
+      out[n++] = OK_CHROMESQL_ARRAY;
+      n += ok_chromesql_enc_number(out + n, OK_CHROMESQL_NUMBER, (double)t->id);
+      n += ok_chromesql_enc_number(out + n, OK_CHROMESQL_NUMBER, t->price);
+      ok_chromesql_enc_string(out + n, &len, (const uint8_t *)t->name, t->name_len, &err);
+      n += len;
+      out[n++] = OK_CHROMESQL_END;
+      return n;
+    }
     case ORDEREDCODE:
       n += ok_oc_enc_int64(out + n, t->id, 0);
       n += ok_oc_enc_float64(out + n, t->price, 0);
@@ -194,6 +217,8 @@ static const ok_format *format_of(int f) {
          : f == ORDEREDBINARY ? &ok_format_orderedbinary
          : f == FIREFOX       ? &ok_format_firefox
          : f == WEBKIT        ? &ok_format_webkit
+         : f == CHROME        ? &ok_format_chrome
+         : f == CHROMESQL     ? &ok_format_chromesql
                               : ok_orderly_format(schema);
 }
 

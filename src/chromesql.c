@@ -97,24 +97,37 @@ size_t ok_chromesql_enc_binary(uint8_t *out, const uint8_t *p, size_t n) {
 }
 
 /* A string's units from key[0..n) (after its type byte) to its 00: the
-** bytes up to it in *len; checked as Chrome writes a unit. */
-static int scan_string(const uint8_t *key, size_t n, size_t *len, size_t *err_at) {
-  size_t pos = 0;
+** bytes up to it in *len, the length of its UTF-8 (WTF-8) in *text;
+** checked as Chrome writes a unit. Runs of one-byte units (ASCII) eight
+** bytes at a time. */
+static int scan_string(const uint8_t *key, size_t n, size_t *len, size_t *text, size_t *err_at) {
+  const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+  size_t pos = 0, t = 0;
+  unsigned high = 0;
   for (;;) {
     uint8_t b;
+    uint64_t w;
+    if (n - pos >= 8 &&
+        (memcpy(&w, key + pos, 8), ((w - ones) & ~w & highs) == 0 && !(w & highs))) {
+      pos += 8, t += 8, high = 0; /* no 00, nothing from 80 up */
+      continue;
+    }
     if (pos >= n) return fail(OK_E_TRUNCATED, n, err_at);
     b = key[pos];
-    if (b == OK_CHROMESQL_END) return *len = pos, OK_OK;
+    if (b == OK_CHROMESQL_END) return *len = pos, *text = t, OK_OK;
     if (b < 0x80) {
-      pos++;
+      pos++, t++, high = 0;
     } else if (b < 0xC0) { /* two bytes: 0x7F to 0x3FFF */
+      unsigned u;
       if (n - pos < 2) return fail(OK_E_TRUNCATED, n, err_at);
-      if (((unsigned)(b & 0x3F) << 8 | key[pos + 1]) < 0x7F) /* one byte holds it */
+      if ((u = (unsigned)(b & 0x3F) << 8 | key[pos + 1]) < 0x7F) /* one byte holds it */
         return fail(OK_E_NONCANONICAL, pos, err_at);
+      t += ok_wtf8_unit_len(&high, u);
       pos += 2;
     } else if (b == 0xFF) { /* three: 0x4000 and up */
       if (n - pos < 3) return fail(OK_E_TRUNCATED, n, err_at);
       if (key[pos + 1] < 0x40) return fail(OK_E_NONCANONICAL, pos, err_at);
+      t += ok_wtf8_unit_len(&high, (unsigned)key[pos + 1] << 8 | key[pos + 2]);
       pos += 3;
     } else {
       return fail(OK_E_TAG, pos, err_at);
@@ -147,8 +160,9 @@ static int scan_binary(const uint8_t *key, size_t n, size_t *len, size_t *count,
   }
 }
 
-/* The value at key[0..n), nested values included: its bytes in *len. */
-static int scan(const uint8_t *key, size_t n, size_t *len, size_t *err_at) {
+/* The value at key[0..n), nested values included: its bytes in *len (and
+** a string's UTF-8 length in *text). */
+static int scan(const uint8_t *key, size_t n, size_t *len, size_t *text, size_t *err_at) {
   size_t pos = 0, depth = 0, k, count;
   int rc;
   for (;;) {
@@ -169,7 +183,7 @@ static int scan(const uint8_t *key, size_t n, size_t *len, size_t *err_at) {
         break;
       }
       case OK_CHROMESQL_STRING:
-        if ((rc = scan_string(key + pos + 1, n - pos - 1, &k, err_at)) != OK_OK)
+        if ((rc = scan_string(key + pos + 1, n - pos - 1, &k, text, err_at)) != OK_OK)
           return *err_at += pos + 1, rc;
         pos += k + 2;
         break;
@@ -211,11 +225,11 @@ static size_t string_text(uint8_t *out, const uint8_t *p, size_t n) {
 }
 
 int ok_chromesql_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) {
-  size_t len, k, count;
+  size_t len, k, count, text = 0;
   int rc;
   if (n == 0) return fail(OK_E_TRUNCATED, 0, err_at);
   ok_item_reset(it, &ok_format_chromesql, key[0]);
-  if ((rc = scan(key, n, &len, err_at)) != OK_OK) return rc;
+  if ((rc = scan(key, n, &len, &text, err_at)) != OK_OK) return rc;
   it->len = len;
   switch (key[0]) {
     case OK_CHROMESQL_NUMBER: ok_js_number(it, be_double(key + 1)); return OK_OK;
@@ -230,7 +244,7 @@ int ok_chromesql_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_a
       it->type = OK_TEXT;
       it->body = key + 1;
       it->body_len = len - 2;
-      it->value_len = string_text(NULL, it->body, it->body_len);
+      it->value_len = text;
       return OK_OK;
     case OK_CHROMESQL_BINARY:
       scan_binary(key + 1, n - 1, &k, &count, err_at); /* checked by scan() */
@@ -258,12 +272,12 @@ static size_t with_end(const uint8_t *key, size_t n, size_t len, int in_array) {
 ** does. */
 static int decode_any(const ok_format *f, size_t index, const uint8_t *key, size_t n, ok_item *it,
                       size_t *err_at) {
-  size_t len, head = 0;
+  size_t len, head = 0, k;
   int rc;
   (void)f;
   if (n == 0) return fail(index == 0 ? OK_E_LENGTH : OK_FEWER, 0, err_at);
   if (index == 0) {
-    if ((rc = scan(key, n, &len, err_at)) != OK_OK) return rc;
+    if ((rc = scan(key, n, &len, &k, err_at)) != OK_OK) return rc;
     if (len < n) return fail(OK_E_TRAILING, len, err_at);
     head = key[0] == OK_CHROMESQL_ARRAY;
     if (head && n == 2) return fail(OK_FEWER, 0, err_at); /* [] */
@@ -278,9 +292,9 @@ static int decode_any(const ok_format *f, size_t index, const uint8_t *key, size
 /* The components after the first (which checks the whole key), stepped
 ** over by their length alone. */
 static size_t skip_any(const ok_format *f, size_t index, const uint8_t *key, size_t n) {
-  size_t len, err;
+  size_t len, err, text;
   (void)f;
-  return index > 0 && scan(key, n, &len, &err) == OK_OK ? len + with_end(key, n, len, 1) : 0;
+  return index > 0 && scan(key, n, &len, &text, &err) == OK_OK ? len + with_end(key, n, len, 1) : 0;
 }
 
 static size_t chromesql_value(uint8_t *out, const ok_item *it) {
