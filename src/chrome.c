@@ -18,11 +18,15 @@ static int fail(int status, size_t at, size_t *err_at) {
 }
 
 static double le_double(const uint8_t *p) {
-  uint64_t b = 0;
   double d;
+#ifdef OK_LITTLE_ENDIAN
+  memcpy(&d, p, 8);
+#else
+  uint64_t b = 0;
   int i;
   for (i = 7; i >= 0; i--) b = b << 8 | p[i];
   memcpy(&d, &b, 8);
+#endif
   return d;
 }
 

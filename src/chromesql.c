@@ -21,12 +21,10 @@ static int fail(int status, size_t at, size_t *err_at) {
 
 size_t ok_chromesql_enc_number(uint8_t *out, int type, double d) {
   uint64_t b;
-  int i;
   if (d == 0) d = 0; /* -0 as 0 */
   memcpy(&b, &d, 8);
   b = b & SIGN ? ~b : b | SIGN;
-  if (out)
-    for (out[0] = (uint8_t)type, i = 8; i >= 1; i--, b >>= 8) out[i] = (uint8_t)b;
+  if (out) out[0] = (uint8_t)type, ok_put_be(out + 1, b, 8);
   return 9;
 }
 
@@ -35,10 +33,8 @@ size_t ok_chromesql_enc_date(uint8_t *out, double ms) {
 }
 
 static double be_double(const uint8_t *p) {
-  uint64_t b = 0;
+  uint64_t b = ok_get_be(p, 8, 0);
   double d;
-  int i;
-  for (i = 0; i < 8; i++) b = b << 8 | p[i];
   b = b & SIGN ? b ^ SIGN : ~b;
   memcpy(&d, &b, 8);
   return d;
@@ -171,14 +167,18 @@ static int scan(const uint8_t *key, size_t n, size_t *len, size_t *text, size_t 
     switch (key[pos]) {
       case OK_CHROMESQL_NUMBER:
       case OK_CHROMESQL_DATE: {
-        double d;
+        uint64_t e;
         if (n - pos < 9) return fail(OK_E_TRUNCATED, n, err_at);
-        d = be_double(key + pos + 1);
-        if (d != d) return fail(OK_E_RANGE, at, err_at);
-        if (d == 0 && signbit(d))
-          return fail(OK_E_NONCANONICAL, at, err_at); /* -0 is written as 0 */
-        if (key[pos] == OK_CHROMESQL_DATE && !(fabs(d) <= OK_JS_DATE_MAX && d == trunc(d)))
+        /* on the bytes as they are: a NaN either side of the numbers, -0
+        ** (written as 0) as the flipped bits of 80..00 */
+        e = ok_get_be(key + pos + 1, 8, 0);
+        if (e > 0xFFF0000000000000ULL || e < 0x000FFFFFFFFFFFFFULL)
           return fail(OK_E_RANGE, at, err_at);
+        if (e == 0x7FFFFFFFFFFFFFFFULL) return fail(OK_E_NONCANONICAL, at, err_at);
+        if (key[pos] == OK_CHROMESQL_DATE) {
+          double d = be_double(key + pos + 1);
+          if (!(fabs(d) <= OK_JS_DATE_MAX && d == trunc(d))) return fail(OK_E_RANGE, at, err_at);
+        }
         pos += 9;
         break;
       }
