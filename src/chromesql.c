@@ -169,10 +169,11 @@ static int scan(const uint8_t *key, size_t n, size_t *len, size_t *text, size_t 
       case OK_CHROMESQL_DATE: {
         uint64_t e;
         if (n - pos < 9) return fail(OK_E_TRUNCATED, n, err_at);
-        /* on the bytes as they are: a NaN either side of the numbers, -0
-        ** (written as 0) as the flipped bits of 80..00 */
+        /* on the bytes as they are: the numbers run from -Inf's 000F..FF
+        ** to +Inf's FFF0..00, a NaN either side of them; -0 (written as
+        ** 0) would be the flipped bits of 80..00 */
         e = ok_get_be(key + pos + 1, 8, 0);
-        if (e > 0xFFF0000000000000ULL || e < 0x000FFFFFFFFFFFFFULL)
+        if (e - 0x000FFFFFFFFFFFFFULL > 0xFFF0000000000000ULL - 0x000FFFFFFFFFFFFFULL)
           return fail(OK_E_RANGE, at, err_at);
         if (e == 0x7FFFFFFFFFFFFFFFULL) return fail(OK_E_NONCANONICAL, at, err_at);
         if (key[pos] == OK_CHROMESQL_DATE) {
