@@ -567,8 +567,9 @@ def main():
             db.text_factory = bytes
             db.enable_load_extension(True)
             db.load_extension(os.path.join(build, "ok"))
-        integrity = db.execute("PRAGMA integrity_check").fetchall()
-        check("integrity_check", integrity == [(b"ok",)], integrity[:5])
+        if browser != "chrome":  # a file of the browser's (Chrome's is a LevelDB, read into a temp table)
+            integrity = db.execute("PRAGMA integrity_check").fetchall()
+            check("integrity_check", integrity == [(b"ok",)], integrity[:5])
         for name, err in log["refused"].items():
             check(f"the browser refuses a {name} key", err == "DataError", err)
 

@@ -414,6 +414,20 @@ def test_leveldb_files(db):
         # forward, a walk that seeks within the tables' blocks, the log beside;
         # backward, the range's keys read into memory: the ranges as LevelDB's rows
         ranges_match(db, f"LevelDB files {i}", f"ok_leveldb('{path}')", theirs)
+        # ok_files, the same reader without the store libraries: the same rows,
+        # versions, and no write
+        lite = checks.connect(build, extensions=("ok_files",))
+        check(f"{label}: ok_files reads the rows LevelDB itself reads",
+              lite.execute(f"SELECT key, value FROM ok_leveldb('{path}')").fetchall() == theirs)
+        check(f"{label}: ok_files lists the same versions",
+              lite.execute(f"SELECT * FROM ok_leveldb_versions('{path}')").fetchall() ==
+              db.execute(f"SELECT * FROM ok_leveldb_versions('{path}')").fetchall())
+        e = error_of(lite, f"CREATE VIRTUAL TABLE w USING ok_leveldb('{path}', readwrite)")
+        check(f"{label}: ok_files refuses to write, naming ok_store",
+              e == f"ok_leveldb: '{path}': ok_files reads LevelDB from its files and writes none; "
+              "writing takes the store module (ok_store), with LevelDB's library", e)
+        lite.close()
+        check(f"{label}: every file as it was after ok_files too", files_state(path) == before)
     # every version the files hold (ok_leveldb_versions): the live rows are
     # each key's newest version where it is a put (the store whose last
     # writes are not compacted: versions in tables and in its log)
