@@ -70,6 +70,10 @@ size_t ok_enc_bytes(uint8_t *out, int tag, const uint8_t *s, size_t n, int termi
     return 1 + n + low + (terminated ? 1 : 0);
   }
   out[0] = (uint8_t)tag;
+  if (ok_copy_short(out + 1, s, n, 2)) {
+    o += n;
+    i = n;
+  }
   while (i < n) { /* runs between the bytes to escape, copied whole */
     j = next_low(s, i, n);
     memcpy(out + o, s + i, j - i);

@@ -96,6 +96,7 @@ size_t ok_crdb_enc_float(uint8_t *out, double d, int desc) {
 size_t ok_crdb_enc_bytes(uint8_t *out, const uint8_t *s, size_t n, int desc) {
   size_t len = 1, i = 0;
   if (out) out[0] = desc ? OK_CRDB_BYTES_DESC : OK_CRDB_BYTES;
+  if (out && ok_copy_short(out + 1, s, n, 1)) len += n, i = n;
   while (i < n) { /* runs without 0x00, each 0x00 as 00 FF */
     const uint8_t *z = memchr(s + i, 0, n - i);
     size_t run = z ? (size_t)(z - (s + i)) : n - i;

@@ -40,11 +40,11 @@ int ok_fdb_enc_bigint(uint8_t *out, size_t *len, int neg, const uint8_t *mag, si
 
 size_t ok_fdb_enc_int(uint8_t *out, int64_t v) {
   uint64_t m = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
-  size_t n = (ok_bit_length(m) + 7) / 8, i; /* the magnitude's significant bytes */
+  size_t n = (ok_bit_length(m) + 7) / 8; /* the magnitude's significant bytes */
   if (!out) return 1 + n;
   out[0] = (uint8_t)(v < 0 ? OK_FDB_INT_ZERO - n : OK_FDB_INT_ZERO + n);
   if (v < 0) m = ~m; /* a negative's bytes complemented */
-  for (i = 0; i < n; i++) out[1 + i] = (uint8_t)(m >> (8 * (n - 1 - i)));
+  if (n) ok_put_be(out + 1, m, n);
   return 1 + n;
 }
 
@@ -70,7 +70,13 @@ size_t ok_fdb_enc_float(uint8_t *out, float f) {
 size_t ok_fdb_enc_bytes(uint8_t *out, int code, const uint8_t *s, size_t n) {
   size_t i = 0, o = 1;
   const uint8_t *nul;
-  if (out) out[0] = (uint8_t)code;
+  if (out) {
+    out[0] = (uint8_t)code;
+    if (ok_copy_short(out + 1, s, n, 1)) {
+      out[1 + n] = CLOSE;
+      return n + 2;
+    }
+  }
   while (i < n) { /* runs up to each NUL, copied whole; the NUL gains its escape */
     size_t run = (nul = memchr(s + i, 0, n - i)) ? (size_t)(nul - s) - i + 1 : n - i;
     if (out) memcpy(out + o, s + i, run);

@@ -14,6 +14,7 @@
 #include "internal.h"
 #include "ok_bytewise.h"
 #include "ok_crdb.h"
+#include "ok_fdb.h"
 #include "ok_orderedcode.h"
 #include "ok_tidb.h"
 #include "test.h"
@@ -252,6 +253,73 @@ static void test_long_escapes(long rounds) {
   check(!bad, "words: long native text escaped as byte by byte, 63-10000 bytes", "");
 }
 
+/* Short text (0-24 bytes, the lengths the encoders copy as two words) in
+** the formats that escape a byte: each byte of it in turn an escaped one
+** (00, 01) or one beside them (02, 7F, 80, FE, FF), or none, against a byte
+** loop; nothing written past the count returned. FDB's integers of every
+** byte length likewise. */
+static size_t short_reference(uint8_t *out, int format, const uint8_t *s, size_t n, int desc) {
+  size_t o = 1, i;
+  out[0] = format == 0 ? OK_TAG_TEXT : format == 1 ? OK_FDB_STRING : OK_CRDB_BYTES;
+  for (i = 0; i < n; i++) {
+    if (format == 0 && s[i] <= 1)
+      out[o++] = 0x01, out[o++] = (uint8_t)(s[i] + 1);
+    else if (format != 0 && s[i] == 0)
+      out[o++] = 0x00, out[o++] = 0xFF;
+    else
+      out[o++] = s[i];
+  }
+  if (format == 2) out[o++] = 0x00, out[o++] = 0x01;
+  else out[o++] = 0x00;
+  for (i = format == 2 ? 1 : 0; desc && i < o; i++) out[i] = (uint8_t)~out[i];
+  if (format == 2 && desc) out[0] = OK_CRDB_BYTES_DESC;
+  return o;
+}
+
+static void test_short_escapes(void) {
+  static const uint8_t odd[] = {0x00, 0x01, 0x02, 0x7F, 0x80, 0xFE, 0xFF};
+  uint8_t value[24], key[64], want[64];
+  size_t bad = 0, tried = 0, n, at, k, b;
+  char why[80] = "";
+  int format, desc;
+  for (n = 0; n <= 24; n++)
+    for (at = 0; at <= n; at++) /* at == n: no odd byte */
+      for (b = 0; b < (at < n ? sizeof odd : 1); b++)
+        for (format = 0; format < 3; format++)
+          for (desc = 0; desc < (format == 1 ? 1 : 2); desc++) {
+            size_t o, len;
+            for (k = 0; k < n; k++) value[k] = (uint8_t)('a' + (k * 7 + n) % 26);
+            if (at < n) value[at] = odd[b];
+            o = short_reference(want, format, value, n, desc);
+            memset(key, 0xAA, sizeof key);
+            len = format == 0   ? ok_enc_bytes(key, OK_TAG_TEXT, value, n, 1, desc)
+                  : format == 1 ? ok_fdb_enc_bytes(key, OK_FDB_STRING, value, n)
+                                : ok_crdb_enc_bytes(key, value, n, desc);
+            tried++;
+            if (len != o || memcmp(key, want, o) != 0 || key[o] != 0xAA) {
+              if (!bad++)
+                snprintf(why, sizeof why, "format %d, %d bytes, byte %02X at %d, desc %d", format,
+                         (int)n, at < n ? odd[b] : 0, (int)at, desc);
+            }
+          }
+  check(!bad && tried == 10625, "words: short text escaped as byte by byte, 0-24 bytes", why);
+  for (bad = 0, k = 0; k < 64 * 3; k++) {
+    int64_t v = (int64_t)(((uint64_t)1 << (k / 3)) - 1 + k % 3 - 1);
+    size_t len, o, m, i;
+    uint64_t mag;
+    for (desc = 0; desc < 2; desc++, v = v == INT64_MIN ? v : -v) {
+      mag = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+      for (m = 0; m < 8 && mag >> (8 * m); m++) continue;
+      want[0] = (uint8_t)(v < 0 ? 0x14 - m : 0x14 + m);
+      for (o = 1, i = m; i-- > 0;) want[o++] = (uint8_t)((v < 0 ? ~mag : mag) >> (8 * i));
+      memset(key, 0xAA, sizeof key);
+      len = ok_fdb_enc_int(key, v);
+      if (len != o || memcmp(key, want, o) != 0 || key[o] != 0xAA) bad++;
+    }
+  }
+  check(!bad, "words: FDB integers of 0-8 bytes, both signs, as byte by byte", "");
+}
+
 /* Component number *index of a key of format f (which has a skip) in
 ** key[0..len), made by `make` from a random value. */
 typedef size_t (*maker)(uint8_t *key, size_t *index);
@@ -448,6 +516,7 @@ void test_words(long rounds) {
   test_number_streams(rounds);
   test_orderly_utf8(rounds);
   test_long_escapes(rounds);
+  test_short_escapes();
   test_skip(&ok_format_native, native_component, rounds * 10);
   test_skip(&ok_format_fdb, fdb_component, rounds * 10);
   test_skip(&ok_format_crdb, crdb_component, rounds * 10);
