@@ -269,8 +269,10 @@ static size_t short_reference(uint8_t *out, int format, const uint8_t *s, size_t
     else
       out[o++] = s[i];
   }
-  if (format == 2) out[o++] = 0x00, out[o++] = 0x01;
-  else out[o++] = 0x00;
+  if (format == 2)
+    out[o++] = 0x00, out[o++] = 0x01;
+  else
+    out[o++] = 0x00;
   for (i = format == 2 ? 1 : 0; desc && i < o; i++) out[i] = (uint8_t)~out[i];
   if (format == 2 && desc) out[0] = OK_CRDB_BYTES_DESC;
   return o;
