@@ -1,6 +1,6 @@
 #!/bin/sh
 # install.sh BUILD_DIR: `make install` into a scratch DESTDIR, then what the
-# README promises of it: the one-line load from the sqlite3 shell and from
+# docs/install.md promises of it: the one-line load from the sqlite3 shell and from
 # Python's sqlite3, a stripped module, and the core from C with only
 # `pkg-config --cflags --libs ok`. Ends with "N passed, M failed".
 cd "$(dirname "$0")/.." || exit 2
