@@ -150,11 +150,33 @@ void *ok_sql_param_arg(sqlite3_context *ctx, const ok_sql_param *param, sqlite3_
   return NULL;
 }
 
-void ok_sql_wtf8_error(sqlite3_context *ctx, int i, size_t err) {
-  ok_sql_error(ctx,
-               "argument %d: TEXT that is neither UTF-8 nor WTF-8 (a lone surrogate as three "
-               "bytes; a pair as its one 4-byte character), at byte %lld",
-               i, (long long)err + 1);
+/* The error "<subject><words>", the words f's for the refusal rc. */
+static void refused(sqlite3_context *ctx, const ok_sql_format *f, const ok_format *core, int rc,
+                    const ok_value *v, size_t index, size_t err, const char *subject) {
+  char *words = f->refusal ? f->refusal(core, rc, v, index, err)
+                           : sqlite3_mprintf(": %s", ok_strerror(rc)); /* none: a bug of ok's */
+  if (words)
+    ok_sql_error(ctx, "%s%s", subject, words);
+  else
+    sqlite3_result_error_nomem(ctx);
+  sqlite3_free(words);
+}
+
+void ok_sql_refused(sqlite3_context *ctx, const ok_sql_format *f, const ok_format *core, int rc,
+                    int i, const ok_value *v, size_t index, size_t err) {
+  char subject[32];
+  sqlite3_snprintf(sizeof subject, subject, "argument %d", i);
+  refused(ctx, f, core, rc, v, index, err, subject);
+}
+
+void ok_sql_refused_component(sqlite3_context *ctx, const ok_sql_format *f, const ok_format *core,
+                              int rc, size_t k, const ok_value *v, size_t err) {
+  char *subject = sqlite3_mprintf("component %lld into '%s'", (long long)k + 1, core->name);
+  if (subject)
+    refused(ctx, f, core, rc, v, k, err, subject);
+  else
+    sqlite3_result_error_nomem(ctx);
+  sqlite3_free(subject);
 }
 
 void ok_sql_bool_piece(sqlite3_context *ctx, sqlite3_value *v, int subtype, uint8_t off,

@@ -107,10 +107,16 @@ struct ok_sql_format {
   const char *pack;      /* the builder that ok_quote's renderings read back with */
   const char *rejoin;    /* how a key of it goes into another: for a message */
   /* Building, by ok_sql_build: a plain SQL value v of SQLITE_* type t
-  ** (argument i, 1-based) as its item(s), into b; 0 after setting an
-  ** error. NULL for a format whose keys are built otherwise (Orderly's,
-  ** from a schema). */
+  ** (argument i, 1-based) as its item(s), into b, by the core's writer of
+  ** the format (ok_sql_write); 0 after setting an error. NULL for a format
+  ** whose keys are built otherwise (Orderly's, from a schema). */
   int (*put)(ok_sql_builder *b, sqlite3_value *v, int t, int i);
+  /* The words for its core writer's refusal rc of value v (its place in
+  ** the key `index`, err the writer's err_at; core: the format as
+  ** parsed): the rest of a sentence whose subject is the argument
+  ** ("argument 2" or "component 2 into 'fdb'"), sqlite3_malloc'd; NULL out
+  ** of memory. NULL: its writer refuses nothing. */
+  char *(*refusal)(const ok_format *core, int rc, const ok_value *v, size_t index, size_t err);
   /* One of its own pieces p[0..n) (argument i); NULL: copied as it is,
   ** inverted when descending. */
   int (*put_piece)(ok_sql_builder *b, const uint8_t *p, size_t n, int i);
@@ -172,10 +178,6 @@ void ok_sql_result_raw(sqlite3_context *ctx, sqlite3_value **argv, const ok_sql_
 void ok_sql_bool_piece(sqlite3_context *ctx, sqlite3_value *v, int subtype, uint8_t off,
                        uint8_t on);
 
-/* The error for argument i, TEXT that a browser's key (Firefox's, WebKit's)
-** cannot hold: neither UTF-8 nor WTF-8 from byte err (0-based) on. */
-void ok_sql_wtf8_error(sqlite3_context *ctx, int i, size_t err);
-
 /* A JavaScript Date constructor (ok_bytewise_date, the browsers'): its
 ** argument v, milliseconds (a number) or toISOString() text, written by
 ** enc (9 bytes at most) as the result, a piece of that subtype; NULL gives
@@ -190,6 +192,62 @@ static inline void ok_sql_builder_init(ok_sql_builder *b, sqlite3_context *ctx, 
   ok_sql_buf_init(&b->buf);
 }
 static inline void ok_sql_builder_free(ok_sql_builder *b) { ok_sql_buf_free(&b->buf); }
+
+/* A builder's put: every call inside it inlined, so that the core's
+** writer it calls (ok_sql_write) runs in its registers, as the encoders
+** it calls by name did (link-time optimisation reaches across). */
+#if defined(__GNUC__)
+#define OK_SQL_FLATTEN __attribute__((flatten))
+#else
+#define OK_SQL_FLATTEN
+#endif
+
+/* A plain SQL value v of SQLITE_* type t as the core's writers take it: 1,
+** or 0 with the error set (out of memory). */
+static inline int ok_sql_value_of(sqlite3_context *ctx, sqlite3_value *v, int t, ok_value *x) {
+  x->type = t == SQLITE_NULL ? OK_NULL : (ok_type)(t + 1); /* SQLITE_INTEGER.. in ok_type's order */
+  if (t == SQLITE_INTEGER) x->i = sqlite3_value_int64(v);
+  if (t == SQLITE_FLOAT) x->d = sqlite3_value_double(v);
+  if (t != SQLITE_TEXT && t != SQLITE_BLOB) return 1;
+  return ok_sql_typed(ctx, v, t, &x->p, &x->n);
+}
+
+/* The error for the refusal rc of argument i's value v by f's writer (core
+** the format as parsed, index v's place, err the writer's err_at), in f's
+** words; and the same for component k of a key ok_convert writes in f. */
+void ok_sql_refused(sqlite3_context *ctx, const ok_sql_format *f, const ok_format *core, int rc,
+                    int i, const ok_value *v, size_t index, size_t err);
+void ok_sql_refused_component(sqlite3_context *ctx, const ok_sql_format *f, const ok_format *core,
+                              int rc, size_t k, const ok_value *v, size_t err);
+
+/* Argument i, the plain value v of type t, written into b by `write`, the
+** core's writer of core, the format as parsed (named in each format's put,
+** so that the call is direct; index: v's place in the key, lone: v is the
+** key's one value, not an array's element): 1, or 0 with the error set.
+** What does not fit the writer counts, and says the room it asks for:
+** given it, it writes again. */
+static inline int ok_sql_write(ok_sql_builder *b, const ok_sql_format *f, sqlite3_value *v, int t,
+                               int i,
+                               int (*write)(const ok_format *, ok_writer *, const ok_value *),
+                               const ok_format *core, size_t index, int lone) {
+  ok_value x;
+  ok_writer w;
+  int rc;
+  if (!ok_sql_value_of(b->ctx, v, t, &x)) return 0;
+  for (;;) {
+    w.out = b->buf.p + b->buf.n, w.cap = b->buf.cap - b->buf.n;
+    w.n = w.need = 0;
+    w.index = index, w.lone = lone, w.desc = b->desc;
+    if ((rc = write(core, &w, &x)) != OK_OK) {
+      ok_sql_refused(b->ctx, f, core, rc, i, &x, index, w.err_at);
+      return 0;
+    }
+    if (w.n <= w.cap) break;
+    if (!ok_sql_buf_grow(b->ctx, &b->buf, w.need, w.n)) return 0;
+  }
+  b->buf.n += w.n;
+  return 1;
+}
 
 /* The one loop that builds keys: argv[first..argc) appended to b as items
 ** of format f, its own pieces inlined, other formats' refused. 0 after

@@ -258,12 +258,43 @@ static int too_big_as(sqlite3_context *ctx, sqlite3_uint64 n, const char *name) 
   return 1;
 }
 
+char *ok_sql_words_utf8(size_t err) {
+  return sqlite3_mprintf(" is TEXT that is not valid UTF-8 (byte %lld); give bytes as a BLOB",
+                         (long long)err + 1);
+}
+
+char *ok_sql_words_wtf8(size_t err) {
+  return sqlite3_mprintf(
+      ": TEXT that is neither UTF-8 nor WTF-8 (a lone surrogate as three bytes; "
+      "a pair as its one 4-byte character), at byte %lld",
+      (long long)err + 1);
+}
+
+char *ok_sql_words_not_double(int64_t x) {
+  return sqlite3_mprintf(
+      ": INTEGER %lld is no double exactly (the nearest is %!.17g); give it as "
+      "TEXT, or as a REAL if the rounding is meant",
+      (long long)x, (double)x);
+}
+
+/* The error "argument i<words>", freeing the words. */
+static void argument_error(sqlite3_context *ctx, int i, char *words) {
+  if (words)
+    ok_sql_error(ctx, "argument %d%s", i, words);
+  else
+    sqlite3_result_error_nomem(ctx);
+  sqlite3_free(words);
+}
+
 int ok_sql_utf8_arg(sqlite3_context *ctx, const uint8_t *p, size_t n, int i) {
   size_t bad = ok_utf8_check(p, n);
   if (bad == n) return 1;
-  ok_sql_error(ctx, "argument %d is TEXT that is not valid UTF-8 (byte %lld); give bytes as a BLOB",
-               i, (long long)bad + 1);
+  argument_error(ctx, i, ok_sql_words_utf8(bad));
   return 0;
+}
+
+void ok_sql_wtf8_error(sqlite3_context *ctx, int i, size_t err) {
+  argument_error(ctx, i, ok_sql_words_wtf8(err));
 }
 
 int ok_sql_real_arg(sqlite3_context *ctx, sqlite3_value *v, int t, double *d) {
@@ -418,9 +449,6 @@ int ok_sql_exact_double(sqlite3_context *ctx, sqlite3_value *v, int t, int i, do
   x = sqlite3_value_int64(v);
   *d = (double)x;
   if (ok_int_is_double(x)) return 1;
-  ok_sql_error(ctx,
-               "argument %d: INTEGER %lld is no double exactly (the nearest is %!.17g); give it "
-               "as TEXT, or as a REAL if the rounding is meant",
-               i, x, *d);
+  argument_error(ctx, i, ok_sql_words_not_double(x));
   return 0;
 }

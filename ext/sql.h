@@ -148,6 +148,17 @@ int ok_sql_hex(const char *s, size_t n, uint8_t **out, size_t *len, char **msg);
 /* 1 when TEXT argument i is valid UTF-8 (the FDB and HBase formats hold
 ** nothing else as text), else 0 with the error set. */
 int ok_sql_utf8_arg(sqlite3_context *ctx, const uint8_t *p, size_t n, int i);
+/* The error for argument i, TEXT that a browser's key (Firefox's, WebKit's)
+** cannot hold: neither UTF-8 nor WTF-8 from byte err (0-based) on. */
+void ok_sql_wtf8_error(sqlite3_context *ctx, int i, size_t err);
+/* The words of the errors that refusals share (a format's words for its
+** writer's, ext/format.h): after "argument 2", text that is not UTF-8, or
+** not WTF-8, from byte err (0-based) on; an INTEGER x that no double holds
+** exactly, where the format's numbers are doubles. sqlite3_malloc'd, NULL
+** out of memory. */
+char *ok_sql_words_utf8(size_t err);
+char *ok_sql_words_wtf8(size_t err);
+char *ok_sql_words_not_double(int64_t x);
 /* A number argument v of type t (sqlite3_value_type), or 'NaN', 'Inf',
 ** '-Inf', in *d; 0 with the error set. A float is then (float)*d, rounded
 ** to nearest as every FDB binding and Java's cast round: past FLT_MAX and

@@ -314,8 +314,13 @@ static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
   return OK_OK;
 }
 
-const ok_format ok_format_bytewise = {"bytewise", 0,    decode_any, bytewise_value,
-                                      NULL,       NULL, skip_any,   put_value};
+const ok_format ok_format_bytewise = {
+    .name = "bytewise",
+    .decode = decode_any,
+    .value = bytewise_value,
+    .skip = skip_any,
+    .put = put_value,
+};
 
 /* --- JavaScript Dates as text --------------------------------------------- */
 

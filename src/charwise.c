@@ -393,5 +393,9 @@ static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
   return rc;
 }
 
-const ok_format ok_format_charwise = {"charwise", 0,    decode_any, charwise_value,
-                                      NULL,       NULL, NULL,       put_value};
+const ok_format ok_format_charwise = {
+    .name = "charwise",
+    .decode = decode_any,
+    .value = charwise_value,
+    .put = put_value,
+};

@@ -317,8 +317,13 @@ static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
   }
 }
 
-const ok_format ok_format_chrome = {"chrome", 0,    decode_any, chrome_value,
-                                    NULL,     NULL, skip_any,   put_value};
+const ok_format ok_format_chrome = {
+    .name = "chrome",
+    .decode = decode_any,
+    .value = chrome_value,
+    .skip = skip_any,
+    .put = put_value,
+};
 
 /* --- The LevelDB keys ---------------------------------------------------------- */
 

@@ -344,5 +344,10 @@ static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
   }
 }
 
-const ok_format ok_format_chromesql = {"chromesql", 0,    decode_any, chromesql_value,
-                                       NULL,        NULL, skip_any,   put_value};
+const ok_format ok_format_chromesql = {
+    .name = "chromesql",
+    .decode = decode_any,
+    .value = chromesql_value,
+    .skip = skip_any,
+    .put = put_value,
+};

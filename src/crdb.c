@@ -767,8 +767,13 @@ static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
   return OK_OK;
 }
 
-const ok_format ok_format_crdb = {"crdb", 0,    decode_any, crdb_value,
-                                  NULL,   NULL, skip_any,   put_value};
+const ok_format ok_format_crdb = {
+    .name = "crdb",
+    .decode = decode_any,
+    .value = crdb_value,
+    .skip = skip_any,
+    .put = put_value,
+};
 
 int ok_crdb_desc(uint8_t *out, size_t *len, const uint8_t *p, size_t n, size_t *err_at) {
   ok_walk w;

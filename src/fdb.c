@@ -469,4 +469,10 @@ static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
   return OK_OK;
 }
 
-const ok_format ok_format_fdb = {"fdb", 0, decode_any, fdb_value, NULL, NULL, skip_any, put_value};
+const ok_format ok_format_fdb = {
+    .name = "fdb",
+    .decode = decode_any,
+    .value = fdb_value,
+    .skip = skip_any,
+    .put = put_value,
+};

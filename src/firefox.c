@@ -358,5 +358,9 @@ static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
   return rc;
 }
 
-const ok_format ok_format_firefox = {"firefox", 0,    decode_any, firefox_value,
-                                     NULL,      NULL, NULL,       put_value};
+const ok_format ok_format_firefox = {
+    .name = "firefox",
+    .decode = decode_any,
+    .value = firefox_value,
+    .put = put_value,
+};

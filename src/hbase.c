@@ -682,5 +682,10 @@ static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
   return OK_OK;
 }
 
-const ok_format ok_format_hbase = {"hbase", 0,    decode_any, hbase_value,
-                                   NULL,    NULL, skip_any,   put_value};
+const ok_format ok_format_hbase = {
+    .name = "hbase",
+    .decode = decode_any,
+    .value = hbase_value,
+    .skip = skip_any,
+    .put = put_value,
+};

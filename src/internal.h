@@ -307,62 +307,11 @@ int ok_dec_bytes(const uint8_t *c, size_t n, uint8_t x, ok_item *it, size_t *err
 size_t ok_num_len(const uint8_t *c, size_t n, int t);
 size_t ok_bytes_len(const uint8_t *c, size_t n, uint8_t x);
 
-/* --- Writing keys from values (ok_convert) ---------------------------------- */
+/* --- Writing keys from values (ok.h has the writer) --------------------- */
 
-/* A plain value: a component's SQL value, which ok_convert carries from
-** one format's reader to another's writer (TEXT and BLOB: p[0..n), which
-** ok_convert reads out for the writer: Orderly's writes a decimal's digits
-** over its text, and ok_convert reads it out again where it needs it). */
-struct ok_value {
-  ok_type type;
-  int64_t i;
-  double d;
-  const uint8_t *p;
-  size_t n;
-};
-typedef struct ok_value ok_value;
-
-/* A key a format's put hook writes, value by value. Bytes go to out while
-** they fit in cap and are only counted past it (the encoders size with out
-** NULL), so that a key too big still says the room it needs. */
-struct ok_writer {
-  uint8_t *out;
-  size_t cap;
-  size_t n;     /* the key's bytes so far (counted past cap) */
-  size_t need;  /* the room its writing asks for: each encoder's bound where
-                ** it writes, and what a format's end takes (TiKV's groups) */
-  size_t count; /* the values it will hold */
-  size_t index; /* the values put so far */
-  int lone;     /* one value alone, not in the format's array */
-  size_t mark;  /* the format's own */
-  void *room;   /* OK_WRITER_ROOM bytes of the caller's for the format's own */
-};
-typedef struct ok_writer ok_writer;
 /* Orderly's values, kept until the key's end (aligned for them). */
 #define OK_WRITER_ROOM (OK_ORDERLY_MAX * (sizeof(ok_orderly_value) + 24))
 
-/* Where the next `bound` bytes (at most) go, or NULL when they may not
-** fit: the encoder then counts them, and the room asked for is kept. */
-static inline uint8_t *ok_writer_at(ok_writer *w, size_t bound) {
-  if (w->n + bound > w->need) w->need = w->n + bound;
-  return w->n <= w->cap && bound <= w->cap - w->n ? w->out + w->n : NULL;
-}
-static inline void ok_writer_byte(ok_writer *w, uint8_t b) {
-  uint8_t *at = ok_writer_at(w, 1);
-  if (at) *at = b;
-  w->n++;
-}
-/* A number value as a JavaScript number: OK_OK with *d; OK_E_RANGE for an
-** integer no double holds exactly (past 2^53: the SQL builders refuse it
-** too), or NaN; OK_E_TYPE for any other value. */
-static inline int ok_value_js_number(const ok_value *v, double *d) {
-  if (v->type == OK_INT) {
-    *d = (double)v->i;
-    return ok_int_is_double(v->i) ? OK_OK : OK_E_RANGE;
-  }
-  *d = v->d;
-  return v->type != OK_REAL ? OK_E_TYPE : v->d == v->d ? OK_OK : OK_E_RANGE;
-}
 /* p[0..n) to out, each byte XORed with x (a descending body read back):
 ** eight bytes at a time. */
 void ok_copy_xor(uint8_t *out, const uint8_t *p, size_t n, uint8_t x);

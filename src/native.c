@@ -92,5 +92,10 @@ static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
   return OK_OK;
 }
 
-const ok_format ok_format_native = {"ok", 0,    decode_any, native_value,
-                                    NULL, NULL, skip_any,   put_value};
+const ok_format ok_format_native = {
+    .name = "ok",
+    .decode = decode_any,
+    .value = native_value,
+    .skip = skip_any,
+    .put = put_value,
+};

@@ -169,7 +169,8 @@ typedef struct {
   uint64_t own[OK_ITEM_OWN / 8];
 } ok_item;
 
-/* What ok_convert writes a key with (src/internal.h): opaque here. */
+/* What ok_convert writes a key with (below, OK_STATIC_LINKING_ONLY):
+** opaque here. */
 struct ok_writer;
 struct ok_value;
 
@@ -553,6 +554,63 @@ static inline int ok_int_is_double(int64_t x) {
 /* 1 with *d when s[0..n) names a double SQL has no literal for: 'Inf',
 ** 'Infinity', 'NaN' in any case, a sign before; else 0. */
 int ok_special_real(const char *s, size_t n, double *d);
+
+/* --- Writing values -------------------------------------------------------- */
+
+/* A plain value: a component's SQL value, which ok_convert carries from
+** one format's reader to another's writer (TEXT and BLOB: p[0..n), which
+** ok_convert reads out for the writer: Orderly's writes a decimal's digits
+** over its text, and ok_convert reads it out again where it needs it). */
+struct ok_value {
+  ok_type type;
+  int64_t i;
+  double d;
+  const uint8_t *p;
+  size_t n;
+};
+typedef struct ok_value ok_value;
+
+/* A key a format's put hook writes, value by value. Bytes go to out while
+** they fit in cap and are only counted past it (the encoders size with out
+** NULL), so that a key too big still says the room it needs. */
+struct ok_writer {
+  uint8_t *out;
+  size_t cap;
+  size_t n;      /* the key's bytes so far (counted past cap) */
+  size_t need;   /* the room its writing asks for: each encoder's bound where
+                 ** it writes, and what a format's end takes (TiKV's groups) */
+  size_t count;  /* the values it will hold */
+  size_t index;  /* the values put so far */
+  int lone;      /* one value alone, not in the format's array */
+  int desc;      /* every value descending (the formats that have such values) */
+  size_t mark;   /* the format's own */
+  size_t err_at; /* a refusal's offending byte in the value's p[0..n) */
+  void *room;    /* OK_WRITER_ROOM bytes of the caller's for the format's own */
+};
+typedef struct ok_writer ok_writer;
+
+/* Where the next `bound` bytes (at most) go, or NULL when they may not
+** fit: the encoder then counts them, and the room asked for is kept. */
+static inline uint8_t *ok_writer_at(ok_writer *w, size_t bound) {
+  if (w->n + bound > w->need) w->need = w->n + bound;
+  return w->n <= w->cap && bound <= w->cap - w->n ? w->out + w->n : NULL;
+}
+static inline void ok_writer_byte(ok_writer *w, uint8_t b) {
+  uint8_t *at = ok_writer_at(w, 1);
+  if (at) *at = b;
+  w->n++;
+}
+/* A number value as a JavaScript number: OK_OK with *d; OK_E_RANGE for an
+** integer no double holds exactly (past 2^53: the SQL builders refuse it
+** too), or NaN; OK_E_TYPE for any other value. */
+static inline int ok_value_js_number(const ok_value *v, double *d) {
+  if (v->type == OK_INT) {
+    *d = (double)v->i;
+    return ok_int_is_double(v->i) ? OK_OK : OK_E_RANGE;
+  }
+  *d = v->d;
+  return v->type != OK_REAL ? OK_E_TYPE : v->d == v->d ? OK_OK : OK_E_RANGE;
+}
 
 #ifdef __cplusplus
 }

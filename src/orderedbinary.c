@@ -277,4 +277,8 @@ static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
 }
 
 const ok_format ok_format_orderedbinary = {
-    "orderedbinary", 0, decode_any, orderedbinary_value, NULL, NULL, NULL, put_value};
+    .name = "orderedbinary",
+    .decode = decode_any,
+    .value = orderedbinary_value,
+    .put = put_value,
+};

@@ -449,5 +449,9 @@ static size_t oc_value(uint8_t *out, const ok_item *it) {
 
 /* Alone it reads nothing: keys are read with a type list, the format
 ** ok_orderedcode_parse makes. */
-const ok_format ok_format_orderedcode = {"orderedcode", 0,       decode, oc_value,
-                                         NULL,          "types", NULL,   NULL};
+const ok_format ok_format_orderedcode = {
+    .name = "orderedcode",
+    .decode = decode,
+    .value = oc_value,
+    .param_name = "types",
+};

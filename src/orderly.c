@@ -811,4 +811,11 @@ static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
   return rc == OK_OK ? ok_orderly_check(s, w->index, o) : rc;
 }
 
-const ok_format ok_format_orderly = {"orderly", 0, decode, value, NULL, "schema", skip, put_value};
+const ok_format ok_format_orderly = {
+    .name = "orderly",
+    .decode = decode,
+    .value = value,
+    .param_name = "schema",
+    .skip = skip,
+    .put = put_value,
+};

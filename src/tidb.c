@@ -642,10 +642,32 @@ static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
   return OK_OK;
 }
 
-const ok_format ok_format_tidb = {"tidb", 0, decode, tidb_value, NULL, NULL, skip, put_value};
-const ok_format ok_format_tikv = {"tikv", 0, decode, tidb_value, NULL, NULL, skip, put_value};
-const ok_format ok_format_tidb_row = {"tidb", 0, decode, tidb_value, NULL, NULL, skip, NULL};
-const ok_format ok_format_tikv_row = {"tikv", 0, decode, tidb_value, NULL, NULL, skip, NULL};
+const ok_format ok_format_tidb = {
+    .name = "tidb",
+    .decode = decode,
+    .value = tidb_value,
+    .skip = skip,
+    .put = put_value,
+};
+const ok_format ok_format_tikv = {
+    .name = "tikv",
+    .decode = decode,
+    .value = tidb_value,
+    .skip = skip,
+    .put = put_value,
+};
+const ok_format ok_format_tidb_row = {
+    .name = "tidb",
+    .decode = decode,
+    .value = tidb_value,
+    .skip = skip,
+};
+const ok_format ok_format_tikv_row = {
+    .name = "tikv",
+    .decode = decode,
+    .value = tidb_value,
+    .skip = skip,
+};
 
 /* A row key with a padded handle: a keyspace (or none), a table, "_r" and
 ** the handle's 9 bytes (as TiKV stores it, OK_TIDB_ROW_MAX at most: 24

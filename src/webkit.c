@@ -320,8 +320,13 @@ static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
   }
 }
 
-const ok_format ok_format_webkit = {"webkit", 0,    decode_any, webkit_value,
-                                    NULL,     NULL, skip_any,   put_value};
+const ok_format ok_format_webkit = {
+    .name = "webkit",
+    .decode = decode_any,
+    .value = webkit_value,
+    .skip = skip_any,
+    .put = put_value,
+};
 
 /* --- The collation ---------------------------------------------------------- */
 
