@@ -11,6 +11,7 @@
 ** bytewise.encode of a value or of an array): a key of an array of one is
 ** ok_bytewise_pack(ok_bytewise_array(v)). docs/bytewise.md is the reference.
 */
+#define OK_STATIC_LINKING_ONLY /* the extension is built with this very core */
 #include <math.h>
 #include <string.h>
 
@@ -22,25 +23,14 @@ static void result_piece(sqlite3_context *ctx, const uint8_t *p, size_t n) {
 }
 
 /* A plain value as an array's element: null, a number, a string, a Buffer. */
-static int put(ok_sql_builder *b, sqlite3_value *v, int t, int i) {
-  const uint8_t *p;
-  size_t n;
-  double d;
-  if (t == SQLITE_NULL || t == SQLITE_INTEGER || t == SQLITE_FLOAT) {
-    if (t != SQLITE_NULL && !ok_sql_exact_double(b->ctx, v, t, i, &d)) return 0;
-    if (!ok_sql_buf_reserve(b->ctx, &b->buf, 9, 1)) return 0;
-    if (t == SQLITE_NULL)
-      b->buf.p[b->buf.n++] = OK_BYTEWISE_NULL;
-    else
-      b->buf.n += ok_bytewise_enc_number(b->buf.p + b->buf.n, d);
-    return 1;
-  }
-  if (!ok_sql_typed(b->ctx, v, t, &p, &n)) return 0;
-  if (t == SQLITE_TEXT && !ok_sql_utf8_arg(b->ctx, p, n, i)) return 0;
-  if (!ok_sql_buf_reserve(b->ctx, &b->buf, OK_BYTEWISE_BYTES_BOUND(n), n + 2)) return 0;
-  b->buf.n += ok_bytewise_enc_bytes(
-      b->buf.p + b->buf.n, t == SQLITE_TEXT ? OK_BYTEWISE_STRING : OK_BYTEWISE_BUFFER, p, n, 1);
-  return 1;
+OK_SQL_FLATTEN static int put(ok_sql_builder *b, sqlite3_value *v, int t, int i) {
+  return ok_sql_write(b, &ok_sql_bytewise, v, t, i, ok_bytewise_write, &ok_format_bytewise, 0, 0);
+}
+
+/* Its writer refuses an integer no double holds, and TEXT not UTF-8. */
+static char *refusal(const ok_format *core, int rc, const ok_value *v, const ok_writer *w) {
+  (void)core;
+  return rc == OK_E_RANGE ? ok_sql_words_not_double(v->i) : ok_sql_words_utf8(w->err_at);
 }
 
 /* ok_bytewise_pack(v): the value as the whole key, a string or Buffer as
@@ -246,6 +236,7 @@ const ok_sql_format ok_sql_bytewise = {
     .pack = "ok_bytewise_pack",
     .rejoin = "ok_bytewise_array(...) nests an array",
     .put = put,
+    .refusal = refusal,
     .kind = kind,
     .render = render,
     .functions = functions,

@@ -9,6 +9,7 @@
 ** The arguments as ok_bytewise_pack takes them (ext/bytewise.c); charwise
 ** has no Buffer and no Date. docs/bytewise.md is the reference.
 */
+#define OK_STATIC_LINKING_ONLY /* the extension is built with this very core */
 #include <string.h>
 
 #include "../src/ok_bytewise.h"
@@ -27,44 +28,31 @@ static int separate(ok_sql_builder *b) {
   return 1;
 }
 
-/* A string argument i as a key's one value or an array's element. */
-static int put_string(ok_sql_builder *b, const uint8_t *p, size_t n, int i, int element) {
-  size_t len;
-  if (!ok_sql_utf8_arg(b->ctx, p, n, i) ||
-      !ok_sql_buf_reserve(b->ctx, &b->buf, OK_CHARWISE_BYTES_BOUND(n), n + 1))
-    return 0;
-  if (ok_charwise_enc_string(b->buf.p + b->buf.n, &len, p, n, element) != OK_OK) {
-    ok_sql_error(b->ctx,
-                 "argument %d: charwise writes this string as it writes another one (%s), so it "
-                 "would not read back",
-                 i,
-                 element ? "a NUL before a NUL or 0x01; in an array, a '?' before '@', '?' or '%' "
-                           "without a '!' or '\"'"
-                         : "a NUL before a NUL or 0x01");
-    return 0;
-  }
-  b->buf.n += len;
-  return 1;
+/* Argument i as the key's one value (lone) or an array's element. */
+OK_SQL_FLATTEN static int put_one(ok_sql_builder *b, sqlite3_value *v, int t, int i, int lone) {
+  return ok_sql_write(b, &ok_sql_charwise, v, t, i, ok_charwise_write, &ok_format_charwise, 0,
+                      lone);
 }
 
 /* A plain value as an array's element: null, a number, a string. */
 static int put(ok_sql_builder *b, sqlite3_value *v, int t, int i) {
-  const uint8_t *p;
-  size_t n;
-  double d;
-  if (!separate(b)) return 0;
-  if (t == SQLITE_BLOB) {
-    ok_sql_error(b->ctx, "argument %d: charwise keys hold no bytes (BLOB); give TEXT", i);
-    return 0;
+  return separate(b) && put_one(b, v, t, i, 0);
+}
+
+/* Its writer refuses bytes, an integer no double holds, text not UTF-8 or
+** written as another text. */
+static char *refusal(const ok_format *core, int rc, const ok_value *v, const ok_writer *w) {
+  (void)core;
+  switch (rc) {
+    case OK_E_TYPE: return sqlite3_mprintf(": charwise keys hold no bytes (BLOB); give TEXT");
+    case OK_E_RANGE: return ok_sql_words_not_double(v->i);
+    case OK_E_BYTE: return ok_sql_words_utf8(w->err_at);
   }
-  if (t == SQLITE_TEXT) return ok_sql_typed(b->ctx, v, t, &p, &n) && put_string(b, p, n, i, 1);
-  if (t != SQLITE_NULL && !ok_sql_exact_double(b->ctx, v, t, i, &d)) return 0;
-  if (!ok_sql_buf_reserve(b->ctx, &b->buf, OK_CHARWISE_NUM_MAX, 1)) return 0;
-  if (t == SQLITE_NULL)
-    b->buf.p[b->buf.n++] = OK_CHARWISE_NULL;
-  else
-    b->buf.n += ok_charwise_enc_number(b->buf.p + b->buf.n, d);
-  return 1;
+  return sqlite3_mprintf(
+      ": charwise writes this string as it writes another one (%s), so it would not read back",
+      w->lone ? "a NUL before a NUL or 0x01"
+              : "a NUL before a NUL or 0x01; in an array, a '?' before '@', '?' or '%' without "
+                "a '!' or '\"'");
 }
 
 /* One of its pieces (a value): after the separator. */
@@ -91,12 +79,10 @@ static int array(sqlite3_context *ctx, ok_sql_builder *b, int argc, sqlite3_valu
 ** element's escapes); any other count: an array of them. TEXT. */
 static void ok_charwise_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   ok_sql_builder b;
-  const uint8_t *p;
-  size_t n;
   int ok;
   if (argc == 1 && sqlite3_value_type(argv[0]) == SQLITE_TEXT) {
     ok_sql_builder_init(&b, ctx, 0);
-    ok = ok_sql_bytes(ctx, argv[0], &p, &n) && put_string(&b, p, n, 1, 0);
+    ok = put_one(&b, argv[0], SQLITE_TEXT, 1, 1);
   } else if (argc == 1) {
     ok_sql_builder_init(&b, ctx, 0);
     ok = ok_sql_build(&b, &ok_sql_charwise, argc, argv, 0);
@@ -224,6 +210,7 @@ const ok_sql_format ok_sql_charwise = {
     .pack = "ok_charwise_pack",
     .rejoin = "ok_charwise_array(...) nests an array",
     .put = put,
+    .refusal = refusal,
     .put_piece = put_piece,
     .kind = kind,
     .render = render,

@@ -12,6 +12,7 @@
 ** One argument is the key's one value, any other count an array of them.
 ** A key is a BLOB. docs/chrome.md is the reference.
 */
+#define OK_STATIC_LINKING_ONLY /* the extension is built with this very core */
 #include <string.h>
 
 #include "../src/ok_bytewise.h"
@@ -20,35 +21,8 @@
 
 /* A plain value: a number (-0 kept, as Chrome keeps it), a string, binary;
 ** IndexedDB has no null key. */
-static int put(ok_sql_builder *b, sqlite3_value *v, int t, int i) {
-  const uint8_t *p;
-  size_t n, len, err;
-  double d;
-  if (t == SQLITE_INTEGER || t == SQLITE_FLOAT) {
-    if (!ok_sql_exact_double(b->ctx, v, t, i, &d) || !ok_sql_buf_reserve(b->ctx, &b->buf, 9, 9))
-      return 0;
-    b->buf.n += ok_chrome_enc_number(b->buf.p + b->buf.n, OK_CHROME_NUMBER, d);
-    return 1;
-  }
-  if (t == SQLITE_NULL) {
-    ok_sql_error(b->ctx, "argument %d: IndexedDB has no null key (NULL)", i);
-    return 0;
-  }
-  if (!ok_sql_typed(b->ctx, v, t, &p, &n)) return 0;
-  if (t == SQLITE_BLOB) {
-    if (!ok_sql_buf_reserve(b->ctx, &b->buf, 11 + n, 1 + n)) return 0;
-    b->buf.n += ok_chrome_enc_head(b->buf.p + b->buf.n, OK_CHROME_BINARY, n);
-    if (n) memcpy(b->buf.p + b->buf.n, p, n);
-    b->buf.n += n;
-    return 1;
-  }
-  if (!ok_sql_buf_reserve(b->ctx, &b->buf, OK_CHROME_STRING_BOUND(n), n + 2)) return 0;
-  if (ok_chrome_enc_string(b->buf.p + b->buf.n, &len, p, n, &err) != OK_OK) {
-    ok_sql_wtf8_error(b->ctx, i, err);
-    return 0;
-  }
-  b->buf.n += len;
-  return 1;
+OK_SQL_FLATTEN static int put(ok_sql_builder *b, sqlite3_value *v, int t, int i) {
+  return ok_sql_write(b, &ok_sql_chrome, v, t, i, ok_chrome_write, &ok_format_chrome, 0, 0);
 }
 
 /* The arguments as an array (its head, then the values) appended to *b. */
@@ -161,6 +135,7 @@ const ok_sql_format ok_sql_chrome = {
     .pack = "ok_chrome_pack",
     .rejoin = "ok_chrome_array(...) nests an array",
     .put = put,
+    .refusal = ok_sql_refusal_indexeddb,
     .kind = kind,
     .render = render,
     .functions = functions,

@@ -11,6 +11,7 @@
 ** A key is a BLOB whose bytes sort as IndexedDB orders keys.
 ** docs/chrome.md is the reference.
 */
+#define OK_STATIC_LINKING_ONLY /* the extension is built with this very core */
 #include <string.h>
 
 #include "../src/ok_bytewise.h"
@@ -19,34 +20,9 @@
 
 /* A plain value: a number (-0 as 0), a string, binary; IndexedDB has no
 ** null key. */
-static int put(ok_sql_builder *b, sqlite3_value *v, int t, int i) {
-  const uint8_t *p;
-  size_t n, len, err;
-  double d;
-  if (t == SQLITE_INTEGER || t == SQLITE_FLOAT) {
-    if (!ok_sql_exact_double(b->ctx, v, t, i, &d) || !ok_sql_buf_reserve(b->ctx, &b->buf, 9, 9))
-      return 0;
-    b->buf.n += ok_chromesql_enc_number(b->buf.p + b->buf.n, OK_CHROMESQL_NUMBER, d);
-    return 1;
-  }
-  if (t == SQLITE_NULL) {
-    ok_sql_error(b->ctx, "argument %d: IndexedDB has no null key (NULL)", i);
-    return 0;
-  }
-  if (!ok_sql_typed(b->ctx, v, t, &p, &n)) return 0;
-  if (t == SQLITE_BLOB) {
-    len = OK_CHROMESQL_BINARY_LEN(n);
-    if (!ok_sql_buf_reserve(b->ctx, &b->buf, len, len)) return 0;
-    b->buf.n += ok_chromesql_enc_binary(b->buf.p + b->buf.n, p, n);
-    return 1;
-  }
-  if (!ok_sql_buf_reserve(b->ctx, &b->buf, OK_CHROMESQL_STRING_BOUND(n), n + 2)) return 0;
-  if (ok_chromesql_enc_string(b->buf.p + b->buf.n, &len, p, n, &err) != OK_OK) {
-    ok_sql_wtf8_error(b->ctx, i, err);
-    return 0;
-  }
-  b->buf.n += len;
-  return 1;
+OK_SQL_FLATTEN static int put(ok_sql_builder *b, sqlite3_value *v, int t, int i) {
+  return ok_sql_write(b, &ok_sql_chromesql, v, t, i, ok_chromesql_write, &ok_format_chromesql, 0,
+                      0);
 }
 
 /* ok_chromesql_pack(v): the value as the whole key; any other count: an
@@ -147,6 +123,7 @@ const ok_sql_format ok_sql_chromesql = {
     .pack = "ok_chromesql_pack",
     .rejoin = "ok_chromesql_array(...) nests an array",
     .put = put,
+    .refusal = ok_sql_refusal_indexeddb,
     .kind = kind,
     .render = render,
     .functions = functions,

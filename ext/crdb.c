@@ -20,23 +20,8 @@ static void result_piece(sqlite3_context *ctx, const uint8_t *p, size_t n) {
 }
 
 /* A plain value as one item: NULL, INT, FLOAT, STRING (TEXT), BYTES (BLOB). */
-static int put(ok_sql_builder *b, sqlite3_value *v, int t, int i) {
-  const uint8_t *p;
-  size_t n;
-  (void)i;
-  if (t != SQLITE_TEXT && t != SQLITE_BLOB) {
-    if (!ok_sql_buf_reserve(b->ctx, &b->buf, OK_CRDB_INT_LEN, 1)) return 0;
-    b->buf.n += t == SQLITE_NULL ? ok_crdb_enc_null(b->buf.p + b->buf.n, b->desc)
-                : t == SQLITE_INTEGER
-                    ? ok_crdb_enc_int(b->buf.p + b->buf.n, sqlite3_value_int64(v), b->desc)
-                    : ok_crdb_enc_float(b->buf.p + b->buf.n, sqlite3_value_double(v), b->desc);
-    return 1;
-  }
-  if (!ok_sql_typed(b->ctx, v, t, &p, &n) ||
-      !ok_sql_buf_reserve(b->ctx, &b->buf, OK_CRDB_BYTES_BOUND(n), n + 3))
-    return 0;
-  b->buf.n += ok_crdb_enc_bytes(b->buf.p + b->buf.n, p, n, b->desc);
-  return 1;
+OK_SQL_FLATTEN static int put(ok_sql_builder *b, sqlite3_value *v, int t, int i) {
+  return ok_sql_write(b, &ok_sql_crdb, v, t, i, ok_crdb_write, &ok_format_crdb, 0, 0);
 }
 
 /* A piece of ascending items: as it is, or each item descending. */

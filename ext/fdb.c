@@ -21,27 +21,14 @@ static void result_piece(sqlite3_context *ctx, const uint8_t *p, size_t n) {
 }
 
 /* A plain value as one item. */
-static int put(ok_sql_builder *b, sqlite3_value *v, int t, int i) {
-  const uint8_t *p;
-  size_t n;
-  if (t == SQLITE_NULL || t == SQLITE_INTEGER || t == SQLITE_FLOAT) {
-    uint8_t *out;
-    if (!ok_sql_buf_reserve(b->ctx, &b->buf, OK_FDB_INT_MAX, 1)) return 0;
-    out = b->buf.p + b->buf.n;
-    if (t == SQLITE_INTEGER)
-      b->buf.n += ok_fdb_enc_int(out, sqlite3_value_int64(v));
-    else if (t == SQLITE_FLOAT)
-      b->buf.n += ok_fdb_enc_double(out, sqlite3_value_double(v));
-    else
-      b->buf.n += ok_fdb_enc_fixed(out, OK_FDB_NULL, NULL, 0);
-    return 1;
-  }
-  if (!ok_sql_typed(b->ctx, v, t, &p, &n)) return 0;
-  if (t == SQLITE_TEXT && !ok_sql_utf8_arg(b->ctx, p, n, i)) return 0;
-  if (!ok_sql_buf_reserve(b->ctx, &b->buf, 2 * n + 2, n + 2)) return 0;
-  b->buf.n +=
-      ok_fdb_enc_bytes(b->buf.p + b->buf.n, t == SQLITE_TEXT ? OK_FDB_STRING : OK_FDB_BYTES, p, n);
-  return 1;
+OK_SQL_FLATTEN static int put(ok_sql_builder *b, sqlite3_value *v, int t, int i) {
+  return ok_sql_write(b, &ok_sql_fdb, v, t, i, ok_fdb_write, &ok_format_fdb, 0, 0);
+}
+
+/* Its writer refuses TEXT that is not UTF-8. */
+static char *refusal(const ok_format *core, int rc, const ok_value *v, const ok_writer *w) {
+  (void)core, (void)rc, (void)v;
+  return ok_sql_words_utf8(w->err_at);
 }
 
 /* The arguments packed into *b, an ok_fdb_prefix() first argument as its
@@ -494,6 +481,7 @@ const ok_sql_format ok_sql_fdb = {
     .pack = "ok_fdb_pack",
     .rejoin = "ok_fdb_raw(key) gives its items as a piece, ok_fdb_tuple(...) nests a tuple",
     .put = put,
+    .refusal = refusal,
     .kind = kind,
     .render = render,
     .functions = functions,

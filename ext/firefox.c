@@ -14,6 +14,7 @@
 ** folds the arrays into the type bytes and cuts the zeros at the end.
 ** docs/firefox.md is the reference.
 */
+#define OK_STATIC_LINKING_ONLY /* the extension is built with this very core */
 #include <string.h>
 
 #include "../src/ok_bytewise.h"
@@ -21,31 +22,8 @@
 #include "format.h"
 
 /* A plain value: a number, a string, binary; IndexedDB has no null key. */
-static int put(ok_sql_builder *b, sqlite3_value *v, int t, int i) {
-  const uint8_t *p;
-  size_t n, len, err;
-  double d;
-  if (t == SQLITE_INTEGER || t == SQLITE_FLOAT) {
-    if (!ok_sql_exact_double(b->ctx, v, t, i, &d) || !ok_sql_buf_reserve(b->ctx, &b->buf, 9, 9))
-      return 0;
-    b->buf.n += ok_firefox_enc_number(b->buf.p + b->buf.n, OK_FIREFOX_NUMBER, d);
-    return 1;
-  }
-  if (t == SQLITE_NULL) {
-    ok_sql_error(b->ctx, "argument %d: IndexedDB has no null key (NULL)", i);
-    return 0;
-  }
-  if (!ok_sql_typed(b->ctx, v, t, &p, &n) ||
-      !ok_sql_buf_reserve(b->ctx, &b->buf, OK_FIREFOX_BOUND(n), n + 2))
-    return 0;
-  if (ok_firefox_enc_string(b->buf.p + b->buf.n, &len,
-                            t == SQLITE_TEXT ? OK_FIREFOX_STRING : OK_FIREFOX_BINARY, p, n,
-                            &err) != OK_OK) {
-    ok_sql_wtf8_error(b->ctx, i, err);
-    return 0;
-  }
-  b->buf.n += len;
-  return 1;
+OK_SQL_FLATTEN static int put(ok_sql_builder *b, sqlite3_value *v, int t, int i) {
+  return ok_sql_write(b, &ok_sql_firefox, v, t, i, ok_firefox_write, &ok_format_firefox, 0, 0);
 }
 
 /* ok_firefox_pack(v): the value as the whole key; any other count: an
@@ -171,6 +149,7 @@ const ok_sql_format ok_sql_firefox = {
     .pack = "ok_firefox_pack",
     .rejoin = "ok_firefox_array(...) nests an array",
     .put = put,
+    .refusal = ok_sql_refusal_indexeddb,
     .kind = kind,
     .render = render,
     .functions = functions,

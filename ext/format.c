@@ -152,8 +152,8 @@ void *ok_sql_param_arg(sqlite3_context *ctx, const ok_sql_param *param, sqlite3_
 
 /* The error "<subject><words>", the words f's for the refusal rc. */
 static void refused(sqlite3_context *ctx, const ok_sql_format *f, const ok_format *core, int rc,
-                    const ok_value *v, size_t index, size_t err, const char *subject) {
-  char *words = f->refusal ? f->refusal(core, rc, v, index, err)
+                    const ok_value *v, const ok_writer *w, const char *subject) {
+  char *words = f->refusal ? f->refusal(core, rc, v, w)
                            : sqlite3_mprintf(": %s", ok_strerror(rc)); /* none: a bug of ok's */
   if (words)
     ok_sql_error(ctx, "%s%s", subject, words);
@@ -163,17 +163,17 @@ static void refused(sqlite3_context *ctx, const ok_sql_format *f, const ok_forma
 }
 
 void ok_sql_refused(sqlite3_context *ctx, const ok_sql_format *f, const ok_format *core, int rc,
-                    int i, const ok_value *v, size_t index, size_t err) {
+                    int i, const ok_value *v, const ok_writer *w) {
   char subject[32];
   sqlite3_snprintf(sizeof subject, subject, "argument %d", i);
-  refused(ctx, f, core, rc, v, index, err, subject);
+  refused(ctx, f, core, rc, v, w, subject);
 }
 
 void ok_sql_refused_component(sqlite3_context *ctx, const ok_sql_format *f, const ok_format *core,
-                              int rc, size_t k, const ok_value *v, size_t err) {
+                              int rc, size_t k, const ok_value *v, const ok_writer *w) {
   char *subject = sqlite3_mprintf("component %lld into '%s'", (long long)k + 1, core->name);
   if (subject)
-    refused(ctx, f, core, rc, v, k, err, subject);
+    refused(ctx, f, core, rc, v, w, subject);
   else
     sqlite3_result_error_nomem(ctx);
   sqlite3_free(subject);
@@ -184,4 +184,11 @@ void ok_sql_bool_piece(sqlite3_context *ctx, sqlite3_value *v, int subtype, uint
   int b;
   if (sqlite3_value_type(v) == SQLITE_NULL || !ok_sql_bool_arg(ctx, v, &b)) return;
   ok_sql_result_piece(ctx, b ? &on : &off, 1, subtype, 0);
+}
+
+char *ok_sql_refusal_indexeddb(const ok_format *core, int rc, const ok_value *v,
+                               const ok_writer *w) {
+  (void)core;
+  if (rc == OK_E_NULL) return sqlite3_mprintf(": IndexedDB has no null key (NULL)");
+  return rc == OK_E_RANGE ? ok_sql_words_not_double(v->i) : ok_sql_words_wtf8(w->err_at);
 }

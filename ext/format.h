@@ -111,12 +111,13 @@ struct ok_sql_format {
   ** the format (ok_sql_write); 0 after setting an error. NULL for a format
   ** whose keys are built otherwise (Orderly's, from a schema). */
   int (*put)(ok_sql_builder *b, sqlite3_value *v, int t, int i);
-  /* The words for its core writer's refusal rc of value v (its place in
-  ** the key `index`, err the writer's err_at; core: the format as
-  ** parsed): the rest of a sentence whose subject is the argument
-  ** ("argument 2" or "component 2 into 'fdb'"), sqlite3_malloc'd; NULL out
-  ** of memory. NULL: its writer refuses nothing. */
-  char *(*refusal)(const ok_format *core, int rc, const ok_value *v, size_t index, size_t err);
+  /* The words for its core writer's refusal rc of value v (w: the writer
+  ** as it refused, with v's place w->index and the offending byte
+  ** w->err_at; core: the format as parsed): the rest of a sentence whose
+  ** subject is the argument ("argument 2" or "component 2 into 'fdb'"),
+  ** sqlite3_malloc'd; NULL out of memory. NULL: its writer refuses
+  ** nothing. */
+  char *(*refusal)(const ok_format *core, int rc, const ok_value *v, const ok_writer *w);
   /* One of its own pieces p[0..n) (argument i); NULL: copied as it is,
   ** inverted when descending. */
   int (*put_piece)(ok_sql_builder *b, const uint8_t *p, size_t n, int i);
@@ -202,23 +203,45 @@ static inline void ok_sql_builder_free(ok_sql_builder *b) { ok_sql_buf_free(&b->
 #define OK_SQL_FLATTEN
 #endif
 
+/* Room that every value's writing starts with: what a number's item takes
+** in most formats, whose writers' check whether it fits the compiler then
+** drops (OK_SQL_ASSUME tells it what holds). */
+#define OK_SQL_ITEM_ROOM 64
+#if defined(__GNUC__)
+#define OK_SQL_ASSUME(c)               \
+  do {                                 \
+    if (!(c)) __builtin_unreachable(); \
+  } while (0)
+#else
+#define OK_SQL_ASSUME(c) ((void)0)
+#endif
+
 /* A plain SQL value v of SQLITE_* type t as the core's writers take it: 1,
 ** or 0 with the error set (out of memory). */
 static inline int ok_sql_value_of(sqlite3_context *ctx, sqlite3_value *v, int t, ok_value *x) {
   x->type = t == SQLITE_NULL ? OK_NULL : (ok_type)(t + 1); /* SQLITE_INTEGER.. in ok_type's order */
-  if (t == SQLITE_INTEGER) x->i = sqlite3_value_int64(v);
-  if (t == SQLITE_FLOAT) x->d = sqlite3_value_double(v);
-  if (t != SQLITE_TEXT && t != SQLITE_BLOB) return 1;
-  return ok_sql_typed(ctx, v, t, &x->p, &x->n);
+  x->i = t == SQLITE_INTEGER ? sqlite3_value_int64(v) : 0;
+  x->d = t == SQLITE_FLOAT ? sqlite3_value_double(v) : 0;
+  if (t == SQLITE_TEXT || t == SQLITE_BLOB) return ok_sql_typed(ctx, v, t, &x->p, &x->n);
+  x->p = NULL, x->n = 0;
+  return 1;
 }
 
-/* The error for the refusal rc of argument i's value v by f's writer (core
-** the format as parsed, index v's place, err the writer's err_at), in f's
-** words; and the same for component k of a key ok_convert writes in f. */
+/* And the SQLITE_* type of an ok_type. */
+static inline int ok_sql_type_of(ok_type t) { return t == OK_NULL ? SQLITE_NULL : (int)t - 1; }
+
+/* The error for the refusal rc of argument i's value v by f's writer w
+** (core: the format as parsed), in f's words; and the same for component
+** k (0-based) of a key ok_convert writes in f. */
 void ok_sql_refused(sqlite3_context *ctx, const ok_sql_format *f, const ok_format *core, int rc,
-                    int i, const ok_value *v, size_t index, size_t err);
+                    int i, const ok_value *v, const ok_writer *w);
 void ok_sql_refused_component(sqlite3_context *ctx, const ok_sql_format *f, const ok_format *core,
-                              int rc, size_t k, const ok_value *v, size_t err);
+                              int rc, size_t k, const ok_value *v, const ok_writer *w);
+
+/* The refusal words of the browsers' IndexedDB keys (Firefox's, WebKit's,
+** Chrome's): no NULL, numbers doubles, strings WTF-8. */
+char *ok_sql_refusal_indexeddb(const ok_format *core, int rc, const ok_value *v,
+                               const ok_writer *w);
 
 /* Argument i, the plain value v of type t, written into b by `write`, the
 ** core's writer of core, the format as parsed (named in each format's put,
@@ -234,15 +257,21 @@ static inline int ok_sql_write(ok_sql_builder *b, const ok_sql_format *f, sqlite
   ok_writer w;
   int rc;
   if (!ok_sql_value_of(b->ctx, v, t, &x)) return 0;
+  /* room for any number's item, which the compiler then sees: the
+  ** writers' numbers need no check whether they fit */
+  if (b->buf.cap - b->buf.n < OK_SQL_ITEM_ROOM &&
+      !ok_sql_buf_grow(b->ctx, &b->buf, OK_SQL_ITEM_ROOM, 1))
+    return 0;
   for (;;) {
     w.out = b->buf.p + b->buf.n, w.cap = b->buf.cap - b->buf.n;
+    OK_SQL_ASSUME(w.cap >= OK_SQL_ITEM_ROOM);
     w.n = w.need = 0;
     w.index = index, w.lone = lone, w.desc = b->desc;
     if ((rc = write(core, &w, &x)) != OK_OK) {
-      ok_sql_refused(b->ctx, f, core, rc, i, &x, index, w.err_at);
+      ok_sql_refused(b->ctx, f, core, rc, i, &x, &w);
       return 0;
     }
-    if (w.n <= w.cap) break;
+    if (w.need <= w.cap) break; /* all of it written */
     if (!ok_sql_buf_grow(b->ctx, &b->buf, w.need, w.n)) return 0;
   }
   b->buf.n += w.n;

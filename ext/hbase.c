@@ -23,14 +23,14 @@ static void result_piece(sqlite3_context *ctx, const uint8_t *p, size_t n) {
 
 /* TEXT for the text and JSON encodings: valid UTF-8 (what a Java String
 ** holds) without NUL (the terminator). */
-static int text_ok(sqlite3_context *ctx, const uint8_t *p, size_t n, int i) {
-  const uint8_t *nul = n ? memchr(p, 0, n) : NULL;
-  if (nul) {
-    ok_sql_error(ctx, "argument %d holds a NUL (byte %lld), which HBase text cannot hold", i,
-                 (long long)(nul - p) + 1);
-    return 0;
-  }
-  return ok_sql_utf8_arg(ctx, p, n, i);
+
+/* Its writer refuses text with a NUL, or not UTF-8. */
+static char *refusal(const ok_format *core, int rc, const ok_value *v, const ok_writer *w) {
+  (void)core, (void)v;
+  if (rc == OK_E_NUL)
+    return sqlite3_mprintf(" holds a NUL (byte %lld), which HBase text cannot hold",
+                           (long long)w->err_at + 1);
+  return ok_sql_words_utf8(w->err_at);
 }
 
 /* A number as the variable-length numeric encoding, a REAL through the
@@ -47,24 +47,8 @@ static const char open_copy[] =
     "ok_hbase_blob_var or ok_hbase_desc(ok_hbase_blob_copy(x)) before the end";
 
 /* A plain value as one item. */
-static int put(ok_sql_builder *b, sqlite3_value *v, int t, int i) {
-  const uint8_t *p;
-  size_t n;
-  if (t == SQLITE_NULL || t == SQLITE_INTEGER || t == SQLITE_FLOAT) {
-    if (!ok_sql_buf_reserve(b->ctx, &b->buf, OK_HBASE_NUM_MAX, 1)) return 0;
-    b->buf.n += t == SQLITE_NULL ? ok_hbase_enc_header(b->buf.p + b->buf.n, OK_HBASE_NULL, b->desc)
-                                 : put_number(b->buf.p + b->buf.n, v, OK_JAVA_DEFAULT, b->desc);
-    return 1;
-  }
-  if (!ok_sql_typed(b->ctx, v, t, &p, &n)) return 0;
-  if (t == SQLITE_TEXT) {
-    if (!text_ok(b->ctx, p, n, i) || !ok_sql_buf_reserve(b->ctx, &b->buf, n + 2, n + 2)) return 0;
-    b->buf.n += ok_hbase_enc_text(b->buf.p + b->buf.n, OK_HBASE_TEXT, p, n, b->desc);
-    return 1;
-  }
-  if (!ok_sql_buf_reserve(b->ctx, &b->buf, 2 + n + n / 7 + 1, 2 + n + n / 7)) return 0;
-  b->buf.n += ok_hbase_enc_blob_var(b->buf.p + b->buf.n, p, n, b->desc);
-  return 1;
+OK_SQL_FLATTEN static int put(ok_sql_builder *b, sqlite3_value *v, int t, int i) {
+  return ok_sql_write(b, &ok_sql_hbase, v, t, i, ok_hbase_write, &ok_format_hbase, 0, 0);
 }
 
 /* A piece of ascending items, as it is: one that ends with an ascending
@@ -200,8 +184,9 @@ static void ok_hbase_text_fn(sqlite3_context *ctx, int argc, sqlite3_value **arg
   ok_sql_buf b;
   size_t n;
   const uint8_t *p;
+  ok_writer w;
   sqlite3_value *v = argv[0];
-  int code = ok_sql_fn_arg(ctx);
+  int code = ok_sql_fn_arg(ctx), rc;
   (void)argc;
   if (sqlite3_value_type(v) == SQLITE_NULL) return;
   if (sqlite3_value_type(v) != SQLITE_TEXT) {
@@ -210,7 +195,9 @@ static void ok_hbase_text_fn(sqlite3_context *ctx, int argc, sqlite3_value **arg
   }
   if (!ok_sql_bytes(ctx, v, &p, &n)) return;
   ok_sql_buf_init(&b);
-  if (text_ok(ctx, p, n, 1) && ok_sql_buf_reserve(ctx, &b, n + 2, n + 2))
+  if ((rc = ok_hbase_text_check(p, n, &w.err_at)) != OK_OK)
+    ok_sql_refused(ctx, &ok_sql_hbase, &ok_format_hbase, rc, 1, NULL, &w);
+  else if (ok_sql_buf_reserve(ctx, &b, n + 2, n + 2))
     result_piece(ctx, b.p, ok_hbase_enc_text(b.p, code, p, n, 0));
   ok_sql_buf_free(&b);
 }
@@ -393,6 +380,7 @@ const ok_sql_format ok_sql_hbase = {
     .pack = "ok_hbase_pack",
     .rejoin = "ok_hbase_raw(key) gives its items as a piece",
     .put = put,
+    .refusal = refusal,
     .put_piece = put_piece,
     .kind = kind,
     .render = render,

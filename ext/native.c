@@ -7,34 +7,15 @@
 ** ok_pack/ok_desc inline such an argument's bytes instead of packing it as
 ** a BLOB value; that is how ok_pack(a, ok_desc(b)) composes (R4, R6).
 */
+#define OK_STATIC_LINKING_ONLY /* the extension is built with this very core */
 #include <string.h>
 
 #include "collate.h"
 #include "format.h"
 
 /* A plain value as one component. */
-static int put(ok_sql_builder *b, sqlite3_value *v, int t, int i) {
-  size_t n;
-  const uint8_t *p;
-  (void)i;
-  if (t == SQLITE_NULL || t == SQLITE_INTEGER || t == SQLITE_FLOAT) {
-    uint8_t *out;
-    if (!ok_sql_buf_reserve(b->ctx, &b->buf, OK_NUM_MAX, 1)) return 0;
-    out = b->buf.p + b->buf.n;
-    if (t == SQLITE_INTEGER)
-      b->buf.n += ok_enc_int(out, sqlite3_value_int64(v), b->desc);
-    else if (t == SQLITE_FLOAT)
-      b->buf.n += ok_enc_double(out, sqlite3_value_double(v), b->desc);
-    else
-      b->buf.n += ok_enc_null(out, b->desc);
-    return 1;
-  }
-  /* an escaped body is at most twice the value */
-  if (!ok_sql_typed(b->ctx, v, t, &p, &n) || !ok_sql_buf_reserve(b->ctx, &b->buf, 2 * n + 2, n + 2))
-    return 0;
-  b->buf.n += ok_enc_bytes(b->buf.p + b->buf.n, t == SQLITE_TEXT ? OK_TAG_TEXT : OK_TAG_BLOB, p, n,
-                           1, b->desc);
-  return 1;
+OK_SQL_FLATTEN static int put(ok_sql_builder *b, sqlite3_value *v, int t, int i) {
+  return ok_sql_write(b, &ok_sql_native, v, t, i, ok_native_write, &ok_format_native, 0, 0);
 }
 
 /* ok_pack(v, ...) (OK_SQL_ASC), a key, and ok_desc(v, ...) (OK_SQL_DESC),

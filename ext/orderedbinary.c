@@ -12,6 +12,7 @@
 ** with 01, 03, 04 or 05, as the key's last value, reads back as a Buffer.
 ** docs/orderedbinary.md is the reference.
 */
+#define OK_STATIC_LINKING_ONLY /* the extension is built with this very core */
 #include <string.h>
 
 #include "../src/ok_bytewise.h"
@@ -37,62 +38,35 @@ static int separate(ok_sql_builder *b) {
 static const char buffer_last[] =
     "a Buffer (BLOB), whose bytes ordered-binary writes as they are, to the key's end";
 
-/* A string argument i: a JavaScript string's units, which ordered-binary
-** writes one by one, a lone surrogate too: WTF-8. */
-static int wtf8_arg(sqlite3_context *ctx, const uint8_t *p, size_t n, int i) {
-  size_t err = ok_wtf8_check(p, n);
-  if (err == n) return 1;
-  ok_sql_wtf8_error(ctx, i, err);
-  return 0;
-}
-
 /* A plain value: null, a number, a string, a Buffer; `alone` when it is
 ** the whole key (a number trimmed as ordered-binary trims it). */
-static int put_value(ok_sql_builder *b, sqlite3_value *v, int t, int i, int alone) {
-  const uint8_t *p;
-  size_t n, len;
-  double d;
+OK_SQL_FLATTEN static int put_value(ok_sql_builder *b, sqlite3_value *v, int t, int i, int alone) {
   if (!alone && !separate(b)) return 0;
-  if (t == SQLITE_NULL || t == SQLITE_INTEGER || t == SQLITE_FLOAT) {
-    if (t != SQLITE_NULL && !ok_sql_exact_double(b->ctx, v, t, i, &d)) return 0;
-    if (!ok_sql_buf_reserve(b->ctx, &b->buf, 9, 1)) return 0;
-    if (t == SQLITE_NULL)
-      b->buf.p[b->buf.n++] = OK_ORDEREDBINARY_NULL;
-    else
-      b->buf.n += ok_orderedbinary_enc_number(b->buf.p + b->buf.n, d, !alone);
-    return 1;
-  }
-  if (!ok_sql_typed(b->ctx, v, t, &p, &n)) return 0;
-  if (t == SQLITE_BLOB) {
-    if (n == 0 || !(p[0] == 1 || p[0] == 3 || p[0] == 4 || p[0] == 5)) {
-      ok_sql_error(b->ctx,
-                   "argument %d: ordered-binary writes a Buffer (BLOB) as its bytes, which read "
-                   "back as a Buffer only when they start with 01, 03, 04 or 05",
-                   i);
-      return 0;
-    }
-    if (!ok_sql_buf_reserve(b->ctx, &b->buf, n, n)) return 0;
-    memcpy(b->buf.p + b->buf.n, p, n);
-    b->buf.n += n;
-    b->last = buffer_last;
-    return 1;
-  }
-  if (!wtf8_arg(b->ctx, p, n, i) ||
-      !ok_sql_buf_reserve(b->ctx, &b->buf, OK_ORDEREDBINARY_BOUND(n), n + 1))
+  if (!ok_sql_write(b, &ok_sql_orderedbinary, v, t, i, ok_orderedbinary_write,
+                    &ok_format_orderedbinary, 0, alone))
     return 0;
-  if (ok_orderedbinary_enc_string(b->buf.p + b->buf.n, &len, p, n) != OK_OK) {
-    ok_sql_error(b->ctx,
-                 "argument %d: ordered-binary writes a string of %d or more UTF-16 units as it "
-                 "is, and one holding U+0000-U+0004 or a lone surrogate would not read back",
-                 i, OK_ORDEREDBINARY_SHORT);
-    return 0;
-  }
-  b->buf.n += len;
+  if (t == SQLITE_BLOB) b->last = buffer_last;
   return 1;
 }
 
 static int put(ok_sql_builder *b, sqlite3_value *v, int t, int i) {
   return put_value(b, v, t, i, 0);
+}
+
+/* Its writer refuses an integer no double holds, a Buffer that would not
+** read back, text not WTF-8, and a long string that would not read back. */
+static char *refusal(const ok_format *core, int rc, const ok_value *v, const ok_writer *w) {
+  (void)core;
+  if (rc == OK_E_RANGE) return ok_sql_words_not_double(v->i);
+  if (rc == OK_E_BYTE && v->type == OK_BLOB)
+    return sqlite3_mprintf(
+        ": ordered-binary writes a Buffer (BLOB) as its bytes, which read back "
+        "as a Buffer only when they start with 01, 03, 04 or 05");
+  if (rc == OK_E_BYTE) return ok_sql_words_wtf8(w->err_at);
+  return sqlite3_mprintf(
+      ": ordered-binary writes a string of %d or more UTF-16 units as it is, "
+      "and one holding U+0000-U+0004 or a lone surrogate would not read back",
+      OK_ORDEREDBINARY_SHORT);
 }
 
 /* One of its pieces: a boolean, a symbol (after the separator); an array
@@ -168,11 +142,15 @@ static void ok_orderedbinary_symbol_fn(sqlite3_context *ctx, int argc, sqlite3_v
   const uint8_t *p;
   size_t n, len;
   (void)argc;
-  if (sqlite3_value_type(argv[0]) == SQLITE_NULL) return;
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL ||
+      !ok_sql_text_arg(ctx, argv[0], "the description", (const char **)&p, &n))
+    return;
+  if ((len = ok_wtf8_check(p, n)) != n) { /* a JavaScript string's units: WTF-8 */
+    ok_sql_wtf8_error(ctx, 1, len);
+    return;
+  }
   ok_sql_builder_init(&b, ctx, 0);
-  if (ok_sql_text_arg(ctx, argv[0], "the description", (const char **)&p, &n) &&
-      wtf8_arg(ctx, p, n, 1) &&
-      ok_sql_buf_reserve(ctx, &b.buf, OK_ORDEREDBINARY_BOUND(n) + 1, n + 2)) {
+  if (ok_sql_buf_reserve(ctx, &b.buf, OK_ORDEREDBINARY_BOUND(n) + 1, n + 2)) {
     b.buf.p[0] = OK_ORDEREDBINARY_SYMBOL;
     if (ok_orderedbinary_enc_string(b.buf.p + 1, &len, p, n) != OK_OK)
       ok_sql_error(ctx,
@@ -241,6 +219,7 @@ const ok_sql_format ok_sql_orderedbinary = {
     .pack = "ok_orderedbinary_pack",
     .rejoin = "ok_orderedbinary_array(...) goes alone into ok_orderedbinary_pack",
     .put = put,
+    .refusal = refusal,
     .put_piece = put_piece,
     .kind = kind,
     .render = render,

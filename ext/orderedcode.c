@@ -41,91 +41,36 @@ static void describe_types(ok_sql_out *o, const void *state) {
 static const ok_sql_param types = {"types", sizeof(ok_orderedcode), parse_types, types_format,
                                    describe_types};
 
-/* Argument v (number i) as an item of type t into b. */
-static int put(ok_sql_builder *b, sqlite3_value *v, int type, int desc, int i) {
-  int t = sqlite3_value_type(v);
-  const char *name = ok_orderedcode_type_name(type);
-  uint8_t *out;
-  const uint8_t *p;
-  size_t n;
-  double d;
-  if (t == SQLITE_NULL && type != OK_OC_INFINITY && type != OK_OC_STRING_OR_INFINITY) {
-    ok_sql_error(b->ctx, "argument %d (%s) is NULL: orderedcode has none but infinity", i, name);
-    return 0;
-  }
-  if (type == OK_OC_INFINITY || (type == OK_OC_STRING_OR_INFINITY && t == SQLITE_NULL)) {
-    if (t != SQLITE_NULL) {
-      ok_sql_error(b->ctx, "argument %d (infinity) must be NULL, not %s", i, ok_sql_type_name(t));
-      return 0;
-    }
-    if (!ok_sql_buf_reserve(b->ctx, &b->buf, 2, 2)) return 0;
-    b->buf.n += ok_oc_enc_infinity(b->buf.p + b->buf.n, desc);
-    return 1;
-  }
-  if (type == OK_OC_STRING || type == OK_OC_STRING_OR_INFINITY || type == OK_OC_TRAILING) {
-    if (t != SQLITE_TEXT && t != SQLITE_BLOB) {
-      ok_sql_error(b->ctx, "argument %d (%s) must be TEXT or a BLOB, not %s", i, name,
-                   ok_sql_type_name(t));
-      return 0;
-    }
-    if (!ok_sql_typed(b->ctx, v, t, &p, &n) ||
-        !ok_sql_buf_reserve(b->ctx, &b->buf, OK_OC_BYTES_BOUND(n), n + 2))
-      return 0;
-    out = b->buf.p + b->buf.n;
-    b->buf.n += type == OK_OC_TRAILING ? ok_oc_enc_trailing(out, p, n, desc)
-                                       : ok_oc_enc_string(out, p, n, desc);
-    return 1;
-  }
-  if (!ok_sql_buf_reserve(b->ctx, &b->buf, OK_OC_NUM_MAX, 1)) return 0;
-  out = b->buf.p + b->buf.n;
-  if (type == OK_OC_FLOAT64) {
-    if (t != SQLITE_INTEGER && t != SQLITE_FLOAT) {
-      ok_sql_error(b->ctx, "argument %d (float64) must be a number, not %s", i,
-                   ok_sql_type_name(t));
-      return 0;
-    }
-    if (!ok_sql_exact_double(b->ctx, v, t, i, &d)) return 0;
-    b->buf.n += ok_oc_enc_float64(out, d, desc);
-    return 1;
-  }
-  if (type == OK_OC_UINT64 && t == SQLITE_TEXT) { /* past int64: its digits */
-    const char *s;
-    uint8_t mag[8];
-    size_t len, err, k;
-    int neg;
-    uint64_t u = 0;
-    if (!ok_sql_text_arg(b->ctx, v, "the uint64", &s, &n)) return 0;
-    if (ok_decimal_parse(mag, sizeof mag, &len, &neg, s, n, &err) != OK_OK || neg) {
-      ok_sql_error(b->ctx, "argument %d (uint64): " OK_SQL_ECHO " is no integer from 0 to 2^64 - 1",
-                   i, OK_SQL_ECHO_ARGS(s));
-      return 0;
-    }
-    for (k = 0; k < len; k++) u = u << 8 | mag[k];
-    b->buf.n += ok_oc_enc_uint64(out, u, desc);
-    return 1;
-  }
-  if (t == SQLITE_FLOAT) {
-    d = sqlite3_value_double(v);
-    if (d != floor(d) || d < (type == OK_OC_UINT64 ? 0.0 : -9223372036854775808.0) ||
-        d >= 9223372036854775808.0) {
-      ok_sql_error(b->ctx, "argument %d (%s): %!.17g is no integer within int64", i, name, d);
-      return 0;
-    }
-  } else if (t != SQLITE_INTEGER) {
-    ok_sql_error(b->ctx, "argument %d (%s) must be an INTEGER%s, not %s", i, name,
-                 type == OK_OC_UINT64 ? " (past int64: decimal TEXT)" : "", ok_sql_type_name(t));
-    return 0;
-  }
-  {
-    sqlite3_int64 x = t == SQLITE_FLOAT ? (sqlite3_int64)d : sqlite3_value_int64(v);
-    if (type == OK_OC_UINT64 && x < 0) {
-      ok_sql_error(b->ctx, "argument %d (uint64): %lld is negative", i, x);
-      return 0;
-    }
-    b->buf.n += type == OK_OC_UINT64 ? ok_oc_enc_uint64(out, (uint64_t)x, desc)
-                                     : ok_oc_enc_int64(out, x, desc);
-  }
-  return 1;
+/* Argument v (number i) as the item of the list's type `index` into b. */
+OK_SQL_FLATTEN static int put(ok_sql_builder *b, const ok_orderedcode *s, sqlite3_value *v,
+                              size_t index, int i) {
+  return ok_sql_write(b, &ok_sql_orderedcode, v, sqlite3_value_type(v), i, ok_orderedcode_write,
+                      &s->format, index, 0);
+}
+
+/* Its writer's refusals, each of the list's type at w->index. */
+static char *refusal(const ok_format *core, int rc, const ok_value *v, const ok_writer *w) {
+  const ok_orderedcode *s = core->param;
+  int type = s->type[w->index];
+  const char *name = ok_orderedcode_type_name(type),
+             *is = ok_sql_type_name(ok_sql_type_of(v->type));
+  if (rc == OK_E_NULL)
+    return sqlite3_mprintf(" (%s) is NULL: orderedcode has none but infinity", name);
+  if (rc == OK_E_TYPE && type == OK_OC_INFINITY)
+    return sqlite3_mprintf(" (infinity) must be NULL, not %s", is);
+  if (rc == OK_E_TYPE && type == OK_OC_FLOAT64)
+    return sqlite3_mprintf(" (float64) must be a number, not %s", is);
+  if (rc == OK_E_TYPE && (type == OK_OC_INT64 || type == OK_OC_UINT64))
+    return sqlite3_mprintf(" (%s) must be an INTEGER%s, not %s", name,
+                           type == OK_OC_UINT64 ? " (past int64: decimal TEXT)" : "", is);
+  if (rc == OK_E_TYPE) return sqlite3_mprintf(" (%s) must be TEXT or a BLOB, not %s", name, is);
+  if (type == OK_OC_FLOAT64) return ok_sql_words_not_double(v->i);
+  if (v->type == OK_TEXT)
+    return sqlite3_mprintf(" (uint64): " OK_SQL_ECHO " is no integer from 0 to 2^64 - 1",
+                           OK_SQL_ECHO_ARGS((const char *)v->p));
+  if (v->type == OK_REAL)
+    return sqlite3_mprintf(" (%s): %!.17g is no integer within int64", name, v->d);
+  return sqlite3_mprintf(" (uint64): %lld is negative", (long long)v->i);
 }
 
 /* ok_orderedcode_pack(types, v1, ..., vk): the key of the first k items of
@@ -142,7 +87,7 @@ static void ok_orderedcode_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value
   }
   ok_sql_builder_init(&b, ctx, 0);
   for (i = 0; i < k; i++)
-    if (!put(&b, argv[i + 1], s->type[i], s->desc[i], (int)i + 2)) break;
+    if (!put(&b, s, argv[i + 1], i, (int)i + 2)) break;
   if (i == k)
     ok_sql_result_piece(ctx, b.buf.p, b.buf.n, OK_KEY_SUBTYPE(OK_SUBTYPE(orderedcode)), 0);
   ok_sql_builder_free(&b);
@@ -172,6 +117,7 @@ const ok_sql_format ok_sql_orderedcode = {
     .rejoin = "an orderedcode key is made whole, by ok_orderedcode_pack",
     .kind = kind,
     .render = render,
+    .refusal = refusal,
     .param = &types,
     .functions = functions,
 };

@@ -5,7 +5,6 @@
 */
 #define OK_STATIC_LINKING_ONLY /* the extension is built with this very core */
 #include <math.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "../src/ok_orderly.h"
@@ -47,171 +46,81 @@ static void describe_schema(ok_sql_out *o, const void *state) {
 static const ok_sql_param schema = {"schema", sizeof(ok_orderly), parse_schema, schema_format,
                                     describe_schema};
 
-/* The error "argument i (<name>): <a as text> <what>". */
-static int bad_number(sqlite3_context *ctx, sqlite3_value *a, int i, const char *name,
-                      const char *what) {
-  const uint8_t *text;
-  size_t n;
-  if (ok_sql_bytes(ctx, a, &text, &n))
-    ok_sql_error(ctx, "argument %d (%s): %s %s", i + 1, name, (const char *)text, what);
-  return 0;
-}
-
-/* An integer argument of field f into v: INTEGER, a REAL that is an
-** integer, or (unsigned types) decimal TEXT up to 2^64 - 1. */
-static int integer_arg(sqlite3_context *ctx, const ok_orderly_field *f, sqlite3_value *a, int t,
-                       int i, ok_orderly_value *v) {
+/* The words for the refusal rc of value v for leaf field i of s
+** (ok_orderly_value_of's; o: what it read of v), after "argument 2":
+** sqlite3_malloc'd, NULL out of memory. A number shows as SQL shows it. */
+static char *words(const ok_orderly *s, size_t i, int rc, const ok_value *v,
+                   const ok_orderly_value *o) {
+  const ok_orderly_field *f = &s->node[s->leaf[i]];
+  const char *name = ok_orderly_type_name(f->type), *is = ok_sql_type_name(ok_sql_type_of(v->type));
   int is_unsigned = f->type == OK_OL_UINT || f->type == OK_OL_ULONG ||
                     f->type == OK_OL_FIXED_UINT || f->type == OK_OL_FIXED_ULONG;
-  if (t == SQLITE_INTEGER) {
-    v->i = sqlite3_value_int64(a);
-    v->u = (uint64_t)v->i;
-    if (!is_unsigned || v->i >= 0) return 1;
-  } else if (t == SQLITE_FLOAT) {
-    double d = sqlite3_value_double(a);
-    if (d != floor(d))
-      return bad_number(ctx, a, i, ok_orderly_type_name(f->type), "is not an integer");
-    if (d >= (is_unsigned ? 0 : -9223372036854775808.0) &&
-        d < (is_unsigned ? 18446744073709551616.0 : 9223372036854775808.0)) {
-      v->u = is_unsigned ? (uint64_t)d : 0;
-      v->i = is_unsigned ? 0 : (int64_t)d;
-      return 1;
-    }
-  } else if (t == SQLITE_TEXT && is_unsigned) {
-    const uint8_t *s;
-    size_t n, k;
-    int ok;
-    if (!ok_sql_typed(ctx, a, t, &s, &n)) return 0;
-    for (ok = n > 0 && n <= 20, k = 0, v->u = 0; ok && k < n; k++) {
-      ok = s[k] >= '0' && s[k] <= '9' && v->u <= (UINT64_MAX - (uint64_t)(s[k] - '0')) / 10;
-      v->u = v->u * 10 + (uint64_t)(s[k] - '0');
-    }
-    if (ok) return 1;
-    ok_sql_error(ctx,
-                 "argument %d (%s): " OK_SQL_ECHO " is no integer from 0 to 18446744073709551615",
-                 i + 1, ok_orderly_type_name(f->type), OK_SQL_ECHO_ARGS((const char *)s));
-    return 0;
-  } else {
-    ok_sql_error(ctx, "argument %d (%s) must be an INTEGER%s, not %s", i + 1,
-                 ok_orderly_type_name(f->type), is_unsigned ? " or decimal TEXT" : "",
-                 ok_sql_type_name(t));
-    return 0;
-  }
-  return bad_number(ctx, a, i, ok_orderly_type_name(f->type), "is out of range");
-}
-
-/* A decimal argument into v: its digits go to *digits (room for
-** the argument's text, or 24), which moves past them. A REAL is written as
-** Java version `java` writes it. */
-static int decimal_arg(sqlite3_context *ctx, sqlite3_value *a, int t, int i, int java,
-                       ok_orderly_value *v, char **digits) {
-  int point;
-  size_t nd, err;
-  v->p = (const uint8_t *)*digits;
-  if (t == SQLITE_INTEGER || t == SQLITE_TEXT) {
-    char num[24];
-    const char *s = num;
-    size_t n;
-    if (t == SQLITE_INTEGER) {
-      n = (size_t)sprintf(num, "%lld", sqlite3_value_int64(a));
-    } else {
-      if (!ok_sql_typed(ctx, a, t, (const uint8_t **)(void *)&s, &n)) return 0;
-    }
-    if (ok_decimal_split(*digits, &nd, &v->neg, &v->exp, s, n, &err) != OK_OK) {
-      ok_sql_error(ctx, "argument %d (decimal): " OK_SQL_ECHO " is not a decimal number", i + 1,
-                   OK_SQL_ECHO_ARGS(s));
-      return 0;
-    }
-  } else if (t == SQLITE_FLOAT) {
-    double d = sqlite3_value_double(a);
-    if (d - d != 0) {
-      ok_sql_error(ctx, "argument %d (decimal): %s has no decimal value", i + 1,
-                   d != d  ? "NaN"
-                   : d > 0 ? "Inf"
-                           : "-Inf");
-      return 0;
-    }
-    /* a double as Java's BigDecimal.valueOf(d): Double.toString's digits */
-    v->neg = d < 0;
-    nd = ok_double_digits(*digits, &point, d, java);
-    v->exp = point - 1;
-  } else {
-    ok_sql_error(ctx, "argument %d (decimal) must be a number or decimal TEXT, not %s", i + 1,
-                 ok_sql_type_name(t));
-    return 0;
-  }
-  v->n = nd;
-  *digits += nd;
-  return 1;
-}
-
-/* The error for value v of argument a (number i, of field f) that
-** ok_orderly_check refused with rc. */
-static void bad_value(sqlite3_context *ctx, const ok_orderly_field *f, sqlite3_value *a, int i,
-                      const ok_orderly_value *v, int rc) {
+  char num[OK_REPR_MAX];
+  if (v->type == OK_INT) sqlite3_snprintf(sizeof num, num, "%lld", (long long)v->i);
+  if (v->type == OK_REAL) num[ok_double_repr(num, v->d)] = 0;
   switch (rc) {
     case OK_E_NULL:
-      ok_sql_error(ctx, "argument %d is NULL, which %s has none of", i + 1,
-                   f->type == OK_OL_BYTES ? "bytes with a prefix" : ok_orderly_type_name(f->type));
-      return;
+      return sqlite3_mprintf(" is NULL, which %s has none of",
+                             f->type == OK_OL_BYTES ? "bytes with a prefix" : name);
+    case OK_E_TYPE:
+      if (f->type == OK_OL_FLOAT || f->type == OK_OL_DOUBLE)
+        return v->type == OK_TEXT ? sqlite3_mprintf(
+                                        " (%s) must be a number, or 'NaN', 'Inf' or "
+                                        "'-Inf', not " OK_SQL_ECHO,
+                                        name, OK_SQL_ECHO_ARGS((const char *)v->p))
+                                  : sqlite3_mprintf(" (%s) must be a number, not %s", name, is);
+      if (f->type == OK_OL_DECIMAL)
+        return sqlite3_mprintf(" (decimal) must be a number or decimal TEXT, not %s", is);
+      if (f->type == OK_OL_UTF8 || f->type == OK_OL_BYTES || f->type == OK_OL_FIXED_BYTES)
+        return sqlite3_mprintf(" (%s) must be %s, not %s", name,
+                               f->type == OK_OL_UTF8 ? "TEXT" : "a BLOB", is);
+      return sqlite3_mprintf(" (%s) must be an INTEGER%s, not %s", name,
+                             is_unsigned ? " or decimal TEXT" : "", is);
+    case OK_E_SYNTAX:
+      if (f->type == OK_OL_DECIMAL)
+        return sqlite3_mprintf(" (decimal): " OK_SQL_ECHO " is not a decimal number",
+                               OK_SQL_ECHO_ARGS((const char *)v->p));
+      return sqlite3_mprintf(" (%s): " OK_SQL_ECHO " is no integer from 0 to 18446744073709551615",
+                             name, OK_SQL_ECHO_ARGS((const char *)v->p));
     case OK_E_RANGE:
-      if (f->type != OK_OL_DECIMAL) {
-        bad_number(ctx, a, i, ok_orderly_type_name(f->type), "is out of range");
-        return;
-      }
-      ok_sql_error(ctx, "argument %d (decimal): its exponent is beyond a Java int, as Orderly's is",
-                   i + 1);
-      return;
+      if (f->type == OK_OL_DECIMAL && v->type == OK_REAL)
+        return sqlite3_mprintf(" (decimal): %s has no decimal value", v->d != v->d ? "NaN"
+                                                                      : v->d > 0   ? "Inf"
+                                                                                   : "-Inf");
+      if (f->type == OK_OL_DECIMAL)
+        return sqlite3_mprintf(" (decimal): its exponent is beyond a Java int, as Orderly's is");
+      return sqlite3_mprintf(
+          " (%s): %s is %s", name, v->type == OK_TEXT ? (const char *)v->p : num,
+          v->type == OK_REAL && v->d != floor(v->d) ? "not an integer" : "out of range");
     case OK_E_LENGTH:
-      ok_sql_error(ctx, "argument %d (%s) takes %s %lu bytes, not %lld", i + 1,
-                   ok_orderly_type_name(f->type), f->type == OK_OL_BYTES ? "at least" : "exactly",
-                   (unsigned long)f->size, (long long)v->n);
-      return;
+      return sqlite3_mprintf(" (%s) takes %s %lu bytes, not %lld", name,
+                             f->type == OK_OL_BYTES ? "at least" : "exactly",
+                             (unsigned long)f->size, (long long)o->n);
     case OK_E_BYTE:
-      ok_sql_error(ctx,
-                   "argument %d (utf8): text holding byte 0xFF, or starting with 0xFE, "
-                   "would read back as another value (Orderly adds 2 to each byte)",
-                   i + 1);
-      return;
+      return sqlite3_mprintf(
+          " (utf8): text holding byte 0xFF, or starting with 0xFE, would read "
+          "back as another value (Orderly adds 2 to each byte)");
   }
-  ok_sql_error(ctx, "argument %d (%s): %s", i + 1, ok_orderly_type_name(f->type), ok_strerror(rc));
+  return sqlite3_mprintf(" (%s): %s", name, ok_strerror(rc));
 }
 
-/* Argument a (number i, of leaf field i - 1 of s) as its value, read as
-** the field's type takes it, then checked. */
+/* Argument a (number i + 1, of leaf field i - 1 of s) as its value, its
+** digits (a decimal's) at *digits, which moves past them. */
 static int value_arg(sqlite3_context *ctx, const ok_orderly *s, sqlite3_value *a, int i,
                      ok_orderly_value *v, char **digits) {
-  const ok_orderly_field *f = &s->node[s->leaf[i - 1]];
-  int t = sqlite3_value_type(a), rc;
-  memset(v, 0, sizeof *v);
-  if (t == SQLITE_NULL) {
-    v->null = 1;
-  } else {
-    switch (f->type) {
-      case OK_OL_FLOAT:
-      case OK_OL_DOUBLE:
-        if (!ok_sql_real_arg(ctx, a, t, &v->d)) return 0;
-        break;
-      case OK_OL_DECIMAL:
-        if (!decimal_arg(ctx, a, t, i, f->java ? f->java : OK_JAVA_DEFAULT, v, digits)) return 0;
-        break;
-      case OK_OL_UTF8:
-      case OK_OL_BYTES:
-      case OK_OL_FIXED_BYTES:
-        if (t != (f->type == OK_OL_UTF8 ? SQLITE_TEXT : SQLITE_BLOB)) {
-          ok_sql_error(ctx, "argument %d (%s) must be %s, not %s", i + 1,
-                       ok_orderly_type_name(f->type), f->type == OK_OL_UTF8 ? "TEXT" : "a BLOB",
-                       ok_sql_type_name(t));
-          return 0;
-        }
-        if (!ok_sql_typed(ctx, a, t, &v->p, &v->n)) return 0;
-        break;
-      default:
-        if (!integer_arg(ctx, f, a, t, i, v)) return 0;
-    }
+  ok_value x;
+  char *w;
+  int rc;
+  if (!ok_sql_value_of(ctx, a, sqlite3_value_type(a), &x)) return 0;
+  if ((rc = ok_orderly_value_of(s, (size_t)(i - 1), &x, v, *digits)) == OK_OK) {
+    if (s->decimals && s->node[s->leaf[i - 1]].type == OK_OL_DECIMAL) *digits += v->n;
+    return 1;
   }
-  if ((rc = ok_orderly_check(s, (size_t)(i - 1), v)) == OK_OK) return 1;
-  bad_value(ctx, f, a, i, v, rc);
+  if ((w = words(s, (size_t)(i - 1), rc, &x, v)) != NULL)
+    ok_sql_error(ctx, "argument %d%s", i + 1, w);
+  else
+    sqlite3_result_error_nomem(ctx);
+  sqlite3_free(w);
   return 0;
 }
 
@@ -259,7 +168,7 @@ static void ok_orderly_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **a
   len = ok_orderly_encode(kstack, sizeof kstack, s, v, k, mode == PREFIX_END);
   if (!(key = ok_sql_scratch(ctx, kstack, sizeof kstack, len))) goto done;
   if (key != kstack) ok_orderly_encode(key, len, s, v, k, mode == PREFIX_END);
-  if (mode == WHOLE && ok_orderly_verify(s, v, key, len, &field) != OK_OK) {
+  if (mode == WHOLE && s->should_not && ok_orderly_verify(s, v, key, len, &field) != OK_OK) {
     ok_sql_error(ctx,
                  "field %lld is should_not and would run into the next field's bytes: "
                  "Orderly would write a key that reads back as other values",

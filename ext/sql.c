@@ -366,16 +366,11 @@ int ok_sql_java_arg(sqlite3_context *ctx, sqlite3_value *v, int *java) {
   return 1;
 }
 
-void *ok_sql_scratch(sqlite3_context *ctx, void *stack, size_t cap, sqlite3_uint64 n) {
+void *ok_sql_scratch_heap(sqlite3_context *ctx, sqlite3_uint64 n) {
   void *p;
-  if (n <= cap) return stack;
   if (too_big_as(ctx, n, NULL)) return NULL;
   if (!(p = sqlite3_malloc64(n))) sqlite3_result_error_nomem(ctx);
   return p;
-}
-
-void ok_sql_scratch_free(void *p, const void *stack) {
-  if (p != stack) sqlite3_free(p);
 }
 
 int ok_sql_buf_grow(sqlite3_context *ctx, ok_sql_buf *b, size_t more, size_t least) {

@@ -199,9 +199,16 @@ void ok_sql_error_toobig(sqlite3_context *ctx, const char *name);
 
 /* Scratch memory of n bytes: `stack` (cap bytes) when it fits, else the
 ** heap; NULL with the error set (TOOBIG past the length limit, NOMEM).
-** Release it with ok_sql_scratch_free(p, stack). */
-void *ok_sql_scratch(sqlite3_context *ctx, void *stack, size_t cap, sqlite3_uint64 n);
-void ok_sql_scratch_free(void *p, const void *stack);
+** Release it with ok_sql_scratch_free(p, stack). Inline where the stack
+** does (the usual case: a call less per value read or key built). */
+void *ok_sql_scratch_heap(sqlite3_context *ctx, sqlite3_uint64 n);
+static inline void *ok_sql_scratch(sqlite3_context *ctx, void *stack, size_t cap,
+                                   sqlite3_uint64 n) {
+  return n <= cap ? stack : ok_sql_scratch_heap(ctx, n);
+}
+static inline void ok_sql_scratch_free(void *p, const void *stack) {
+  if (p != stack) sqlite3_free(p);
+}
 
 /* A growing output buffer that starts on the stack: where keys are built. */
 typedef struct {

@@ -139,25 +139,10 @@ static int piece_follows(ok_sql_builder *b, size_t from, int i) {
   return 1;
 }
 
-/* A plain value as one datum: NULL, INT, FLOAT, and bytes for TEXT and
-** BLOB; in the key's shape. */
-static int put(ok_sql_builder *b, sqlite3_value *v, int t, int i) {
-  const uint8_t *p;
-  size_t n;
-  if (!value_follows(b, t == SQLITE_NULL, i)) return 0;
-  if (t != SQLITE_TEXT && t != SQLITE_BLOB) {
-    if (!ok_sql_buf_reserve(b->ctx, &b->buf, OK_TIDB_FIXED_LEN, 1)) return 0;
-    b->buf.n += t == SQLITE_NULL ? ok_tidb_enc_null(b->buf.p + b->buf.n)
-                : t == SQLITE_INTEGER
-                    ? ok_tidb_enc_int(b->buf.p + b->buf.n, sqlite3_value_int64(v))
-                    : ok_tidb_enc_float(b->buf.p + b->buf.n, sqlite3_value_double(v));
-    return 1;
-  }
-  if (!ok_sql_typed(b->ctx, v, t, &p, &n) ||
-      !ok_sql_buf_reserve(b->ctx, &b->buf, OK_TIDB_BYTES_BOUND(n), n + 10))
-    return 0;
-  b->buf.n += ok_tidb_enc_bytes(b->buf.p + b->buf.n, OK_TIDB_BYTES, p, n);
-  return 1;
+/* A plain value as one datum, in the key's shape. */
+OK_SQL_FLATTEN static int put(ok_sql_builder *b, sqlite3_value *v, int t, int i) {
+  return value_follows(b, t == SQLITE_NULL, i) &&
+         ok_sql_write(b, &ok_sql_tidb, v, t, i, ok_tidb_write, &ok_format_tidb, 0, 0);
 }
 
 /* A piece of TiDB items, as it is, in the key's shape. */

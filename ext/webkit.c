@@ -12,6 +12,7 @@
 ** so that comparing one with a column compares the keys' values); its
 ** bytes are no UTF-8. docs/webkit.md is the reference.
 */
+#define OK_STATIC_LINKING_ONLY /* the extension is built with this very core */
 #include <string.h>
 
 #include "../src/ok_bytewise.h"
@@ -20,41 +21,14 @@
 
 /* A plain value: a number (-0 kept, as WebKit keeps it), a string, binary;
 ** IndexedDB has no null key. */
-static int put(ok_sql_builder *b, sqlite3_value *v, int t, int i) {
-  const uint8_t *p;
-  size_t n, len, err;
-  double d;
-  if (t == SQLITE_INTEGER || t == SQLITE_FLOAT) {
-    if (!ok_sql_exact_double(b->ctx, v, t, i, &d) || !ok_sql_buf_reserve(b->ctx, &b->buf, 9, 9))
-      return 0;
-    b->buf.n += ok_webkit_enc_number(b->buf.p + b->buf.n, OK_WEBKIT_NUMBER, d);
-    return 1;
-  }
-  if (t == SQLITE_NULL) {
-    ok_sql_error(b->ctx, "argument %d: IndexedDB has no null key (NULL)", i);
-    return 0;
-  }
+OK_SQL_FLATTEN static int put(ok_sql_builder *b, sqlite3_value *v, int t, int i) {
   if (t == SQLITE_TEXT && sqlite3_value_subtype(v) == OK_KEY_SUBTYPE(OK_SUBTYPE(webkit))) {
     ok_sql_error(b->ctx,
                  "argument %d is a whole key (ok_webkit_pack), which is no value of a key: %s", i,
                  ok_sql_webkit.rejoin);
     return 0;
   }
-  if (!ok_sql_typed(b->ctx, v, t, &p, &n)) return 0;
-  if (t == SQLITE_BLOB) {
-    if (!ok_sql_buf_reserve(b->ctx, &b->buf, 9 + n, 9 + n)) return 0;
-    b->buf.n += ok_webkit_enc_head(b->buf.p + b->buf.n, OK_WEBKIT_BINARY, n);
-    if (n) memcpy(b->buf.p + b->buf.n, p, n);
-    b->buf.n += n;
-    return 1;
-  }
-  if (!ok_sql_buf_reserve(b->ctx, &b->buf, OK_WEBKIT_STRING_BOUND(n), n + 5)) return 0;
-  if (ok_webkit_enc_string(b->buf.p + b->buf.n, &len, p, n, &err) != OK_OK) {
-    ok_sql_wtf8_error(b->ctx, i, err);
-    return 0;
-  }
-  b->buf.n += len;
-  return 1;
+  return ok_sql_write(b, &ok_sql_webkit, v, t, i, ok_webkit_write, &ok_format_webkit, 0, 0);
 }
 
 /* The arguments as an array (its head, then the values) appended to *b. */
@@ -175,6 +149,7 @@ const ok_sql_format ok_sql_webkit = {
     .pack = "ok_webkit_pack",
     .rejoin = "ok_webkit_array(...) nests an array",
     .put = put,
+    .refusal = ok_sql_refusal_indexeddb,
     .kind = kind,
     .render = render,
     .functions = functions,

@@ -289,15 +289,10 @@ static size_t skip_any(const ok_format *f, size_t index, const uint8_t *key, siz
 /* A value as ok_bytewise_pack writes it (ok_convert): one alone as the
 ** key (a string or Buffer as its bytes), else an array's element; numbers
 ** only those a double holds exactly, strings UTF-8. */
-static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
+int ok_bytewise_write(const ok_format *f, ok_writer *w, const ok_value *v) {
   double d;
   int rc;
   (void)f;
-  if (!w->lone && !w->mark) ok_writer_byte(w, OK_BYTEWISE_ARRAY), w->mark = 1;
-  if (!v) {
-    if (!w->lone) ok_writer_byte(w, 0x00);
-    return OK_OK;
-  }
   if (v->type == OK_NULL) {
     ok_writer_byte(w, OK_BYTEWISE_NULL);
     return OK_OK;
@@ -307,10 +302,19 @@ static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
       w->n += ok_bytewise_enc_number(ok_writer_at(w, 9), d);
     return rc;
   }
-  if (v->type == OK_TEXT && ok_utf8_check(v->p, v->n) != v->n) return OK_E_BYTE;
+  if (v->type == OK_TEXT && (w->err_at = ok_utf8_check(v->p, v->n)) != v->n) return OK_E_BYTE;
   w->n += ok_bytewise_enc_bytes(ok_writer_at(w, OK_BYTEWISE_BYTES_BOUND(v->n)),
                                 v->type == OK_TEXT ? OK_BYTEWISE_STRING : OK_BYTEWISE_BUFFER, v->p,
                                 v->n, !w->lone);
+  return OK_OK;
+}
+
+/* ok_convert's: the values in an array (its open byte before the first,
+** its 00 at the end), or one value alone. */
+static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
+  if (!w->lone && !w->mark) ok_writer_byte(w, OK_BYTEWISE_ARRAY), w->mark = 1;
+  if (v) return ok_bytewise_write(f, w, v);
+  if (!w->lone) ok_writer_byte(w, 0x00);
   return OK_OK;
 }
 

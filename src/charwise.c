@@ -75,7 +75,7 @@ int ok_charwise_enc_string(uint8_t *out, size_t *len, const uint8_t *s, size_t n
   int esc;
   for (i = 0; i < n; i++) any |= special[s[i]];
   if (!any) { /* most text: its bytes as they are, found without a branch a byte */
-    if (out && n) memcpy(out + 1, s, n);
+    if (out && !ok_copy_short(out + 1, s, n, 0)) memcpy(out + 1, s, n);
     if (out) out[0] = OK_CHARWISE_STRING;
     *len = n + 1;
     return OK_OK;
@@ -365,24 +365,18 @@ static size_t charwise_value(uint8_t *out, const ok_item *it) {
 /* A value as ok_charwise_pack writes it (ok_convert): one alone as the key,
 ** else an array's element, between '"'s; no bytes; numbers only those a
 ** double holds exactly; strings UTF-8 whose text reads back. */
-static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
+int ok_charwise_write(const ok_format *f, ok_writer *w, const ok_value *v) {
   size_t len;
   double d;
   int rc;
   (void)f;
-  if (!w->lone && !w->mark) ok_writer_byte(w, OK_CHARWISE_ARRAY), w->mark = 1;
-  if (!v) {
-    if (!w->lone) ok_writer_byte(w, '!');
-    return OK_OK;
-  }
   if (v->type == OK_BLOB) return OK_E_TYPE;
-  if (!w->lone && w->index > 0) ok_writer_byte(w, '"');
   if (v->type == OK_NULL) {
     ok_writer_byte(w, OK_CHARWISE_NULL);
     return OK_OK;
   }
   if (v->type == OK_TEXT) {
-    if (ok_utf8_check(v->p, v->n) != v->n) return OK_E_BYTE;
+    if ((w->err_at = ok_utf8_check(v->p, v->n)) != v->n) return OK_E_BYTE;
     rc = ok_charwise_enc_string(ok_writer_at(w, OK_CHARWISE_BYTES_BOUND(v->n)), &len, v->p, v->n,
                                 !w->lone);
     if (rc == OK_OK) w->n += len;
@@ -391,6 +385,20 @@ static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
   if ((rc = ok_value_js_number(v, &d)) == OK_OK)
     w->n += ok_charwise_enc_number(ok_writer_at(w, OK_CHARWISE_NUM_MAX), d);
   return rc;
+}
+
+/* ok_convert's: the values in an array ('K' before the first, '"' between
+** them, '!' at the end), or one value alone. A BLOB is refused before its
+** separator. */
+static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
+  if (!w->lone && !w->mark) ok_writer_byte(w, OK_CHARWISE_ARRAY), w->mark = 1;
+  if (!v) {
+    if (!w->lone) ok_writer_byte(w, '!');
+    return OK_OK;
+  }
+  if (v->type == OK_BLOB) return OK_E_TYPE;
+  if (!w->lone && w->index > 0) ok_writer_byte(w, '"');
+  return ok_charwise_write(f, w, v);
 }
 
 const ok_format ok_format_charwise = {

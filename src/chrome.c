@@ -286,17 +286,12 @@ static size_t chrome_value(uint8_t *out, const ok_item *it) {
 /* A value as ok_chrome_pack writes it (ok_convert): one alone, or the
 ** array's head and its values; no NULL; numbers only those a double holds
 ** exactly (-0 kept); strings UTF-8 or WTF-8. */
-static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
+int ok_chrome_write(const ok_format *f, ok_writer *w, const ok_value *v) {
   uint8_t *at;
-  size_t len, err;
+  size_t len;
   double d;
   int rc;
   (void)f;
-  if (!w->mark) {
-    w->mark = 1;
-    if (!w->lone) w->n += ok_chrome_enc_head(ok_writer_at(w, 11), OK_CHROME_ARRAY, w->count);
-  }
-  if (!v) return OK_OK;
   switch (v->type) {
     case OK_NULL: return OK_E_NULL;
     case OK_INT:
@@ -311,10 +306,20 @@ static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
       return OK_OK;
     default:
       rc = ok_chrome_enc_string(ok_writer_at(w, OK_CHROME_STRING_BOUND(v->n)), &len, v->p, v->n,
-                                &err);
+                                &w->err_at);
       if (rc == OK_OK) w->n += len;
       return rc;
   }
+}
+
+/* ok_convert's: the values in an array of their count, or one value
+** alone. */
+static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
+  if (!w->mark) {
+    w->mark = 1;
+    if (!w->lone) w->n += ok_chrome_enc_head(ok_writer_at(w, 11), OK_CHROME_ARRAY, w->count);
+  }
+  return v ? ok_chrome_write(f, w, v) : OK_OK;
 }
 
 const ok_format ok_format_chrome = {

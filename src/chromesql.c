@@ -313,19 +313,11 @@ static size_t chromesql_value(uint8_t *out, const ok_item *it) {
 /* A value as ok_chromesql_pack writes it (ok_convert): one alone, or the
 ** array's values and its end; no NULL; numbers only those a double holds
 ** exactly (-0 as 0); strings UTF-8 or WTF-8. */
-static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
-  size_t len, err;
+int ok_chromesql_write(const ok_format *f, ok_writer *w, const ok_value *v) {
+  size_t len;
   double d;
   int rc;
   (void)f;
-  if (!w->mark) {
-    w->mark = 1;
-    if (!w->lone) ok_writer_byte(w, OK_CHROMESQL_ARRAY);
-  }
-  if (!v) {
-    if (!w->lone) ok_writer_byte(w, OK_CHROMESQL_END);
-    return OK_OK;
-  }
   switch (v->type) {
     case OK_NULL: return OK_E_NULL;
     case OK_INT:
@@ -338,10 +330,22 @@ static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
       return OK_OK;
     default:
       rc = ok_chromesql_enc_string(ok_writer_at(w, OK_CHROMESQL_STRING_BOUND(v->n)), &len, v->p,
-                                   v->n, &err);
+                                   v->n, &w->err_at);
       if (rc == OK_OK) w->n += len;
       return rc;
   }
+}
+
+/* ok_convert's: the values in an array (its byte before the first, its end
+** after the last), or one value alone. */
+static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
+  if (!w->mark) {
+    w->mark = 1;
+    if (!w->lone) ok_writer_byte(w, OK_CHROMESQL_ARRAY);
+  }
+  if (v) return ok_chromesql_write(f, w, v);
+  if (!w->lone) ok_writer_byte(w, OK_CHROMESQL_END);
+  return OK_OK;
 }
 
 const ok_format ok_format_chromesql = {

@@ -30,7 +30,8 @@ static void writer_start(ok_writer *w, uint8_t *out, size_t cap, size_t count, i
                          void *room) {
   w->out = out;
   w->cap = cap;
-  w->n = w->need = w->index = w->mark = 0;
+  w->n = w->need = w->index = w->mark = w->err_at = 0;
+  w->desc = 0;
   w->count = count;
   w->lone = lone;
   w->room = room;

@@ -755,16 +755,20 @@ static size_t skip_any(const ok_format *f, size_t index, const uint8_t *key, siz
 
 /* A value as ok_crdb_pack writes it (ok_convert): TEXT and BLOB alike as
 ** bytes. */
-static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
+int ok_crdb_write(const ok_format *f, ok_writer *w, const ok_value *v) {
   (void)f;
-  if (!v) return OK_OK;
   switch (v->type) {
-    case OK_NULL: w->n += ok_crdb_enc_null(ok_writer_at(w, 1), 0); break;
-    case OK_INT: w->n += ok_crdb_enc_int(ok_writer_at(w, OK_CRDB_INT_LEN), v->i, 0); break;
-    case OK_REAL: w->n += ok_crdb_enc_float(ok_writer_at(w, OK_CRDB_INT_LEN), v->d, 0); break;
-    default: w->n += ok_crdb_enc_bytes(ok_writer_at(w, OK_CRDB_BYTES_BOUND(v->n)), v->p, v->n, 0);
+    case OK_NULL: w->n += ok_crdb_enc_null(ok_writer_at(w, 1), w->desc); break;
+    case OK_INT: w->n += ok_crdb_enc_int(ok_writer_at(w, OK_CRDB_INT_LEN), v->i, w->desc); break;
+    case OK_REAL: w->n += ok_crdb_enc_float(ok_writer_at(w, OK_CRDB_INT_LEN), v->d, w->desc); break;
+    default:
+      w->n += ok_crdb_enc_bytes(ok_writer_at(w, OK_CRDB_BYTES_BOUND(v->n)), v->p, v->n, w->desc);
   }
   return OK_OK;
+}
+
+static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
+  return v ? ok_crdb_write(f, w, v) : OK_OK;
 }
 
 const ok_format ok_format_crdb = {

@@ -453,20 +453,22 @@ static size_t skip_any(const ok_format *f, size_t index, const uint8_t *key, siz
   return 1 + len;
 }
 
-/* A value as ok_fdb_pack writes it (ok_convert): TEXT must be UTF-8. */
-static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
+int ok_fdb_write(const ok_format *f, ok_writer *w, const ok_value *v) {
   (void)f;
-  if (!v) return OK_OK;
   switch (v->type) {
     case OK_NULL: w->n += ok_fdb_enc_fixed(ok_writer_at(w, 1), OK_FDB_NULL, NULL, 0); break;
     case OK_INT: w->n += ok_fdb_enc_int(ok_writer_at(w, OK_FDB_INT_MAX), v->i); break;
     case OK_REAL: w->n += ok_fdb_enc_double(ok_writer_at(w, OK_FDB_INT_MAX), v->d); break;
     default:
-      if (v->type == OK_TEXT && ok_utf8_check(v->p, v->n) != v->n) return OK_E_BYTE;
+      if (v->type == OK_TEXT && (w->err_at = ok_utf8_check(v->p, v->n)) != v->n) return OK_E_BYTE;
       w->n += ok_fdb_enc_bytes(ok_writer_at(w, 2 * v->n + 2),
                                v->type == OK_TEXT ? OK_FDB_STRING : OK_FDB_BYTES, v->p, v->n);
   }
   return OK_OK;
+}
+
+static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
+  return v ? ok_fdb_write(f, w, v) : OK_OK;
 }
 
 const ok_format ok_format_fdb = {

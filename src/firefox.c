@@ -334,17 +334,11 @@ static size_t firefox_value(uint8_t *out, const ok_item *it) {
 /* A value as ok_firefox_pack writes it (ok_convert): one alone as the key,
 ** else an array's; no NULL; numbers only those a double holds exactly;
 ** strings UTF-8 or WTF-8. The key written unfolded, then folded. */
-static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
-  size_t len, err;
+int ok_firefox_write(const ok_format *f, ok_writer *w, const ok_value *v) {
+  size_t len;
   double d;
   int rc;
   (void)f;
-  if (!w->lone && !w->mark) ok_writer_byte(w, OK_FIREFOX_ARRAY), w->mark = 1;
-  if (!v) {
-    if (!w->lone) ok_writer_byte(w, OK_FIREFOX_END);
-    if (w->n <= w->cap) w->n = ok_firefox_fold(w->out, w->out, w->n, 1);
-    return OK_OK;
-  }
   if (v->type == OK_NULL) return OK_E_NULL;
   if (v->type == OK_INT || v->type == OK_REAL) {
     if ((rc = ok_value_js_number(v, &d)) == OK_OK)
@@ -353,9 +347,20 @@ static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
   }
   rc = ok_firefox_enc_string(ok_writer_at(w, OK_FIREFOX_BOUND(v->n)), &len,
                              v->type == OK_TEXT ? OK_FIREFOX_STRING : OK_FIREFOX_BINARY, v->p, v->n,
-                             &err);
+                             &w->err_at);
   if (rc == OK_OK) w->n += len;
   return rc;
+}
+
+/* ok_convert's: the values in an array (its byte before the first, its end
+** after the last), or one value alone; then the key's trailing zeros
+** folded, as Firefox stores it. */
+static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
+  if (!w->lone && !w->mark) ok_writer_byte(w, OK_FIREFOX_ARRAY), w->mark = 1;
+  if (v) return ok_firefox_write(f, w, v);
+  if (!w->lone) ok_writer_byte(w, OK_FIREFOX_END);
+  if (w->n <= w->cap) w->n = ok_firefox_fold(w->out, w->out, w->n, 1);
+  return OK_OK;
 }
 
 const ok_format ok_format_firefox = {

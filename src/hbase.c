@@ -661,25 +661,38 @@ static size_t skip_any(const ok_format *f, size_t index, const uint8_t *key, siz
 /* A value as ok_hbase_pack writes it (ok_convert): numbers as numerics (a
 ** REAL through Java 8-18's Double.toString), TEXT as text (UTF-8, no NUL),
 ** a BLOB as a BlobVar. */
-static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
+int ok_hbase_text_check(const uint8_t *p, size_t n, size_t *err_at) {
+  const uint8_t *nul = n ? memchr(p, 0, n) : NULL;
+  if (nul) return *err_at = (size_t)(nul - p), OK_E_NUL;
+  return (*err_at = ok_utf8_check(p, n)) != n ? OK_E_BYTE : OK_OK;
+}
+
+int ok_hbase_write(const ok_format *f, ok_writer *w, const ok_value *v) {
+  int rc;
   (void)f;
-  if (!v) return OK_OK;
   switch (v->type) {
-    case OK_NULL: w->n += ok_hbase_enc_header(ok_writer_at(w, 1), OK_HBASE_NULL, 0); break;
-    case OK_INT: w->n += ok_hbase_enc_int_num(ok_writer_at(w, OK_HBASE_NUM_MAX), v->i, 0); break;
+    case OK_NULL: w->n += ok_hbase_enc_header(ok_writer_at(w, 1), OK_HBASE_NULL, w->desc); break;
+    case OK_INT:
+      w->n += ok_hbase_enc_int_num(ok_writer_at(w, OK_HBASE_NUM_MAX), v->i, w->desc);
+      break;
     case OK_REAL:
-      w->n += ok_hbase_enc_double_num(ok_writer_at(w, OK_HBASE_NUM_MAX), v->d, OK_JAVA_DEFAULT, 0);
+      w->n += ok_hbase_enc_double_num(ok_writer_at(w, OK_HBASE_NUM_MAX), v->d, OK_JAVA_DEFAULT,
+                                      w->desc);
       break;
     case OK_TEXT:
-      if (v->n && memchr(v->p, 0, v->n)) return OK_E_NUL;
-      if (ok_utf8_check(v->p, v->n) != v->n) return OK_E_BYTE;
+      if ((rc = ok_hbase_text_check(v->p, v->n, &w->err_at)) != OK_OK) return rc;
       w->n += ok_hbase_enc_text(ok_writer_at(w, OK_HBASE_TEXT_BOUND(v->n)), OK_HBASE_TEXT, v->p,
-                                v->n, 0);
+                                v->n, w->desc);
       break;
     default:
-      w->n += ok_hbase_enc_blob_var(ok_writer_at(w, OK_HBASE_BLOB_VAR_BOUND(v->n)), v->p, v->n, 0);
+      w->n += ok_hbase_enc_blob_var(ok_writer_at(w, OK_HBASE_BLOB_VAR_BOUND(v->n)), v->p, v->n,
+                                    w->desc);
   }
   return OK_OK;
+}
+
+static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
+  return v ? ok_hbase_write(f, w, v) : OK_OK;
 }
 
 const ok_format ok_format_hbase = {

@@ -258,6 +258,31 @@ static inline uint64_t ok_get_le(const uint8_t *p, uint8_t x) {
   return v ^ (x * 0x0101010101010101ULL);
 }
 
+/* And a word back to eight bytes at out, its lowest first. */
+static inline void ok_put_le(uint8_t *out, uint64_t v) {
+#ifdef OK_LITTLE_ENDIAN
+  memcpy(out, &v, 8);
+#else
+  int k;
+  for (k = 0; k < 8; k++) out[k] = (uint8_t)(v >> (8 * k));
+#endif
+}
+
+/* The k (<= 8) bytes at p as ok_get_le's word, zeros above them: two reads
+** of 4 or 2 bytes that overlap (the bytes they share are the same, and OR
+** keeps them), so that no loop runs for a length known only at run time. */
+static inline uint64_t ok_get_le_short(const uint8_t *p, size_t k) {
+  uint64_t a, b;
+  size_t j;
+  if (k == 8) return ok_get_le(p, 0);
+  if (k >= 4 || k >= 2) {
+    size_t half = k >= 4 ? 4 : 2;
+    for (a = b = 0, j = half; j-- > 0;) a = a << 8 | p[j], b = b << 8 | p[k - half + j];
+    return a | b << (8 * (k - half));
+  }
+  return k ? p[0] : 0;
+}
+
 /* A double's bits (size 8), or those of the float it rounds to (size 4);
 ** and such bits in IEEE's total order as an unsigned number: the sign bit
 ** flipped, and every bit for negatives (what FoundationDB, HBase, TiDB and

@@ -77,19 +77,22 @@ static size_t skip_any(const ok_format *f, size_t index, const uint8_t *key, siz
   return t == OK_TAG_TEXT || t == OK_TAG_BLOB ? ok_bytes_len(key, n, x) : ok_num_len(key, n, t);
 }
 
-/* A value as ok_pack writes it (ok_convert). */
-static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
+int ok_native_write(const ok_format *f, ok_writer *w, const ok_value *v) {
   (void)f;
-  if (!v) return OK_OK;
   switch (v->type) {
-    case OK_NULL: w->n += ok_enc_null(ok_writer_at(w, 1), 0); break;
-    case OK_INT: w->n += ok_enc_int(ok_writer_at(w, OK_NUM_MAX), v->i, 0); break;
-    case OK_REAL: w->n += ok_enc_double(ok_writer_at(w, OK_NUM_MAX), v->d, 0); break;
+    case OK_NULL: w->n += ok_enc_null(ok_writer_at(w, 1), w->desc); break;
+    case OK_INT: w->n += ok_enc_int(ok_writer_at(w, OK_NUM_MAX), v->i, w->desc); break;
+    case OK_REAL: w->n += ok_enc_double(ok_writer_at(w, OK_NUM_MAX), v->d, w->desc); break;
     default:
       w->n += ok_enc_bytes(ok_writer_at(w, OK_BYTES_BOUND(v->n)),
-                           v->type == OK_TEXT ? OK_TAG_TEXT : OK_TAG_BLOB, v->p, v->n, 1, 0);
+                           v->type == OK_TEXT ? OK_TAG_TEXT : OK_TAG_BLOB, v->p, v->n, 1, w->desc);
   }
   return OK_OK;
+}
+
+/* ok_convert's: the values, and nothing at the key's end. */
+static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
+  return v ? ok_native_write(f, w, v) : OK_OK;
 }
 
 const ok_format ok_format_native = {

@@ -590,10 +590,12 @@ struct ok_writer {
 typedef struct ok_writer ok_writer;
 
 /* Where the next `bound` bytes (at most) go, or NULL when they may not
-** fit: the encoder then counts them, and the room asked for is kept. */
+** fit: the encoder then counts them, and the room asked for is kept (need
+** is past cap exactly when something was counted, not written). */
 static inline uint8_t *ok_writer_at(ok_writer *w, size_t bound) {
+  if (w->n <= w->cap && bound <= w->cap - w->n) return w->out + w->n;
   if (w->n + bound > w->need) w->need = w->n + bound;
-  return w->n <= w->cap && bound <= w->cap - w->n ? w->out + w->n : NULL;
+  return NULL;
 }
 static inline void ok_writer_byte(ok_writer *w, uint8_t b) {
   uint8_t *at = ok_writer_at(w, 1);
@@ -611,6 +613,15 @@ static inline int ok_value_js_number(const ok_value *v, double *d) {
   *d = v->d;
   return v->type != OK_REAL ? OK_E_TYPE : v->d == v->d ? OK_OK : OK_E_RANGE;
 }
+
+/* Each format's writer (ok_<id>_write, in its header): the plain value v as
+** its SQL builder writes that SQL value, into w: an item alone (an array's
+** element when !w->lone, in the formats of arrays), descending when
+** w->desc in the formats that have such items; OK_OK, or the status that
+** refuses v (w->err_at the offending byte of its text or bytes, where one
+** is). Both the SQL builders and ok_convert (a format's put) write with it.
+** The native format's: */
+int ok_native_write(const ok_format *f, ok_writer *w, const ok_value *v);
 
 #ifdef __cplusplus
 }

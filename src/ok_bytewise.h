@@ -114,3 +114,27 @@ int ok_charwise_decode(const uint8_t *key, size_t n, int element, ok_item *it, s
 #endif
 
 #endif /* OK_BYTEWISE_H */
+
+/* --- For code built with this version only -------------------------------- */
+#if defined(OK_STATIC_LINKING_ONLY) && !defined(OK_BYTEWISE_H_STATIC)
+#define OK_BYTEWISE_H_STATIC
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ok_bytewise_write (ok.h's writers): refuses an integer that no double
+** holds exactly (OK_E_RANGE) and TEXT that is not UTF-8 (OK_E_BYTE). */
+int ok_bytewise_write(const ok_format *f, ok_writer *w, const ok_value *v);
+
+/* ok_charwise_write (ok.h's writers): refuses a BLOB (OK_E_TYPE), an
+** integer that no double holds exactly (OK_E_RANGE), TEXT that is not UTF-8
+** (OK_E_BYTE) and a string charwise writes as it writes another one
+** (OK_E_AMBIGUOUS). */
+int ok_charwise_write(const ok_format *f, ok_writer *w, const ok_value *v);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* OK_STATIC_LINKING_ONLY */

@@ -171,3 +171,22 @@ int ok_chrome_compare(const uint8_t *a, size_t na, const uint8_t *b, size_t nb);
 #endif
 
 #endif /* OK_CHROME_H */
+
+/* --- For code built with this version only -------------------------------- */
+#if defined(OK_STATIC_LINKING_ONLY) && !defined(OK_CHROME_H_STATIC)
+#define OK_CHROME_H_STATIC
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ok_chrome_write (ok.h's writers): refuses NULL (OK_E_NULL), an integer
+** that no double holds exactly (OK_E_RANGE) and TEXT that is not WTF-8
+** (OK_E_BYTE). */
+int ok_chrome_write(const ok_format *f, ok_writer *w, const ok_value *v);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* OK_STATIC_LINKING_ONLY */

@@ -62,3 +62,22 @@ int ok_chromesql_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_a
 #endif
 
 #endif /* OK_CHROMESQL_H */
+
+/* --- For code built with this version only -------------------------------- */
+#if defined(OK_STATIC_LINKING_ONLY) && !defined(OK_CHROMESQL_H_STATIC)
+#define OK_CHROMESQL_H_STATIC
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ok_chromesql_write (ok.h's writers): refuses NULL (OK_E_NULL), an
+** integer that no double holds exactly (OK_E_RANGE) and TEXT that is not
+** WTF-8 (OK_E_BYTE). */
+int ok_chromesql_write(const ok_format *f, ok_writer *w, const ok_value *v);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* OK_STATIC_LINKING_ONLY */

@@ -151,3 +151,20 @@ const char *ok_crdb_system_key(const uint8_t *key, size_t n);
 #endif
 
 #endif /* OK_CRDB_H */
+
+/* --- For code built with this version only -------------------------------- */
+#if defined(OK_STATIC_LINKING_ONLY) && !defined(OK_CRDB_H_STATIC)
+#define OK_CRDB_H_STATIC
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ok_crdb_write (ok.h's writers): refuses nothing. */
+int ok_crdb_write(const ok_format *f, ok_writer *w, const ok_value *v);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* OK_STATIC_LINKING_ONLY */

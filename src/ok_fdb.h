@@ -108,6 +108,9 @@ extern "C" {
 ** decoder reads both; the encoder writes the spec's. */
 int ok_fdb_python_form(const uint8_t *c, size_t n);
 
+/* ok_fdb_write (ok.h's writers): refuses TEXT that is not UTF-8 (OK_E_BYTE). */
+int ok_fdb_write(const ok_format *f, ok_writer *w, const ok_value *v);
+
 #ifdef __cplusplus
 }
 #endif

@@ -80,3 +80,23 @@ int ok_firefox_step(const uint8_t *key, size_t n, size_t *pos, unsigned *in, ok_
 #endif
 
 #endif /* OK_FIREFOX_H */
+
+/* --- For code built with this version only -------------------------------- */
+#if defined(OK_STATIC_LINKING_ONLY) && !defined(OK_FIREFOX_H_STATIC)
+#define OK_FIREFOX_H_STATIC
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ok_firefox_write (ok.h's writers): refuses NULL (OK_E_NULL), an integer
+** that no double holds exactly (OK_E_RANGE) and TEXT that is not WTF-8
+** (OK_E_BYTE). The key's trailing zeros are folded after its last value
+** (ok_firefox_fold). */
+int ok_firefox_write(const ok_format *f, ok_writer *w, const ok_value *v);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* OK_STATIC_LINKING_ONLY */

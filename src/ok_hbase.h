@@ -132,6 +132,15 @@ int ok_hbase_odd_one(const uint8_t *p, size_t n);
 ** rest of a key, so that nothing may follow it. */
 int ok_hbase_ends_open(const uint8_t *p, size_t n);
 
+/* ok_hbase_text_check: OK_OK when p[0..n) is text HBase holds: OK_E_NUL
+** for a NUL, OK_E_BYTE where it is not UTF-8, *err_at the byte's offset. */
+int ok_hbase_text_check(const uint8_t *p, size_t n, size_t *err_at);
+
+/* ok_hbase_write (ok.h's writers): a number as a numeric (a REAL through
+** Java 8-18's digits), TEXT as Text (refused with a NUL, OK_E_NUL, or not
+** UTF-8, OK_E_BYTE), a BLOB as BlobVar. */
+int ok_hbase_write(const ok_format *f, ok_writer *w, const ok_value *v);
+
 #ifdef __cplusplus
 }
 #endif

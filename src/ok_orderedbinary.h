@@ -64,3 +64,24 @@ int ok_orderedbinary_decode(const uint8_t *key, size_t n, int first, ok_item *it
 #endif
 
 #endif /* OK_ORDEREDBINARY_H */
+
+/* --- For code built with this version only -------------------------------- */
+#if defined(OK_STATIC_LINKING_ONLY) && !defined(OK_ORDEREDBINARY_H_STATIC)
+#define OK_ORDEREDBINARY_H_STATIC
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ok_orderedbinary_write (ok.h's writers; w->lone: the key's one value,
+** whose number is trimmed): refuses an integer that no double holds
+** exactly (OK_E_RANGE), a Buffer (BLOB) that would not read back as one
+** (OK_E_BYTE, w->err_at 0), TEXT that is not WTF-8 (OK_E_BYTE) and a long
+** string that would not read back (OK_E_AMBIGUOUS). */
+int ok_orderedbinary_write(const ok_format *f, ok_writer *w, const ok_value *v);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* OK_STATIC_LINKING_ONLY */

@@ -71,3 +71,27 @@ size_t ok_oc_enc_trailing(uint8_t *out, const uint8_t *s, size_t n, int desc);
 #endif
 
 #endif /* OK_ORDEREDCODE_H */
+
+/* --- For code built with this version only -------------------------------- */
+#if defined(OK_STATIC_LINKING_ONLY) && !defined(OK_ORDEREDCODE_H_STATIC)
+#define OK_ORDEREDCODE_H_STATIC
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ok_orderedcode_write (ok.h's writers; f a parsed list, whose type
+** w->index v is written as): refuses a value past the list (OK_E_LENGTH),
+** NULL where the type has no infinity (OK_E_NULL), a value of another SQL
+** type than the type takes (OK_E_TYPE: infinity takes NULL; the strings
+** TEXT or a BLOB; float64 a number; the integers an INTEGER, a whole REAL,
+** uint64 decimal TEXT too), and a number it does not hold (OK_E_RANGE: a
+** float64 that no double holds exactly, a REAL that is no integer within
+** int64, a negative uint64, uint64 TEXT that is no integer below 2^64). */
+int ok_orderedcode_write(const ok_format *f, ok_writer *w, const ok_value *v);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* OK_STATIC_LINKING_ONLY */

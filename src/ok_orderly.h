@@ -172,6 +172,20 @@ static inline ok_orderly_own ok_orderly_own_of(const ok_item *it) {
   return o;
 }
 
+/* ok_orderly_value_of: the plain value v (ok.h's writers) as leaf field i
+** of s takes it, as ok_orderly_pack writes it, into *o, checked
+** (ok_orderly_check): a number for float and double (or TEXT 'NaN', 'Inf',
+** '-Inf'), a number or decimal TEXT for decimal (a REAL through the
+** schema's Java; its digits written to `digits`, room for 24 or the TEXT's
+** length, which may be v->p itself), TEXT for utf8, a BLOB for the byte
+** arrays, an INTEGER or a whole REAL for the integers (the unsigned ones:
+** decimal TEXT too). OK_OK; OK_E_TYPE (another SQL type); OK_E_RANGE (an
+** integer beyond the type, a REAL that is no integer, a decimal of an
+** infinity or NaN); OK_E_SYNTAX (TEXT that is no integer below 2^64, or no
+** decimal); or ok_orderly_check's statuses. */
+int ok_orderly_value_of(const ok_orderly *s, size_t i, const ok_value *v, ok_orderly_value *o,
+                        char *digits);
+
 #ifdef __cplusplus
 }
 #endif

@@ -117,3 +117,21 @@ int ok_tikv_unwrap(uint8_t *out, size_t *len, const uint8_t *p, size_t n, size_t
 #endif
 
 #endif /* OK_TIDB_H */
+
+/* --- For code built with this version only -------------------------------- */
+#if defined(OK_STATIC_LINKING_ONLY) && !defined(OK_TIDB_H_STATIC)
+#define OK_TIDB_H_STATIC
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ok_tidb_write (ok.h's writers): a datum (TEXT and BLOB alike as bytes);
+** refuses nothing. */
+int ok_tidb_write(const ok_format *f, ok_writer *w, const ok_value *v);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* OK_STATIC_LINKING_ONLY */

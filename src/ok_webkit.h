@@ -81,3 +81,22 @@ int ok_webkit_compare(const uint8_t *a, size_t na, const uint8_t *b, size_t nb);
 #endif
 
 #endif /* OK_WEBKIT_H */
+
+/* --- For code built with this version only -------------------------------- */
+#if defined(OK_STATIC_LINKING_ONLY) && !defined(OK_WEBKIT_H_STATIC)
+#define OK_WEBKIT_H_STATIC
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ok_webkit_write (ok.h's writers): an item after the key's version byte;
+** refuses NULL (OK_E_NULL), an integer that no double holds exactly
+** (OK_E_RANGE) and TEXT that is not WTF-8 (OK_E_BYTE). */
+int ok_webkit_write(const ok_format *f, ok_writer *w, const ok_value *v);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* OK_STATIC_LINKING_ONLY */

@@ -240,40 +240,44 @@ static size_t orderedbinary_value(uint8_t *out, const ok_item *it) {
   return o;
 }
 
-/* A value as ok_orderedbinary_pack writes it (ok_convert): one value as
-** the key (a number trimmed), several as an array's elements, a 00
-** between; numbers only those a double holds exactly; a Buffer as its
-** bytes, which must read back as one and end the key; strings WTF-8 that
-** read back. No values make no key. */
-static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
-  int alone = w->count == 1, rc;
+int ok_orderedbinary_write(const ok_format *f, ok_writer *w, const ok_value *v) {
   uint8_t *at;
   size_t len;
   double d;
+  int rc;
   (void)f;
-  if (!v) return w->count ? OK_OK : OK_E_LENGTH;
-  if (w->mark) return OK_E_AMBIGUOUS; /* a value after a Buffer: read as its bytes */
-  if (w->index > 0) ok_writer_byte(w, 0x00);
   switch (v->type) {
     case OK_NULL: ok_writer_byte(w, OK_ORDEREDBINARY_NULL); return OK_OK;
     case OK_INT:
     case OK_REAL:
       if ((rc = ok_value_js_number(v, &d)) == OK_OK)
-        w->n += ok_orderedbinary_enc_number(ok_writer_at(w, 9), d, !alone);
+        w->n += ok_orderedbinary_enc_number(ok_writer_at(w, 9), d, !w->lone);
       return rc;
     case OK_BLOB:
       if (v->n == 0 || !(v->p[0] == 1 || v->p[0] == 3 || v->p[0] == 4 || v->p[0] == 5))
-        return OK_E_BYTE;
+        return w->err_at = 0, OK_E_BYTE;
       if ((at = ok_writer_at(w, v->n)) != NULL) memcpy(at, v->p, v->n);
-      w->n += v->n, w->mark = 1;
+      w->n += v->n;
       return OK_OK;
     default:
-      if (ok_wtf8_check(v->p, v->n) != v->n) return OK_E_BYTE;
+      if ((w->err_at = ok_wtf8_check(v->p, v->n)) != v->n) return OK_E_BYTE;
       rc = ok_orderedbinary_enc_string(ok_writer_at(w, OK_ORDEREDBINARY_BOUND(v->n)), &len, v->p,
                                        v->n);
       if (rc == OK_OK) w->n += len;
       return rc;
   }
+}
+
+/* ok_convert's: one value alone (a number trimmed), or several with a 00
+** between them; nothing after a Buffer, whose bytes take the rest of the
+** key (a value there would be read as its bytes). */
+static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
+  if (!v) return w->count ? OK_OK : OK_E_LENGTH;
+  if (w->mark) return OK_E_AMBIGUOUS;
+  if (w->index > 0) ok_writer_byte(w, 0x00);
+  w->lone = w->count == 1;
+  if (v->type == OK_BLOB) w->mark = 1;
+  return ok_orderedbinary_write(f, w, v);
 }
 
 const ok_format ok_format_orderedbinary = {

@@ -104,7 +104,7 @@ static int is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == 
 ** (ok_convert): a string from TEXT or a BLOB, infinity from NULL, a
 ** float64 from a number a double holds exactly, an integer from an
 ** INTEGER, a whole REAL within its range, or (uint64) its decimal TEXT. */
-static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
+int ok_orderedcode_write(const ok_format *f, ok_writer *w, const ok_value *v) {
   const ok_orderedcode *s = f->param;
   int type, desc, rc, neg;
   uint8_t mag[8];
@@ -112,7 +112,6 @@ static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
   uint64_t u = 0;
   double d;
   int64_t x;
-  if (!v) return OK_OK;
   if (w->index >= s->n) return OK_E_LENGTH;
   type = s->type[w->index], desc = s->desc[w->index];
   if (type == OK_OC_INFINITY || (type == OK_OC_STRING_OR_INFINITY && v->type == OK_NULL)) {
@@ -155,6 +154,10 @@ static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
   w->n += type == OK_OC_UINT64 ? ok_oc_enc_uint64(ok_writer_at(w, OK_OC_NUM_MAX), (uint64_t)x, desc)
                                : ok_oc_enc_int64(ok_writer_at(w, OK_OC_NUM_MAX), x, desc);
   return OK_OK;
+}
+
+static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
+  return v ? ok_orderedcode_write(f, w, v) : OK_OK;
 }
 
 /* The word at text[*i..n) (letters, digits, '_'), its length; *i past it. */

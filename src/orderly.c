@@ -190,11 +190,13 @@ static size_t enc_field(uint8_t *out, size_t room, const ok_orderly_field *f,
       }
       return len;
     case OK_OL_FLOAT:
-    case OK_OL_DOUBLE:
-      len = f->type == OK_OL_FLOAT ? 4 : 8;
       if (v->null && !t) return 0;
-      if (len <= room) ok_put_be(out, v->null ? 0 : float_key(v->d, (int)len), len);
-      return len;
+      if (4 <= room) ok_put_be(out, v->null ? 0 : float_key(v->d, 4), 4);
+      return 4;
+    case OK_OL_DOUBLE: /* the usual one, its own copy: its size constant */
+      if (v->null && !t) return 0;
+      if (8 <= room) ok_put_be(out, v->null ? 0 : float_key(v->d, 8), 8);
+      return 8;
     case OK_OL_DECIMAL:
       if (v->null) {
         if (t && room) out[0] = 0;
@@ -262,8 +264,8 @@ static size_t enc_field(uint8_t *out, size_t room, const ok_orderly_field *f,
   return 0;
 }
 
-int ok_orderly_check(const ok_orderly *s, size_t i, const ok_orderly_value *v) {
-  const ok_orderly_field *f = &s->node[s->leaf[i]];
+/* ok_orderly_check of field f's value v. */
+static int check_field(const ok_orderly_field *f, const ok_orderly_value *v) {
   size_t k;
   if (v->null) {
     return f->type >= OK_OL_FIXED_INT && f->type <= OK_OL_FIXED_ULONG            ? OK_E_NULL
@@ -283,11 +285,19 @@ int ok_orderly_check(const ok_orderly *s, size_t i, const ok_orderly_value *v) {
       return v->n && (v->exp < INT32_MIN || v->exp > INT32_MAX) ? OK_E_RANGE : OK_OK;
     case OK_OL_UTF8:
       if (v->n && v->p[0] == 0xFE) return OK_E_BYTE;
+      if (v->n >= 8 && v->n <= 16) /* two words that overlap: most text, no call */
+        return ok_zero_byte(~ok_get_le(v->p, 0)) | ok_zero_byte(~ok_get_le(v->p + v->n - 8, 0))
+                   ? OK_E_BYTE
+                   : OK_OK;
       return memchr(v->p, 0xFF, v->n) ? OK_E_BYTE : OK_OK;
     case OK_OL_BYTES: return v->n < f->size ? OK_E_LENGTH : OK_OK;
     case OK_OL_FIXED_BYTES: return v->n != f->size ? OK_E_LENGTH : OK_OK;
   }
   return OK_OK;
+}
+
+int ok_orderly_check(const ok_orderly *s, size_t i, const ok_orderly_value *v) {
+  return check_field(&s->node[s->leaf[i]], v);
 }
 
 /* --- the struct rule ---------------------------------------------------------------- */
@@ -719,10 +729,10 @@ static int integer_value(const ok_orderly_field *f, ok_orderly_value *o, const o
     return OK_OK;
   }
   if (v->type != OK_TEXT || !is_unsigned) return OK_E_TYPE;
-  if (v->n == 0 || v->n > 20) return OK_E_RANGE;
+  if (v->n == 0 || v->n > 20) return OK_E_SYNTAX;
   for (k = 0, o->u = 0; k < v->n; k++) {
     unsigned digit = (unsigned)v->p[k] - '0';
-    if (digit > 9 || o->u > (UINT64_MAX - digit) / 10) return OK_E_RANGE;
+    if (digit > 9 || o->u > (UINT64_MAX - digit) / 10) return OK_E_SYNTAX;
     o->u = o->u * 10 + digit;
   }
   return OK_OK;
@@ -730,8 +740,7 @@ static int integer_value(const ok_orderly_field *f, ok_orderly_value *o, const o
 
 /* A decimal value into o as ok_orderly_pack takes it: a number, or its
 ** decimal TEXT; a REAL through Double.toString of Java version `java`.
-** Its digits go to `digits` (room for 24); a TEXT's over its own bytes,
-** which ok_convert reads out again before it reads them. */
+** Its digits go to `digits` (room for 24, or a TEXT's length). */
 static int decimal_value(ok_orderly_value *o, const ok_value *v, char *digits, int java) {
   char num[24];
   const char *text = num;
@@ -752,7 +761,6 @@ static int decimal_value(ok_orderly_value *o, const ok_value *v, char *digits, i
     while (k > 0) num[n++] = rev[--k];
     if (ok_decimal_split(digits, &nd, &o->neg, &o->exp, text, n, &err) != OK_OK) return OK_E_SYNTAX;
   } else if (v->type == OK_TEXT) {
-    digits = (char *)(uintptr_t)v->p; /* each digit written where it was read or before */
     if (ok_decimal_split(digits, &nd, &o->neg, &o->exp, (const char *)v->p, v->n, &err) != OK_OK)
       return OK_E_SYNTAX;
   } else {
@@ -762,15 +770,47 @@ static int decimal_value(ok_orderly_value *o, const ok_value *v, char *digits, i
   return OK_OK;
 }
 
-/* A value as ok_orderly_pack writes it for the schema's next field
-** (ok_convert): kept (in the writer's room, with 24 bytes of digits a
-** field) until the end, where the key is written whole and checked. */
+int ok_orderly_value_of(const ok_orderly *s, size_t i, const ok_value *v, ok_orderly_value *o,
+                        char *digits) {
+  const ok_orderly_field *field = &s->node[s->leaf[i]];
+  const int type = field->type; /* in a local: writing *o may write *s, for all C knows */
+  int rc = OK_OK;
+  memset(o, 0, sizeof *o);
+  if (v->type == OK_NULL) {
+    o->null = 1;
+  } else {
+    switch (type) {
+      case OK_OL_FLOAT:
+      case OK_OL_DOUBLE:
+        if (v->type == OK_INT || v->type == OK_REAL)
+          o->d = v->type == OK_INT ? (double)v->i : v->d;
+        else if (v->type != OK_TEXT || !ok_special_real((const char *)v->p, v->n, &o->d))
+          rc = OK_E_TYPE;
+        break;
+      case OK_OL_DECIMAL:
+        rc = decimal_value(o, v, digits, field->java ? field->java : OK_JAVA_DEFAULT);
+        break;
+      case OK_OL_UTF8:
+      case OK_OL_BYTES:
+      case OK_OL_FIXED_BYTES:
+        if (v->type != (type == OK_OL_UTF8 ? OK_TEXT : OK_BLOB)) return OK_E_TYPE;
+        o->p = v->p, o->n = v->n;
+        break;
+      default: rc = integer_value(field, o, v);
+    }
+  }
+  return rc == OK_OK ? check_field(field, o) : rc;
+}
+
+/* ok_convert's: each value kept (in the writer's room, with 24 bytes of
+** digits a field; a decimal TEXT's digits over its own bytes, which
+** ok_convert reads out again before it reads them) until the end, where
+** the key is written whole and checked. */
 static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
   const ok_orderly *s = f->param;
-  ok_orderly_value *values = w->room, *o;
-  const ok_orderly_field *field;
+  ok_orderly_value *values = w->room;
+  char *digits;
   size_t len, bad;
-  int rc = OK_OK;
   if (!s) return OK_E_TYPE; /* ok_format_orderly itself: no schema */
   if (!v) {
     if (w->index != s->format.fields) return OK_E_LENGTH;
@@ -781,34 +821,9 @@ static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
     return OK_OK;
   }
   if (w->index >= s->format.fields) return OK_E_LENGTH;
-  field = &s->node[s->leaf[w->index]];
-  o = &values[w->index];
-  memset(o, 0, sizeof *o);
-  if (v->type == OK_NULL) {
-    o->null = 1;
-  } else {
-    switch (field->type) {
-      case OK_OL_FLOAT:
-      case OK_OL_DOUBLE:
-        if (v->type == OK_INT || v->type == OK_REAL)
-          o->d = v->type == OK_INT ? (double)v->i : v->d;
-        else if (v->type != OK_TEXT || !ok_special_real((const char *)v->p, v->n, &o->d))
-          rc = OK_E_TYPE;
-        break;
-      case OK_OL_DECIMAL:
-        rc = decimal_value(o, v, (char *)(values + OK_ORDERLY_MAX) + 24 * w->index,
-                           field->java ? field->java : OK_JAVA_DEFAULT);
-        break;
-      case OK_OL_UTF8:
-      case OK_OL_BYTES:
-      case OK_OL_FIXED_BYTES:
-        if (v->type != (field->type == OK_OL_UTF8 ? OK_TEXT : OK_BLOB)) return OK_E_TYPE;
-        o->p = v->p, o->n = v->n;
-        break;
-      default: rc = integer_value(field, o, v);
-    }
-  }
-  return rc == OK_OK ? ok_orderly_check(s, w->index, o) : rc;
+  digits = v->type == OK_TEXT ? (char *)(uintptr_t)v->p /* each digit where it was read or before */
+                              : (char *)(values + OK_ORDERLY_MAX) + 24 * w->index;
+  return ok_orderly_value_of(s, w->index, v, &values[w->index], digits);
 }
 
 const ok_format ok_format_orderly = {

@@ -54,16 +54,16 @@ size_t ok_tidb_enc_bytes(uint8_t *out, int flag, const uint8_t *s, size_t n) {
     if (out) out[0] = (uint8_t)flag;
     len = 1;
   }
-  for (i = 0; i <= n; i += 8) { /* a last group even when n is a multiple of 8 */
-    size_t k = n - i < 8 ? n - i : 8;
-    if (out) {
-      memcpy(out + len, s + i, k);
-      memset(out + len + k, 0, 8 - k);
-      out[len + 8] = (uint8_t)(0xFF - (8 - k));
-    }
-    len += 9;
+  for (i = 0; i + 8 <= n; i += 8, len += 9) {
+    if (out) memcpy(out + len, s + i, 8), out[len + 8] = 0xFF;
   }
-  return len;
+  if (out) { /* a last group even when n is a multiple of 8: its bytes, zeros after them */
+    size_t k = n - i;
+    uint64_t w = n < 8 ? ok_get_le_short(s, k) : k ? ok_get_le(s + n - 8, 0) >> (64 - 8 * k) : 0;
+    ok_put_le(out + len, w);
+    out[len + 8] = (uint8_t)(0xFF - (8 - k));
+  }
+  return len + 9;
 }
 
 static const int dig2bytes[10] = {0, 1, 1, 2, 2, 3, 3, 4, 4, 4};
@@ -615,6 +615,19 @@ static size_t skip(const ok_format *f, size_t index, const uint8_t *key, size_t 
              : 0;
 }
 
+int ok_tidb_write(const ok_format *f, ok_writer *w, const ok_value *v) {
+  (void)f;
+  switch (v->type) {
+    case OK_NULL: w->n += ok_tidb_enc_null(ok_writer_at(w, 1)); break;
+    case OK_INT: w->n += ok_tidb_enc_int(ok_writer_at(w, OK_TIDB_FIXED_LEN), v->i); break;
+    case OK_REAL: w->n += ok_tidb_enc_float(ok_writer_at(w, OK_TIDB_FIXED_LEN), v->d); break;
+    default:
+      w->n +=
+          ok_tidb_enc_bytes(ok_writer_at(w, OK_TIDB_BYTES_BOUND(v->n)), OK_TIDB_BYTES, v->p, v->n);
+  }
+  return OK_OK;
+}
+
 /* A value as ok_tidb_pack writes it, a datum (ok_convert): TEXT and BLOB
 ** alike as bytes; at the end, a TiKV key's groups (the TiDB key, moved
 ** after where they go, cut into them). */
@@ -631,15 +644,7 @@ static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
     w->n = len;
     return OK_OK;
   }
-  switch (v->type) {
-    case OK_NULL: w->n += ok_tidb_enc_null(ok_writer_at(w, 1)); break;
-    case OK_INT: w->n += ok_tidb_enc_int(ok_writer_at(w, OK_TIDB_FIXED_LEN), v->i); break;
-    case OK_REAL: w->n += ok_tidb_enc_float(ok_writer_at(w, OK_TIDB_FIXED_LEN), v->d); break;
-    default:
-      w->n +=
-          ok_tidb_enc_bytes(ok_writer_at(w, OK_TIDB_BYTES_BOUND(v->n)), OK_TIDB_BYTES, v->p, v->n);
-  }
-  return OK_OK;
+  return ok_tidb_write(f, w, v);
 }
 
 const ok_format ok_format_tidb = {

@@ -289,17 +289,12 @@ static size_t webkit_value(uint8_t *out, const ok_item *it) {
 /* A value as ok_webkit_pack writes it (ok_convert): after the version
 ** byte, one alone, or the array's head and its values; no NULL; numbers
 ** only those a double holds exactly (-0 kept); strings UTF-8 or WTF-8. */
-static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
+int ok_webkit_write(const ok_format *f, ok_writer *w, const ok_value *v) {
   uint8_t *at;
-  size_t len, err;
+  size_t len;
   double d;
   int rc;
   (void)f;
-  if (!w->mark) {
-    ok_writer_byte(w, OK_WEBKIT_VERSION), w->mark = 1;
-    if (!w->lone) w->n += ok_webkit_enc_head(ok_writer_at(w, 9), OK_WEBKIT_ARRAY, w->count);
-  }
-  if (!v) return OK_OK;
   switch (v->type) {
     case OK_NULL: return OK_E_NULL;
     case OK_INT:
@@ -314,10 +309,20 @@ static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
       return OK_OK;
     default:
       rc = ok_webkit_enc_string(ok_writer_at(w, OK_WEBKIT_STRING_BOUND(v->n)), &len, v->p, v->n,
-                                &err);
+                                &w->err_at);
       if (rc == OK_OK) w->n += len;
       return rc;
   }
+}
+
+/* ok_convert's: the version byte, then the values in an array of their
+** count, or one value alone. */
+static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
+  if (!w->mark) {
+    ok_writer_byte(w, OK_WEBKIT_VERSION), w->mark = 1;
+    if (!w->lone) w->n += ok_webkit_enc_head(ok_writer_at(w, 9), OK_WEBKIT_ARRAY, w->count);
+  }
+  return v ? ok_webkit_write(f, w, v) : OK_OK;
 }
 
 const ok_format ok_format_webkit = {

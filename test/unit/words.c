@@ -320,6 +320,22 @@ static void test_short_escapes(void) {
     }
   }
   check(!bad, "words: FDB integers of 0-8 bytes, both signs, as byte by byte", "");
+  /* TiDB's bytes: groups of 8, the last padded with zeros (made from words) */
+  for (bad = 0, n = 0; n <= sizeof value; n++) {
+    size_t o = 0, len, g;
+    for (k = 0; k < n; k++) value[k] = (uint8_t)(0xFF - k);
+    for (g = 0; g <= n; g += 8) {
+      size_t take = n - g < 8 ? n - g : 8;
+      for (k = 0; k < 8; k++) want[o++] = k < take ? (uint8_t)(0xFF - (g + k)) : 0;
+      want[o++] = (uint8_t)(0xFF - (8 - take));
+    }
+    memset(key, 0xAA, sizeof key);
+    len = ok_tidb_enc_bytes(key, 0, value, n);
+    if (len != o || memcmp(key, want, o) != 0 || key[o] != 0xAA ||
+        ok_tidb_enc_bytes(NULL, 0, value, n) != o)
+      bad++;
+  }
+  check(!bad, "words: TiDB's byte groups of 0-24 bytes as byte by byte", "");
 }
 
 /* Component number *index of a key of format f (which has a skip) in
