@@ -17,94 +17,30 @@
 ** reads back as TEXT) is refused, named.
 **
 ** The core converts (ok_convert, src/convert.c). Only a refusal runs the
-** conversion again here, through the formats' SQL builders, whose errors
-** name the component and say why in their own words: each direction's
-** builder an SQL statement of the connection, kept for the calling
-** statement (with the target argument, as SQLite keeps a constant
-** argument's auxdata).
+** conversion again, in its two halves (ok_convert_values), to say which
+** component it refuses and why, in the target format's words: those of its
+** builders, whose writer the core's is.
 */
-#include <stdio.h>
 #include <string.h>
 
 #include "functions.h"
 #include "reader.h"
 
-/* A builder's statement for n components in format f with its parameter;
-** made again when the format, parameter or count changes. */
-typedef struct {
-  const ok_sql_format *f;
-  char *param;
-  int n, lone;
-  sqlite3_stmt *st;
-} builder;
-
 /* What a call keeps of its target argument, as its auxdata (for the
 ** statement where the argument is a constant, as the key's and the
 ** source's arguments keep their readers): the target's reader, its
-** parameter parsed once, and both directions' builders, which explain a
-** refusal. Never in a slot of the whole statement (a negative one): every
-** function of the statement, of any extension, shares those. */
+** parameter parsed once. Never in a slot of the whole statement (a
+** negative one): every function of the statement, of any extension,
+** shares those. */
 typedef struct {
   ok_sql_reader t;
   int named; /* t is made */
-  builder there, back;
 } target;
-
-static void builder_clear(builder *b) {
-  sqlite3_finalize(b->st);
-  sqlite3_free(b->param);
-  memset(b, 0, sizeof *b);
-}
 
 static void target_free(void *p) {
   target *g = p;
   if (g->named) ok_sql_reader_free(&g->t);
-  builder_clear(&g->there);
-  builder_clear(&g->back);
   sqlite3_free(g);
-}
-
-/* One direction: the format written (its parameter's text, an Orderly
-** schema, bound as ?1) and its builder; `lone`: one value written as
-** itself, not in the format's array (a bytewise key of one value alone
-** goes back so). */
-typedef struct {
-  const ok_sql_reader *r;
-  const char *param;
-  builder *b;
-  int lone;
-} side;
-
-/* The statement that writes n components in s's format, in *st:
-** SQLITE_OK, SQLITE_NOMEM, or SQLite's error in preparing it (too many
-** arguments). */
-static int builder_of(sqlite3_context *ctx, const side *s, int n, sqlite3_stmt **st) {
-  sqlite3 *db = sqlite3_context_db_handle(ctx);
-  const ok_sql_format *f = s->r->f;
-  builder *b = s->b;
-  sqlite3_str *sql;
-  char *text;
-  int k, rc = SQLITE_NOMEM;
-  *st = NULL;
-  const char *array = s->lone ? NULL : f->array;
-  if (b->st && b->f == f && b->n == n && b->lone == s->lone && strcmp(b->param, s->param) == 0)
-    return *st = b->st, SQLITE_OK;
-  builder_clear(b);
-  sql = sqlite3_str_new(NULL);
-  sqlite3_str_appendf(sql, "SELECT %s(%s%s%s", f->pack, f->param ? "?1, " : "", array ? array : "",
-                      array ? "(" : "");
-  for (k = 0; k < n; k++) sqlite3_str_appendf(sql, "%s?%d", k ? ", " : "", k + (f->param ? 2 : 1));
-  sqlite3_str_appendall(sql, array ? "))" : ")");
-  if ((text = sqlite3_str_finish(sql)) != NULL) rc = sqlite3_prepare_v2(db, text, -1, st, NULL);
-  sqlite3_free(text);
-  if (rc != SQLITE_OK) return rc == SQLITE_NOMEM || !*st ? rc : SQLITE_ERROR;
-  b->f = f;
-  b->n = n;
-  b->lone = s->lone;
-  b->st = *st;
-  if (!(b->param = sqlite3_mprintf("%s", s->param)))
-    return builder_clear(b), *st = NULL, SQLITE_NOMEM;
-  return SQLITE_OK;
 }
 
 /* What this call keeps of its target argument, or a new one; NULL out of
@@ -116,23 +52,6 @@ static target *target_of(sqlite3_context *ctx) {
   memset(g, 0, sizeof *g);
   sqlite3_set_auxdata(ctx, 2, g, target_free);
   return sqlite3_get_auxdata(ctx, 2) == g ? g : NULL;
-}
-
-/* The item's value bound as parameter i of st. */
-static int bind_item(sqlite3_stmt *st, int i, const ok_item *it) {
-  uint8_t *v;
-  switch (it->type) {
-    case OK_NULL: return sqlite3_bind_null(st, i);
-    case OK_INT: return sqlite3_bind_int64(st, i, it->i);
-    case OK_REAL: return sqlite3_bind_double(st, i, it->d);
-    case OK_TEXT:
-    case OK_BLOB: break;
-  }
-  if (!(v = sqlite3_malloc64(it->value_len + 1))) return SQLITE_NOMEM;
-  ok_unescape(v, it);
-  return it->type == OK_TEXT
-             ? sqlite3_bind_text64(st, i, (const char *)v, it->value_len, sqlite3_free, SQLITE_UTF8)
-             : sqlite3_bind_blob64(st, i, v, it->value_len, sqlite3_free);
 }
 
 /* 1 when the item is its SQL value: its format writes it in JSON as the
@@ -154,88 +73,52 @@ static int plain(const ok_sql_reader *r, const ok_item *it, const uint8_t *raw, 
   return same;
 }
 
-/* The builder's error, about its argument k: about component k (k - 1
-** behind a schema). */
-static void builder_error(sqlite3_context *ctx, const ok_sql_format *f, const char *msg) {
-  const char *rest = strstr(msg, ": ");
-  int k, used;
-  rest = rest ? rest + 2 : msg;
-  if (sscanf(rest, "argument %d%n", &k, &used) == 1 && k > (f->param ? 1 : 0))
-    ok_sql_error(ctx, "component %d into '%s'%s", k - (f->param ? 1 : 0), f->core->name,
-                 rest + used);
-  else
-    ok_sql_error(ctx, "into '%s': %s", f->core->name, rest);
+/* The error for writer w's refusal rc of key[0..n)'s values (read by
+** from) as keys of `to`: of its value number w->index, in to's words, or
+** of the key (a count of values its format does not take). */
+static void refused(sqlite3_context *ctx, const ok_sql_reader *from, const uint8_t *key, size_t n,
+                    const ok_sql_reader *to, int rc, const ok_writer *w, int end_refused) {
+  ok_item it;
+  ok_value v;
+  uint8_t *text = NULL;
+  size_t at, err;
+  if (end_refused || rc == OK_E_LENGTH ||
+      ok_locate(from->core, key, n, w->index, &it, &at, &err) != OK_OK) {
+    ok_sql_refused_key(ctx, to->f, to->core, rc, w, 1);
+    return;
+  }
+  v.type = it.type, v.i = it.i, v.d = it.d, v.p = NULL, v.n = 0;
+  if (it.type == OK_TEXT || it.type == OK_BLOB) { /* its words may show it: NUL-terminated */
+    if (!(text = sqlite3_malloc64(it.value_len + 1))) {
+      sqlite3_result_error_nomem(ctx);
+      return;
+    }
+    v.n = ok_unescape(text, &it), text[v.n] = 0, v.p = text;
+  }
+  ok_sql_refused_component(ctx, to->f, to->core, rc, w->index, &v, w);
+  sqlite3_free(text);
 }
 
-/* The components of key[0..n), read as `from` reads them, written in `to`'s
-** format: its bytes in *out (sqlite3_malloc'd), their count in *len, and
-** whether they are TEXT: SQLITE_OK, or SQLITE_ERROR with the error set, or
-** SQLITE_NOMEM. `check`: each component must be plain. */
+/* The values of key[0..n) (read by from) written as a key of `to`: its
+** bytes in *out (sqlite3_malloc'd), their count in *len. SQLITE_OK; or
+** SQLITE_ERROR with the error set; or SQLITE_NOMEM. */
 static int write_as(sqlite3_context *ctx, const ok_sql_reader *from, const uint8_t *key, size_t n,
-                    const side *to, int check, uint8_t **out, size_t *len, int *text) {
-  sqlite3 *db = sqlite3_context_db_handle(ctx);
-  const ok_sql_format *f = to->r->f;
-  sqlite3_stmt *st;
-  size_t count, err;
-  ok_walk w;
-  ok_item it;
-  int k = 0, rc = SQLITE_OK, first = f->param ? 2 : 1;
-  char *msg = NULL;
+                    const ok_sql_reader *to, int lone, uint8_t **out, size_t *len) {
+  size_t cap = 2 * n + 256;
+  ok_writer w;
+  int rc = OK_E_ROOM, end_refused;
   *out = NULL;
-  if ((rc = ok_count(from->core, key, n, &count, &err)) != OK_OK)
-    return ok_sql_report(ctx, ok_sql_malformed_key(from, key, n, rc, err, &msg), &msg),
-           SQLITE_ERROR;
-  /* a component that has no counterpart is said before the builder is
-  ** asked for (it takes so many arguments at most) */
-  ok_walk_start(&w, from->core, key, n);
-  while (check && rc == SQLITE_OK && ok_next(&w, &it, &err) == OK_OK) {
-    int is = plain(from, &it, key + w.at, db);
-    k++;
-    if (is < 0) return SQLITE_NOMEM;
-    if (!is) {
-      ok_sql_error(ctx,
-                   "component %d (%s %s%s) is more than an SQL value, and ok_convert carries "
-                   "only those (NULL, numbers, text, bytes) into '%s' keys",
-                   k, from->f->label, from->f->kind(&it), it.desc ? ", descending" : "",
-                   f->core->name);
-      return SQLITE_ERROR;
-    }
+  while (rc == OK_E_ROOM) {
+    sqlite3_free(*out);
+    if (!(*out = sqlite3_malloc64(cap))) return SQLITE_NOMEM;
+    rc = ok_convert_values(from->core, key, n, to->core, lone, *out, cap, len, &w, &end_refused);
+    cap = *len;
   }
-  k = 0;
-  if ((rc = builder_of(ctx, to, (int)count, &st)) != SQLITE_OK) {
-    if (rc == SQLITE_NOMEM) return rc;
-    ok_sql_error(ctx, "a key of %lld components is more than %s takes: %s", (long long)count,
-                 f->pack, sqlite3_errmsg(db));
-    return SQLITE_ERROR;
-  }
-  if (f->param) sqlite3_bind_text(st, 1, to->param, -1, SQLITE_STATIC);
-  ok_walk_start(&w, from->core, key, n);
-  while (rc == SQLITE_OK && ok_next(&w, &it, &err) == OK_OK) {
-    int bound = bind_item(st, ++k + first - 1, &it);
-    if (bound == SQLITE_NOMEM) {
-      rc = SQLITE_NOMEM;
-    } else if (bound != SQLITE_OK) { /* a value past the length limit */
-      ok_sql_error(ctx, "component %d: %s", k, sqlite3_errstr(bound));
-      rc = SQLITE_ERROR;
-    }
-  }
-  if (rc == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW) {
-    *len = (size_t)sqlite3_column_bytes(st, 0);
-    *text = sqlite3_column_type(st, 0) == SQLITE_TEXT;
-    if (!(*out = sqlite3_malloc64(*len + 1)))
-      rc = SQLITE_NOMEM;
-    else if (*len)
-      memcpy(*out, sqlite3_column_blob(st, 0), *len);
-  } else if (rc == SQLITE_OK) {
-    rc = sqlite3_errcode(db) == SQLITE_NOMEM ? SQLITE_NOMEM : SQLITE_ERROR;
-    if (sqlite3_errcode(db) == SQLITE_TOOBIG)
-      ok_sql_error_toobig(ctx, NULL);
-    else if (rc == SQLITE_ERROR)
-      builder_error(ctx, f, sqlite3_errmsg(db));
-  }
-  sqlite3_reset(st);
-  sqlite3_clear_bindings(st);
-  return rc;
+  if (rc == OK_OK) return SQLITE_OK;
+  refused(ctx, from, key, n, to, rc, &w, end_refused);
+  sqlite3_free(*out);
+  *out = NULL;
+  return SQLITE_ERROR;
 }
 
 static const char *type_name(ok_type t) {
@@ -319,28 +202,42 @@ static void not_back(sqlite3_context *ctx, const ok_sql_reader *r, const uint8_t
 }
 
 /* Why the core refused to convert key p[0..n) (read by r) into t's format:
-** the same conversion run through the formats' SQL builders, whose errors
-** say it in their words. Their answer is the error; should they convert it
-** after all, the two disagree, and that is said. */
-static void explain(sqlite3_context *ctx, sqlite3_value **argv, const ok_sql_reader *r,
-                    const uint8_t *p, size_t n, target *g) {
-  const ok_sql_reader *t = &g->t;
-  side to, from;
+** a component that is no SQL value; a value t's writer refuses; a key that
+** comes back otherwise. Should none of those be the reason, the core and
+** this disagree, and that is said. */
+static void explain(sqlite3_context *ctx, const ok_sql_reader *r, const uint8_t *p, size_t n,
+                    const ok_sql_reader *t) {
+  sqlite3 *db = sqlite3_context_db_handle(ctx);
   uint8_t *made = NULL, *back = NULL;
-  size_t len = 0, blen = 0, k;
-  const char *name;
+  size_t len = 0, blen = 0, k = 0, err;
+  int rc = SQLITE_OK, same, lone = ok_convert_lone(r->core, p, n); /* stays one both ways */
+  char *msg = NULL;
+  ok_walk w;
   ok_item x, y;
-  int text, btext, rc, same;
-  name = (const char *)sqlite3_value_text(argv[2]);
-  to.r = t, to.b = &g->there;
-  to.param = name && strchr(name, ':') ? strchr(name, ':') + 1 : "";
-  name = (const char *)sqlite3_value_text(argv[1]);
-  from.r = r, from.b = &g->back;
-  from.param = name && strchr(name, ':') ? strchr(name, ':') + 1 : "";
-  /* a lone value stays one, where the target has arrays too */
-  from.lone = to.lone = ok_convert_lone(r->core, p, n);
-  rc = write_as(ctx, r, p, n, &to, 1, &made, &len, &text);
-  if (rc == SQLITE_OK) rc = write_as(ctx, t, made, len, &from, 0, &back, &blen, &btext);
+  if ((rc = ok_count(r->core, p, n, &k, &err)) != OK_OK) {
+    ok_sql_report(ctx, ok_sql_malformed_key(r, p, n, rc, err, &msg), &msg);
+    return;
+  }
+  k = 0;
+  ok_walk_start(&w, r->core, p, n);
+  while (ok_next(&w, &x, &err) == OK_OK) { /* what has no counterpart is said first */
+    int is = plain(r, &x, p + w.at, db);
+    k++;
+    if (is < 0) {
+      sqlite3_result_error_nomem(ctx);
+      return;
+    }
+    if (!is) {
+      ok_sql_error(ctx,
+                   "component %lld (%s %s%s) is more than an SQL value, and ok_convert carries "
+                   "only those (NULL, numbers, text, bytes) into '%s' keys",
+                   (long long)k, r->f->label, r->f->kind(&x), x.desc ? ", descending" : "",
+                   t->f->core->name);
+      return;
+    }
+  }
+  rc = write_as(ctx, r, p, n, t, lone, &made, &len);
+  if (rc == SQLITE_OK) rc = write_as(ctx, t, made, len, r, lone, &back, &blen);
   if (rc == SQLITE_OK && (blen != n || memcmp(back, p, n) != 0)) {
     not_back(ctx, r, p, n, back, blen, t);
   } else if (rc == SQLITE_OK &&
@@ -350,7 +247,7 @@ static void explain(sqlite3_context *ctx, sqlite3_value **argv, const ok_sql_rea
     else
       lost(ctx, k, &x, &y, t, 0);
   } else if (rc == SQLITE_OK) {
-    ok_sql_error(ctx, "the core refused a conversion that the SQL builders make (a bug of ok's)");
+    ok_sql_error(ctx, "the core refused a conversion that its two halves make (a bug of ok's)");
   } else if (rc == SQLITE_NOMEM) {
     sqlite3_result_error_nomem(ctx);
   }
@@ -388,7 +285,7 @@ static void ok_convert_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) 
   if (!out) {
     sqlite3_result_error_nomem(ctx);
   } else if (rc != OK_OK) {
-    explain(ctx, argv, &r, p, n, g);
+    explain(ctx, &r, p, n, t);
   } else if (!ok_sql_too_big(ctx, len)) {
     if (t->f->text)
       ok_sql_result_key_text(ctx, out, len);

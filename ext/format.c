@@ -169,6 +169,19 @@ void ok_sql_refused(sqlite3_context *ctx, const ok_sql_format *f, const ok_forma
   refused(ctx, f, core, rc, v, w, subject);
 }
 
+void ok_sql_refused_key(sqlite3_context *ctx, const ok_sql_format *f, const ok_format *core, int rc,
+                        const ok_writer *w, int into) {
+  char *words =
+      f->refusal ? f->refusal(core, rc, NULL, w) : sqlite3_mprintf(": %s", ok_strerror(rc));
+  if (!words)
+    sqlite3_result_error_nomem(ctx);
+  else if (into)
+    ok_sql_error(ctx, "into '%s'%s", core->name, words);
+  else
+    ok_sql_error(ctx, "%s", words + 2); /* after their ": " */
+  sqlite3_free(words);
+}
+
 void ok_sql_refused_component(sqlite3_context *ctx, const ok_sql_format *f, const ok_format *core,
                               int rc, size_t k, const ok_value *v, const ok_writer *w) {
   char *subject = sqlite3_mprintf("component %lld into '%s'", (long long)k + 1, core->name);

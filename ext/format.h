@@ -115,7 +115,8 @@ struct ok_sql_format {
   ** as it refused, with v's place w->index and the offending byte
   ** w->err_at; core: the format as parsed): the rest of a sentence whose
   ** subject is the argument ("argument 2" or "component 2 into 'fdb'"),
-  ** sqlite3_malloc'd; NULL out of memory. NULL: its writer refuses
+  ** sqlite3_malloc'd; NULL out of memory. With v NULL, a refusal of the
+  ** key as a whole (w->count values), after ": ". NULL: its writer refuses
   ** nothing. */
   char *(*refusal)(const ok_format *core, int rc, const ok_value *v, const ok_writer *w);
   /* One of its own pieces p[0..n) (argument i); NULL: copied as it is,
@@ -237,6 +238,11 @@ void ok_sql_refused(sqlite3_context *ctx, const ok_sql_format *f, const ok_forma
                     int i, const ok_value *v, const ok_writer *w);
 void ok_sql_refused_component(sqlite3_context *ctx, const ok_sql_format *f, const ok_format *core,
                               int rc, size_t k, const ok_value *v, const ok_writer *w);
+/* The error for a refusal of the key as a whole (f's refusal words with v
+** NULL: a count of values its format does not take, w->count of them):
+** its words alone, or (into) "into '<format>': " and them. */
+void ok_sql_refused_key(sqlite3_context *ctx, const ok_sql_format *f, const ok_format *core, int rc,
+                        const ok_writer *w, int into);
 
 /* The refusal words of the browsers' IndexedDB keys (Firefox's, WebKit's,
 ** Chrome's): no NULL, numbers doubles, strings WTF-8. */

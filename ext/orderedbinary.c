@@ -57,6 +57,8 @@ static int put(ok_sql_builder *b, sqlite3_value *v, int t, int i) {
 ** read back, text not WTF-8, and a long string that would not read back. */
 static char *refusal(const ok_format *core, int rc, const ok_value *v, const ok_writer *w) {
   (void)core;
+  if (!v)
+    return sqlite3_mprintf(": ordered-binary writes an empty array as no bytes, which is no key");
   if (rc == OK_E_RANGE) return ok_sql_words_not_double(v->i);
   if (rc == OK_E_BYTE && v->type == OK_BLOB)
     return sqlite3_mprintf(
@@ -89,7 +91,9 @@ static int put_piece(ok_sql_builder *b, const uint8_t *p, size_t n, int i) {
 /* The arguments as elements into *b (initialised). */
 static int elements(sqlite3_context *ctx, ok_sql_builder *b, int argc, sqlite3_value **argv) {
   if (argc == 0) {
-    ok_sql_error(ctx, "ordered-binary writes an empty array as no bytes, which is no key");
+    ok_writer w;
+    w.count = 0;
+    ok_sql_refused_key(ctx, &ok_sql_orderedbinary, &ok_format_orderedbinary, OK_E_LENGTH, &w, 0);
     return 0;
   }
   return ok_sql_build(b, &ok_sql_orderedbinary, argc, argv, 0);

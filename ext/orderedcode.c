@@ -51,7 +51,11 @@ OK_SQL_FLATTEN static int put(ok_sql_builder *b, const ok_orderedcode *s, sqlite
 /* Its writer's refusals, each of the list's type at w->index. */
 static char *refusal(const ok_format *core, int rc, const ok_value *v, const ok_writer *w) {
   const ok_orderedcode *s = core->param;
-  int type = s->type[w->index];
+  int type;
+  if (!v || rc == OK_E_LENGTH)
+    return sqlite3_mprintf(": %lld values given for a list of %lld type%s", (long long)w->count,
+                           (long long)s->n, OK_SQL_S(s->n));
+  type = s->type[w->index];
   const char *name = ok_orderedcode_type_name(type),
              *is = ok_sql_type_name(ok_sql_type_of(v->type));
   if (rc == OK_E_NULL)
@@ -81,8 +85,9 @@ static void ok_orderedcode_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value
   size_t k = (size_t)argc - 1, i;
   if (!(s = ok_sql_param_arg(ctx, &types, argv, 0))) return;
   if (k > s->n) {
-    ok_sql_error(ctx, "%lld values given for a list of %lld type%s", (long long)k, (long long)s->n,
-                 OK_SQL_S(s->n));
+    ok_writer w;
+    w.count = k;
+    ok_sql_refused_key(ctx, &ok_sql_orderedcode, &s->format, OK_E_LENGTH, &w, 0);
     return;
   }
   ok_sql_builder_init(&b, ctx, 0);

@@ -104,6 +104,23 @@ static char *words(const ok_orderly *s, size_t i, int rc, const ok_value *v,
   return sqlite3_mprintf(" (%s): %s", name, ok_strerror(rc));
 }
 
+/* Its writer's refusals (ok_convert's, as ok_orderly_pack words them). */
+static char *refusal(const ok_format *core, int rc, const ok_value *v, const ok_writer *w) {
+  const ok_orderly *s = core->param;
+  ok_orderly_value o;
+  if (!v && rc == OK_E_AMBIGUOUS)
+    return sqlite3_mprintf(
+        ": field %lld is should_not and would run into the next field's "
+        "bytes: Orderly would write a key that reads back as other values",
+        (long long)w->index + 1);
+  if (!v)
+    return sqlite3_mprintf(": %lld value%s given for a schema of %lld field%s", (long long)w->count,
+                           OK_SQL_S(w->count), (long long)s->format.fields,
+                           OK_SQL_S(s->format.fields));
+  o.n = v->n; /* the length a byte array's words say */
+  return words(s, w->index, rc, v, &o);
+}
+
 /* Argument a (number i + 1, of leaf field i - 1 of s) as its value, its
 ** digits (a decimal's) at *digits, which moves past them. */
 static int value_arg(sqlite3_context *ctx, const ok_orderly *s, sqlite3_value *a, int i,
@@ -154,12 +171,13 @@ static void ok_orderly_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **a
   ok_orderly_value vstack[16], *v = NULL;
   char dstack[256], *digits = NULL;
   uint8_t kstack[256], *key = NULL;
-  size_t len, k = (size_t)argc - 1, field;
+  size_t len, k = (size_t)argc - 1;
+  ok_writer w; /* what a refusal's words read: the count of values, the field */
   int mode = ok_sql_fn_arg(ctx);
   if (!(s = ok_sql_param_arg(ctx, &schema, argv, 0))) return;
   if (mode == WHOLE ? k != s->format.fields : k > s->format.fields) {
-    ok_sql_error(ctx, "%lld value%s given for a schema of %lld field%s", (long long)k, OK_SQL_S(k),
-                 (long long)s->format.fields, OK_SQL_S(s->format.fields));
+    w.count = k;
+    ok_sql_refused_key(ctx, &ok_sql_orderly, &s->format, OK_E_LENGTH, &w, 0);
     goto done;
   }
   if (!(v = ok_sql_scratch(ctx, vstack, sizeof vstack, k * sizeof *v)) ||
@@ -168,11 +186,8 @@ static void ok_orderly_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **a
   len = ok_orderly_encode(kstack, sizeof kstack, s, v, k, mode == PREFIX_END);
   if (!(key = ok_sql_scratch(ctx, kstack, sizeof kstack, len))) goto done;
   if (key != kstack) ok_orderly_encode(key, len, s, v, k, mode == PREFIX_END);
-  if (mode == WHOLE && s->should_not && ok_orderly_verify(s, v, key, len, &field) != OK_OK) {
-    ok_sql_error(ctx,
-                 "field %lld is should_not and would run into the next field's bytes: "
-                 "Orderly would write a key that reads back as other values",
-                 (long long)field + 1);
+  if (mode == WHOLE && s->should_not && ok_orderly_verify(s, v, key, len, &w.index) != OK_OK) {
+    ok_sql_refused_key(ctx, &ok_sql_orderly, &s->format, OK_E_AMBIGUOUS, &w, 0);
     goto done;
   }
   if (mode == PREFIX_END) { /* a bound, not a key: no subtype; NULL when no key is above them all */
@@ -228,6 +243,7 @@ const ok_sql_format ok_sql_orderly = {
     .rejoin = "an Orderly key is made whole, by ok_orderly_pack",
     .kind = kind,
     .render = render,
+    .refusal = refusal,
     .param = &schema,
     .functions = functions,
 };

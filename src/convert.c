@@ -66,10 +66,12 @@ static int end(const ok_format *f, ok_writer *w) {
 }
 
 /* The values of key (read by f), written by `to` into w, and the key's
-** end; each one's type to types. OK_OK; OK_E_ROOM; or the status `to`
-** refuses one with, *err_at its component's offset in the key. */
+** end; each one's type to types (unless NULL). OK_OK; OK_E_ROOM; or the
+** status `to` refuses one with, *err_at its component's offset in the key
+** (the key's end: n, or the component the writer names in w->index), *end
+** 1 when the key's end was refused. */
 static int write_values(const ok_format *f, const uint8_t *key, size_t n, uint8_t *types,
-                        const ok_format *to, ok_writer *w, size_t *err_at) {
+                        const ok_format *to, ok_writer *w, size_t *err_at, int *end_refused) {
   ok_walk wk;
   ok_item it;
   ok_value v;
@@ -80,11 +82,12 @@ static int write_values(const ok_format *f, const uint8_t *key, size_t n, uint8_
     if ((it.type == OK_TEXT || it.type == OK_BLOB) && !read_out(&it))
       return *err_at = wk.at, OK_E_AMBIGUOUS;
     if (!value_of(&v, &it, w)) return OK_E_ROOM;
-    types[w->index] = (uint8_t)it.type;
+    if (types) types[w->index] = (uint8_t)it.type;
     if ((rc = to->put(to, w, &v)) != OK_OK) return *err_at = wk.at, rc;
     w->index++;
   }
   if ((rc = end(to, w)) == OK_OK) return OK_OK;
+  *end_refused = 1;
   /* refused at the end: the value its writer names (w->index), or the key */
   if (w->index >= w->count || ok_locate(f, key, n, w->index, &it, err_at, &e) != OK_OK) *err_at = n;
   return rc;
@@ -162,7 +165,7 @@ int ok_convert(const ok_format *from, const uint8_t *key, size_t n, const ok_for
   ok_writer made, back;
   size_t count, d;
   uint8_t *types;
-  int lone, rc;
+  int lone, rc, end_refused = 0;
   *len = 0;
   if ((rc = ok_count(from, key, n, &count, err_at)) != OK_OK) return rc;
   if (!to->put || !from->put) return *err_at = 0, OK_E_TYPE;
@@ -170,7 +173,7 @@ int ok_convert(const ok_format *from, const uint8_t *key, size_t n, const ok_for
   if (count > cap) return room_for(from, key, n, count, 0, 0, cap, len);
   types = out + cap - count;
   writer_start(&made, out, cap - count, count, lone, room);
-  rc = write_values(from, key, n, types, to, &made, err_at);
+  rc = write_values(from, key, n, types, to, &made, err_at, &end_refused);
   if (rc == OK_E_ROOM) return room_for(from, key, n, count, 0, 0, cap, len);
   if (rc != OK_OK) return rc;
   if (made.need > made.cap) return room_for(from, key, n, count, made.need, 0, cap, len);
@@ -186,4 +189,26 @@ int ok_convert(const ok_format *from, const uint8_t *key, size_t n, const ok_for
   }
   *len = made.n;
   return OK_OK;
+}
+
+int ok_convert_values(const ok_format *from, const uint8_t *key, size_t n, const ok_format *to,
+                      int lone, uint8_t *out, size_t cap, size_t *len, ok_writer *w,
+                      int *end_refused) {
+  uint64_t room[(OK_WRITER_ROOM + 7) / 8]; /* aligned for Orderly's values */
+  size_t count, err;
+  int rc;
+  *len = 0, *end_refused = 0;
+  if ((rc = ok_count(from, key, n, &count, &err)) != OK_OK) return rc;
+  if (!to->put || !from->put) return OK_E_TYPE;
+  writer_start(w, out, cap, count, lone, room);
+  rc = write_values(from, key, n, NULL, to, w, &err, end_refused);
+  w->room = NULL; /* this function's */
+  if (rc == OK_OK && w->need > w->cap) rc = OK_E_ROOM;
+  if (rc == OK_E_ROOM) {
+    size_t widest, values = values_of(from, key, n, &widest);
+    *len = 2 * cap + values + (w->need > w->n ? w->need : w->n) + 64;
+    return rc;
+  }
+  *len = w->n;
+  return rc;
 }

@@ -623,6 +623,19 @@ static inline int ok_value_js_number(const ok_value *v, double *d) {
 ** The native format's: */
 int ok_native_write(const ok_format *f, ok_writer *w, const ok_value *v);
 
+/* ok_convert_values: ok_convert's first half, for a caller that words a
+** refusal (the SQL function): the values of key[0..n) (read by `from`)
+** written by `to` (lone: one value alone, where `to` has arrays too) into
+** out[0..cap), not checked to come back. OK_OK with the key in
+** out[0..*len); OK_E_ROOM with *len the room to give (each answer more
+** than cap); a decoding status of the key; or `to`'s refusal, with *w the
+** writer as it refused (w->index the value's number, w->err_at its
+** offending byte, w->count the key's values) and *end_refused 1 when it
+** refused the key's end (too few values for an Orderly schema...). */
+int ok_convert_values(const ok_format *from, const uint8_t *key, size_t n, const ok_format *to,
+                      int lone, uint8_t *out, size_t cap, size_t *len, ok_writer *w,
+                      int *end_refused);
+
 #ifdef __cplusplus
 }
 #endif
