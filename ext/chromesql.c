@@ -14,7 +14,6 @@
 #define OK_STATIC_LINKING_ONLY /* the extension is built with this very core */
 #include <string.h>
 
-#include "../src/ok_bytewise.h"
 #include "../src/ok_chromesql.h"
 #include "format.h"
 

@@ -15,7 +15,6 @@
 #define OK_STATIC_LINKING_ONLY /* the extension is built with this very core */
 #include <string.h>
 
-#include "../src/ok_bytewise.h"
 #include "../src/ok_webkit.h"
 #include "format.h"
 

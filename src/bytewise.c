@@ -230,8 +230,6 @@ static int decode_any(const ok_format *f, size_t index, const uint8_t *key, size
   return OK_OK;
 }
 
-int ok_js_sole(const ok_item *it) { return (int)it->own[OK_JS_SOLE_WORD]; }
-
 /* A Buffer element's escaped body back to its bytes. */
 static size_t buffer_value(uint8_t *out, const uint8_t *body, size_t n) {
   size_t i, o = 0;

@@ -6,7 +6,6 @@
 
 #include "internal.h"
 #include "ok.h"
-#include "ok_tidb.h"
 
 #define OK_FORMAT_ROW(id, letter) &ok_format_##id,
 const ok_format *const ok_formats[] = {OK_FORMAT_LIST(OK_FORMAT_ROW) NULL};
@@ -53,6 +52,8 @@ const char *ok_strerror(int status) {
   return "unknown status";
 }
 
+int ok_js_sole(const ok_item *it) { return (int)it->own[OK_JS_SOLE_WORD]; }
+
 /* A direct value (no escape in it: most are) is copied without asking its
 ** format. */
 size_t ok_unescape(uint8_t *out, const ok_item *it) {
@@ -61,16 +62,10 @@ size_t ok_unescape(uint8_t *out, const ok_item *it) {
   return it->value_len;
 }
 
-/* The format that walks key[0..n) as f reads it: f, but for a TiDB row key
-** with a padded handle, which only the whole key shows (a 00 is a NULL
-** datum in an index key and padding there), so it is chosen once a walk. */
+/* The format that walks key[0..n) as f reads it: f, or the one its
+** `reading` hook chooses from the whole key, once a walk. */
 static const ok_format *walk_format(const ok_format *f, const uint8_t *key, size_t n) {
-  /* such a key is short (OK_TIDB_ROW_MAX); the format asked first, as it
-  ** is the same key after key (a key's length is not, and a branch on it
-  ** mispredicts) */
-  return (f == &ok_format_tidb || f == &ok_format_tikv) && n <= OK_TIDB_ROW_MAX
-             ? ok_tidb_row_format(f, key, n)
-             : f;
+  return f->reading ? f->reading(f, key, n) : f;
 }
 
 void ok_walk_start(ok_walk *w, const ok_format *f, const uint8_t *key, size_t n) {

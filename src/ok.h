@@ -41,11 +41,11 @@ extern "C" {
 /* The version of this header: OK_VERSION_NUMBER is 10000 * major + 100 *
 ** minor + patch (30800 for 3.8.0), for #if; ok_version_number() is the
 ** library's, which a program linked against another build may differ from. */
-#define OK_VERSION_MAJOR 3
-#define OK_VERSION_MINOR 10
+#define OK_VERSION_MAJOR 4
+#define OK_VERSION_MINOR 0
 #define OK_VERSION_PATCH 0
 #define OK_VERSION_NUMBER (OK_VERSION_MAJOR * 10000 + OK_VERSION_MINOR * 100 + OK_VERSION_PATCH)
-#define OK_VERSION "3.10.0"
+#define OK_VERSION "4.0.0"
 int ok_version_number(void);
 
 /* Status codes: 0 is success; failures are stable negative numbers, each
@@ -208,6 +208,11 @@ struct ok_format {
   ** writing as the format's SQL builder writes that SQL value, or, with v
   ** NULL, the key's end. OK_OK or the status that refuses the value. */
   int (*put)(const ok_format *f, struct ok_writer *w, const struct ok_value *v);
+  /* The format that reads key[0..n) when that depends on the whole key,
+  ** which the walks ask once a key (TiDB's row keys with a padded handle,
+  ** where a 00 is padding, not a NULL datum: ok_tidb_row_format); NULL: f
+  ** itself, always. */
+  const ok_format *(*reading)(const ok_format *f, const uint8_t *key, size_t n);
 };
 
 /* Every format of the registry (ok_formats.h): its descriptor
@@ -234,6 +239,13 @@ int ok_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at);
 ** (of any format) to out (which must have room for them) and returns that
 ** count. */
 size_t ok_unescape(uint8_t *out, const ok_item *it);
+
+/* ok_js_sole: 1 when a component read in a format whose keys are arrays of
+** JavaScript values (bytewise, charwise, ordered-binary, the browsers') is
+** the one element of an array key: the key is not what the format's
+** builder makes of that one value (its value alone), so ok_quote wraps it
+** in an array. */
+int ok_js_sole(const ok_item *it);
 
 /* --- Whole keys, in any format --------------------------------------------- */
 /* A key is valid in format f when ok_count succeeds: every component
@@ -317,10 +329,12 @@ int ok_prefix_end(uint8_t *out, size_t *len, const uint8_t *key, size_t n);
 **     component in the key: OK_E_TYPE (a BLOB into charwise; a value of
 **     another type than an Orderly field's or orderedcode type's),
 **     OK_E_RANGE (an integer no double holds exactly, into a JavaScript
-**     format; a number beyond a field), OK_E_BYTE (text that is not UTF-8
-**     where strings are), OK_E_NUL (a NUL in HBase text), OK_E_NULL (a
-**     NULL where `to` has none), OK_E_LENGTH (more or fewer values than
-**     an Orderly schema's fields, more than an orderedcode list's types);
+**     format; a number beyond a field), OK_E_SYNTAX (text that is no
+**     number for an Orderly integer or decimal field), OK_E_BYTE (text that
+**     is not UTF-8 where strings are), OK_E_NUL (a NUL in HBase text),
+**     OK_E_NULL (a NULL where `to` has none), OK_E_LENGTH (more or fewer
+**     values than an Orderly schema's fields, more than an orderedcode
+**     list's types);
 **   OK_E_AMBIGUOUS, *err_at the offset of the first component that would
 **     not come back as it is: a component that is no SQL value (a
 **     versionstamp, a descending one...), or one `to` holds as another

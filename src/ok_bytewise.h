@@ -69,12 +69,6 @@ int ok_bytewise_decode(const uint8_t *key, size_t n, int element, ok_item *it, s
 size_t ok_js_date_text(char *out, int64_t ms);
 int ok_js_date_parse(int64_t *ms, const char *s, size_t n, size_t *err_at);
 
-/* 1 when a component that ok_next or ok_locate read in format bytewise
-** or charwise is the one element of an array key: the key is not what
-** ok_bytewise_pack or ok_charwise_pack make of that one value (its value
-** alone), so ok_quote wraps it in an array. */
-int ok_js_sole(const ok_item *it);
-
 /* --- charwise (charwise 3.0, src/charwise.c) ------------------------------ */
 
 /* The first character of each type. */

@@ -647,12 +647,19 @@ static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
   return ok_tidb_write(f, w, v);
 }
 
+/* The walks' choice (ok_format's reading): such a key is short; its length
+** asked first, as it rules out most keys at once. */
+static const ok_format *reading(const ok_format *f, const uint8_t *key, size_t n) {
+  return n <= OK_TIDB_ROW_MAX ? ok_tidb_row_format(f, key, n) : f;
+}
+
 const ok_format ok_format_tidb = {
     .name = "tidb",
     .decode = decode,
     .value = tidb_value,
     .skip = skip,
     .put = put_value,
+    .reading = reading,
 };
 const ok_format ok_format_tikv = {
     .name = "tikv",
@@ -660,6 +667,7 @@ const ok_format ok_format_tikv = {
     .value = tidb_value,
     .skip = skip,
     .put = put_value,
+    .reading = reading,
 };
 const ok_format ok_format_tidb_row = {
     .name = "tidb",

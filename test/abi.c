@@ -22,7 +22,7 @@ int main(void) {
   printf("\nok_format %zu:", sizeof(ok_format));
   FIELD(ok_format, name), FIELD(ok_format, fields), FIELD(ok_format, decode);
   FIELD(ok_format, value), FIELD(ok_format, param), FIELD(ok_format, param_name);
-  FIELD(ok_format, skip), FIELD(ok_format, put);
+  FIELD(ok_format, skip), FIELD(ok_format, put), FIELD(ok_format, reading);
   printf("\nok_walk %zu:", sizeof(ok_walk));
   FIELD(ok_walk, f), FIELD(ok_walk, key), FIELD(ok_walk, n), FIELD(ok_walk, at);
   FIELD(ok_walk, off), FIELD(ok_walk, index);
