@@ -19,18 +19,11 @@ static void result_piece(sqlite3_context *ctx, const uint8_t *p, size_t n) {
   ok_sql_result_piece(ctx, p, n, OK_SUBTYPE(tidb), 0);
 }
 
-/* The shapes of docs/tidb.md, as a key is built: where it is, which says
-** what may follow. */
-enum {
-  START,    /* nothing yet */
-  KEYSPACE, /* a keyspace: a table follows */
-  TABLE,    /* a table: "_r" or "_i" follows */
-  ROW,      /* an integer handle: the end of a row key */
-  HANDLE,   /* "_r" alone: a clustered primary key's datums, none NULL */
-  DATUMS,   /* an index's datums, or datums alone */
-  BOUND,    /* ok_tidb_min_not_null(): the end of a range key */
-  PADDED    /* a row key whose handle TiDB padded (a piece of one): its end */
-};
+/* Where a key being built is: the kind of its last item, in the shapes'
+** table the reader asks too (ok_tidb.h: OK_TIDB_AT_START... for nothing yet),
+** a common handle's as long as its datums go on (none NULL); or PADDED, a
+** row key whose handle TiDB padded (a piece of one), which ends it. */
+#define PADDED 16
 /* Where a key being built is, in its builder's own room. */
 typedef struct {
   size_t state;
@@ -40,32 +33,27 @@ typedef struct {
 } shape;
 typedef char shape_fits[sizeof(shape) <= sizeof(((ok_sql_builder *)0)->own) ? 1 : -1];
 
-/* What may follow each state, for the error. */
-static const char *const after[] = {
-    "",
-    "a keyspace (ok_tidb_keyspace(id)), which a table follows",
-    "a table (ok_tidb_table(id)), which ok_tidb_record(...) or ok_tidb_index(id) follows",
-    "an integer handle (ok_tidb_record(h)), which ends a row key (a clustered primary key's "
-    "values follow ok_tidb_record())",
-    "",
-    "",
-    "ok_tidb_min_not_null(), the bound that ends a range key",
-    "a row key whose clustered primary key is padded to 9 bytes, which ends it",
-};
-
-/* The next state after an item with tag t in state s, or -1: not a shape
-** TiDB writes. */
-static int next_state(size_t s, int t) {
-  switch (t) {
-    case OK_TIDB_KEYSPACE: return s == START ? KEYSPACE : -1;
-    case OK_TIDB_TABLE: return s == START || s == KEYSPACE ? TABLE : -1;
-    case OK_TIDB_RECORD: return s == TABLE ? ROW : -1;
-    case OK_TIDB_COMMON: return s == TABLE ? HANDLE : -1;
-    case OK_TIDB_INDEX: return s == TABLE ? DATUMS : -1;
+/* What may follow the places that end a key or need a part, for the
+** error. */
+static const char *after(size_t s) {
+  switch (s) {
+    case OK_TIDB_AT_KEYSPACE: return "a keyspace (ok_tidb_keyspace(id)), which a table follows";
+    case OK_TIDB_AT_TABLE:
+      return "a table (ok_tidb_table(id)), which ok_tidb_record(...) or ok_tidb_index(id) follows";
+    case OK_TIDB_AT_RECORD:
+      return "an integer handle (ok_tidb_record(h)), which ends a row key (a clustered primary "
+             "key's values follow ok_tidb_record())";
+    case OK_TIDB_AT_BOUND: return "ok_tidb_min_not_null(), the bound that ends a range key";
   }
-  if (s == KEYSPACE || s == TABLE || s == ROW || s == BOUND || s == PADDED) return -1;
-  if (t == OK_TIDB_MIN_NOT_NULL) return BOUND;
-  return s == START ? DATUMS : (int)s;
+  return "a row key whose clustered primary key is padded to 9 bytes, which ends it";
+}
+
+/* The place after an item with tag t at place s, or -1: not a shape TiDB
+** writes. */
+static int next_state(size_t s, int t) {
+  int kind = ok_tidb_kind(t);
+  if (s == PADDED || !ok_tidb_may_follow((int)s, kind)) return -1;
+  return s == OK_TIDB_AT_COMMON && kind == OK_TIDB_AT_DATUM ? OK_TIDB_AT_COMMON : kind;
 }
 
 /* One item of argument i, with tag `tag`, its datums (if it opens a
@@ -75,29 +63,30 @@ static int step(ok_sql_builder *b, shape *s, int tag, size_t at, int i) {
   static const char *const part[] = {"ok_tidb_keyspace", "ok_tidb_table", "ok_tidb_record",
                                      "ok_tidb_index"};
   int next = next_state(s->state, tag);
-  if (next < 0) {
-    int k = tag == OK_TIDB_KEYSPACE                          ? 0
-            : tag == OK_TIDB_TABLE                           ? 1
-            : tag == OK_TIDB_RECORD || tag == OK_TIDB_COMMON ? 2
-                                                             : 3;
-    if (s->state == START || s->state == HANDLE || s->state == DATUMS)
-      ok_sql_error(b->ctx, "argument %d: %s(...) goes %s", i, part[k],
-                   k > 1    ? "right after ok_tidb_table(id)"
-                   : k == 1 ? "at a key's start or after ok_tidb_keyspace(id)"
-                            : "at a key's start");
-    else
-      ok_sql_error(b->ctx, "argument %d follows %s", i, after[s->state]);
-    return 0;
-  }
-  if (s->state == HANDLE && tag == OK_TIDB_NIL) {
+  if (s->state == OK_TIDB_AT_COMMON && tag == OK_TIDB_NIL) {
     ok_sql_error(b->ctx,
                  "argument %d: a clustered primary key (after ok_tidb_record()) holds no NULL: "
                  "TiDB reads a 00 there as its padding",
                  i);
     return 0;
   }
-  if (next == HANDLE && s->state != HANDLE) s->handle = at;
-  if (s->state == HANDLE && (tag == OK_TIDB_MAX || tag == OK_TIDB_MIN_NOT_NULL)) s->bounded = 1;
+  if (next < 0) {
+    int k = tag == OK_TIDB_KEYSPACE                          ? 0
+            : tag == OK_TIDB_TABLE                           ? 1
+            : tag == OK_TIDB_RECORD || tag == OK_TIDB_COMMON ? 2
+                                                             : 3;
+    if (s->state != PADDED && ok_tidb_may_follow((int)s->state, OK_TIDB_AT_DATUM))
+      ok_sql_error(b->ctx, "argument %d: %s(...) goes %s", i, part[k],
+                   k > 1    ? "right after ok_tidb_table(id)"
+                   : k == 1 ? "at a key's start or after ok_tidb_keyspace(id)"
+                            : "at a key's start");
+    else
+      ok_sql_error(b->ctx, "argument %d follows %s", i, after(s->state));
+    return 0;
+  }
+  if (next == OK_TIDB_AT_COMMON && s->state != OK_TIDB_AT_COMMON) s->handle = at;
+  if (s->state == OK_TIDB_AT_COMMON && (tag == OK_TIDB_MAX || tag == OK_TIDB_MIN_NOT_NULL))
+    s->bounded = 1;
   s->state = (size_t)next;
   s->items++;
   return 1;
@@ -107,8 +96,8 @@ static int step(ok_sql_builder *b, shape *s, int tag, size_t at, int i) {
 ** a clustered primary key holds none). */
 static inline int value_follows(ok_sql_builder *b, int null, int i) {
   shape *s = (shape *)(void *)b->own;
-  if (s->state == DATUMS || s->state == START) /* the usual case */
-    return s->state = DATUMS, s->items++, 1;
+  if (s->state == OK_TIDB_AT_DATUM || s->state == OK_TIDB_AT_START) /* the usual case */
+    return s->state = null ? OK_TIDB_AT_NIL : OK_TIDB_AT_DATUM, s->items++, 1;
   return step(b, s, null ? OK_TIDB_NIL : OK_TIDB_INT, 0, i);
 }
 
@@ -161,9 +150,10 @@ static int put_piece(ok_sql_builder *b, const uint8_t *p, size_t n, int i) {
 static int build(ok_sql_builder *b, int argc, sqlite3_value **argv) {
   const shape *s = (const shape *)(const void *)b->own;
   size_t pad;
-  memset(b->own, 0, sizeof b->own); /* START, no items */
+  memset(b->own, 0, sizeof b->own); /* OK_TIDB_AT_START, no items */
   if (!ok_sql_build(b, &ok_sql_tidb, argc, argv, 0)) return 0;
-  if (s->state != HANDLE || s->bounded || b->buf.n == s->handle || b->buf.n - s->handle >= 9)
+  if (s->state != OK_TIDB_AT_COMMON || s->bounded || b->buf.n == s->handle ||
+      b->buf.n - s->handle >= 9)
     return 1;
   pad = 9 - (b->buf.n - s->handle);
   if (!ok_sql_buf_reserve(b->ctx, &b->buf, pad, pad)) return 0;

@@ -130,6 +130,29 @@ extern "C" {
 ** refuses nothing. */
 int ok_tidb_write(const ok_format *f, ok_writer *w, const ok_value *v);
 
+/* TiDB's key shapes (docs/tidb.md), one table that the builder walks item
+** by item (ext/tidb.c) and the reader asks of a key's first items and the
+** one after each: the kinds of items, the indexes each may stand at, and
+** the kinds that may follow each (a key may end after any). */
+enum {
+  OK_TIDB_AT_START,    /* before the first item */
+  OK_TIDB_AT_KEYSPACE, /* a keyspace: a table follows */
+  OK_TIDB_AT_TABLE,    /* a table: "_r" or "_i" follows */
+  OK_TIDB_AT_RECORD,   /* "_r" and an integer handle: the end of a row key */
+  OK_TIDB_AT_COMMON,   /* "_r" alone: a clustered primary key's datums, none NULL */
+  OK_TIDB_AT_INDEX,    /* "_i" and an index's id: its datums follow */
+  OK_TIDB_AT_DATUM,    /* a datum (the MaxValue bound among them) */
+  OK_TIDB_AT_NIL,      /* a NULL datum */
+  OK_TIDB_AT_BOUND     /* ok_tidb_min_not_null(): the end of a range key */
+};
+/* The kind of an item with tag `tag` (it->tag: a datum's flag, or a part's
+** code: OK_TIDB_TABLE...). */
+int ok_tidb_kind(int tag);
+/* 1 when an item of kind `kind` may stand at index `index` of a key, and
+** when one of kind `next` may follow it. */
+int ok_tidb_may_stand(int kind, size_t index);
+int ok_tidb_may_follow(int kind, int next);
+
 #ifdef __cplusplus
 }
 #endif

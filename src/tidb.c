@@ -397,6 +397,45 @@ static int float_of(uint64_t u, double *d) {
   return *d == *d;
 }
 
+/* The shapes (ok_tidb.h): each kind's indexes, first to last, and the
+** kinds that may follow it. */
+#define K(kind) (1u << (kind))
+static const struct {
+  uint8_t first, last;
+  uint16_t then;
+} shapes[] = {
+    [OK_TIDB_AT_START] = {0, 0,
+                          K(OK_TIDB_AT_KEYSPACE) | K(OK_TIDB_AT_TABLE) | K(OK_TIDB_AT_DATUM) |
+                              K(OK_TIDB_AT_NIL) | K(OK_TIDB_AT_BOUND)},
+    [OK_TIDB_AT_KEYSPACE] = {0, 0, K(OK_TIDB_AT_TABLE)},
+    [OK_TIDB_AT_TABLE] = {0, 1, K(OK_TIDB_AT_RECORD) | K(OK_TIDB_AT_COMMON) | K(OK_TIDB_AT_INDEX)},
+    [OK_TIDB_AT_RECORD] = {1, 2, 0},
+    [OK_TIDB_AT_COMMON] = {1, 2, K(OK_TIDB_AT_DATUM) | K(OK_TIDB_AT_BOUND)},
+    [OK_TIDB_AT_INDEX] = {1, 2, K(OK_TIDB_AT_DATUM) | K(OK_TIDB_AT_NIL) | K(OK_TIDB_AT_BOUND)},
+    [OK_TIDB_AT_DATUM] = {0, 255, K(OK_TIDB_AT_DATUM) | K(OK_TIDB_AT_NIL) | K(OK_TIDB_AT_BOUND)},
+    [OK_TIDB_AT_NIL] = {0, 255, K(OK_TIDB_AT_DATUM) | K(OK_TIDB_AT_NIL) | K(OK_TIDB_AT_BOUND)},
+    [OK_TIDB_AT_BOUND] = {0, 255, 0},
+};
+
+int ok_tidb_kind(int tag) {
+  switch (tag) {
+    case OK_TIDB_KEYSPACE: return OK_TIDB_AT_KEYSPACE;
+    case OK_TIDB_TABLE: return OK_TIDB_AT_TABLE;
+    case OK_TIDB_RECORD: return OK_TIDB_AT_RECORD;
+    case OK_TIDB_COMMON: return OK_TIDB_AT_COMMON;
+    case OK_TIDB_INDEX: return OK_TIDB_AT_INDEX;
+    case OK_TIDB_NIL: return OK_TIDB_AT_NIL;
+    case OK_TIDB_MIN_NOT_NULL: return OK_TIDB_AT_BOUND;
+  }
+  return OK_TIDB_AT_DATUM;
+}
+
+int ok_tidb_may_stand(int kind, size_t index) {
+  return index >= shapes[kind].first && index <= shapes[kind].last;
+}
+
+int ok_tidb_may_follow(int kind, int next) { return (shapes[kind].then >> next) & 1; }
+
 /* The row keys whose clustered handle TiDB padded (ok_tidb_row_format):
 ** the same reading, but for the padding. */
 static int is_wrapped(const ok_format *f) {
@@ -480,17 +519,17 @@ OK_HOT_INLINE int decode_one(const ok_format *f, size_t index, const uint8_t *ke
       return vend(&v, OK_TIDB_FIXED_LEN, it, err_at);
     case OK_TIDB_DECIMAL: return dec_decimal(&v, 0, it, err_at);
     case OK_TIDB_TABLE:
-      if (index > 1) return fail(OK_E_TAG, 0, err_at); /* first, or after a keyspace */
+      if (!ok_tidb_may_stand(OK_TIDB_AT_TABLE, index)) return fail(OK_E_TAG, 0, err_at);
       if (v.len < 9) return fail(OK_E_TRUNCATED, n, err_at);
       it->i = (int64_t)(vbe64(&v, 1) ^ SIGN), it->type = OK_INT;
       return vend(&v, 9, it, err_at);
     case OK_TIDB_KEYSPACE:
-      if (index > 0) return fail(OK_E_TAG, 0, err_at); /* first */
+      if (!ok_tidb_may_stand(OK_TIDB_AT_KEYSPACE, index)) return fail(OK_E_TAG, 0, err_at);
       if (v.len < 4) return fail(OK_E_TRUNCATED, n, err_at);
       it->i = vbyte(&v, 1) << 16 | vbyte(&v, 2) << 8 | vbyte(&v, 3), it->type = OK_INT;
       return vend(&v, 4, it, err_at);
-    case '_': /* "_r", "_i": right after a table */
-      if (index == 0 || index > 2) return fail(OK_E_TAG, 0, err_at);
+    case '_': /* "_r", "_i": right after a table (the three alike in the shapes' table) */
+      if (!ok_tidb_may_stand(OK_TIDB_AT_INDEX, index)) return fail(OK_E_TAG, 0, err_at);
       if (v.len < 2) return fail(OK_E_TRUNCATED, n, err_at);
       t = vbyte(&v, 1);
       if (t == 'r' && v.len != 10) { /* a common handle's datums follow */
@@ -510,17 +549,20 @@ OK_HOT_INLINE int decode_one(const ok_format *f, size_t index, const uint8_t *ke
 }
 
 /* 1 when an item tagged `tag`, of len bytes of key[0..n), may be followed
-** by what follows it, as TiDB's keys go: a keyspace by a table, a table by
-** "_r" or "_i", anything else by datums alone (never by a key's parts). So
-** a key's parts stand where TiDB puts them, each known from its neighbour:
-** asked of the first two items; from the fourth on (index 3), a part is
-** refused where it stands, as none is ever there. */
+** by what follows it (ok_tidb_may_follow): asked of the first two items, so
+** that a key's parts stand where TiDB puts them, each known from its
+** neighbour; from the fourth on (index 3), a part is refused where it
+** stands, as none may stand there. */
 static inline int next_ok(int tag, const uint8_t *key, size_t n, size_t len) {
-  int next = len < n ? key[len] : 0;
-  if (tag == OK_TIDB_KEYSPACE || tag == OK_TIDB_TABLE)
-    return len == n || next == (tag == OK_TIDB_KEYSPACE ? OK_TIDB_TABLE : '_');
-  /* a datum's flag is below '_' but for the max bound's, 0xFA */
-  return next < '_' || (next != '_' && next != OK_TIDB_TABLE && next != OK_TIDB_KEYSPACE);
+  int next;
+  if (len == n) return 1;
+  next = key[len]; /* the next item's first byte: a part's, or a datum's flag */
+  next = next == '_'                ? OK_TIDB_AT_INDEX /* "_r" or "_i": alike here */
+         : next == OK_TIDB_TABLE    ? OK_TIDB_AT_TABLE
+         : next == OK_TIDB_KEYSPACE ? OK_TIDB_AT_KEYSPACE
+         : next == OK_TIDB_NIL      ? OK_TIDB_AT_NIL
+                                    : OK_TIDB_AT_DATUM;
+  return ok_tidb_may_follow(ok_tidb_kind(tag), next);
 }
 
 /* An item, and its place next to the one after it. In a row key with a
