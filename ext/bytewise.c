@@ -240,5 +240,4 @@ const ok_sql_format ok_sql_bytewise = {
     .kind = kind,
     .render = render,
     .functions = functions,
-    .array = "ok_bytewise_array",
 };

@@ -216,5 +216,4 @@ const ok_sql_format ok_sql_charwise = {
     .render = render,
     .functions = functions,
     .text = 1,
-    .array = "ok_charwise_array",
 };

@@ -138,5 +138,4 @@ const ok_sql_format ok_sql_chrome = {
     .kind = kind,
     .render = render,
     .functions = functions,
-    .array = "ok_chrome_array",
 };

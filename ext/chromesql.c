@@ -126,5 +126,4 @@ const ok_sql_format ok_sql_chromesql = {
     .kind = kind,
     .render = render,
     .functions = functions,
-    .array = "ok_chromesql_array",
 };

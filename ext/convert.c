@@ -187,7 +187,7 @@ static void not_back(sqlite3_context *ctx, const ok_sql_reader *r, const uint8_t
   int same = differ(r, key, n, r, back, bn, &k, &x, &y);
   if (same < 0)
     sqlite3_result_error_nomem(ctx);
-  else if (same && r->f->array)
+  else if (same && r->core->arrays)
     ok_sql_error(ctx,
                  "the key does not convert without loss: it comes back from '%s' keys as an array "
                  "(a %s key of one value alone comes back as an array of it)",

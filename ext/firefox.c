@@ -152,5 +152,4 @@ const ok_sql_format ok_sql_firefox = {
     .kind = kind,
     .render = render,
     .functions = functions,
-    .array = "ok_firefox_array",
 };

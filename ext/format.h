@@ -132,9 +132,6 @@ struct ok_sql_format {
   /* 1: its keys are text (charwise), a TEXT key argument its characters;
   ** 0: a TEXT key argument is hex, as ok_unhex reads it */
   int text;
-  /* the constructor that ok_convert wraps the components in when it writes
-  ** a key of the format (bytewise's arrays), or NULL */
-  const char *array;
   /* What a key p[0..n) that its reader refuses may be instead, for the
   ** error: a key of the system's own (CockroachDB's /Meta2...); or NULL */
   const char *(*foreign)(const uint8_t *p, size_t n);

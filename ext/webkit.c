@@ -153,5 +153,4 @@ const ok_sql_format ok_sql_webkit = {
     .render = render,
     .functions = functions,
     .text = 1,
-    .array = "ok_webkit_array",
 };

@@ -322,6 +322,7 @@ const ok_format ok_format_bytewise = {
     .value = bytewise_value,
     .skip = skip_any,
     .put = put_value,
+    .arrays = 1,
 };
 
 /* --- JavaScript Dates as text --------------------------------------------- */

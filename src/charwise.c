@@ -406,4 +406,5 @@ const ok_format ok_format_charwise = {
     .decode = decode_any,
     .value = charwise_value,
     .put = put_value,
+    .arrays = 1,
 };

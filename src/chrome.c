@@ -328,6 +328,7 @@ const ok_format ok_format_chrome = {
     .value = chrome_value,
     .skip = skip_any,
     .put = put_value,
+    .arrays = 1,
 };
 
 /* --- The LevelDB keys ---------------------------------------------------------- */

@@ -354,4 +354,5 @@ const ok_format ok_format_chromesql = {
     .value = chromesql_value,
     .skip = skip_any,
     .put = put_value,
+    .arrays = 1,
 };

@@ -9,20 +9,13 @@
 ** the key given, each value of the type it had there.
 */
 #include "internal.h"
-#include "ok_bytewise.h"
 
-/* The formats whose keys are arrays, or one value alone. (Ordered-binary
-** writes one value alone and several as an array, flat: its one value
-** alone is which it is.) */
-static int has_arrays(const ok_format *f) {
-  return f == &ok_format_bytewise || f == &ok_format_charwise || f == &ok_format_firefox ||
-         f == &ok_format_webkit || f == &ok_format_chrome || f == &ok_format_chromesql;
-}
-
+/* (Ordered-binary has no `arrays`: it writes one value alone and several as
+** an array, flat, so that its one value alone is which it is.) */
 int ok_convert_lone(const ok_format *f, const uint8_t *key, size_t n) {
   ok_item it;
   size_t count, at, err;
-  return has_arrays(f) && ok_pick(f, key, n, 0, &it, &at, &count, &err) == OK_OK && count == 1 &&
+  return f->arrays && ok_pick(f, key, n, 0, &it, &at, &count, &err) == OK_OK && count == 1 &&
          !ok_js_sole(&it);
 }
 

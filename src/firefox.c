@@ -368,4 +368,5 @@ const ok_format ok_format_firefox = {
     .decode = decode_any,
     .value = firefox_value,
     .put = put_value,
+    .arrays = 1,
 };

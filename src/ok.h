@@ -213,6 +213,9 @@ struct ok_format {
   ** where a 00 is padding, not a NULL datum: ok_tidb_row_format); NULL: f
   ** itself, always. */
   const ok_format *(*reading)(const ok_format *f, const uint8_t *key, size_t n);
+  /* 1: a key is an array of its values, or one value alone (bytewise,
+  ** charwise, the browsers'), which ok_convert keeps alone. */
+  int arrays;
 };
 
 /* Every format of the registry (ok_formats.h): its descriptor

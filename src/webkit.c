@@ -331,6 +331,7 @@ const ok_format ok_format_webkit = {
     .value = webkit_value,
     .skip = skip_any,
     .put = put_value,
+    .arrays = 1,
 };
 
 /* --- The collation ---------------------------------------------------------- */
