@@ -217,12 +217,13 @@ static inline void ok_sql_builder_free(ok_sql_builder *b) { ok_sql_buf_free(&b->
 /* A plain SQL value v of SQLITE_* type t as the core's writers take it: 1,
 ** or 0 with the error set (out of memory). */
 static inline int ok_sql_value_of(sqlite3_context *ctx, sqlite3_value *v, int t, ok_value *x) {
-  x->type = t == SQLITE_NULL ? OK_NULL : (ok_type)(t + 1); /* SQLITE_INTEGER.. in ok_type's order */
-  x->i = t == SQLITE_INTEGER ? sqlite3_value_int64(v) : 0;
-  x->d = t == SQLITE_FLOAT ? sqlite3_value_double(v) : 0;
-  if (t == SQLITE_TEXT || t == SQLITE_BLOB) return ok_sql_typed(ctx, v, t, &x->p, &x->n);
-  x->p = NULL, x->n = 0;
-  return 1;
+  switch (t) { /* each type with its value: what a writer reads of it is set */
+    case SQLITE_INTEGER: x->type = OK_INT, x->i = sqlite3_value_int64(v); return 1;
+    case SQLITE_FLOAT: x->type = OK_REAL, x->d = sqlite3_value_double(v); return 1;
+    case SQLITE_NULL: x->type = OK_NULL; return 1;
+  }
+  x->type = t == SQLITE_TEXT ? OK_TEXT : OK_BLOB;
+  return ok_sql_typed(ctx, v, t, &x->p, &x->n);
 }
 
 /* And the SQLITE_* type of an ok_type. */
@@ -256,7 +257,7 @@ static inline int ok_sql_write(ok_sql_builder *b, const ok_sql_format *f, sqlite
                                int i,
                                int (*write)(const ok_format *, ok_writer *, const ok_value *),
                                const ok_format *core, size_t index, int lone) {
-  ok_value x;
+  ok_value x = {OK_NULL, 0, 0, NULL, 0}; /* gcc may not see what a writer reads is set */
   ok_writer w;
   int rc;
   if (!ok_sql_value_of(b->ctx, v, t, &x)) return 0;

@@ -148,9 +148,10 @@ static int put_piece(ok_sql_builder *b, const uint8_t *p, size_t n, int i) {
 ** TiDB's kv.NewCommonHandle pads it when it adds a row (a range key's, with
 ** a bound, is not). 0 after setting an error. */
 static int build(ok_sql_builder *b, int argc, sqlite3_value **argv) {
-  const shape *s = (const shape *)(const void *)b->own;
+  shape *s = (shape *)(void *)b->own;
   size_t pad;
-  memset(b->own, 0, sizeof b->own); /* OK_TIDB_AT_START, no items */
+  memset(b->own, 0, sizeof b->own); /* no items */
+  s->state = OK_TIDB_AT_START;
   if (!ok_sql_build(b, &ok_sql_tidb, argc, argv, 0)) return 0;
   if (s->state != OK_TIDB_AT_COMMON || s->bounded || b->buf.n == s->handle ||
       b->buf.n - s->handle >= 9)

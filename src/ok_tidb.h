@@ -135,13 +135,13 @@ int ok_tidb_write(const ok_format *f, ok_writer *w, const ok_value *v);
 ** one after each: the kinds of items, the indexes each may stand at, and
 ** the kinds that may follow each (a key may end after any). */
 enum {
+  OK_TIDB_AT_DATUM,    /* a datum (the MaxValue bound among them) */
   OK_TIDB_AT_START,    /* before the first item */
   OK_TIDB_AT_KEYSPACE, /* a keyspace: a table follows */
   OK_TIDB_AT_TABLE,    /* a table: "_r" or "_i" follows */
   OK_TIDB_AT_RECORD,   /* "_r" and an integer handle: the end of a row key */
   OK_TIDB_AT_COMMON,   /* "_r" alone: a clustered primary key's datums, none NULL */
   OK_TIDB_AT_INDEX,    /* "_i" and an index's id: its datums follow */
-  OK_TIDB_AT_DATUM,    /* a datum (the MaxValue bound among them) */
   OK_TIDB_AT_NIL,      /* a NULL datum */
   OK_TIDB_AT_BOUND     /* ok_tidb_min_not_null(): the end of a range key */
 };

@@ -417,17 +417,20 @@ static const struct {
     [OK_TIDB_AT_BOUND] = {0, 255, 0},
 };
 
+/* The kind of each tag below 256 (a datum's, 0, by default); and of each
+** byte that starts an item, as the item after another shows it ("_r" and
+** "_i" alike). */
+static const uint8_t tag_kind[256] = {
+    [OK_TIDB_KEYSPACE] = OK_TIDB_AT_KEYSPACE, [OK_TIDB_TABLE] = OK_TIDB_AT_TABLE,
+    [OK_TIDB_RECORD] = OK_TIDB_AT_RECORD,     [OK_TIDB_COMMON] = OK_TIDB_AT_COMMON,
+    [OK_TIDB_INDEX] = OK_TIDB_AT_INDEX,       [OK_TIDB_NIL] = OK_TIDB_AT_NIL};
+static const uint8_t first_kind[256] = {[OK_TIDB_KEYSPACE] = OK_TIDB_AT_KEYSPACE,
+                                        [OK_TIDB_TABLE] = OK_TIDB_AT_TABLE,
+                                        ['_'] = OK_TIDB_AT_INDEX,
+                                        [OK_TIDB_NIL] = OK_TIDB_AT_NIL};
+
 int ok_tidb_kind(int tag) {
-  switch (tag) {
-    case OK_TIDB_KEYSPACE: return OK_TIDB_AT_KEYSPACE;
-    case OK_TIDB_TABLE: return OK_TIDB_AT_TABLE;
-    case OK_TIDB_RECORD: return OK_TIDB_AT_RECORD;
-    case OK_TIDB_COMMON: return OK_TIDB_AT_COMMON;
-    case OK_TIDB_INDEX: return OK_TIDB_AT_INDEX;
-    case OK_TIDB_NIL: return OK_TIDB_AT_NIL;
-    case OK_TIDB_MIN_NOT_NULL: return OK_TIDB_AT_BOUND;
-  }
-  return OK_TIDB_AT_DATUM;
+  return tag == OK_TIDB_MIN_NOT_NULL ? OK_TIDB_AT_BOUND : tag_kind[tag & 0xFF];
 }
 
 int ok_tidb_may_stand(int kind, size_t index) {
@@ -554,15 +557,7 @@ OK_HOT_INLINE int decode_one(const ok_format *f, size_t index, const uint8_t *ke
 ** neighbour; from the fourth on (index 3), a part is refused where it
 ** stands, as none may stand there. */
 static inline int next_ok(int tag, const uint8_t *key, size_t n, size_t len) {
-  int next;
-  if (len == n) return 1;
-  next = key[len]; /* the next item's first byte: a part's, or a datum's flag */
-  next = next == '_'                ? OK_TIDB_AT_INDEX /* "_r" or "_i": alike here */
-         : next == OK_TIDB_TABLE    ? OK_TIDB_AT_TABLE
-         : next == OK_TIDB_KEYSPACE ? OK_TIDB_AT_KEYSPACE
-         : next == OK_TIDB_NIL      ? OK_TIDB_AT_NIL
-                                    : OK_TIDB_AT_DATUM;
-  return ok_tidb_may_follow(ok_tidb_kind(tag), next);
+  return len == n || ok_tidb_may_follow(ok_tidb_kind(tag), first_kind[key[len]]);
 }
 
 /* An item, and its place next to the one after it. In a row key with a
@@ -689,8 +684,8 @@ static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
   return ok_tidb_write(f, w, v);
 }
 
-/* The walks' choice (ok_format's reading): such a key is short; its length
-** asked first, as it rules out most keys at once. */
+/* The walks' choice (ok_format's reading): such a key is short, and its
+** length, asked here, rules out most keys before the call that reads one. */
 static const ok_format *reading(const ok_format *f, const uint8_t *key, size_t n) {
   return n <= OK_TIDB_ROW_MAX ? ok_tidb_row_format(f, key, n) : f;
 }
