@@ -574,10 +574,12 @@ int ok_special_real(const char *s, size_t n, double *d);
 
 /* --- Writing values -------------------------------------------------------- */
 
-/* A plain value: a component's SQL value, which ok_convert carries from
-** one format's reader to another's writer (TEXT and BLOB: p[0..n), which
-** ok_convert reads out for the writer: Orderly's writes a decimal's digits
-** over its text, and ok_convert reads it out again where it needs it). */
+/* A plain value: an SQL value, which a format's writer (below) takes from
+** the SQL builders and from ok_convert, which carries a component's value
+** from one format's reader to another's writer (TEXT and BLOB: p[0..n),
+** which ok_convert reads out for the writer: Orderly's writes a decimal's
+** digits over its text, and ok_convert reads it out again where it needs
+** it). Only the field of its type is read. */
 struct ok_value {
   ok_type type;
   int64_t i;
@@ -587,9 +589,10 @@ struct ok_value {
 };
 typedef struct ok_value ok_value;
 
-/* A key a format's put hook writes, value by value. Bytes go to out while
-** they fit in cap and are only counted past it (the encoders size with out
-** NULL), so that a key too big still says the room it needs. */
+/* A key being written, value by value: by a format's writer, and its put
+** (ok_format) around it. Bytes go to out while they fit in cap and are only
+** counted past it (the encoders size with out NULL), so that a key too big
+** still says the room it needs. */
 struct ok_writer {
   uint8_t *out;
   size_t cap;
