@@ -48,3 +48,21 @@ SELECT ok_convert(ok_pack(1));
 -- a lone bytewise or charwise value (bytewise.encode('users')) converts, and comes back alone
 SELECT 'lone.bytewise', ok_quote(ok_convert(ok_bytewise_pack('users'), 'bytewise', 'ok')), ok_quote(ok_convert(ok_bytewise_pack(7), 'bytewise', 'fdb'), 'fdb'), ok_convert(ok_bytewise_pack('users'), 'bytewise', 'charwise'), hex(ok_convert(ok_charwise_pack('users'), 'charwise', 'bytewise'));
 SELECT 'lone.array_of_one', ok_convert(ok_bytewise_pack(ok_bytewise_array('users')), 'bytewise', 'charwise'), hex(ok_convert(ok_pack('users'), 'ok', 'bytewise'));
+-- Refusals worded by the target's writer, as its builder words them (4.0: no SQL statement runs)
+SELECT ok_convert(ok_pack(1, 2, 3), 'ok', 'orderedcode:int64, int64');
+SELECT ok_convert(x'', 'ok', 'orderedbinary');
+SELECT ok_convert(ok_pack(NULL), 'ok', 'chrome');
+SELECT ok_convert(ok_pack(CAST(x'61ff' AS TEXT)), 'ok', 'firefox');
+SELECT ok_convert(ok_pack(CAST(x'61ff' AS TEXT)), 'ok', 'fdb');
+SELECT ok_convert(ok_pack('abc'), 'ok', 'orderedcode:int64');
+SELECT ok_convert(ok_pack('-5'), 'ok', 'orderedcode:uint64');
+SELECT ok_convert(ok_pack(1.5), 'ok', 'orderedcode:int64');
+SELECT ok_convert(ok_pack(-5), 'ok', 'orderedcode:uint64');
+SELECT ok_convert(ok_pack(NULL), 'ok', 'orderedcode:string');
+SELECT ok_convert(ok_pack(x'01'), 'ok', 'orderly:double');
+SELECT ok_convert(ok_pack('x'), 'ok', 'orderly:double');
+SELECT ok_convert(ok_pack('12x'), 'ok', 'orderly:ulong');
+SELECT ok_convert(ok_pack(5000000000), 'ok', 'orderly:int');
+SELECT ok_convert(ok_pack(x'02'), 'ok', 'orderedbinary');
+SELECT ok_orderly_pack('double', x'01');
+SELECT ok_orderly_pack('double', 'x');

@@ -284,9 +284,9 @@ static size_t skip_any(const ok_format *f, size_t index, const uint8_t *key, siz
   return len + 1 == n && key[len] == 0x00 ? len + 1 : len;
 }
 
-/* A value as ok_bytewise_pack writes it (ok_convert): one alone as the
-** key (a string or Buffer as its bytes), else an array's element; numbers
-** only those a double holds exactly, strings UTF-8. */
+/* ok_bytewise_write (ok_bytewise.h): a string or Buffer with its element
+** escapes unless it is the key's one value; numbers only those a double
+** holds exactly, strings UTF-8. */
 int ok_bytewise_write(const ok_format *f, ok_writer *w, const ok_value *v) {
   double d;
   int rc;

@@ -362,9 +362,9 @@ static size_t charwise_value(uint8_t *out, const ok_item *it) {
 /* No skip: an element is checked by reading it (a number by writing it
 ** again), which is what decoding costs; a skip that did the same made the
 ** walks 15% slower (an extra caller of the decoder's code). */
-/* A value as ok_charwise_pack writes it (ok_convert): one alone as the key,
-** else an array's element, between '"'s; no bytes; numbers only those a
-** double holds exactly; strings UTF-8 whose text reads back. */
+/* ok_charwise_write (ok_bytewise.h): a string with its element escapes
+** unless it is the key's one value; no bytes; numbers only those a double
+** holds exactly; strings UTF-8 whose text reads back. */
 int ok_charwise_write(const ok_format *f, ok_writer *w, const ok_value *v) {
   size_t len;
   double d;

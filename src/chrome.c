@@ -283,9 +283,8 @@ static size_t chrome_value(uint8_t *out, const ok_item *it) {
   return ok_chrome_units_text(out, it->body, it->body_len / 2); /* a string */
 }
 
-/* A value as ok_chrome_pack writes it (ok_convert): one alone, or the
-** array's head and its values; no NULL; numbers only those a double holds
-** exactly (-0 kept); strings UTF-8 or WTF-8. */
+/* ok_chrome_write (ok_chrome.h): no NULL; numbers only those a double
+** holds exactly (-0 kept); strings UTF-8 or WTF-8. */
 int ok_chrome_write(const ok_format *f, ok_writer *w, const ok_value *v) {
   uint8_t *at;
   size_t len;

@@ -310,9 +310,8 @@ static size_t chromesql_value(uint8_t *out, const ok_item *it) {
   return o;
 }
 
-/* A value as ok_chromesql_pack writes it (ok_convert): one alone, or the
-** array's values and its end; no NULL; numbers only those a double holds
-** exactly (-0 as 0); strings UTF-8 or WTF-8. */
+/* ok_chromesql_write (ok_chromesql.h): no NULL; numbers only those a
+** double holds exactly (-0 as 0); strings UTF-8 or WTF-8. */
 int ok_chromesql_write(const ok_format *f, ok_writer *w, const ok_value *v) {
   size_t len;
   double d;

@@ -753,8 +753,7 @@ static size_t skip_any(const ok_format *f, size_t index, const uint8_t *key, siz
   return 0;
 }
 
-/* A value as ok_crdb_pack writes it (ok_convert): TEXT and BLOB alike as
-** bytes. */
+/* ok_crdb_write (ok_crdb.h): TEXT and BLOB alike as bytes. */
 int ok_crdb_write(const ok_format *f, ok_writer *w, const ok_value *v) {
   (void)f;
   switch (v->type) {

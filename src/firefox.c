@@ -331,9 +331,8 @@ static size_t firefox_value(uint8_t *out, const ok_item *it) {
   }
 }
 
-/* A value as ok_firefox_pack writes it (ok_convert): one alone as the key,
-** else an array's; no NULL; numbers only those a double holds exactly;
-** strings UTF-8 or WTF-8. The key written unfolded, then folded. */
+/* ok_firefox_write (ok_firefox.h): no NULL; numbers only those a double
+** holds exactly; strings UTF-8 or WTF-8; the key folded by its put. */
 int ok_firefox_write(const ok_format *f, ok_writer *w, const ok_value *v) {
   size_t len;
   double d;

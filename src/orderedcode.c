@@ -100,10 +100,10 @@ const char *ok_orderedcode_type_name(int type) {
 
 static int is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
-/* A value as ok_orderedcode_pack writes it for the list's next type
-** (ok_convert): a string from TEXT or a BLOB, infinity from NULL, a
-** float64 from a number a double holds exactly, an integer from an
-** INTEGER, a whole REAL within its range, or (uint64) its decimal TEXT. */
+/* ok_orderedcode_write (ok_orderedcode.h): the list's type w->index: a
+** string from TEXT or a BLOB, infinity from NULL, a float64 from a number a
+** double holds exactly, an integer from an INTEGER, a whole REAL within its
+** range, or (uint64) its decimal TEXT. */
 int ok_orderedcode_write(const ok_format *f, ok_writer *w, const ok_value *v) {
   const ok_orderedcode *s = f->param;
   int type, desc, rc, neg;

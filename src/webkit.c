@@ -286,9 +286,9 @@ static size_t webkit_value(uint8_t *out, const ok_item *it) {
   return it->value_len;
 }
 
-/* A value as ok_webkit_pack writes it (ok_convert): after the version
-** byte, one alone, or the array's head and its values; no NULL; numbers
-** only those a double holds exactly (-0 kept); strings UTF-8 or WTF-8. */
+/* ok_webkit_write (ok_webkit.h): an item after the key's version byte (its
+** put writes it); no NULL; numbers only those a double holds exactly (-0
+** kept); strings UTF-8 or WTF-8. */
 int ok_webkit_write(const ok_format *f, ok_writer *w, const ok_value *v) {
   uint8_t *at;
   size_t len;

@@ -186,15 +186,18 @@ static size_t pool_key(uint8_t *out) {
     default:
       random_pair(&p);
       memcpy(out, p.wk, p.nw);
-      n = p.nw;
-      switch (rnd() % 6) {
-        case 0: out[rnd() % n] = (uint8_t)rnd(); break;
-        case 1: n = (size_t)(rnd() % n); break;
-        case 2: out[n++] = (uint8_t)rnd(); break;
-        default: break;
-      }
-      return n;
+      return damage(out, p.nw);
   }
+}
+
+size_t damage(uint8_t *out, size_t n) {
+  switch (rnd() % 6) {
+    case 0: out[rnd() % n] = (uint8_t)rnd(); break;
+    case 1: n = (size_t)(rnd() % n); break;
+    case 2: out[n++] = (uint8_t)rnd(); break;
+    default: break;
+  }
+  return n;
 }
 
 void order_faults(int (*cmp)(const uint8_t *, size_t, const uint8_t *, size_t), const uint8_t *keys,

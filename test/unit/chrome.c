@@ -254,13 +254,7 @@ static size_t pool_key(uint8_t *out) {
       }
     }
   }
-  switch (rnd() % 6) {
-    case 0: out[rnd() % n] = (uint8_t)rnd(); break;
-    case 1: n = (size_t)(rnd() % n); break;
-    case 2: out[n++] = (uint8_t)rnd(); break;
-    default: break;
-  }
-  return n;
+  return damage(out, n);
 }
 
 static void test_total(long pools) {

@@ -49,6 +49,10 @@ void test_chrome(long pools);       /* Chrome's LevelDB keys and idb_cmp1 */
 ** only if all are), and the pairs of distinct keys it says are equal
 ** (browsers.c). */
 #define ORDER_POOL_MAX 128
+/* A key of n bytes at out damaged at random, in one of six rounds: a byte
+** changed, cut short, a byte more (out has room for it); else as it was.
+** Its new length. */
+size_t damage(uint8_t *out, size_t n);
 typedef struct {
   long self, swap, trans, ties;
 } order_tally;
