@@ -191,8 +191,9 @@ int ok_convert_values(const ok_format *from, const uint8_t *key, size_t n, const
   size_t count, err;
   int rc;
   *len = 0, *end_refused = 0;
+  writer_start(w, out, cap, 0, lone, NULL); /* *w says something on every return */
   if ((rc = ok_count(from, key, n, &count, &err)) != OK_OK) return rc;
-  if (!to->put || !from->put) return OK_E_TYPE;
+  if (!to->put || !from->put) return *end_refused = 1, OK_E_TYPE; /* no writer: the key's */
   writer_start(w, out, cap, count, lone, room);
   rc = write_values(from, key, n, NULL, to, w, &err, end_refused);
   w->room = NULL; /* this function's */
