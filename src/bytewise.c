@@ -206,8 +206,8 @@ int ok_bytewise_decode(const uint8_t *key, size_t n, int element, ok_item *it, s
 /* A key's component `index`: its array's elements (the first with the A0
 ** before it, the last with the 00 after it, so that the components cover
 ** the key; an empty array has none), or the one value. */
-static int decode_any(const ok_format *f, size_t index, const uint8_t *key, size_t n, ok_item *it,
-                      size_t *err_at) {
+OK_HOT_INLINE int decode_any(const ok_format *f, size_t index, const uint8_t *key, size_t n,
+                             ok_item *it, size_t *err_at) {
   size_t off = 0;
   int rc;
   (void)f;
@@ -316,9 +316,12 @@ static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
   return OK_OK;
 }
 
+OK_WALK_READER(next, decode_any)
+
 const ok_format ok_format_bytewise = {
     .name = "bytewise",
     .decode = decode_any,
+    .next = next,
     .value = bytewise_value,
     .skip = skip_any,
     .put = put_value,

@@ -307,8 +307,8 @@ int ok_charwise_decode(const uint8_t *key, size_t n, int element, ok_item *it, s
 ** before it, the others with the '"' before them, the last with the '!'
 ** after it, so that the components cover the key; an empty array has
 ** none), or the one value. */
-static int decode_any(const ok_format *f, size_t index, const uint8_t *key, size_t n, ok_item *it,
-                      size_t *err_at) {
+OK_HOT_INLINE int decode_any(const ok_format *f, size_t index, const uint8_t *key, size_t n,
+                             ok_item *it, size_t *err_at) {
   size_t off = 1;
   int rc;
   (void)f;
@@ -401,9 +401,12 @@ static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
   return ok_charwise_write(f, w, v);
 }
 
+OK_WALK_READER(next, decode_any)
+
 const ok_format ok_format_charwise = {
     .name = "charwise",
     .decode = decode_any,
+    .next = next,
     .value = charwise_value,
     .put = put_value,
     .arrays = 1,

@@ -250,8 +250,8 @@ int ok_chrome_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) 
 /* A key's component `index`: an array key's elements (the first with the
 ** array's head), or the one value. The whole key is checked at the first:
 ** its value must end where the key does. */
-static int decode_any(const ok_format *f, size_t index, const uint8_t *key, size_t n, ok_item *it,
-                      size_t *err_at) {
+OK_HOT_INLINE int decode_any(const ok_format *f, size_t index, const uint8_t *key, size_t n,
+                             ok_item *it, size_t *err_at) {
   size_t len, head = 0;
   uint64_t count;
   int rc;
@@ -321,9 +321,12 @@ static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
   return v ? ok_chrome_write(f, w, v) : OK_OK;
 }
 
+OK_WALK_READER(next, decode_any)
+
 const ok_format ok_format_chrome = {
     .name = "chrome",
     .decode = decode_any,
+    .next = next,
     .value = chrome_value,
     .skip = skip_any,
     .put = put_value,

@@ -271,8 +271,8 @@ static size_t with_end(const uint8_t *key, size_t n, size_t len, int in_array) {
 /* A key's component `index`: an array key's elements, or the one value.
 ** The whole key is checked at the first: its value must end where the key
 ** does. */
-static int decode_any(const ok_format *f, size_t index, const uint8_t *key, size_t n, ok_item *it,
-                      size_t *err_at) {
+OK_HOT_INLINE int decode_any(const ok_format *f, size_t index, const uint8_t *key, size_t n,
+                             ok_item *it, size_t *err_at) {
   size_t len, head = 0, k;
   int rc;
   (void)f;
@@ -347,9 +347,12 @@ static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
   return OK_OK;
 }
 
+OK_WALK_READER(next, decode_any)
+
 const ok_format ok_format_chromesql = {
     .name = "chromesql",
     .decode = decode_any,
+    .next = next,
     .value = chromesql_value,
     .skip = skip_any,
     .put = put_value,

@@ -316,7 +316,7 @@ static inline int bytes_end(const uint8_t *p, size_t n, uint8_t x, size_t *end, 
                             int *utf8, size_t *err_at) {
   size_t i = 1;
   for (;;) {
-    const uint8_t *e = memchr(p + i, x, n - i);
+    const uint8_t *e = ok_find_byte(p + i, x, n - i);
     size_t seg;
     if (!e || (size_t)(e - p) + 1 >= n) return fail(OK_E_TRUNCATED, n, err_at);
     seg = (size_t)(e - (p + i));
@@ -331,11 +331,21 @@ static inline int bytes_end(const uint8_t *p, size_t n, uint8_t x, size_t *end, 
   return OK_OK;
 }
 
-static int dec_bytes(const uint8_t *p, size_t n, ok_item *it, size_t *err_at) {
+OK_HOT_INLINE int dec_bytes(const uint8_t *p, size_t n, ok_item *it, size_t *err_at) {
   uint8_t x = it->desc ? 0xFF : 0x00;
   size_t i, escapes = 0;
-  int utf8 = 1, rc = bytes_end(p, n, x, &i, &escapes, &utf8, err_at);
-  if (rc != OK_OK) return rc;
+  int utf8 = 1, rc;
+  const uint8_t *e;
+  if (!x && (e = ok_find_byte(p + 1, 0x00, n - 1)) != NULL && (size_t)(e - p) + 1 < n &&
+      e[1] == 0x01) { /* ascending, no escape: most bodies */
+    it->body = p + 1;
+    it->body_len = it->value_len = (size_t)(e - p) - 1;
+    it->direct = 1;
+    it->type = ok_utf8_valid(it->body, it->body_len) ? OK_TEXT : OK_BLOB;
+    it->len = (size_t)(e - p) + 2;
+    return OK_OK;
+  }
+  if ((rc = bytes_end(p, n, x, &i, &escapes, &utf8, err_at)) != OK_OK) return rc;
   it->body = p + 1;
   it->body_len = i - 1;
   it->value_len = i - 1 - escapes;
@@ -556,14 +566,9 @@ static int float_of(const uint8_t *key, double *d) {
   return key[0] == OK_CRDB_FLOAT_NEG ? *d < 0 : *d > 0;
 }
 
-int ok_crdb_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) {
-  int t;
+/* The components of fixed text and the markers alone: component t. */
+static int dec_other(const uint8_t *key, size_t n, int t, ok_item *it, size_t *err_at) {
   int64_t v[3];
-  if (n == 0) return fail(OK_E_TRUNCATED, 0, err_at);
-  t = key[0];
-  ok_item_reset(it, &ok_format_crdb, t);
-  it->len = 1;
-  it->type = OK_NULL;
   switch (t) {
     case OK_CRDB_NULL:
     case OK_CRDB_NOT_NULL: return OK_OK;
@@ -579,15 +584,6 @@ int ok_crdb_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) {
       return OK_OK;
     case OK_CRDB_DECIMAL_ZERO: it->type = OK_TEXT, it->value_len = 1; return OK_OK;
     case OK_CRDB_FLOAT_ZERO: it->type = OK_REAL; return OK_OK;
-    case OK_CRDB_FLOAT_NEG:
-    case OK_CRDB_FLOAT_POS:
-      if (n < 9) return fail(OK_E_TRUNCATED, n, err_at);
-      if (!float_of(key, &it->d)) return fail(OK_E_NONCANONICAL, 0, err_at);
-      it->type = OK_REAL;
-      it->len = 9;
-      return OK_OK;
-    case OK_CRDB_BYTES_DESC: it->desc = 1; /* fall through */
-    case OK_CRDB_BYTES: return dec_bytes(key, n, it, err_at);
     case OK_CRDB_TIME: {
       int rc = dec_varints(key, n, v, 2, it, err_at);
       if (rc != OK_OK) return rc;
@@ -618,6 +614,20 @@ int ok_crdb_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) {
       return OK_OK;
     }
   }
+  if (t > OK_CRDB_DECIMAL_NEG_INF && t < OK_CRDB_DECIMAL_INF)
+    return dec_decimal(key, n, t, it, err_at);
+  return fail(OK_E_TAG, 0, err_at);
+}
+
+/* ok_crdb_decode, the walks' reader's too: integers, floats and bytes,
+** which most keys hold, inlined there; the rest in a call. */
+OK_HOT_INLINE int dec_item(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) {
+  int t;
+  if (n == 0) return fail(OK_E_TRUNCATED, 0, err_at);
+  t = key[0];
+  ok_item_reset(it, &ok_format_crdb, t);
+  it->len = 1;
+  it->type = OK_NULL;
   if (t >= OK_CRDB_INT_MIN && t <= OK_CRDB_INT_MAX) {
     size_t len;
     int rc = dec_varint(key, n, &it->i, &len, err_at);
@@ -627,9 +637,22 @@ int ok_crdb_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) {
     it->len = len;
     return OK_OK;
   }
-  if (t > OK_CRDB_DECIMAL_NEG_INF && t < OK_CRDB_DECIMAL_INF)
-    return dec_decimal(key, n, t, it, err_at);
-  return fail(OK_E_TAG, 0, err_at);
+  switch (t) {
+    case OK_CRDB_FLOAT_NEG:
+    case OK_CRDB_FLOAT_POS:
+      if (n < 9) return fail(OK_E_TRUNCATED, n, err_at);
+      if (!float_of(key, &it->d)) return fail(OK_E_NONCANONICAL, 0, err_at);
+      it->type = OK_REAL;
+      it->len = 9;
+      return OK_OK;
+    case OK_CRDB_BYTES_DESC: it->desc = 1; /* fall through */
+    case OK_CRDB_BYTES: return dec_bytes(key, n, it, err_at);
+  }
+  return dec_other(key, n, t, it, err_at);
+}
+
+int ok_crdb_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) {
+  return dec_item(key, n, it, err_at);
 }
 
 /* The value of a body of bytes p[0..n) (x 0xFF descending): the runs
@@ -716,11 +739,11 @@ static size_t crdb_value(uint8_t *out, const ok_item *it) {
   return decimal_text((char *)out, (int)o.b, o.a, it->body, it->body_len);
 }
 
-static int decode_any(const ok_format *f, size_t index, const uint8_t *key, size_t n, ok_item *it,
-                      size_t *err_at) {
+OK_HOT_INLINE int decode_any(const ok_format *f, size_t index, const uint8_t *key, size_t n,
+                             ok_item *it, size_t *err_at) {
   (void)f, (void)index;
   if (n == 0) return *err_at = 0, OK_FEWER; /* the empty key: no components */
-  return ok_crdb_decode(key, n, it, err_at);
+  return dec_item(key, n, it, err_at);
 }
 
 /* Markers alone, integers, floats and bytes, with no value made (and no
@@ -770,9 +793,12 @@ static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
   return v ? ok_crdb_write(f, w, v) : OK_OK;
 }
 
+OK_WALK_READER(next, decode_any)
+
 const ok_format ok_format_crdb = {
     .name = "crdb",
     .decode = decode_any,
+    .next = next,
     .value = crdb_value,
     .skip = skip_any,
     .put = put_value,

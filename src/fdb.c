@@ -146,7 +146,7 @@ int ok_fdb_python_form(const uint8_t *c, size_t n) {
   return n >= 10 && (memcmp(c, pos, 10) == 0 || memcmp(c, neg, 10) == 0);
 }
 
-static int dec_int(const uint8_t *c, size_t n, ok_item *it, size_t *err_at) {
+OK_HOT_INLINE int dec_int(const uint8_t *c, size_t n, ok_item *it, size_t *err_at) {
   int code = c[0], neg = code < OK_FDB_INT_ZERO;
   uint8_t x = neg ? 0xFF : 0x00;
   size_t head = 1, len;
@@ -180,7 +180,7 @@ static int dec_int(const uint8_t *c, size_t n, ok_item *it, size_t *err_at) {
   return OK_OK;
 }
 
-static int dec_ieee(const uint8_t *c, size_t n, size_t size, ok_item *it, size_t *err_at) {
+OK_HOT_INLINE int dec_ieee(const uint8_t *c, size_t n, size_t size, ok_item *it, size_t *err_at) {
   if (n < 1 + size) return truncated(n, err_at);
   it->len = 1 + size;
   it->body = c + 1;
@@ -201,14 +201,14 @@ static int dec_ieee(const uint8_t *c, size_t n, size_t size, ok_item *it, size_t
 static const uint8_t *bytes_end(const uint8_t *c, size_t n, size_t *escapes) {
   const uint8_t *p = c + 1, *end = c + n;
   for (;;) {
-    if (!(p = memchr(p, CLOSE, (size_t)(end - p)))) return NULL;
+    if (!(p = ok_find_byte(p, CLOSE, (size_t)(end - p)))) return NULL;
     if (p + 1 == end || p[1] != ESC) return p;
     ++*escapes;
     p += 2;
   }
 }
 
-static int dec_bytes(const uint8_t *c, size_t n, ok_item *it, size_t *err_at) {
+OK_HOT_INLINE int dec_bytes(const uint8_t *c, size_t n, ok_item *it, size_t *err_at) {
   size_t escapes = 0;
   const uint8_t *p = bytes_end(c, n, &escapes);
   if (!p) return truncated(n, err_at);
@@ -233,15 +233,12 @@ static int dec_payload(const uint8_t *c, size_t n, size_t head, size_t size, ok_
   return OK_OK;
 }
 
-/* Any item but NULL and a nested tuple. */
-static int dec_scalar(const uint8_t *c, size_t n, ok_item *it, size_t *err_at) {
+/* The rarer items: booleans, floats of other sizes, UUIDs and the fixed
+** or length-prefixed payloads. */
+static int dec_other(const uint8_t *c, size_t n, ok_item *it, size_t *err_at) {
   int code = c[0];
-  it->len = 1;
   switch (code) {
-    case OK_FDB_BYTES:
-    case OK_FDB_STRING: return dec_bytes(c, n, it, err_at);
     case OK_FDB_FLOAT: return dec_ieee(c, n, 4, it, err_at);
-    case OK_FDB_DOUBLE: return dec_ieee(c, n, 8, it, err_at);
     case OK_FDB_LONG_DOUBLE: return dec_ieee(c, n, 10, it, err_at);
     case OK_FDB_OLD_TRUE:
     case OK_FDB_TRUE:
@@ -267,9 +264,22 @@ static int dec_scalar(const uint8_t *c, size_t n, ok_item *it, size_t *err_at) {
       if (n < 3) return truncated(n, err_at);
       return dec_payload(c, n, 3, (size_t)c[1] << 8 | c[2], it, err_at);
   }
-  if (code >= OK_FDB_NEG_BIG && code <= OK_FDB_POS_BIG) return dec_int(c, n, it, err_at);
   *err_at = 0;
   return OK_E_TAG;
+}
+
+/* Any item but NULL and a nested tuple: integers, doubles and strings,
+** which most keys hold, inlined into the walks' reader. */
+OK_HOT_INLINE int dec_scalar(const uint8_t *c, size_t n, ok_item *it, size_t *err_at) {
+  int code = c[0];
+  it->len = 1;
+  if (code >= OK_FDB_NEG_BIG && code <= OK_FDB_POS_BIG) return dec_int(c, n, it, err_at);
+  switch (code) {
+    case OK_FDB_BYTES:
+    case OK_FDB_STRING: return dec_bytes(c, n, it, err_at);
+    case OK_FDB_DOUBLE: return dec_ieee(c, n, 8, it, err_at);
+  }
+  return dec_other(c, n, it, err_at);
 }
 
 static void init(ok_item *it, int code) { ok_item_reset(it, &ok_format_fdb, code); }
@@ -288,18 +298,10 @@ int ok_fdb_step(const uint8_t *p, size_t n, ok_item *it, size_t *err_at) {
   return dec_scalar(p, n, it, err_at);
 }
 
-int ok_fdb_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) {
+/* A nested tuple at key[0..n): its value holds its own NULLs as 0x00. */
+static int dec_nested(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) {
   size_t off = 1, depth = 1, nulls = 0;
-  if (n == 0) return truncated(0, err_at);
-  init(it, key[0]);
-  it->len = 1;
-  if (key[0] == OK_FDB_NULL) {
-    it->type = OK_NULL;
-    return OK_OK;
-  }
-  if (key[0] == OK_FDB_END) return dec_payload(key, n, 1, n - 1, it, err_at);
-  if (key[0] != OK_FDB_NESTED) return dec_scalar(key, n, it, err_at);
-  while (depth > 0) { /* a nested tuple: its value holds its own NULLs as 0x00 */
+  while (depth > 0) {
     ok_item in;
     int rc = ok_fdb_step(key + off, n - off, &in, err_at);
     if (rc == OK_OK && in.tag == OK_FDB_END) rc = OK_E_TAG, *err_at = 0;
@@ -319,6 +321,24 @@ int ok_fdb_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) {
   it->direct = nulls == 0;
   it->len = off;
   return OK_OK;
+}
+
+/* ok_fdb_decode, inlined into the walks' reader. */
+OK_HOT_INLINE int dec_item(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) {
+  if (n == 0) return truncated(0, err_at);
+  init(it, key[0]);
+  it->len = 1;
+  if (key[0] == OK_FDB_NULL) {
+    it->type = OK_NULL;
+    return OK_OK;
+  }
+  if (key[0] == OK_FDB_END) return dec_payload(key, n, 1, n - 1, it, err_at);
+  if (key[0] != OK_FDB_NESTED) return dec_scalar(key, n, it, err_at);
+  return dec_nested(key, n, it, err_at);
+}
+
+int ok_fdb_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) {
+  return dec_item(key, n, it, err_at);
 }
 
 static size_t uuid_text(uint8_t *out, const uint8_t *u) {
@@ -424,11 +444,11 @@ int ok_fdb_uuid_parse(uint8_t *u, const char *s, size_t n) {
 }
 
 /* The descriptor: a component decodes the same wherever it stands. */
-static int decode_any(const ok_format *f, size_t index, const uint8_t *key, size_t n, ok_item *it,
-                      size_t *err_at) {
+OK_HOT_INLINE int decode_any(const ok_format *f, size_t index, const uint8_t *key, size_t n,
+                             ok_item *it, size_t *err_at) {
   (void)f, (void)index;
   if (n == 0) return *err_at = 0, OK_FEWER; /* the empty key: no components */
-  return ok_fdb_decode(key, n, it, err_at);
+  return dec_item(key, n, it, err_at);
 }
 
 /* Integers of up to 8 bytes, doubles and floats, strings and NULL, with no
@@ -471,9 +491,12 @@ static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
   return v ? ok_fdb_write(f, w, v) : OK_OK;
 }
 
+OK_WALK_READER(next, decode_any)
+
 const ok_format ok_format_fdb = {
     .name = "fdb",
     .decode = decode_any,
+    .next = next,
     .value = fdb_value,
     .skip = skip_any,
     .put = put_value,

@@ -293,8 +293,8 @@ int ok_firefox_decode(const uint8_t *key, size_t n, unsigned offset, ok_item *it
 
 /* A key's component `index`: an array key's elements (the first with the
 ** array's 0x50 in its type byte), or the one value. */
-static int decode_any(const ok_format *f, size_t index, const uint8_t *key, size_t n, ok_item *it,
-                      size_t *err_at) {
+OK_HOT_INLINE int decode_any(const ok_format *f, size_t index, const uint8_t *key, size_t n,
+                             ok_item *it, size_t *err_at) {
   int rc;
   (void)f;
   if (n == 0) return fail(OK_E_LENGTH, 0, err_at); /* never written: [] is 50 */
@@ -362,9 +362,12 @@ static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
   return OK_OK;
 }
 
+OK_WALK_READER(next, decode_any)
+
 const ok_format ok_format_firefox = {
     .name = "firefox",
     .decode = decode_any,
+    .next = next,
     .value = firefox_value,
     .put = put_value,
     .arrays = 1,

@@ -55,11 +55,19 @@ const char *ok_strerror(int status) {
 int ok_js_sole(const ok_item *it) { return (int)it->own[OK_JS_SOLE_WORD]; }
 
 /* A direct value (no escape in it: most are) is copied without asking its
-** format. */
+** format; one of 8 to 16 bytes as two words that may overlap, without a
+** call. */
 size_t ok_unescape(uint8_t *out, const ok_item *it) {
+  const size_t n = it->value_len;
   if (!it->direct) return it->format->value(out, it);
-  if (it->value_len) memcpy(out, it->body, it->value_len);
-  return it->value_len;
+  if (n >= 8 && n <= 16) {
+    uint64_t a, b;
+    memcpy(&a, it->body, 8), memcpy(&b, it->body + n - 8, 8);
+    memcpy(out, &a, 8), memcpy(out + n - 8, &b, 8);
+  } else if (n) {
+    memcpy(out, it->body, n);
+  }
+  return n;
 }
 
 /* The format that walks key[0..n) as f reads it: f, or the one its
@@ -75,33 +83,15 @@ void ok_walk_start(ok_walk *w, const ok_format *f, const uint8_t *key, size_t n)
   w->at = w->off = w->index = 0;
 }
 
-/* Component number `index` of a walk, at key[off..n): decoded into *it, or
-** stepped over when `over` and the format can skip it; its length in *len.
-** The walks keep their state in locals: a decoder writes memory, which the
-** compiler must assume may be the walk. */
-OK_HOT_INLINE int step(const ok_format *f, const uint8_t *key, size_t n, size_t off, size_t index,
-                       ok_item *it, int over, size_t *len, size_t *err_at) {
-  int rc;
-  if (f->fields ? index == f->fields : off == n) {
-    *err_at = off;
-    if (n == 0 && index == 0 && !f->fields) /* the empty key: its format says */
-      return f->decode(f, 0, key, 0, it, err_at);
-    return off == n ? OK_FEWER : OK_E_TRAILING;
-  }
-  if (!over || !f->skip || (*len = f->skip(f, index, key + off, n - off)) == 0) {
-    if ((rc = f->decode(f, index, key + off, n - off, it, err_at)) != OK_OK) {
-      *err_at += off; /* OK_FEWER too: the rest holds no component (TiKV's padding) */
-      return rc;
-    }
-    *len = it->len;
-  }
-  return OK_OK;
-}
-
-/* ok_next, and ok_skip when `over`. */
+/* ok_next, and ok_skip when `over` (over the component when the format
+** can skip it): one step, with the descriptor's decode. A format's `next`
+** reads in batches (ok_next_n); for one item, its loop costs more than it
+** saves. */
 OK_HOT_INLINE int walk(ok_walk *w, ok_item *it, int over, size_t *err_at) {
+  const ok_format *const f = w->f;
   size_t off = w->off, len = 0;
-  int rc = step(w->f, w->key, w->n, off, w->index, it, over, &len, err_at);
+  int rc =
+      ok_walk_step(f, f->decode, f->fields, w->key, w->n, off, w->index, it, over, &len, err_at);
   if (rc == OK_OK) {
     w->at = off;
     w->off = off + len;
@@ -117,22 +107,13 @@ int ok_skip(ok_walk *w, size_t *err_at) {
   return walk(w, &spare, 1, err_at);
 }
 
+/* The reader of a format without its own: decode called for each item. */
+static int next_called(ok_walk *w, ok_item *items, size_t cap, size_t *got, size_t *err_at) {
+  return ok_walk_n(w, w->f->decode, items, cap, got, err_at);
+}
+
 int ok_next_n(ok_walk *w, ok_item *items, size_t cap, size_t *got, size_t *err_at) {
-  const ok_format *const f = w->f;
-  const uint8_t *const key = w->key;
-  const size_t n = w->n, index = w->index;
-  size_t off = w->off, len = 0, k;
-  int rc = OK_OK;
-  for (k = 0;
-       k < cap && (rc = step(f, key, n, off, index + k, items + k, 0, &len, err_at)) == OK_OK; k++)
-    off += len;
-  if (k) {
-    w->at = off - len; /* where the last item given starts */
-    w->off = off;
-    w->index = index + k;
-  }
-  *got = k;
-  return rc;
+  return (w->f->next ? w->f->next : next_called)(w, items, cap, got, err_at);
 }
 
 /* ok_locate, and ok_pick when `count` is not NULL: walk's steps with the

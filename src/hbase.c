@@ -620,8 +620,8 @@ static size_t hbase_value(uint8_t *out, const ok_item *it) {
 }
 
 /* The descriptor: a component decodes the same wherever it stands. */
-static int decode_any(const ok_format *f, size_t index, const uint8_t *key, size_t n, ok_item *it,
-                      size_t *err_at) {
+OK_HOT_INLINE int decode_any(const ok_format *f, size_t index, const uint8_t *key, size_t n,
+                             ok_item *it, size_t *err_at) {
   (void)f, (void)index;
   if (n == 0) return *err_at = 0, OK_FEWER; /* the empty key: no components */
   return ok_hbase_decode(key, n, it, err_at);
@@ -695,9 +695,12 @@ static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
   return v ? ok_hbase_write(f, w, v) : OK_OK;
 }
 
+OK_WALK_READER(next, decode_any)
+
 const ok_format ok_format_hbase = {
     .name = "hbase",
     .decode = decode_any,
+    .next = next,
     .value = hbase_value,
     .skip = skip_any,
     .put = put_value,

@@ -6,6 +6,7 @@
 
 #define OK_STATIC_LINKING_ONLY
 #include <float.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "ok.h"
@@ -31,6 +32,61 @@
 #define OK_HOT_INLINE static inline
 #endif
 
+/* A format's decode hook (ok_format). */
+typedef int ok_decode_fn(const ok_format *f, size_t index, const uint8_t *key, size_t n,
+                         ok_item *it, size_t *err_at);
+
+/* Component number `index` of a walk, at key[off..n): decoded into *it by
+** decode, or stepped over when `over` and the format can skip it; its
+** length in *len. */
+OK_HOT_INLINE int ok_walk_step(const ok_format *f, ok_decode_fn *decode, size_t fields,
+                               const uint8_t *key, size_t n, size_t off, size_t index, ok_item *it,
+                               int over, size_t *len, size_t *err_at) {
+  int rc;
+  if (fields ? index == fields : off == n) {
+    *err_at = off;
+    if (n == 0 && index == 0 && !fields) /* the empty key: its format says */
+      return decode(f, 0, key, 0, it, err_at);
+    return off == n ? OK_FEWER : OK_E_TRAILING;
+  }
+  if (!over || !f->skip || (*len = f->skip(f, index, key + off, n - off)) == 0) {
+    if ((rc = decode(f, index, key + off, n - off, it, err_at)) != OK_OK) {
+      *err_at += off; /* OK_FEWER too: the rest holds no component (TiKV's padding) */
+      return rc;
+    }
+    *len = it->len;
+  }
+  return OK_OK;
+}
+
+/* ok_next_n with decode for each component: the walk's state in locals (a
+** decoder writes memory, which the compiler must assume may be the walk).
+** A format's `next` hook is this with its own decoder, which the compiler
+** then inlines: OK_WALK_READER(name, decoder) defines it. */
+OK_HOT_INLINE int ok_walk_n(ok_walk *w, ok_decode_fn *decode, ok_item *items, size_t cap,
+                            size_t *got, size_t *err_at) {
+  const ok_format *const f = w->f;
+  const uint8_t *const key = w->key;
+  const size_t n = w->n, index = w->index, fields = f->fields;
+  size_t off = w->off, len = 0, k;
+  int rc = OK_OK;
+  for (k = 0; k < cap && (rc = ok_walk_step(f, decode, fields, key, n, off, index + k, items + k, 0,
+                                            &len, err_at)) == OK_OK;
+       k++)
+    off += len;
+  if (k) {
+    w->at = off - len; /* where the last item given starts */
+    w->off = off;
+    w->index = index + k;
+  }
+  *got = k;
+  return rc;
+}
+#define OK_WALK_READER(name, decoder)                                                    \
+  static int name(ok_walk *w, ok_item *items, size_t cap, size_t *got, size_t *err_at) { \
+    return ok_walk_n(w, decoder, items, cap, got, err_at);                               \
+  }
+
 /* An item's shared fields reset for format f's decoder: as zeroing the
 ** whole item, but for the format's own room, which is left as it is (a
 ** tenth of a walk's time went into zeroing it). */
@@ -38,11 +94,9 @@ static inline void ok_item_reset(ok_item *it, const ok_format *f, int tag) {
   it->format = f;
   it->type = (ok_type)0;
   it->tag = tag;
-  it->desc = it->direct = 0;
-  it->len = it->body_len = it->value_len = 0;
-  it->i = 0;
-  it->d = 0;
-  it->body = NULL;
+  /* desc to direct, every byte 0 (a NULL body, a 0.0): a few wide stores,
+  ** not one a field */
+  memset(&it->desc, 0, offsetof(ok_item, direct) + sizeof it->direct - offsetof(ok_item, desc));
 }
 
 /* A JavaScript number d (bytewise, charwise) as an item's value: INTEGER
@@ -266,6 +320,33 @@ static inline void ok_put_le(uint8_t *out, uint64_t v) {
   int k;
   for (k = 0; k < 8; k++) out[k] = (uint8_t)(v >> (8 * k));
 #endif
+}
+
+/* 1 when p[0..n) is UTF-8: ASCII of 4 to 16 bytes (most keys' text) told
+** inline by two words that may overlap, the rest by ok_utf8_check. */
+static inline int ok_utf8_valid(const uint8_t *p, size_t n) {
+  uint32_t a, b;
+  if (n >= 8 && n <= 16)
+    return !((ok_get_le(p, 0) | ok_get_le(p + n - 8, 0)) & 0x8080808080808080ULL) ||
+           ok_utf8_check(p, n) == n;
+  if (n >= 4 && n < 8) {
+    memcpy(&a, p, 4), memcpy(&b, p + n - 4, 4);
+    if (!((a | b) & 0x80808080u)) return 1;
+  }
+  return ok_utf8_check(p, n) == n;
+}
+
+/* memchr(p, c, n), up to 16 bytes looked at as two words that may overlap,
+** inline: most bodies a walk reads end within them, where a call costs
+** more than the scan. A word's lowest flagged byte is its first c (the
+** flags' false positives lie above a true one). */
+static inline const uint8_t *ok_find_byte(const uint8_t *p, uint8_t c, size_t n) {
+  uint64_t hit;
+  if (n < 8) return memchr(p, c, n);
+  if ((hit = ok_zero_byte(ok_get_le(p, c))) != 0) return p + ok_low_bit(hit) / 8;
+  if (n > 16) return memchr(p + 8, c, n - 8);
+  hit = ok_zero_byte(ok_get_le(p + n - 8, c));
+  return hit ? p + n - 8 + ok_low_bit(hit) / 8 : NULL;
 }
 
 /* The k (<= 8) bytes at p as ok_get_le's word, zeros above them: two reads

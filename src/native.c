@@ -17,19 +17,18 @@ static int check_collated(ok_item *it, int t, uint8_t x, size_t *err_at) {
   return OK_OK;
 }
 
-int ok_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) {
+/* ok_decode, inlined into the walks' reader. */
+OK_HOT_INLINE int dec_item(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) {
   int t;
   uint8_t x;
   if (n == 0) {
     *err_at = 0;
     return OK_E_TRUNCATED;
   }
-  it->format = &ok_format_native;
-  it->direct = 0;
-  it->desc = key[0] >= 0x80;
-  x = it->desc ? 0xFF : 0x00;
+  x = key[0] >= 0x80 ? 0xFF : 0x00;
   t = key[0] ^ x;
-  it->tag = t;
+  ok_item_reset(it, &ok_format_native, t);
+  it->desc = x != 0;
   if (t == OK_TAG_NULL) {
     it->type = OK_NULL;
     it->len = 1;
@@ -48,6 +47,10 @@ int ok_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) {
   return OK_E_TAG;
 }
 
+int ok_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) {
+  return dec_item(key, n, it, err_at);
+}
+
 /* Plain text and blobs unescape; collated text is restored from its
 ** transform. */
 static size_t native_value(uint8_t *out, const ok_item *it) {
@@ -59,11 +62,11 @@ static size_t native_value(uint8_t *out, const ok_item *it) {
 }
 
 /* The descriptor: a component decodes the same wherever it stands. */
-static int decode_any(const ok_format *f, size_t index, const uint8_t *key, size_t n, ok_item *it,
-                      size_t *err_at) {
+OK_HOT_INLINE int decode_any(const ok_format *f, size_t index, const uint8_t *key, size_t n,
+                             ok_item *it, size_t *err_at) {
   (void)f, (void)index;
   if (n == 0) return *err_at = 0, OK_FEWER; /* the empty key: no components */
-  return ok_decode(key, n, it, err_at);
+  return dec_item(key, n, it, err_at);
 }
 
 /* The usual numbers and plain text, checked without their values. */
@@ -95,9 +98,12 @@ static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
   return v ? ok_native_write(f, w, v) : OK_OK;
 }
 
+OK_WALK_READER(next, decode_any)
+
 const ok_format ok_format_native = {
     .name = "ok",
     .decode = decode_any,
+    .next = next,
     .value = native_value,
     .skip = skip_any,
     .put = put_value,

@@ -130,6 +130,7 @@ void ok_invert(uint8_t *p, size_t n);
 /* --- Decoding ------------------------------------------------------------- */
 
 typedef struct ok_format ok_format;
+typedef struct ok_walk ok_walk;
 
 /* One decoded component (an "item" in FDB's and HBase's words). Each field
 ** means one thing in every format:
@@ -216,6 +217,12 @@ struct ok_format {
   /* 1: a key is an array of its values, or one value alone (bytewise,
   ** charwise, the browsers'), which ok_convert keeps alone. */
   int arrays;
+  /* ok_next_n's reader: up to cap components of the walk w, as ok_next_n
+  ** gives them, with the format's decode inlined into the loop (each format
+  ** of the registry makes it with OK_WALK_READER, src/internal.h: no call
+  ** a component, the walk's state in registers). NULL: ok_next_n calls
+  ** decode for each component. */
+  int (*next)(ok_walk *w, ok_item *items, size_t cap, size_t *got, size_t *err_at);
 };
 
 /* Every format of the registry (ok_formats.h): its descriptor
@@ -258,14 +265,14 @@ int ok_js_sole(const ok_item *it);
 
 /* A walk through a key, one component at a time: the one way every reader
 ** goes through a key, as it knows when the key ends in each format. */
-typedef struct {
+struct ok_walk {
   const ok_format *f;
   const uint8_t *key;
   size_t n;
   size_t at;    /* where the component ok_next gave last starts */
   size_t off;   /* where the next one starts */
   size_t index; /* how many ok_next gave */
-} ok_walk;
+};
 
 void ok_walk_start(ok_walk *w, const ok_format *f, const uint8_t *key, size_t n);
 /* ok_next: the next component in *it. Returns OK_OK; OK_FEWER when the key

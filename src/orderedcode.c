@@ -180,6 +180,7 @@ static int same_word(const char *w, size_t n, const char *name) {
 
 static int decode(const ok_format *f, size_t index, const uint8_t *key, size_t n, ok_item *it,
                   size_t *err_at);
+OK_WALK_READER(next, decode)
 static size_t oc_value(uint8_t *out, const ok_item *it);
 static size_t skip(const ok_format *f, size_t index, const uint8_t *key, size_t n);
 
@@ -228,6 +229,7 @@ int ok_orderedcode_parse(ok_orderedcode *s, const char *text, size_t n, size_t *
   s->format.name = "orderedcode";
   s->format.fields = s->n;
   s->format.decode = decode;
+  s->format.next = next;
   s->format.value = oc_value;
   s->format.param = s;
   s->format.skip = skip;
@@ -364,8 +366,8 @@ static inline int float_bits(int64_t *v, size_t *err_at) {
   return OK_OK;
 }
 
-static int decode(const ok_format *f, size_t index, const uint8_t *key, size_t n, ok_item *it,
-                  size_t *err_at) {
+OK_HOT_INLINE int decode(const ok_format *f, size_t index, const uint8_t *key, size_t n,
+                         ok_item *it, size_t *err_at) {
   const ok_orderedcode *s = f->param;
   int type, rc;
   uint8_t x;
@@ -455,6 +457,7 @@ static size_t oc_value(uint8_t *out, const ok_item *it) {
 const ok_format ok_format_orderedcode = {
     .name = "orderedcode",
     .decode = decode,
+    .next = next,
     .value = oc_value,
     .param_name = "types",
 };

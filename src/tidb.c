@@ -563,8 +563,8 @@ static inline int next_ok(int tag, const uint8_t *key, size_t n, size_t len) {
 /* An item, and its place next to the one after it. In a row key with a
 ** padded handle the last datum takes the padding, as a TiKV key's last
 ** item takes its group's: the items cover the key. */
-static int decode(const ok_format *f, size_t index, const uint8_t *key, size_t n, ok_item *it,
-                  size_t *err_at) {
+OK_HOT_INLINE int decode(const ok_format *f, size_t index, const uint8_t *key, size_t n,
+                         ok_item *it, size_t *err_at) {
   int rc = decode_one(f, index, key, n, it, err_at);
   if (rc != OK_OK) return rc;
   if (index < 2 && !next_ok(it->tag, key, n, it->len)) return fail(OK_E_TAG, it->len, err_at);
@@ -690,9 +690,12 @@ static const ok_format *reading(const ok_format *f, const uint8_t *key, size_t n
   return n <= OK_TIDB_ROW_MAX ? ok_tidb_row_format(f, key, n) : f;
 }
 
+OK_WALK_READER(next, decode)
+
 const ok_format ok_format_tidb = {
     .name = "tidb",
     .decode = decode,
+    .next = next,
     .value = tidb_value,
     .skip = skip,
     .put = put_value,
@@ -701,6 +704,7 @@ const ok_format ok_format_tidb = {
 const ok_format ok_format_tikv = {
     .name = "tikv",
     .decode = decode,
+    .next = next,
     .value = tidb_value,
     .skip = skip,
     .put = put_value,
@@ -709,12 +713,14 @@ const ok_format ok_format_tikv = {
 const ok_format ok_format_tidb_row = {
     .name = "tidb",
     .decode = decode,
+    .next = next,
     .value = tidb_value,
     .skip = skip,
 };
 const ok_format ok_format_tikv_row = {
     .name = "tikv",
     .decode = decode,
+    .next = next,
     .value = tidb_value,
     .skip = skip,
 };

@@ -247,8 +247,8 @@ int ok_webkit_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) 
 /* A key's component `index`: an array key's elements (the first with the
 ** version byte and the array's head), or the one value. The whole key is
 ** checked at the first: its value must end where the key does. */
-static int decode_any(const ok_format *f, size_t index, const uint8_t *key, size_t n, ok_item *it,
-                      size_t *err_at) {
+OK_HOT_INLINE int decode_any(const ok_format *f, size_t index, const uint8_t *key, size_t n,
+                             ok_item *it, size_t *err_at) {
   size_t len, head = 0;
   int rc;
   (void)f;
@@ -325,9 +325,12 @@ static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
   return v ? ok_webkit_write(f, w, v) : OK_OK;
 }
 
+OK_WALK_READER(next, decode_any)
+
 const ok_format ok_format_webkit = {
     .name = "webkit",
     .decode = decode_any,
+    .next = next,
     .value = webkit_value,
     .skip = skip_any,
     .put = put_value,

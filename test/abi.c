@@ -23,7 +23,7 @@ int main(void) {
   FIELD(ok_format, name), FIELD(ok_format, fields), FIELD(ok_format, decode);
   FIELD(ok_format, value), FIELD(ok_format, param), FIELD(ok_format, param_name);
   FIELD(ok_format, skip), FIELD(ok_format, put), FIELD(ok_format, reading);
-  FIELD(ok_format, arrays);
+  FIELD(ok_format, arrays), FIELD(ok_format, next);
   printf("\nok_walk %zu:", sizeof(ok_walk));
   FIELD(ok_walk, f), FIELD(ok_walk, key), FIELD(ok_walk, n), FIELD(ok_walk, at);
   FIELD(ok_walk, off), FIELD(ok_walk, index);

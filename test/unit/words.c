@@ -278,6 +278,37 @@ static size_t short_reference(uint8_t *out, int format, const uint8_t *s, size_t
   return o;
 }
 
+/* ok_find_byte against memchr: every length to 40, the byte sought at
+** each place or nowhere, its neighbours (0x01 after 0x00 borrows in the
+** word test) and more of it after the first; in a buffer of exactly n
+** bytes, so that the sanitizers see a read past it. */
+static void test_find_byte(void) {
+  static const uint8_t sought[] = {0x00, 0x01, 0x7F, 0x80, 0xFE, 0xFF};
+  size_t n, at, s, bad = 0, tried = 0;
+  char why[80] = "";
+  for (n = 0; n <= 40; n++)
+    for (at = 0; at <= n; at++) /* at == n: not there */
+      for (s = 0; s < sizeof sought; s++) {
+        uint8_t c = sought[s], *p = malloc(n ? n : 1);
+        const uint8_t *got;
+        size_t k;
+        if (!p) abort();
+        for (k = 0; k < n; k++) { /* c +- 1 around it, c again after it */
+          uint64_t r = rnd() % 4;
+          p[k] = (uint8_t)(r == 0 ? c + 1 : r == 1 ? c - 1 : r == 2 && k > at ? c : 'q');
+          if (p[k] == c && k < at) p[k] = (uint8_t)(c ^ 0x40);
+        }
+        if (at < n) p[at] = c;
+        got = ok_find_byte(p, c, n);
+        tried++;
+        if (got != memchr(p, c, n) && bad++ == 0)
+          snprintf(why, sizeof why, "n %u, byte %02X at %u", (unsigned)n, c, (unsigned)at);
+        free(p);
+      }
+  check(bad == 0 && tried == 6 * (41 * 42 / 2), /* lengths 0-40, n + 1 places each */
+        "words: ok_find_byte as memchr", why);
+}
+
 static void test_short_escapes(void) {
   static const uint8_t odd[] = {0x00, 0x01, 0x02, 0x7F, 0x80, 0xFE, 0xFF};
   uint8_t value[24], key[64], want[64];
@@ -535,6 +566,7 @@ void test_words(long rounds) {
   test_orderly_utf8(rounds);
   test_long_escapes(rounds);
   test_short_escapes();
+  test_find_byte();
   test_skip(&ok_format_native, native_component, rounds * 10);
   test_skip(&ok_format_fdb, fdb_component, rounds * 10);
   test_skip(&ok_format_crdb, crdb_component, rounds * 10);
