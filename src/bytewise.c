@@ -80,7 +80,7 @@ static bytewise_own own_of(const ok_item *it) {
 
 /* The 8 bytes after a 41/42/51/52 type byte: a positive double (zero only
 ** under a positive type), finite. */
-static int dec_float(const uint8_t *c, size_t n, int neg, double *d, size_t *err_at) {
+OK_HOT_INLINE int dec_float(const uint8_t *c, size_t n, int neg, double *d, size_t *err_at) {
   uint64_t bits;
   if (n < 9) return fail(OK_E_TRUNCATED, n, err_at);
   bits = ok_get_be(c + 1, 8, neg ? 0xFF : 0x00);
@@ -139,12 +139,12 @@ static int dec_array(const uint8_t *c, size_t n, ok_item *it, size_t *err_at) {
   return OK_OK;
 }
 
-int ok_bytewise_decode(const uint8_t *key, size_t n, int element, ok_item *it, size_t *err_at) {
-  int t = n ? key[0] : -1, rc;
+/* The rarer values: NULL and undefined, booleans, infinities, dates and
+** nested arrays (t, the first byte, after the reset). */
+static int dec_other(const uint8_t *key, size_t n, int t, int element, ok_item *it,
+                     size_t *err_at) {
+  int rc;
   double d;
-  ok_item_reset(it, &ok_format_bytewise, t);
-  if (n == 0) return fail(OK_E_TRUNCATED, 0, err_at);
-  it->len = 1;
   switch (t) {
     case OK_BYTEWISE_NULL:
     case OK_BYTEWISE_UNDEFINED: it->type = OK_NULL; return OK_OK;
@@ -157,12 +157,6 @@ int ok_bytewise_decode(const uint8_t *key, size_t n, int element, ok_item *it, s
     case OK_BYTEWISE_POS_INF:
       it->type = OK_REAL;
       it->d = t == OK_BYTEWISE_POS_INF ? HUGE_VAL : -HUGE_VAL;
-      return OK_OK;
-    case OK_BYTEWISE_NEG:
-    case OK_BYTEWISE_POS:
-      if ((rc = dec_float(key, n, t == OK_BYTEWISE_NEG, &d, err_at)) != OK_OK) return rc;
-      ok_js_number(it, d);
-      it->len = 9;
       return OK_OK;
     case OK_BYTEWISE_DATE_NEG:
     case OK_BYTEWISE_DATE_POS: {
@@ -179,6 +173,29 @@ int ok_bytewise_decode(const uint8_t *key, size_t n, int element, ok_item *it, s
       it->len = 9;
       return OK_OK;
     }
+    case OK_BYTEWISE_ARRAY:
+      if (element) return dec_array(key, n, it, err_at);
+      break; /* a whole array's elements are the key's components */
+  }
+  return fail(OK_E_TAG, 0, err_at);
+}
+
+/* ok_bytewise_decode: numbers, strings and buffers, which most keys hold,
+** inlined into the walks' reader; the rest in a call. */
+OK_HOT_INLINE int dec_value(const uint8_t *key, size_t n, int element, ok_item *it,
+                            size_t *err_at) {
+  int t = n ? key[0] : -1, rc;
+  double d;
+  ok_item_reset(it, &ok_format_bytewise, t);
+  if (n == 0) return fail(OK_E_TRUNCATED, 0, err_at);
+  it->len = 1;
+  switch (t) {
+    case OK_BYTEWISE_NEG:
+    case OK_BYTEWISE_POS:
+      if ((rc = dec_float(key, n, t == OK_BYTEWISE_NEG, &d, err_at)) != OK_OK) return rc;
+      ok_js_number(it, d);
+      it->len = 9;
+      return OK_OK;
     case OK_BYTEWISE_BUFFER:
     case OK_BYTEWISE_STRING:
       it->type = t == OK_BYTEWISE_STRING ? OK_TEXT : OK_BLOB;
@@ -191,16 +208,16 @@ int ok_bytewise_decode(const uint8_t *key, size_t n, int element, ok_item *it, s
                                                : dec_buffer(key, n, it, err_at)) != OK_OK) {
         return rc;
       }
-      if (t == OK_BYTEWISE_STRING) { /* Node writes only valid UTF-8; escapes are ASCII */
-        size_t good = ok_utf8_check(it->body, it->body_len);
-        if (good != it->body_len) return fail(OK_E_BYTE, 1 + good, err_at);
-      }
+      /* Node writes only valid UTF-8; escapes are ASCII */
+      if (t == OK_BYTEWISE_STRING && !ok_utf8_valid(it->body, it->body_len))
+        return fail(OK_E_BYTE, 1 + ok_utf8_check(it->body, it->body_len), err_at);
       return OK_OK;
-    case OK_BYTEWISE_ARRAY:
-      if (element) return dec_array(key, n, it, err_at);
-      break; /* a whole array's elements are the key's components */
   }
-  return fail(OK_E_TAG, 0, err_at);
+  return dec_other(key, n, t, element, it, err_at);
+}
+
+int ok_bytewise_decode(const uint8_t *key, size_t n, int element, ok_item *it, size_t *err_at) {
+  return dec_value(key, n, element, it, err_at);
 }
 
 /* A key's component `index`: its array's elements (the first with the A0
@@ -213,7 +230,7 @@ OK_HOT_INLINE int decode_any(const ok_format *f, size_t index, const uint8_t *ke
   (void)f;
   if (n == 0) return fail(OK_E_LENGTH, 0, err_at); /* never written: an empty array is one */
   if (index == 0 && key[0] != OK_BYTEWISE_ARRAY) {
-    rc = ok_bytewise_decode(key, n, 0, it, err_at);
+    rc = dec_value(key, n, 0, it, err_at);
     ok_js_set_sole(it, 0);
     if (rc == OK_OK && it->len < n) return fail(OK_E_TRAILING, it->len, err_at);
     return rc;
@@ -221,7 +238,7 @@ OK_HOT_INLINE int decode_any(const ok_format *f, size_t index, const uint8_t *ke
   if (index == 0) off = 1;
   if (off < n && key[off] == 0x00) /* the array's end: the key's last byte */
     return off + 1 == n ? OK_FEWER : fail(OK_E_TRAILING, off + 1, err_at);
-  rc = ok_bytewise_decode(key + off, n - off, 1, it, err_at);
+  rc = dec_value(key + off, n - off, 1, it, err_at);
   if (rc != OK_OK) return *err_at += off, rc;
   it->len += off;
   if (it->len == n) return fail(OK_E_TRUNCATED, n, err_at); /* no 00 closes the array */
