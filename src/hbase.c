@@ -491,7 +491,8 @@ static int dec_float(const uint8_t *p, size_t n, ok_item *it, size_t size, size_
   return OK_OK;
 }
 
-int ok_hbase_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) {
+/* ok_hbase_decode, inlined into the walks' reader. */
+OK_HOT_INLINE int dec_item(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) {
   int desc, h;
   if (n == 0) return fail(OK_E_TRUNCATED, 0, err_at);
   desc = key[0] >= 0x80;
@@ -547,6 +548,10 @@ int ok_hbase_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) {
     return OK_OK;
   }
   return fail(OK_E_TAG, 0, err_at);
+}
+
+int ok_hbase_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) {
+  return dec_item(key, n, it, err_at);
 }
 
 int ok_hbase_odd_one(const uint8_t *p, size_t n) {
@@ -624,7 +629,7 @@ OK_HOT_INLINE int decode_any(const ok_format *f, size_t index, const uint8_t *ke
                              ok_item *it, size_t *err_at) {
   (void)f, (void)index;
   if (n == 0) return *err_at = 0, OK_FEWER; /* the empty key: no components */
-  return ok_hbase_decode(key, n, it, err_at);
+  return dec_item(key, n, it, err_at);
 }
 
 /* Headers alone, fixed-width integers, text and numerics, with no value
