@@ -664,8 +664,8 @@ static size_t value(uint8_t *out, const ok_item *it) {
 typedef char own_fits[sizeof(ok_orderly_own) <= sizeof(((ok_item *)0)->own) ? 1 : -1];
 
 /* ok_format_orderly alone, without a schema, reads nothing. */
-OK_HOT_INLINE int decode(const ok_format *fmt, size_t index, const uint8_t *c, size_t n,
-                         ok_item *it, size_t *err_at) {
+static int decode(const ok_format *fmt, size_t index, const uint8_t *c, size_t n, ok_item *it,
+                  size_t *err_at) {
   const ok_orderly *s = fmt->param;
   if (!s) return fail(OK_E_SYNTAX, 0, err_at);
   return decode_field(fmt, &s->node[s->leaf[index]], c, n, it, err_at);

@@ -273,7 +273,7 @@ static int utf8_step(utf8_state *s, uint8_t b) {
 static inline uint64_t group_data(size_t pad) { return ~(uint64_t)0 << (4 * pad) << (4 * pad); }
 
 /* Bytes from data byte i: groups of 8 and a marker, to the padded one. */
-static int dec_bytes(const view *v, size_t i, ok_item *it, size_t *err_at) {
+OK_HOT_INLINE int dec_bytes(const view *v, size_t i, ok_item *it, size_t *err_at) {
   size_t start = i, count = 0, k;
   utf8_state u = {0, 0x80, 0xBF};
   int utf8 = 1;
