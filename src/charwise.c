@@ -307,8 +307,8 @@ int ok_charwise_decode(const uint8_t *key, size_t n, int element, ok_item *it, s
 ** before it, the others with the '"' before them, the last with the '!'
 ** after it, so that the components cover the key; an empty array has
 ** none), or the one value. */
-OK_HOT_INLINE int decode_any(const ok_format *f, size_t index, const uint8_t *key, size_t n,
-                             ok_item *it, size_t *err_at) {
+static int decode_any(const ok_format *f, size_t index, const uint8_t *key, size_t n, ok_item *it,
+                      size_t *err_at) {
   size_t off = 1;
   int rc;
   (void)f;

@@ -250,8 +250,8 @@ int ok_chrome_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) 
 /* A key's component `index`: an array key's elements (the first with the
 ** array's head), or the one value. The whole key is checked at the first:
 ** its value must end where the key does. */
-OK_HOT_INLINE int decode_any(const ok_format *f, size_t index, const uint8_t *key, size_t n,
-                             ok_item *it, size_t *err_at) {
+static int decode_any(const ok_format *f, size_t index, const uint8_t *key, size_t n, ok_item *it,
+                      size_t *err_at) {
   size_t len, head = 0;
   uint64_t count;
   int rc;

@@ -271,8 +271,8 @@ static size_t with_end(const uint8_t *key, size_t n, size_t len, int in_array) {
 /* A key's component `index`: an array key's elements, or the one value.
 ** The whole key is checked at the first: its value must end where the key
 ** does. */
-OK_HOT_INLINE int decode_any(const ok_format *f, size_t index, const uint8_t *key, size_t n,
-                             ok_item *it, size_t *err_at) {
+static int decode_any(const ok_format *f, size_t index, const uint8_t *key, size_t n, ok_item *it,
+                      size_t *err_at) {
   size_t len, head = 0, k;
   int rc;
   (void)f;

@@ -293,8 +293,8 @@ int ok_firefox_decode(const uint8_t *key, size_t n, unsigned offset, ok_item *it
 
 /* A key's component `index`: an array key's elements (the first with the
 ** array's 0x50 in its type byte), or the one value. */
-OK_HOT_INLINE int decode_any(const ok_format *f, size_t index, const uint8_t *key, size_t n,
-                             ok_item *it, size_t *err_at) {
+static int decode_any(const ok_format *f, size_t index, const uint8_t *key, size_t n, ok_item *it,
+                      size_t *err_at) {
   int rc;
   (void)f;
   if (n == 0) return fail(OK_E_LENGTH, 0, err_at); /* never written: [] is 50 */

@@ -215,8 +215,8 @@ int ok_orderedbinary_decode(const uint8_t *key, size_t n, int first, ok_item *it
 ** the last; a number alone may be trimmed. One element that ordered-binary
 ** writes otherwise alone (a number of 9 bytes that needs fewer) is the one
 ** element of an array key: ok_js_sole. */
-OK_HOT_INLINE int decode_any(const ok_format *f, size_t index, const uint8_t *key, size_t n,
-                             ok_item *it, size_t *err_at) {
+static int decode_any(const ok_format *f, size_t index, const uint8_t *key, size_t n, ok_item *it,
+                      size_t *err_at) {
   int rc;
   (void)f;
   if (n == 0) return index == 0 ? fail(OK_E_LENGTH, 0, err_at) : fail(OK_FEWER, 0, err_at);
