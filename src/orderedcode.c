@@ -378,7 +378,7 @@ OK_HOT_INLINE int decode(const ok_format *f, size_t index, const uint8_t *key, s
   x = s->desc[index] ? 0xFF : 0x00;
   ok_item_reset(it, f, type);
   it->desc = s->desc[index];
-  if (n == 0 && type != OK_OC_TRAILING) return OK_FEWER; /* a prefix of the list */
+  if (n == 0 && type != OK_OC_TRAILING) return *err_at = 0, OK_FEWER; /* a prefix of the list */
   switch (type) {
     case OK_OC_STRING_OR_INFINITY:
     case OK_OC_INFINITY:

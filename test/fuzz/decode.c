@@ -787,6 +787,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   chrome_check(data, size);
   oc_check("string, int64 desc, uint64, float64, string_or_infinity desc, trailing", data, size);
   oc_check("float64 desc, infinity, uint64 desc, string desc, int64", data, size);
+  { /* the walks of a format made from a parameter, its reader's batches among them */
+    ok_orderedcode s;
+    const char *why;
+    if (ok_orderedcode_parse(&s, "int64, float64 desc, string", 27, &err, &why) != OK_OK) abort();
+    walk_check(&s.format, data, size);
+  }
   for (i = 0; ok_formats[i]; i++) walk_check(ok_formats[i], data, size);
   convert_check(data, size);
   return 0;

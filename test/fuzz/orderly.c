@@ -146,6 +146,20 @@ static int read_values(const ok_orderly *s, const uint8_t *key, size_t n, ok_ord
   for (i = 0; i < count; i++) {
     if (ok_locate(&s->format, key, n, i, &it, &at, &err) != OK_OK || at > n) abort();
   }
+  { /* the schema's reader in batches of 3: the items ok_locate finds */
+    ok_item batch[3];
+    size_t got, j;
+    ok_walk_start(&w, &s->format, key, n);
+    i = 0;
+    do {
+      rc = ok_next_n(&w, batch, 3, &got, &err);
+      for (j = 0; j < got; j++, i++)
+        if (ok_locate(&s->format, key, n, i, &it, &at, &err) != OK_OK || it.len != batch[j].len ||
+            it.type != batch[j].type || it.tag != batch[j].tag || it.i != batch[j].i)
+          abort();
+    } while (rc == OK_OK);
+    if (rc != OK_FEWER || i != count) abort();
+  }
   return 1;
 }
 
