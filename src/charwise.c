@@ -401,12 +401,9 @@ static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
   return ok_charwise_write(f, w, v);
 }
 
-OK_WALK_READER(next, decode_any)
-
 const ok_format ok_format_charwise = {
     .name = "charwise",
     .decode = decode_any,
-    .next = next,
     .value = charwise_value,
     .put = put_value,
     .arrays = 1,

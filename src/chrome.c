@@ -321,12 +321,9 @@ static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
   return v ? ok_chrome_write(f, w, v) : OK_OK;
 }
 
-OK_WALK_READER(next, decode_any)
-
 const ok_format ok_format_chrome = {
     .name = "chrome",
     .decode = decode_any,
-    .next = next,
     .value = chrome_value,
     .skip = skip_any,
     .put = put_value,

@@ -347,12 +347,9 @@ static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
   return OK_OK;
 }
 
-OK_WALK_READER(next, decode_any)
-
 const ok_format ok_format_chromesql = {
     .name = "chromesql",
     .decode = decode_any,
-    .next = next,
     .value = chromesql_value,
     .skip = skip_any,
     .put = put_value,

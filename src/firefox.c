@@ -362,12 +362,9 @@ static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
   return OK_OK;
 }
 
-OK_WALK_READER(next, decode_any)
-
 const ok_format ok_format_firefox = {
     .name = "firefox",
     .decode = decode_any,
-    .next = next,
     .value = firefox_value,
     .put = put_value,
     .arrays = 1,

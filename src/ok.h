@@ -42,10 +42,10 @@ extern "C" {
 ** minor + patch (30800 for 3.8.0), for #if; ok_version_number() is the
 ** library's, which a program linked against another build may differ from. */
 #define OK_VERSION_MAJOR 4
-#define OK_VERSION_MINOR 0
+#define OK_VERSION_MINOR 1
 #define OK_VERSION_PATCH 0
 #define OK_VERSION_NUMBER (OK_VERSION_MAJOR * 10000 + OK_VERSION_MINOR * 100 + OK_VERSION_PATCH)
-#define OK_VERSION "4.0.0"
+#define OK_VERSION "4.1.0"
 int ok_version_number(void);
 
 /* Status codes: 0 is success; failures are stable negative numbers, each
@@ -218,10 +218,10 @@ struct ok_format {
   ** charwise, the browsers'), which ok_convert keeps alone. */
   int arrays;
   /* ok_next_n's reader: up to cap components of the walk w, as ok_next_n
-  ** gives them, with the format's decode inlined into the loop (each format
-  ** of the registry makes it with OK_WALK_READER, src/internal.h: no call
-  ** a component, the walk's state in registers). NULL: ok_next_n calls
-  ** decode for each component. */
+  ** gives them, with the format's decode inlined into the loop (the formats
+  ** whose decoders gain by it make it with OK_WALK_READER, src/internal.h:
+  ** no call a component, the walk's state in registers). NULL: ok_next_n
+  ** calls decode for each component. */
   int (*next)(ok_walk *w, ok_item *items, size_t cap, size_t *got, size_t *err_at);
 };
 

@@ -280,12 +280,9 @@ static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
   return ok_orderedbinary_write(f, w, v);
 }
 
-OK_WALK_READER(next, decode_any)
-
 const ok_format ok_format_orderedbinary = {
     .name = "orderedbinary",
     .decode = decode_any,
-    .next = next,
     .value = orderedbinary_value,
     .put = put_value,
 };

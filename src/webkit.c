@@ -325,12 +325,9 @@ static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
   return v ? ok_webkit_write(f, w, v) : OK_OK;
 }
 
-OK_WALK_READER(next, decode_any)
-
 const ok_format ok_format_webkit = {
     .name = "webkit",
     .decode = decode_any,
-    .next = next,
     .value = webkit_value,
     .skip = skip_any,
     .put = put_value,
