@@ -309,6 +309,31 @@ static void test_find_byte(void) {
         "words: ok_find_byte as memchr", why);
 }
 
+/* ok_utf8_valid against ok_utf8_check: every length to 24, random bytes
+** from the pool (lead and continuation bytes, the top of the range) at one
+** place in ASCII or at every place, in a buffer of exactly n bytes. */
+static void test_utf8_valid(long rounds) {
+  size_t n, at, bad = 0;
+  long r;
+  char why[80] = "";
+  for (r = 0; r < rounds / 100 + 1; r++)
+    for (n = 0; n <= 24; n++)
+      for (at = 0; at <= n; at++) { /* at == n: pool bytes anywhere */
+        uint8_t *p = malloc(n ? n : 1);
+        size_t k;
+        if (!p) abort();
+        if (at == n)
+          random_bytes(p, n);
+        else
+          for (k = 0; k < n; k++)
+            p[k] = k == at ? pool[rnd() % sizeof pool] : (uint8_t)('a' + k % 26);
+        if (ok_utf8_valid(p, n) != (ok_utf8_check(p, n) == n) && bad++ == 0)
+          snprintf(why, sizeof why, "n %u, odd byte at %u", (unsigned)n, (unsigned)at);
+        free(p);
+      }
+  check(bad == 0, "words: ok_utf8_valid as ok_utf8_check", why);
+}
+
 static void test_short_escapes(void) {
   static const uint8_t odd[] = {0x00, 0x01, 0x02, 0x7F, 0x80, 0xFE, 0xFF};
   uint8_t value[24], key[64], want[64];
@@ -567,6 +592,7 @@ void test_words(long rounds) {
   test_long_escapes(rounds);
   test_short_escapes();
   test_find_byte();
+  test_utf8_valid(rounds);
   test_skip(&ok_format_native, native_component, rounds * 10);
   test_skip(&ok_format_fdb, fdb_component, rounds * 10);
   test_skip(&ok_format_crdb, crdb_component, rounds * 10);
