@@ -38,7 +38,8 @@ typedef int ok_decode_fn(const ok_format *f, size_t index, const uint8_t *key, s
 
 /* Component number `index` of a walk, at key[off..n): decoded into *it by
 ** decode, or stepped over when `over` and the format can skip it; its
-** length in *len. */
+** length in *len. fields is f->fields, which a caller that loops keeps in a
+** local: after a decoder's stores the compiler would load it again. */
 OK_HOT_INLINE int ok_walk_step(const ok_format *f, ok_decode_fn *decode, size_t fields,
                                const uint8_t *key, size_t n, size_t off, size_t index, ok_item *it,
                                int over, size_t *len, size_t *err_at) {
