@@ -157,7 +157,7 @@ $(SQL_TESTS:%=$(B)/%):
 $(B)/java-double: test/java_double.c $(B)/libokcore.a
 	$(CC) $(CORE_CFLAGS) $(CFLAGS) -Isrc $< $(B)/libokcore.a -o $@ -lm
 
-$(B)/fuzz-%-replay: test/fuzz/%.c test/fuzz/replay.c $(B)/libokcore.a
+$(B)/fuzz-%-replay: test/fuzz/%.c test/fuzz/replay.c test/fuzz/item.h $(B)/libokcore.a
 	$(CC) $(CORE_CFLAGS) $(CFLAGS) -Isrc $< test/fuzz/replay.c $(B)/libokcore.a -o $@ -lm
 
 # The store module's transaction writes (store/pending.c, no SQLite).

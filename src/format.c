@@ -55,18 +55,12 @@ const char *ok_strerror(int status) {
 int ok_js_sole(const ok_item *it) { return (int)it->own[OK_JS_SOLE_WORD]; }
 
 /* A direct value (no escape in it: most are) is copied without asking its
-** format; one of 8 to 16 bytes as two words that may overlap, without a
-** call. */
+** format; one of up to 16 bytes without a call (ok_copy_short, which
+** refuses no byte below 0). */
 size_t ok_unescape(uint8_t *out, const ok_item *it) {
   const size_t n = it->value_len;
   if (!it->direct) return it->format->value(out, it);
-  if (n >= 8 && n <= 16) {
-    uint64_t a, b;
-    memcpy(&a, it->body, 8), memcpy(&b, it->body + n - 8, 8);
-    memcpy(out, &a, 8), memcpy(out + n - 8, &b, 8);
-  } else if (n) {
-    memcpy(out, it->body, n);
-  }
+  if (!ok_copy_short(out, it->body, n, 0)) memcpy(out, it->body, n);
   return n;
 }
 

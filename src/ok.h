@@ -340,7 +340,8 @@ int ok_prefix_end(uint8_t *out, size_t *len, const uint8_t *key, size_t n);
 **     another type than an Orderly field's or orderedcode type's),
 **     OK_E_RANGE (an integer no double holds exactly, into a JavaScript
 **     format; a number beyond a field), OK_E_SYNTAX (text that is no
-**     number for an Orderly integer or decimal field), OK_E_BYTE (text that
+**     integer from 0 to 2^64 - 1 for an unsigned Orderly field, or no
+**     decimal number for a decimal one), OK_E_BYTE (text that
 **     is not UTF-8 where strings are), OK_E_NUL (a NUL in HBase text),
 **     OK_E_NULL (a NULL where `to` has none), OK_E_LENGTH (more or fewer
 **     values than an Orderly schema's fields, more than an orderedcode

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #define OK_STATIC_LINKING_ONLY /* tests see the internals of this very version */
+#include "item.h"
 #include "ok.h"
 #include "ok_bytewise.h"
 #include "ok_chrome.h"
@@ -648,15 +649,6 @@ static void oc_check(const char *types, const uint8_t *data, size_t size) {
 ** stay inside the input; stepping over a component (ok_skip, the format's
 ** skip) says what decoding it says, at every byte of the input; and a salt
 ** ok_salt_find accepts is the one ok_salt makes. */
-/* Every shared field of two items alike (own is the format's: its own
-** functions read what they wrote there). */
-static int same_item(const ok_item *a, const ok_item *b) {
-  return a->format == b->format && a->type == b->type && a->tag == b->tag && a->desc == b->desc &&
-         a->len == b->len && a->i == b->i && memcmp(&a->d, &b->d, sizeof a->d) == 0 &&
-         a->body == b->body && a->body_len == b->body_len && a->value_len == b->value_len &&
-         a->direct == b->direct;
-}
-
 static void walk_check(const ok_format *f, const uint8_t *data, size_t size) {
   size_t count, err, at, i, k, n, perr, pat = 0;
   uint8_t salt[OK_SALT_LEN];

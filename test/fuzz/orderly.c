@@ -15,6 +15,7 @@
 #include <string.h>
 
 #define OK_STATIC_LINKING_ONLY /* tests see the internals of this very version */
+#include "item.h"
 #include "ok.h"
 #include "ok_fdb.h"
 #include "ok_hbase.h"
@@ -154,8 +155,7 @@ static int read_values(const ok_orderly *s, const uint8_t *key, size_t n, ok_ord
     do {
       rc = ok_next_n(&w, batch, 3, &got, &err);
       for (j = 0; j < got; j++, i++)
-        if (ok_locate(&s->format, key, n, i, &it, &at, &err) != OK_OK || it.len != batch[j].len ||
-            it.type != batch[j].type || it.tag != batch[j].tag || it.i != batch[j].i)
+        if (ok_locate(&s->format, key, n, i, &it, &at, &err) != OK_OK || !same_item(&it, batch + j))
           abort();
     } while (rc == OK_OK);
     if (rc != OK_FEWER || i != count) abort();
