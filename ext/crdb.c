@@ -118,31 +118,35 @@ static void ok_crdb_decimal_fn(sqlite3_context *ctx, int argc, sqlite3_value **a
   sqlite3_free(digit);
 }
 
+int ok_sql_time_arg(sqlite3_context *ctx, sqlite3_value *v, int64_t *sec, int64_t *nanos) {
+  const char *s;
+  size_t n, err;
+  int rc;
+  if (!ok_sql_text_arg(ctx, v, "the time", &s, &n)) return 0;
+  if ((rc = ok_crdb_time_parse(sec, nanos, s, n, &err)) == OK_OK) return 1;
+  ok_sql_error(ctx,
+               OK_SQL_ECHO
+               " is not a time 'YYYY-MM-DD[ HH:MM[:SS[.fffffffff]]][Z|+HH:MM]' "
+               "(%s at character %lld)",
+               OK_SQL_ECHO_ARGS(s), rc == OK_E_RANGE ? "out of range" : "syntax error",
+               (long long)ok_sql_char_at(s, err));
+  return 0;
+}
+
 /* ok_crdb_timestamp(text) or ok_crdb_timestamp(seconds [, nanos]): a
 ** TIMESTAMP (or TIMESTAMPTZ: the same bytes), from RFC 3339 / SQL text or
 ** seconds since 1970 UTC. */
 static void ok_crdb_timestamp_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   uint8_t out[2 * OK_CRDB_INT_LEN + 1];
   int64_t sec, nanos = 0;
-  int t = sqlite3_value_type(argv[0]), rc;
+  int t = sqlite3_value_type(argv[0]);
   if (t == SQLITE_NULL) return;
   if (t == SQLITE_TEXT) {
-    const char *s;
-    size_t n, err;
     if (argc > 1) {
       ok_sql_error(ctx, "takes its nanoseconds in the text, not as argument 2");
       return;
     }
-    if (!ok_sql_text_arg(ctx, argv[0], "the time", &s, &n)) return;
-    if ((rc = ok_crdb_time_parse(&sec, &nanos, s, n, &err)) != OK_OK) {
-      ok_sql_error(ctx,
-                   OK_SQL_ECHO
-                   " is not a time 'YYYY-MM-DD[ HH:MM[:SS[.fffffffff]]][Z|+HH:MM]' "
-                   "(%s at character %lld)",
-                   OK_SQL_ECHO_ARGS(s), rc == OK_E_RANGE ? "out of range" : "syntax error",
-                   (long long)ok_sql_char_at(s, err));
-      return;
-    }
+    if (!ok_sql_time_arg(ctx, argv[0], &sec, &nanos)) return;
   } else {
     if (!ok_sql_int_arg(ctx, argv[0], "the seconds", &sec)) return;
     if (argc > 1 && !ok_sql_int_arg(ctx, argv[1], "the nanoseconds", &nanos)) return;

@@ -242,6 +242,11 @@ void ok_sql_refused_component(sqlite3_context *ctx, const ok_sql_format *f, cons
 void ok_sql_refused_key(sqlite3_context *ctx, const ok_sql_format *f, const ok_format *core, int rc,
                         const ok_writer *w, int into);
 
+/* A time argument, TEXT 'YYYY-MM-DD[ HH:MM[:SS[.fffffffff]]][Z|+HH:MM]',
+** as seconds and nanoseconds since 1970 (ok_crdb_time_parse): 1, or 0 with
+** the error set. ext/crdb.c; ok_mvcc_pack's times too. */
+int ok_sql_time_arg(sqlite3_context *ctx, sqlite3_value *v, int64_t *sec, int64_t *nanos);
+
 /* The refusal words of the browsers' IndexedDB keys (Firefox's, WebKit's,
 ** Chrome's): no NULL, numbers doubles, strings WTF-8. */
 char *ok_sql_refusal_indexeddb(const ok_format *core, int rc, const ok_value *v,

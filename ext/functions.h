@@ -12,6 +12,7 @@ extern const ok_sql_function ok_sql_render_functions[];  /* render.c: ok_quote, 
 extern const ok_sql_function ok_sql_salt_functions[];    /* salt.c: salts and hashes */
 extern const ok_sql_function ok_sql_string_functions[];  /* strings.c: b64, hex, lexi */
 extern const ok_sql_function ok_sql_convert_functions[]; /* convert.c: ok_convert */
+extern const ok_sql_function ok_sql_mvcc_functions[];    /* mvcc.c: MVCC stores' versions */
 
 /* The table-valued functions: ok_each (each.c), ok_chrome_key
 ** (chrome_key.c: Chrome's LevelDB keys around its 'chrome' keys). */

@@ -29,6 +29,7 @@ static const ok_sql_function *const tables[] = {
     ok_sql_render_functions,
     ok_sql_convert_functions,
     ok_sql_salt_functions,
+    ok_sql_mvcc_functions,
     ok_sql_string_functions,
     NULL,
 };

@@ -324,6 +324,45 @@ int ok_sql_int_arg(sqlite3_context *ctx, sqlite3_value *v, const char *what, int
   return 1;
 }
 
+int ok_sql_u64_arg(sqlite3_context *ctx, sqlite3_value *v, const char *what, uint64_t *u) {
+  int t = sqlite3_value_type(v), neg;
+  uint8_t mag[8];
+  size_t n, len, err, i;
+  const char *s, *sp = what ? " " : "";
+  if (!what) what = "";
+  if (t == SQLITE_INTEGER && sqlite3_value_int64(v) >= 0) {
+    *u = (uint64_t)sqlite3_value_int64(v);
+    return 1;
+  }
+  if (t == SQLITE_INTEGER) {
+    ok_sql_error(ctx, "%s%s%lld is negative", what, sp, sqlite3_value_int64(v));
+    return 0;
+  }
+  if (t != SQLITE_TEXT) {
+    ok_sql_error(ctx, "%s%s an INTEGER or decimal TEXT, not %s", what, *sp ? " must be" : "takes",
+                 ok_sql_type_name(t));
+    return 0;
+  }
+  if (!ok_sql_text_arg(ctx, v, *sp ? what : "the number", &s, &n)) return 0;
+  if (ok_decimal_parse(mag, sizeof mag, &len, &neg, s, n, &err) != OK_OK || (neg && len)) {
+    ok_sql_error(ctx, "%s%s" OK_SQL_ECHO " is not an unsigned 64-bit integer", what, sp,
+                 OK_SQL_ECHO_ARGS(s));
+    return 0;
+  }
+  for (*u = 0, i = 0; i < len; i++) *u = *u << 8 | mag[i];
+  return 1;
+}
+
+void ok_sql_result_u64(sqlite3_context *ctx, uint64_t u) {
+  char digits[21];
+  if (u <= (uint64_t)INT64_MAX) {
+    sqlite3_result_int64(ctx, (sqlite3_int64)u);
+    return;
+  }
+  sqlite3_snprintf(sizeof digits, digits, "%llu", (unsigned long long)u);
+  sqlite3_result_text(ctx, digits, -1, SQLITE_TRANSIENT);
+}
+
 int ok_sql_decimal_text(sqlite3_context *ctx, sqlite3_value *v, char *buf, const char **s,
                         size_t *n) {
   int t = sqlite3_value_type(v);

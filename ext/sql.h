@@ -167,6 +167,12 @@ int ok_sql_real_arg(sqlite3_context *ctx, sqlite3_value *v, int t, double *d);
 /* An INTEGER argument in *i, or 0 with the error "<what> must be an
 ** INTEGER, not <type>". */
 int ok_sql_int_arg(sqlite3_context *ctx, sqlite3_value *v, const char *what, int64_t *i);
+/* An unsigned 64-bit argument in *u: an INTEGER from 0, or decimal TEXT
+** up to 18446744073709551615; 0 with the error set, naming `what` ("the
+** version ..."; NULL: as a function's one argument, "-1 is negative"). */
+int ok_sql_u64_arg(sqlite3_context *ctx, sqlite3_value *v, const char *what, uint64_t *u);
+/* An unsigned 64-bit result: an INTEGER, past int64 decimal TEXT. */
+void ok_sql_result_u64(sqlite3_context *ctx, uint64_t u);
 /* A decimal argument as text in *s, *n: TEXT as it is, an INTEGER's digits,
 ** a REAL's shortest decimal (in buf, OK_REPR_MAX bytes); 0 with the error
 ** set for another type. */

@@ -193,30 +193,11 @@ static void ok_tikv_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv
 /* ok_tidb_uint(x): a BIGINT UNSIGNED (also an ENUM's or SET's value, a
 ** BIT's): an INTEGER from 0, or decimal TEXT up to 18446744073709551615. */
 static void ok_tidb_uint_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  uint8_t out[OK_TIDB_FIXED_LEN], mag[8];
-  int t = sqlite3_value_type(argv[0]), neg;
-  uint64_t u = 0;
-  size_t n, len, err, i;
-  const char *s;
+  uint8_t out[OK_TIDB_FIXED_LEN];
+  uint64_t u;
   (void)argc;
-  if (t == SQLITE_NULL) return;
-  if (t == SQLITE_INTEGER) {
-    if (sqlite3_value_int64(argv[0]) < 0) {
-      ok_sql_error(ctx, "%lld is negative", sqlite3_value_int64(argv[0]));
-      return;
-    }
-    u = (uint64_t)sqlite3_value_int64(argv[0]);
-  } else if (t != SQLITE_TEXT) {
-    ok_sql_error(ctx, "takes an INTEGER or decimal TEXT, not %s", ok_sql_type_name(t));
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL || !ok_sql_u64_arg(ctx, argv[0], NULL, &u))
     return;
-  } else {
-    if (!ok_sql_text_arg(ctx, argv[0], "the number", &s, &n)) return;
-    if (ok_decimal_parse(mag, sizeof mag, &len, &neg, s, n, &err) != OK_OK || (neg && len)) {
-      ok_sql_error(ctx, OK_SQL_ECHO " is not an unsigned 64-bit integer", OK_SQL_ECHO_ARGS(s));
-      return;
-    }
-    for (i = 0; i < len; i++) u = u << 8 | mag[i];
-  }
   result_piece(ctx, out, ok_tidb_enc_uint(out, u));
 }
 

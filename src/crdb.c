@@ -362,9 +362,8 @@ static int64_t floor_div(int64_t a, int64_t b) {
   return a / b - (a % b != 0 && (a < 0) != (b < 0));
 }
 
-/* RFC 3339 in UTC with the nanoseconds' trailing zeros dropped, as Go's
-** time.Unix(sec, nanos).UTC().Format(time.RFC3339Nano). */
-static size_t time_text(char *out, int64_t sec, int64_t nanos) {
+/* internal.h: also the times of src/mvcc.c. */
+size_t ok_time_text(char *out, int64_t sec, int64_t nanos) {
   char buf[TEXT_MAX];
   int64_t days, z, era, doe, yoe, y, doy, mp, d, m, rem;
   size_t len;
@@ -592,7 +591,7 @@ static int dec_other(const uint8_t *key, size_t n, int t, ok_item *it, size_t *e
       if (v[0] > OK_CRDB_TIME_LIMIT || v[0] < -OK_CRDB_TIME_LIMIT - 1) /* ascending or ^sec */
         return fail(OK_E_RANGE, 1, err_at);
       set_own(it, v[0], v[1], 0);
-      it->value_len = time_text(NULL, v[0], v[1]);
+      it->value_len = ok_time_text(NULL, v[0], v[1]);
       return OK_OK;
     }
     case OK_CRDB_DURATION: {
@@ -726,7 +725,7 @@ static size_t crdb_value(uint8_t *out, const ok_item *it) {
   switch (it->tag) {
     case OK_CRDB_BYTES:
     case OK_CRDB_BYTES_DESC: return unescape(out, it->body, it->body_len, it->desc ? 0xFF : 0x00);
-    case OK_CRDB_TIME: return time_text((char *)out, o.a, o.b);
+    case OK_CRDB_TIME: return ok_time_text((char *)out, o.a, o.b);
     case OK_CRDB_DURATION: return interval_text((char *)out, o.a, o.b, o.c);
     case OK_CRDB_DECIMAL_ZERO: out[0] = '0'; return 1;
     case OK_CRDB_DECIMAL_INF: memcpy(out, "Infinity", 8); return 8;

@@ -464,6 +464,13 @@ void ok_decimal_value(ok_item *it, int neg, long exp, const char *digit, size_t 
 ** native decoder's check; public callers get only checked items). */
 size_t ok_collate_restore(uint8_t *out, int tag, const uint8_t *body, size_t n, uint8_t x);
 
+/* RFC 3339 in UTC of sec seconds and nanos nanoseconds since 1970, the
+** nanoseconds' trailing zeros dropped (Go's time.Unix(sec,
+** nanos).UTC().Format(time.RFC3339Nano)), to out unless NULL; returns its
+** length. nanos may be negative down to -10^9 (CockroachDB's descending
+** times carry ^nanos). src/crdb.c. */
+size_t ok_time_text(char *out, int64_t sec, int64_t nanos);
+
 /* Fills s->full, the terminator flags of a key of s without NULLs. */
 void ok_orderly_plan_full(ok_orderly *s);
 

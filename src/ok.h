@@ -425,6 +425,82 @@ int ok_salt(const ok_format *f, uint8_t *salt, const uint8_t *key, size_t n, siz
 ** with *err_at its offset in s. Linear in n. */
 int ok_salt_find(const ok_format *f, const uint8_t *s, size_t n, size_t *k, size_t *err_at);
 
+/* --- Versions of MVCC stores (src/mvcc.c) ------------------------------------ */
+/* The keys an MVCC store keeps are a user key with a version after it:
+**
+**   OK_MVCC_CRDB    CockroachDB (Pebble's engine keys): the user key, 00, the
+**                   version, then a byte counting the version and itself
+**                   (none, and no such byte, for a key without a version).
+**                   A version is a timestamp: the wall time (8 bytes,
+**                   big-endian nanoseconds since 1970), the logical time (4,
+**                   only when not 0) and a legacy synthetic byte (1, only in
+**                   old keys); or a lock table's (17: strength, transaction).
+**                   Pebble orders the user keys as bytes, then no version
+**                   first, then the versions newest first (synthetic byte
+**                   and a zero logical time ignored).
+**   OK_MVCC_TIKV    TiKV: 'z' (its data keys on disk; optional), the user
+**                   key as memcomparable groups (9 bytes each, as the format
+**                   'tikv' reads), then the timestamp ts bit-inverted (8,
+**                   big-endian): start_ts in the default column family,
+**                   commit_ts in the write one. ts is the physical time in
+**                   milliseconds << 18 | the logical. Bytes order them.
+**   OK_MVCC_BADGER  Badger: the user key (not empty), then MaxUint64 -
+**                   version (8, big-endian). Badger orders the user keys as
+**                   bytes, then the versions newest first. */
+#define OK_MVCC_CRDB 1
+#define OK_MVCC_TIKV 2
+#define OK_MVCC_BADGER 3
+
+/* What follows a user key. */
+#define OK_MVCC_NONE 0 /* no version (CockroachDB: intents' metadata, non-MVCC keys) */
+#define OK_MVCC_TIME 1 /* a timestamp (Badger's is a version number) */
+#define OK_MVCC_LOCK 2 /* CockroachDB's lock table version */
+
+/* A key split: the user key is p[key_at, key_at + key_len); the version's
+** bytes as the store compares them are p[ver_at, ver_at + ver_len)
+** (CockroachDB: without its length byte, and its synthetic byte and zero
+** logical time dropped; none for OK_MVCC_NONE). */
+typedef struct {
+  size_t key_at, key_len, ver_at, ver_len;
+  int kind;
+  uint64_t version; /* CockroachDB: the wall time's bits (an int64); TiKV: ts; Badger: the version */
+  uint32_t logical; /* CockroachDB: the logical time's bits (an int32); TiKV: ts's low 18 bits */
+} ok_mvcc;
+
+/* ok_mvcc_split: the parts of store's key p[0..n) into *m. OK_OK; or, with
+** *err_at the byte's offset: OK_E_TRUNCATED (too short for a version),
+** OK_E_LENGTH (a length byte or group count that does not fit), OK_E_BYTE
+** (CockroachDB's 00 or a TiKV group's marker missing), OK_E_NONCANONICAL
+** (TiKV padding that is not zero). */
+int ok_mvcc_split(int store, const uint8_t *p, size_t n, ok_mvcc *m, size_t *err_at);
+
+/* ok_mvcc_join: the key of user key key[0..n) and m's kind, version and
+** logical (the rest of m is not read), as the store writes it (TiKV with
+** its 'z'), to out unless NULL, its length in *len: OK_OK; or OK_E_TYPE
+** (a version the store does not write: a lock table's; none for TiKV or
+** Badger), OK_E_LENGTH (Badger's empty user key), or a TiKV user key's
+** status from ok_mvcc_split, with *err_at.
+** CockroachDB writes a timestamp of wall and logical 0 as no version, as
+** its encoder does. At most OK_MVCC_BOUND(n) bytes. */
+#define OK_MVCC_BOUND(n) ((size_t)(n) + 14)
+int ok_mvcc_join(uint8_t *out, size_t *len, int store, const uint8_t *key, size_t n,
+                 const ok_mvcc *m, size_t *err_at);
+
+/* ok_mvcc_order: a native key that sorts as store orders p's key, split
+** in *m, to out unless NULL, its length returned: the user key (a BLOB), then, when there is a version, its
+** bytes as the store compares them (a BLOB, descending for CockroachDB's).
+** At most OK_MVCC_ORDER_BOUND(m->key_len) bytes. */
+#define OK_MVCC_ORDER_BOUND(n) (OK_BYTES_BOUND(n) + OK_BYTES_BOUND(17))
+size_t ok_mvcc_order(uint8_t *out, int store, const uint8_t *p, const ok_mvcc *m);
+
+/* ok_mvcc_time: the timestamp of a split key as RFC 3339 in UTC, to out
+** unless NULL (no NUL; at most OK_MVCC_TIME_MAX bytes), its length
+** returned: CockroachDB's wall time, TiKV's physical time (ts >> 18
+** milliseconds). 0 for what holds no time: no version, a lock table's,
+** Badger's. */
+#define OK_MVCC_TIME_MAX 40
+size_t ok_mvcc_time(char *out, int store, const ok_mvcc *m);
+
 /* --- Hex --------------------------------------------------------------------- */
 
 /* ok_hex_encode: p[0..n) as 2n upper-case hex digits at out (no NUL);

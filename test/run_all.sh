@@ -236,6 +236,8 @@ for B in "$@"; do
   suite webkit-vectors env LD_PRELOAD="$SHELL_PRELOAD" ASAN_OPTIONS=detect_leaks=0 sh test/vectors.sh "$B" webkit test/webkit/vectors.tsv
   suite chrome-vectors env LD_PRELOAD="$SHELL_PRELOAD" ASAN_OPTIONS=detect_leaks=0 sh test/vectors.sh "$B" chrome test/chrome/vectors.tsv
   suite chromesql-vectors env LD_PRELOAD="$SHELL_PRELOAD" ASAN_OPTIONS=detect_leaks=0 sh test/vectors.sh "$B" chromesql test/chromesql/vectors.tsv
+  suite mvcc-vectors env LD_PRELOAD="$SHELL_PRELOAD" ASAN_OPTIONS=detect_leaks=0 sh test/vectors.sh "$B" mvcc test/mvcc/vectors.tsv
+  suite mvcc-oracle sql_script test/mvcc/oracle.sql
   suite fuzz-decode-replay "$B/fuzz-decode-replay" test/fuzz/corpus
   suite fuzz-sql-replay "$B/fuzz-sql-replay" test/fuzz/corpus
   suite fuzz-orderly-replay "$B/fuzz-orderly-replay" test/fuzz/corpus-orderly
@@ -289,7 +291,7 @@ for cpu in i686 s390x; do
   chmod +x build-$cpu/sqlite3
   suite $cpu-unit $qemu build-$cpu/unit 200000
   [ $cpu = i686 ] && suite i686-x87-refused x87_refused
-  for s in sql crdb-vectors tidb-vectors orderedcode-vectors firefox-vectors webkit-vectors chrome-vectors chromesql-vectors; do
+  for s in sql crdb-vectors tidb-vectors orderedcode-vectors firefox-vectors webkit-vectors chrome-vectors chromesql-vectors mvcc-vectors; do
     case $s in
       sql) set -- sh sql-tests/run.sh build-$cpu ;;
       *) set -- sh test/vectors.sh build-$cpu ${s%-vectors} test/${s%-vectors}/vectors.tsv ;;
