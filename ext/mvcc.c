@@ -41,14 +41,16 @@ static void malformed(sqlite3_context *ctx, int i, int rc, size_t at, size_t n) 
   switch (stores[i].store * 100 - rc) {
     case OK_MVCC_CRDB * 100 - OK_E_TRUNCATED: why = "an empty key has no user key"; break;
     case OK_MVCC_CRDB * 100 - OK_E_LENGTH:
-      why = "the last byte is the version's length and 1; versions are 8, 12 or 13 bytes "
-            "(timestamps) or 17 (a lock table's), after the user key and its 00";
+      why =
+          "the last byte is the version's length and 1; versions are 8, 12 or 13 bytes "
+          "(timestamps) or 17 (a lock table's), after the user key and its 00";
       break;
     case OK_MVCC_CRDB * 100 - OK_E_BYTE: why = "not the 00 that ends the user key"; break;
     case OK_MVCC_TIKV * 100 - OK_E_TRUNCATED:
     case OK_MVCC_TIKV * 100 - OK_E_LENGTH:
-      why = "a key is 'z' (or nothing), the user key in groups of 9 bytes, then 8 bytes of "
-            "timestamp";
+      why =
+          "a key is 'z' (or nothing), the user key in groups of 9 bytes, then 8 bytes of "
+          "timestamp";
       break;
     case OK_MVCC_TIKV * 100 - OK_E_BYTE:
       why = "not a group's marker (FF, or F7 to FE in the last group)";
@@ -132,7 +134,7 @@ static void ok_mvcc_order_fn(sqlite3_context *ctx, int argc, sqlite3_value **arg
   ok_sql_scratch_free(out, stack);
 }
 
-#define WALL_SECONDS_MAX 9223372035LL /* int64 nanoseconds reach 2262-04-11 */
+#define WALL_SECONDS_MAX 9223372035LL    /* int64 nanoseconds reach 2262-04-11 */
 #define TIKV_MS_LIMIT ((int64_t)1 << 46) /* ts is 64 bits: 46 of milliseconds */
 
 /* A time argument as CockroachDB's wall time (nanoseconds) or TiKV's
@@ -145,7 +147,8 @@ static int time_arg(sqlite3_context *ctx, sqlite3_value *v, int store, int64_t *
       *t = sec * 1000000000 + nanos;
       return 1;
     }
-    ok_sql_error(ctx, "the time is past CockroachDB's wall times (1677 to 2262: int64 nanoseconds)");
+    ok_sql_error(ctx,
+                 "the time is past CockroachDB's wall times (1677 to 2262: int64 nanoseconds)");
   } else if (nanos % 1000000) {
     ok_sql_error(ctx, "TiKV's times count milliseconds; the time has a finer part");
   } else if (sec < 0 || sec >= TIKV_MS_LIMIT / 1000) {
@@ -234,7 +237,8 @@ static void ok_mvcc_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv
       ok_sql_error(ctx, "Badger's user keys are not empty");
     else
       ok_sql_error(ctx, "not a TiKV user key: byte %lld: %s", (long long)err + 1,
-                   rc == OK_E_LENGTH ? "its length is no multiple of 9 (groups of 8 bytes and a marker)"
+                   rc == OK_E_LENGTH
+                       ? "its length is no multiple of 9 (groups of 8 bytes and a marker)"
                    : rc == OK_E_BYTE ? "not a group's marker (FF, or F7 to FE in the last group)"
                                      : "padding that is not 00");
     return;

@@ -196,8 +196,7 @@ static void ok_tidb_uint_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv
   uint8_t out[OK_TIDB_FIXED_LEN];
   uint64_t u;
   (void)argc;
-  if (sqlite3_value_type(argv[0]) == SQLITE_NULL || !ok_sql_u64_arg(ctx, argv[0], NULL, &u))
-    return;
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL || !ok_sql_u64_arg(ctx, argv[0], NULL, &u)) return;
   result_piece(ctx, out, ok_tidb_enc_uint(out, u));
 }
 

@@ -42,10 +42,10 @@ extern "C" {
 ** minor + patch (30800 for 3.8.0), for #if; ok_version_number() is the
 ** library's, which a program linked against another build may differ from. */
 #define OK_VERSION_MAJOR 4
-#define OK_VERSION_MINOR 1
+#define OK_VERSION_MINOR 2
 #define OK_VERSION_PATCH 0
 #define OK_VERSION_NUMBER (OK_VERSION_MAJOR * 10000 + OK_VERSION_MINOR * 100 + OK_VERSION_PATCH)
-#define OK_VERSION "4.1.0"
+#define OK_VERSION "4.2.0"
 int ok_version_number(void);
 
 /* Status codes: 0 is success; failures are stable negative numbers, each
@@ -463,7 +463,7 @@ int ok_salt_find(const ok_format *f, const uint8_t *s, size_t n, size_t *k, size
 typedef struct {
   size_t key_at, key_len, ver_at, ver_len;
   int kind;
-  uint64_t version; /* CockroachDB: the wall time's bits (an int64); TiKV: ts; Badger: the version */
+  uint64_t version; /* CockroachDB: the wall time's bits (an int64); TiKV: ts; Badger's */
   uint32_t logical; /* CockroachDB: the logical time's bits (an int32); TiKV: ts's low 18 bits */
 } ok_mvcc;
 
@@ -487,9 +487,10 @@ int ok_mvcc_join(uint8_t *out, size_t *len, int store, const uint8_t *key, size_
                  const ok_mvcc *m, size_t *err_at);
 
 /* ok_mvcc_order: a native key that sorts as store orders p's key, split
-** in *m, to out unless NULL, its length returned: the user key (a BLOB), then, when there is a version, its
-** bytes as the store compares them (a BLOB, descending for CockroachDB's).
-** At most OK_MVCC_ORDER_BOUND(m->key_len) bytes. */
+** in *m, to out unless NULL, its length returned: the user key (a BLOB),
+** then, when there is a version, its bytes as the store compares them (a
+** BLOB, descending for CockroachDB's). At most
+** OK_MVCC_ORDER_BOUND(m->key_len) bytes. */
 #define OK_MVCC_ORDER_BOUND(n) (OK_BYTES_BOUND(n) + OK_BYTES_BOUND(17))
 size_t ok_mvcc_order(uint8_t *out, int store, const uint8_t *p, const ok_mvcc *m);
 

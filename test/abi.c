@@ -27,6 +27,9 @@ int main(void) {
   printf("\nok_walk %zu:", sizeof(ok_walk));
   FIELD(ok_walk, f), FIELD(ok_walk, key), FIELD(ok_walk, n), FIELD(ok_walk, at);
   FIELD(ok_walk, off), FIELD(ok_walk, index);
+  printf("\nok_mvcc %zu:", sizeof(ok_mvcc));
+  FIELD(ok_mvcc, key_at), FIELD(ok_mvcc, key_len), FIELD(ok_mvcc, ver_at), FIELD(ok_mvcc, ver_len);
+  FIELD(ok_mvcc, kind), FIELD(ok_mvcc, version), FIELD(ok_mvcc, logical);
   printf("\nok_orderly_value %zu\n", sizeof(ok_orderly_value));
   return 0;
 }

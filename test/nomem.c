@@ -185,6 +185,10 @@ static const char *const statements[] = {
     "SELECT pos, kind, value FROM ok_each(ok_fdb_pack(1, ok_fdb_tuple(2, 'x')), 'fdb')",
     "SELECT ok_fdb_pack_versionstamped(ok_fdb_prefix(x'FE01'), 'e', "
     "ok_fdb_versionstamp_incomplete()), ok_fdb_range_begin('a'), ok_fdb_range_end('a')",
+    "SELECT ok_mvcc_order(ok_mvcc_pack(zeroblob(3000), 'crdb', 5, 1), 'crdb'), "
+    "ok_mvcc_pack(zeroblob(3000), 'badger', 1), ok_mvcc_time(ok_mvcc_pack(x'61', 'crdb', 5), "
+    "'crdb'), ok_mvcc_version(ok_mvcc_pack(x'0000000000000000F7', 'tikv', "
+    "'18446744073709551615'), 'tikv'), ok_mvcc_key(ok_mvcc_pack(x'61', 'crdb'), 'crdb')",
     "SELECT ok_b64(ok_pack(1, 'abc')), ok_unb64(ok_b64(ok_pack(zeroblob(3000)))), "
     "ok_xxh32('abc'), ok_xxh64(zeroblob(100))",
     "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 40) "

@@ -701,6 +701,40 @@ static void walk_check(const ok_format *f, const uint8_t *data, size_t size) {
     abort();
 }
 
+/* The input as each MVCC store's key: a split stays inside it; joined
+** again (for what the store writes) it splits into the same parts, and
+** ok_mvcc_order writes what it sizes, within its bound. */
+static void mvcc_check(const uint8_t *data, size_t size) {
+  static const int stores[] = {OK_MVCC_CRDB, OK_MVCC_TIKV, OK_MVCC_BADGER};
+  size_t i, err, len, n;
+  ok_mvcc m, again;
+  uint8_t *out;
+  for (i = 0; i < 3; i++) {
+    if (ok_mvcc_split(stores[i], data, size, &m, &err) != OK_OK) {
+      if (err > size) abort();
+      continue;
+    }
+    if (m.key_at + m.key_len > size || m.ver_at + m.ver_len > size) abort();
+    if (!(out = malloc(OK_MVCC_BOUND(size) + OK_MVCC_ORDER_BOUND(size)))) abort();
+    n = ok_mvcc_order(NULL, stores[i], data, &m);
+    if (n > OK_MVCC_ORDER_BOUND(m.key_len) || ok_mvcc_order(out, stores[i], data, &m) != n ||
+        ok_count(&ok_format_native, out, n, &len, &err) != OK_OK ||
+        len != 1 + (m.kind != OK_MVCC_NONE))
+      abort();
+    if (m.kind != OK_MVCC_LOCK) {
+      /* CockroachDB writes a timestamp of zeros as none */
+      int kind = stores[i] == OK_MVCC_CRDB && !m.version && !m.logical ? OK_MVCC_NONE : m.kind;
+      if (ok_mvcc_join(out, &len, stores[i], data + m.key_at, m.key_len, &m, &err) != OK_OK ||
+          len > OK_MVCC_BOUND(m.key_len) ||
+          ok_mvcc_split(stores[i], out, len, &again, &err) != OK_OK || again.kind != kind ||
+          again.version != m.version || again.logical != m.logical || again.key_len != m.key_len ||
+          memcmp(out + again.key_at, data + m.key_at, m.key_len))
+        abort();
+    }
+    free(out);
+  }
+}
+
 /* The input, where a format reads it, converted to every other format
 ** (ok_convert): into a buffer of a size from the input, then of the room
 ** it asks for (more each time, and not past 8 calls), nothing written
@@ -787,5 +821,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   }
   for (i = 0; ok_formats[i]; i++) walk_check(ok_formats[i], data, size);
   convert_check(data, size);
+  mvcc_check(data, size);
   return 0;
 }
