@@ -35,32 +35,33 @@ static int store_arg(sqlite3_context *ctx, sqlite3_value *v) {
   return -1;
 }
 
-/* Why store i refuses bytes: status rc at byte `at` of n. */
+/* Why a TiKV user key's groups are refused (ok_mvcc_split's statuses). */
+static const char *tikv_words(int rc) {
+  return rc == OK_E_LENGTH ? "its length is no multiple of 9 (groups of 8 bytes and a marker)"
+         : rc == OK_E_BYTE ? "not a group's marker (FF, or F7 to FE in the last group)"
+                           : "padding that is not 00";
+}
+
+/* Why store i refuses bytes: status rc at byte `at` of n. A key too short
+** or of the wrong length is told by its length, the others by the byte. */
 static void malformed(sqlite3_context *ctx, int i, int rc, size_t at, size_t n) {
-  const char *why = "";
-  switch (stores[i].store * 100 - rc) {
-    case OK_MVCC_CRDB * 100 - OK_E_TRUNCATED: why = "an empty key has no user key"; break;
-    case OK_MVCC_CRDB * 100 - OK_E_LENGTH:
-      why =
-          "the last byte is the version's length and 1; versions are 8, 12 or 13 bytes "
-          "(timestamps) or 17 (a lock table's), after the user key and its 00";
-      break;
-    case OK_MVCC_CRDB * 100 - OK_E_BYTE: why = "not the 00 that ends the user key"; break;
-    case OK_MVCC_TIKV * 100 - OK_E_TRUNCATED:
-    case OK_MVCC_TIKV * 100 - OK_E_LENGTH:
-      why =
-          "a key is 'z' (or nothing), the user key in groups of 9 bytes, then 8 bytes of "
-          "timestamp";
-      break;
-    case OK_MVCC_TIKV * 100 - OK_E_BYTE:
-      why = "not a group's marker (FF, or F7 to FE in the last group)";
-      break;
-    case OK_MVCC_TIKV * 100 - OK_E_NONCANONICAL: why = "padding that is not 00"; break;
-    case OK_MVCC_BADGER * 100 - OK_E_TRUNCATED:
-      why = "a key is a user key (not empty) and 8 bytes of version";
-      break;
-  }
-  if (rc == OK_E_TRUNCATED || (rc == OK_E_LENGTH && stores[i].store == OK_MVCC_TIKV))
+  int store = stores[i].store;
+  const char *why;
+  if (store == OK_MVCC_BADGER)
+    why = "a key is a user key (not empty) and 8 bytes of version";
+  else if (store == OK_MVCC_TIKV && (rc == OK_E_TRUNCATED || rc == OK_E_LENGTH))
+    why = "a key is 'z' (or nothing), the user key in groups of 9 bytes, then 8 bytes of timestamp";
+  else if (store == OK_MVCC_TIKV)
+    why = tikv_words(rc);
+  else if (rc == OK_E_TRUNCATED)
+    why = "an empty key has no user key";
+  else if (rc == OK_E_LENGTH)
+    why =
+        "the last byte is the version's length and 1; versions are 8, 12 or 13 bytes "
+        "(timestamps) or 17 (a lock table's), after the user key and its 00";
+  else
+    why = "not the 00 that ends the user key";
+  if (rc == OK_E_TRUNCATED || (rc == OK_E_LENGTH && store == OK_MVCC_TIKV))
     ok_sql_error(ctx, "%lld byte%s: not %s: %s", (long long)n, OK_SQL_S(n), stores[i].key, why);
   else
     ok_sql_error(ctx, "not %s: byte %lld: %s", stores[i].key, (long long)at + 1, why);
@@ -201,19 +202,17 @@ static int version_args(sqlite3_context *ctx, int argc, sqlite3_value **argv, in
   }
   if (store == OK_MVCC_TIKV && t == SQLITE_TEXT && !digits_only(ctx, argv[2], &t)) {
     if (t < 0 || !time_arg(ctx, argv[2], store, &v)) return 0;
-    m->version = (uint64_t)v << 18 | m->logical;
-    return 1;
-  }
-  if (store == OK_MVCC_TIKV && argc > 3) { /* the physical time in milliseconds */
+  } else if (store == OK_MVCC_TIKV && argc > 3) { /* the physical time in milliseconds */
     if (!ok_sql_int_arg(ctx, argv[2], "the physical time (milliseconds)", &v)) return 0;
     if (v < 0 || v >= TIKV_MS_LIMIT) {
       ok_sql_error(ctx, "the physical time %lld ms is outside 0..2^46 - 1", (long long)v);
       return 0;
     }
-    m->version = (uint64_t)v << 18 | m->logical;
-    return 1;
+  } else {
+    return ok_sql_u64_arg(ctx, argv[2], "the version", &m->version);
   }
-  return ok_sql_u64_arg(ctx, argv[2], "the version", &m->version);
+  m->version = (uint64_t)v << 18 | m->logical; /* TiKV's TimeStamp::compose */
+  return 1;
 }
 
 /* ok_mvcc_pack(key, store [, version [, logical]]): the store's key of a
@@ -236,16 +235,12 @@ static void ok_mvcc_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv
     if (stores[i].store == OK_MVCC_BADGER)
       ok_sql_error(ctx, "Badger's user keys are not empty");
     else
-      ok_sql_error(ctx, "not a TiKV user key: byte %lld: %s", (long long)err + 1,
-                   rc == OK_E_LENGTH
-                       ? "its length is no multiple of 9 (groups of 8 bytes and a marker)"
-                   : rc == OK_E_BYTE ? "not a group's marker (FF, or F7 to FE in the last group)"
-                                     : "padding that is not 00");
+      ok_sql_error(ctx, "not a TiKV user key: byte %lld: %s", (long long)err + 1, tikv_words(rc));
     return;
   }
   if (!(out = ok_sql_scratch(ctx, stack, sizeof stack, len))) return;
   ok_mvcc_join(out, &len, stores[i].store, p, n, &m, &err);
-  ok_sql_result_piece(ctx, out, len, 0, 0);
+  if (!ok_sql_too_big(ctx, len)) sqlite3_result_blob64(ctx, out, len, SQLITE_TRANSIENT);
   ok_sql_scratch_free(out, stack);
 }
 
