@@ -292,6 +292,15 @@ int main(int argc, char **argv) {
   compare("  against the floor", "ok_unpack_col(k, 3)", "substr(k, 5, 8)", base);
   compare("read the 1st component", "ok_unpack_col(k, 1)", "json_extract(j, '$[0]')", base);
   compare("render as hex", "ok_hex(k)", "hex(k)", base);
+  /* MVCC keys: a version after the key, and a key to sort them by */
+  compare("MVCC key of a key", "ok_mvcc_pack(k, 'crdb', a, 1)", "floor(k, a)", base);
+  if (sqlite3_exec(db, "ALTER TABLE t ADD COLUMN m; UPDATE t SET m = ok_mvcc_pack(k, 'crdb', a, 1)",
+                   0, 0, 0))
+    die("mvcc");
+  base = best("SELECT count(m) FROM t");
+  /* floor(m) alone would be SQLite's math floor() */
+  compare("  its order", "ok_mvcc_order(m, 'crdb')", "floor(m, 0)", base);
+  compare("  its wall time", "ok_mvcc_version(m, 'crdb')", "substr(m, -13, 8)", base);
 
   /* collations: the same strings sorted under each; mostly comparisons */
   if (sqlite3_exec(db, "CREATE TABLE w AS SELECT c || (a * 7919 % 100000) || 'x' AS x FROM t", 0, 0,

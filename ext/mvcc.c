@@ -10,11 +10,13 @@
 #include "format.h"
 #include "functions.h"
 
-static const struct {
+typedef struct {
   const char *name, *words, *key; /* the argument; the store's name, its keys', in messages */
   int store;
   int subtype; /* of a user key: the format that reads it, or 0 */
-} stores[] = {
+} store_kind;
+
+static const store_kind stores[] = {
     {"crdb", "CockroachDB", "a CockroachDB engine key", OK_MVCC_CRDB,
      OK_KEY_SUBTYPE(OK_SUBTYPE(crdb))},
     {"tikv", "TiKV", "a TiKV key with a timestamp", OK_MVCC_TIKV, OK_KEY_SUBTYPE(OK_SUBTYPE(tikv))},
@@ -22,14 +24,20 @@ static const struct {
 };
 #define STORES (sizeof stores / sizeof stores[0])
 
-/* Argument v, the store: its index in stores, or -1 with the error set
-** (or with a NULL result for NULL). */
-static int store_arg(sqlite3_context *ctx, sqlite3_value *v) {
+/* Argument i, the store: its index in stores, or -1 with the error set
+** (or with a NULL result for NULL). Kept as the argument's auxdata: a
+** constant store is looked up once a statement. */
+static int store_arg(sqlite3_context *ctx, sqlite3_value **argv, int i) {
   const char *s;
-  size_t n, i;
-  if (!ok_sql_text_arg(ctx, v, "the store", &s, &n)) return -1;
-  for (i = 0; i < STORES; i++)
-    if (strlen(stores[i].name) == n && memcmp(stores[i].name, s, n) == 0) return (int)i;
+  size_t n, k;
+  const void *kept = sqlite3_get_auxdata(ctx, i);
+  if (kept) return (int)((const store_kind *)kept - stores);
+  if (!ok_sql_text_arg(ctx, argv[i], "the store", &s, &n)) return -1;
+  for (k = 0; k < STORES; k++)
+    if (strlen(stores[k].name) == n && memcmp(stores[k].name, s, n) == 0) {
+      sqlite3_set_auxdata(ctx, i, (void *)(uintptr_t)&stores[k], NULL);
+      return (int)k;
+    }
   ok_sql_error(ctx, "the store must be 'crdb', 'tikv' or 'badger', not " OK_SQL_ECHO,
                OK_SQL_ECHO_ARGS(s));
   return -1;
@@ -74,7 +82,7 @@ static int split_args(sqlite3_context *ctx, sqlite3_value **argv, const uint8_t 
   size_t err;
   int i, rc;
   if (sqlite3_value_type(argv[1]) == SQLITE_NULL || !ok_sql_key_arg(ctx, argv, 0, p, n)) return -1;
-  if ((i = store_arg(ctx, argv[1])) < 0) return -1;
+  if ((i = store_arg(ctx, argv, 1)) < 0) return -1;
   if ((rc = ok_mvcc_split(stores[i].store, *p, *n, m, &err)) == OK_OK) return i;
   malformed(ctx, i, rc, err, *n);
   return -1;
@@ -128,9 +136,12 @@ static void ok_mvcc_order_fn(sqlite3_context *ctx, int argc, sqlite3_value **arg
   int i;
   (void)argc;
   if ((i = split_args(ctx, argv, &p, &n, &m)) < 0) return;
-  n = ok_mvcc_order(NULL, stores[i].store, p, &m);
+  /* one pass where the bound fits the stack; else sized first, as a
+  ** bound of twice the key could pass SQLite's length limit */
+  n = OK_MVCC_ORDER_BOUND(m.key_len) <= sizeof stack ? sizeof stack
+                                                     : ok_mvcc_order(NULL, stores[i].store, p, &m);
   if (!(out = ok_sql_scratch(ctx, stack, sizeof stack, n))) return;
-  ok_mvcc_order(out, stores[i].store, p, &m);
+  n = ok_mvcc_order(out, stores[i].store, p, &m);
   ok_sql_result_piece(ctx, out, n, OK_KEY_SUBTYPE(OK_SUBTYPE(native)), 0);
   ok_sql_scratch_free(out, stack);
 }
@@ -225,7 +236,7 @@ static void ok_mvcc_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv
   int i, rc;
   memset(&m, 0, sizeof m);
   if (sqlite3_value_type(argv[1]) == SQLITE_NULL || !ok_sql_key_arg(ctx, argv, 0, &p, &n)) return;
-  if ((i = store_arg(ctx, argv[1])) < 0) return;
+  if ((i = store_arg(ctx, argv, 1)) < 0) return;
   if (argc < 3 && stores[i].store != OK_MVCC_CRDB) {
     ok_sql_error(ctx, "%s's keys have a version: give it as argument 3", stores[i].words);
     return;
