@@ -484,7 +484,7 @@ def test_rocksdb(db):
             k = db.execute("SELECT ok_tikv_pack(ok_tidb_table(?), ok_tidb_record(), ?)", (t, h)).fetchone()[0]
             if cf != "lock":  # a version: the timestamp's complement, as TiKV appends it
                 k += (2**64 - 1 - ts).to_bytes(8, "big")
-            keys[b"z" + k] = (t, h, b"v%d" % i)
+            keys[b"z" + k] = (t, h, b"v%d" % i, None if cf == "lock" else ts)
         if cf != "default":
             ldb(path, "create_column_family", cf)
         ldb(path, "--hex", "--column_family=" + cf, "--create_if_missing", "load",
@@ -497,12 +497,20 @@ def test_rocksdb(db):
         read_back(db, f"RocksDB by ldb, family {cf}", src, order,
                   [(k.hex().upper(), v[2].hex().upper()) for k, v in rows[cf].items()])
         bad = 0
-        for k, (t, h, _) in rows[cf].items():
+        for k, (t, h, _, _) in rows[cf].items():
             n = len(k) - 1 - (0 if cf == "lock" else 8)
             got = db.execute("SELECT ok_unpack_col(?1, 1, 'tikv'), ok_unpack_col(?1, 3, 'tikv')",
                              (k[1:1 + n],)).fetchone()
             bad += got != (t, h)
         check(f"RocksDB {cf}: each TiKV key decodes to the table and handle written", bad == 0, bad)
+        if cf in ("default", "write"):  # the same keys through ok_mvcc_*, in RocksDB's order
+            got = db.execute(f"SELECT hex(key), ok_unpack_col(ok_mvcc_key(key, 'tikv'), 1, 'tikv'), "
+                             f"ok_unpack_col(ok_mvcc_key(key, 'tikv'), 3, 'tikv'), ok_mvcc_version(key, 'tikv') "
+                             f"FROM {src} ORDER BY ok_mvcc_order(key, 'tikv')").fetchall()
+            want = [(k, rows[cf][bytes.fromhex(k)][0], rows[cf][bytes.fromhex(k)][1],
+                     rows[cf][bytes.fromhex(k)][3]) for k in (o.upper() for o in order)]
+            check(f"RocksDB {cf}: ok_mvcc_key and ok_mvcc_version read TiKV's versions, "
+                  "ok_mvcc_order in RocksDB's order", got == want, (got[:2], want[:2]))
     ranges_match(db, "RocksDB", f"ok_rocksdb('{path}', 'write')",
                  [(k, v[2]) for k, v in rows["write"].items()])
     got = db.execute("SELECT ok_rocksdb_families(?)", (path,)).fetchone()[0]
