@@ -86,6 +86,8 @@ static const char *const exprs[] = {
     "ok_bytewise_pack(v)",
     "ok_salt(ok_pack(v), 1)",
     "ok_quote(ok_hbase_pack(v))",
+    "ok_mvcc_order(ok_mvcc_pack(%K, 'crdb', 5, 1), 'crdb')",
+    "ok_mvcc_version(ok_mvcc_pack(%K, 'badger', 9), 'badger')",
 };
 
 /* The expressions that make a key, and the format to read it in. */
@@ -99,6 +101,8 @@ static const struct {
     {"ok_unsalt(%K, %F)", "replace(%F, 'salt+', '')"},
     {"ok_salt(ok_unsalt(%K, %F), 2, replace(%F, 'salt+', ''))",
      "'salt+' || replace(%F, 'salt+', '')"},
+    {"ok_mvcc_key(ok_mvcc_pack(%K, 'badger', 1), 'badger')", "%F"},
+    {"ok_mvcc_order(ok_mvcc_pack(%K, 'crdb', 5), 'crdb')", "'ok'"},
 };
 
 static sqlite3 *db;
