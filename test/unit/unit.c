@@ -1054,6 +1054,7 @@ int main(int argc, char **argv) {
   test_libraries(argc > 1 ? atol(argv[1]) : 300000);
   test_words(argc > 1 ? atol(argv[1]) : 300000);
   test_convert(argc > 1 ? atol(argv[1]) : 300000);
+  test_mvcc(argc > 1 ? atol(argv[1]) : 300000);
   printf("%d passed, %d failed\n", passed, failed);
   return failed ? 1 : 0;
 }
