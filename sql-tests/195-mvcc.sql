@@ -39,6 +39,8 @@ INSERT INTO pebble VALUES (ok_mvcc_pack(ok_crdb_pack(53, 1, 'a'), 'crdb', 170000
 CREATE INDEX pebble_order ON pebble(ok_mvcc_order(k, 'crdb'));
 SELECT 'together', ok_quote(ok_mvcc_key(k, 'crdb'), 'crdb'), ok_mvcc_time(k, 'crdb'), ok_mvcc_logical(k, 'crdb') FROM pebble ORDER BY ok_mvcc_order(k, 'crdb');
 SELECT 'together.roundtrip', count(*) FROM pebble WHERE ok_mvcc_pack(ok_mvcc_key(k, 'crdb'), 'crdb', ok_mvcc_version(k, 'crdb'), ok_mvcc_logical(k, 'crdb')) = k OR ok_mvcc_version(k, 'crdb') IS NULL AND ok_mvcc_pack(ok_mvcc_key(k, 'crdb'), 'crdb') = k;
+-- the store per row (no state kept from the row before)
+WITH t(s, k) AS (VALUES ('crdb', ok_mvcc_pack(x'61', 'crdb', 5, 1)), ('badger', ok_mvcc_pack(x'61', 'badger', 6)), ('tikv', ok_mvcc_pack(x'0000000000000000F7', 'tikv', 7)), ('crdb', ok_mvcc_pack(x'62', 'crdb', 8))) SELECT 'per_row', s, ok_mvcc_version(k, s), hex(ok_mvcc_key(k, s)), hex(ok_mvcc_order(k, s)) FROM t;
 -- big keys: a user key of 1 MB, its zeros escaped in ok_mvcc_order
 SELECT 'big', length(ok_mvcc_order(ok_mvcc_pack(zeroblob(1000000), 'crdb', 1, 1), 'crdb')), length(ok_mvcc_key(ok_mvcc_pack(ok_tikv_pack(zeroblob(100000)), 'tikv', 1), 'tikv')), length(ok_mvcc_order(ok_mvcc_pack(zeroblob(1000000), 'badger', 1), 'badger'));
 -- NULLs
