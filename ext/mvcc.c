@@ -146,29 +146,17 @@ static void ok_mvcc_order_fn(sqlite3_context *ctx, int argc, sqlite3_value **arg
   ok_sql_scratch_free(out, stack);
 }
 
-#define WALL_SECONDS_MAX 9223372035LL    /* int64 nanoseconds reach 2262-04-11 */
-#define TIKV_MS_LIMIT ((int64_t)1 << 46) /* ts is 64 bits: 46 of milliseconds */
-
-/* A time argument as CockroachDB's wall time (nanoseconds) or TiKV's
-** physical time (milliseconds) in *t: 1, or 0 with the error set. */
-static int time_arg(sqlite3_context *ctx, sqlite3_value *v, int store, int64_t *t) {
-  int64_t sec, nanos;
-  if (!ok_sql_time_arg(ctx, v, &sec, &nanos)) return 0;
-  if (store == OK_MVCC_CRDB) {
-    if (sec >= -WALL_SECONDS_MAX && sec <= WALL_SECONDS_MAX) {
-      *t = sec * 1000000000 + nanos;
-      return 1;
-    }
+/* m's version at a time (ok_mvcc_at): 1, or 0 with the error set. */
+static int at(sqlite3_context *ctx, int store, int64_t sec, int64_t nanos, ok_mvcc *m) {
+  int rc = ok_mvcc_at(store, sec, nanos, m->logical, m);
+  if (rc == OK_OK) return 1;
+  if (rc == OK_E_NONCANONICAL)
+    ok_sql_error(ctx, "TiKV's times count milliseconds; the time has a finer part");
+  else if (store == OK_MVCC_CRDB)
     ok_sql_error(ctx,
                  "the time is past CockroachDB's wall times (1677 to 2262: int64 nanoseconds)");
-  } else if (nanos % 1000000) {
-    ok_sql_error(ctx, "TiKV's times count milliseconds; the time has a finer part");
-  } else if (sec < 0 || sec >= TIKV_MS_LIMIT / 1000) {
+  else
     ok_sql_error(ctx, "the time is past TiKV's (1970 to 4199: 46 bits of milliseconds)");
-  } else {
-    *t = sec * 1000 + nanos / 1000000;
-    return 1;
-  }
   return 0;
 }
 
@@ -183,11 +171,13 @@ static int digits_only(sqlite3_context *ctx, sqlite3_value *v, int *t) {
 }
 
 /* A version argument, argument 2 and 3 (logical, when argc > 3), into m:
-** 1, or 0 with the error set (or a NULL result for NULL). */
+** 1, or 0 with the error set (or a NULL result for NULL). A number is the
+** store's own; a time's TEXT, or for TiKV with a logical part
+** milliseconds, a time that ok_mvcc_at makes a version of. */
 static int version_args(sqlite3_context *ctx, int argc, sqlite3_value **argv, int store,
                         ok_mvcc *m) {
   int t = sqlite3_value_type(argv[2]);
-  int64_t v, logical = 0;
+  int64_t v, logical = 0, sec, nanos;
   m->kind = OK_MVCC_TIME;
   if (t == SQLITE_NULL || (argc > 3 && sqlite3_value_type(argv[3]) == SQLITE_NULL)) return 0;
   if (argc > 3) {
@@ -197,33 +187,26 @@ static int version_args(sqlite3_context *ctx, int argc, sqlite3_value **argv, in
     }
     if (!ok_sql_int_arg(ctx, argv[3], "the logical time", &logical)) return 0;
     if (store == OK_MVCC_CRDB ? logical < INT32_MIN || logical > INT32_MAX
-                              : logical < 0 || logical >= 1 << 18) {
+                              : logical < 0 || logical >> OK_MVCC_TIKV_LOGICAL_BITS) {
       ok_sql_error(ctx, "the logical time %lld is outside %s", (long long)logical,
                    store == OK_MVCC_CRDB ? "CockroachDB's int32" : "TiKV's 0..262143 (18 bits)");
       return 0;
     }
     m->logical = (uint32_t)logical;
   }
+  if (t == SQLITE_TEXT && store != OK_MVCC_BADGER &&
+      (store == OK_MVCC_CRDB || !digits_only(ctx, argv[2], &t)))
+    return t >= 0 && ok_sql_time_arg(ctx, argv[2], &sec, &nanos) && at(ctx, store, sec, nanos, m);
   if (store == OK_MVCC_CRDB) {
-    if (t == SQLITE_TEXT ? !time_arg(ctx, argv[2], store, &v)
-                         : !ok_sql_int_arg(ctx, argv[2], "the wall time", &v))
-      return 0;
+    if (!ok_sql_int_arg(ctx, argv[2], "the wall time", &v)) return 0;
     m->version = (uint64_t)v;
     return 1;
   }
-  if (store == OK_MVCC_TIKV && t == SQLITE_TEXT && !digits_only(ctx, argv[2], &t)) {
-    if (t < 0 || !time_arg(ctx, argv[2], store, &v)) return 0;
-  } else if (store == OK_MVCC_TIKV && argc > 3) { /* the physical time in milliseconds */
+  if (store == OK_MVCC_TIKV && argc > 3) { /* the physical time in milliseconds */
     if (!ok_sql_int_arg(ctx, argv[2], "the physical time (milliseconds)", &v)) return 0;
-    if (v < 0 || v >= TIKV_MS_LIMIT) {
-      ok_sql_error(ctx, "the physical time %lld ms is outside 0..2^46 - 1", (long long)v);
-      return 0;
-    }
-  } else {
-    return ok_sql_u64_arg(ctx, argv[2], "the version", &m->version);
+    return at(ctx, store, v < 0 ? -1 : v / 1000, v < 0 ? 0 : v % 1000 * 1000000, m);
   }
-  m->version = (uint64_t)v << 18 | m->logical; /* TiKV's TimeStamp::compose */
-  return 1;
+  return ok_sql_u64_arg(ctx, argv[2], "the version", &m->version);
 }
 
 /* ok_mvcc_pack(key, store [, version [, logical]]): the store's key of a

@@ -12,7 +12,6 @@
 #define CRDB_LOCK 17      /* a lock table's: strength and transaction id */
 #define TS_LEN 8          /* TiKV's and Badger's inverted big-endian version */
 #define TIKV_DATA 'z'     /* TiKV's prefix of data keys on disk */
-#define TIKV_LOGICAL_BITS 18
 
 static int fail(int status, size_t at, size_t *err_at) {
   *err_at = at;
@@ -72,7 +71,7 @@ int ok_mvcc_split(int store, const uint8_t *p, size_t n, ok_mvcc *m, size_t *err
   /* with 'z' or without: a user key is groups of 9, so the lengths differ */
   m->key_at = n % 9 == 0 && p[0] == TIKV_DATA;
   m->key_len -= m->key_at;
-  m->logical = (uint32_t)(m->version & ((1u << TIKV_LOGICAL_BITS) - 1));
+  m->logical = (uint32_t)(m->version & ((1u << OK_MVCC_TIKV_LOGICAL_BITS) - 1));
   rc = tikv_groups(p + m->key_at, m->key_len, err_at);
   if (rc != OK_OK) *err_at += m->key_at;
   return rc;
@@ -117,6 +116,32 @@ size_t ok_mvcc_order(uint8_t *out, int store, const uint8_t *p, const ok_mvcc *m
                             store == OK_MVCC_CRDB);
 }
 
+#define WALL_SECONDS_MAX (INT64_MAX / 1000000000) /* int64 nanoseconds: 1677 to 2262 */
+#define TIKV_MS_LIMIT ((int64_t)1 << (64 - OK_MVCC_TIKV_LOGICAL_BITS))
+
+int ok_mvcc_at(int store, int64_t sec, int64_t nanos, uint32_t logical, ok_mvcc *m) {
+  int64_t ms;
+  m->kind = OK_MVCC_TIME, m->logical = logical;
+  if (store == OK_MVCC_CRDB) {
+    /* the int64 ends exactly: a time before 1970 as the second after its
+    ** floor less a fraction, so that no product overflows */
+    int neg = sec < 0;
+    if (sec < -WALL_SECONDS_MAX - 1 || sec > WALL_SECONDS_MAX ||
+        (sec == WALL_SECONDS_MAX && nanos > INT64_MAX % 1000000000) ||
+        (sec == -WALL_SECONDS_MAX - 1 && nanos - 1000000000 < INT64_MIN % 1000000000))
+      return OK_E_RANGE;
+    m->version = (uint64_t)((sec + neg) * 1000000000 + (nanos - (neg ? 1000000000 : 0)));
+    return OK_OK;
+  }
+  if (store != OK_MVCC_TIKV) return OK_E_TYPE;
+  if (logical >> OK_MVCC_TIKV_LOGICAL_BITS || sec < 0 || sec > TIKV_MS_LIMIT / 1000)
+    return OK_E_RANGE;
+  if (nanos % 1000000) return OK_E_NONCANONICAL;
+  if ((ms = sec * 1000 + nanos / 1000000) >= TIKV_MS_LIMIT) return OK_E_RANGE;
+  m->version = (uint64_t)ms << OK_MVCC_TIKV_LOGICAL_BITS | logical; /* TimeStamp::compose */
+  return OK_OK;
+}
+
 size_t ok_mvcc_time(char *out, int store, const ok_mvcc *m) {
   int64_t t;
   if (m->kind != OK_MVCC_TIME || store == OK_MVCC_BADGER) return 0;
@@ -125,6 +150,6 @@ size_t ok_mvcc_time(char *out, int store, const ok_mvcc *m) {
     return ok_time_text(out, t / 1000000000 - (t % 1000000000 < 0),
                         t % 1000000000 + (t % 1000000000 < 0 ? 1000000000 : 0));
   }
-  t = (int64_t)(m->version >> TIKV_LOGICAL_BITS); /* milliseconds, at most 2^46 */
+  t = (int64_t)(m->version >> OK_MVCC_TIKV_LOGICAL_BITS); /* milliseconds, at most 2^46 */
   return ok_time_text(out, t / 1000, t % 1000 * 1000000);
 }

@@ -494,6 +494,17 @@ int ok_mvcc_join(uint8_t *out, size_t *len, int store, const uint8_t *key, size_
 #define OK_MVCC_ORDER_BOUND(n) (OK_BYTES_BOUND(n) + OK_BYTES_BOUND(17))
 size_t ok_mvcc_order(uint8_t *out, int store, const uint8_t *p, const ok_mvcc *m);
 
+/* ok_mvcc_at: m's kind and version (m->logical too) for the time sec
+** seconds and nanos nanoseconds (0 to 10^9 - 1) after 1970 UTC and a
+** logical time: CockroachDB's wall time in nanoseconds (an int64: 1677 to
+** 2262) and its logical time; TiKV's ts, its physical milliseconds shifted
+** left OK_MVCC_TIKV_LOGICAL_BITS, or'ed with the logical (1970 to 4199).
+** OK_OK; OK_E_RANGE for a time out of the store's range or a TiKV logical
+** of more bits; OK_E_NONCANONICAL for a TiKV time finer than a
+** millisecond; OK_E_TYPE for Badger, whose versions are no times. */
+#define OK_MVCC_TIKV_LOGICAL_BITS 18
+int ok_mvcc_at(int store, int64_t sec, int64_t nanos, uint32_t logical, ok_mvcc *m);
+
 /* ok_mvcc_time: the timestamp of a split key as RFC 3339 in UTC, to out
 ** unless NULL (no NUL; at most OK_MVCC_TIME_MAX bytes), its length
 ** returned: CockroachDB's wall time, TiKV's physical time (ts >> 18

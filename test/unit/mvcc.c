@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "internal.h"
 #include "test.h"
 
 /* A split of hex `key` in store: its status, err_at, and the parts. */
@@ -132,6 +133,49 @@ static void order_agrees(int store, long rounds) {
   check(bad == 0, "mvcc: ok_mvcc_order as the store orders, random keys", detail);
 }
 
+/* 1 when p[0..n) is the bytes of hex. */
+static int bytes_are(const uint8_t *p, size_t n, const char *hex) {
+  uint8_t want[64];
+  size_t k = from_hex(want, hex);
+  return k == n && memcmp(p, want, n) == 0;
+}
+
+/* ok_mvcc_at's version of a time, or its refusal. */
+static void at_is(int store, int64_t sec, int64_t nanos, uint32_t logical, int rc,
+                  uint64_t version) {
+  ok_mvcc m;
+  char detail[120];
+  int got = ok_mvcc_at(store, sec, nanos, logical, &m);
+  snprintf(detail, sizeof detail, "store %d, %lld s %lld ns %u: %d, %llu", store, (long long)sec,
+           (long long)nanos, logical, got, got == OK_OK ? (unsigned long long)m.version : 0ULL);
+  check(got == rc && (rc != OK_OK ||
+                      (m.version == version && m.kind == OK_MVCC_TIME && m.logical == logical)),
+        "mvcc: ok_mvcc_at", detail);
+}
+
+/* A time made a version and read back as text: the text of the time. */
+static void at_round_trips(long rounds) {
+  long r, bad = 0;
+  char want[64], got[64];
+  for (r = 0; r < rounds; r++) {
+    int crdb = (int)(r % 2);
+    int64_t sec =
+        crdb ? (int64_t)(rnd() % 18446744072ULL) - 9223372036 : (int64_t)(rnd() % 70368744177ULL);
+    int64_t nanos = crdb ? (int64_t)(rnd() % 1000000000) : (int64_t)(rnd() % 1000) * 1000000;
+    ok_mvcc m;
+    size_t a, b;
+    if (ok_mvcc_at(crdb ? OK_MVCC_CRDB : OK_MVCC_TIKV, sec, nanos, (uint32_t)(rnd() % 262144),
+                   &m)) {
+      bad++;
+      continue;
+    }
+    a = ok_time_text(want, sec, nanos);
+    b = ok_mvcc_time(got, crdb ? OK_MVCC_CRDB : OK_MVCC_TIKV, &m);
+    bad += a != b || memcmp(want, got, a) != 0;
+  }
+  check(bad == 0, "mvcc: a time made a version reads back as that time", "");
+}
+
 void test_mvcc(long rounds) {
   uint8_t out[64], key[16];
   size_t len, err;
@@ -185,9 +229,15 @@ void test_mvcc(long rounds) {
   m.kind = OK_MVCC_TIME, m.version = 7, m.logical = 3;
   from_hex(key, "0000000000000000F7");
   check(ok_mvcc_join(NULL, &len, OK_MVCC_TIKV, key, 9, &m, &err) == OK_OK && len == 18 &&
-            ok_mvcc_join(out, &len, OK_MVCC_TIKV, key, 9, &m, &err) == OK_OK && len == 18 &&
-            out[0] == 'z' && out[17] == 0xF8,
+            ok_mvcc_join(out, &len, OK_MVCC_TIKV, key, 9, &m, &err) == OK_OK &&
+            bytes_are(out, len, "7A0000000000000000F7FFFFFFFFFFFFFFF8"),
         "mvcc: TiKV joined with its z, ~ts", "");
+  check(ok_mvcc_join(out, &len, OK_MVCC_BADGER, key, 2, &m, &err) == OK_OK &&
+            bytes_are(out, len, "0000FFFFFFFFFFFFFFF8"),
+        "mvcc: Badger joined, MaxUint64 - version", "");
+  check(ok_mvcc_join(out, &len, OK_MVCC_CRDB, key, 2, &m, &err) == OK_OK &&
+            bytes_are(out, len, "0000000000000000000007000000030D"),
+        "mvcc: CockroachDB joined, wall and logical", "");
   check(ok_mvcc_join(out, &len, OK_MVCC_TIKV, key, 8, &m, &err) == OK_E_LENGTH &&
             ok_mvcc_join(out, &len, OK_MVCC_BADGER, key, 0, &m, &err) == OK_E_LENGTH,
         "mvcc: a TiKV key of no groups, Badger's empty key refused", "");
@@ -202,6 +252,21 @@ void test_mvcc(long rounds) {
   m.kind = OK_MVCC_TIME, m.version = 0, m.logical = 0;
   check(ok_mvcc_join(out, &len, OK_MVCC_CRDB, key, 2, &m, &err) == OK_OK && len == 3,
         "mvcc: CockroachDB writes a zero timestamp as none", "");
+  /* times made versions, to the int64 and 2^64 ends */
+  at_is(OK_MVCC_CRDB, 1700000000, 123456789, 2, OK_OK, 1700000000123456789ULL);
+  at_is(OK_MVCC_CRDB, 9223372036, 854775807, 0, OK_OK, INT64_MAX);
+  at_is(OK_MVCC_CRDB, 9223372036, 854775808, 0, OK_E_RANGE, 0);
+  at_is(OK_MVCC_CRDB, -9223372037, 145224192, 0, OK_OK, (uint64_t)INT64_MIN);
+  at_is(OK_MVCC_CRDB, -9223372037, 145224191, 0, OK_E_RANGE, 0);
+  at_is(OK_MVCC_CRDB, -1, 999999999, 0, OK_OK, UINT64_MAX);
+  at_is(OK_MVCC_TIKV, 1699672798, 529000000, 7, OK_OK, 445559026097586183ULL);
+  at_is(OK_MVCC_TIKV, 70368744177, 663000000, 262143, OK_OK, UINT64_MAX);
+  at_is(OK_MVCC_TIKV, 70368744177, 664000000, 0, OK_E_RANGE, 0);
+  at_is(OK_MVCC_TIKV, -1, 999000000, 0, OK_E_RANGE, 0);
+  at_is(OK_MVCC_TIKV, 0, 0, 262144, OK_E_RANGE, 0);
+  at_is(OK_MVCC_TIKV, 0, 1, 0, OK_E_NONCANONICAL, 0);
+  at_is(OK_MVCC_BADGER, 0, 0, 0, OK_E_TYPE, 0);
+  at_round_trips(rounds);
   order_agrees(OK_MVCC_CRDB, rounds);
   order_agrees(OK_MVCC_TIKV, rounds);
   order_agrees(OK_MVCC_BADGER, rounds);
