@@ -83,8 +83,12 @@ typedef struct {
   int (*parse)(void *state, const char *s, size_t n, char **msg);
   /* the format that reads keys with the parsed state */
   const ok_format *(*format)(const void *state);
-  /* the parameter as text again, in its canonical form */
+  /* the parameter as text again, in its canonical form (state NULL: none
+  ** given, where the format reads without one) */
   void (*describe)(ok_sql_out *o, const void *state);
+  /* 1: the format reads without a parameter too, as its core is
+  ** ('keystring' alone: every field ascending) */
+  int optional;
 } ok_sql_param;
 
 /* A parameter s[0..n) parsed into new state on the heap (sqlite3_free it)

@@ -38,8 +38,8 @@ static void describe_types(ok_sql_out *o, const void *state) {
   ok_sql_puts(o, text);
 }
 
-static const ok_sql_param types = {"types", sizeof(ok_orderedcode), parse_types, types_format,
-                                   describe_types};
+static const ok_sql_param types = {"types",      sizeof(ok_orderedcode), parse_types,
+                                   types_format, describe_types,         0};
 
 /* Argument v (number i) as the item of the list's type `index` into b. */
 OK_SQL_FLATTEN static int put(ok_sql_builder *b, const ok_orderedcode *s, sqlite3_value *v,

@@ -43,8 +43,8 @@ static void describe_schema(ok_sql_out *o, const void *state) {
   sqlite3_free(text);
 }
 
-static const ok_sql_param schema = {"schema", sizeof(ok_orderly), parse_schema, schema_format,
-                                    describe_schema};
+static const ok_sql_param schema = {"schema",      sizeof(ok_orderly), parse_schema,
+                                    schema_format, describe_schema,    0};
 
 /* The words for the refusal rc of value v for leaf field i of s
 ** (ok_orderly_value_of's; o: what it read of v), after "argument 2":

@@ -14,9 +14,15 @@ static char *formats_known(int salt) {
   const ok_sql_format *const *f;
   char *list = NULL, *next;
   for (f = ok_sql_formats; *f; f++) {
+    const ok_sql_param *param = (*f)->param;
     next = sqlite3_mprintf("%s%s'%s%s%s%s'", list ? list : "", list ? ", " : "", (*f)->core->name,
-                           (*f)->param ? ":<" : "", (*f)->param ? (*f)->param->name : "",
-                           (*f)->param ? ">" : "");
+                           !param            ? ""
+                           : param->optional ? "[:<"
+                                             : ":<",
+                           param ? param->name : "",
+                           !param            ? ""
+                           : param->optional ? ">]"
+                                             : ">");
     sqlite3_free(list);
     if (!(list = next)) return NULL;
   }
@@ -31,6 +37,7 @@ static int parse_param(const char *s, size_t n, ok_sql_reader *r, char **msg) {
   const char *colon = memchr(s, ':', n);
   const ok_sql_param *param = r->f->param;
   int rc;
+  if (!colon && param->optional) return SQLITE_OK; /* the format's core as it is */
   if (!colon)
     return ok_sql_fail(msg, "format '%s' needs its key's %s: '%s:<%s>'", r->f->core->name,
                        param->name, r->f->core->name, param->name);
@@ -199,7 +206,7 @@ static int others_reading(const ok_sql_reader *r, const uint8_t *p, size_t n, ch
 
 int ok_sql_malformed_key(const ok_sql_reader *r, const uint8_t *p, size_t n, int status, size_t at,
                          char **msg) {
-  const ok_sql_param *param = r->f->param;
+  const ok_sql_param *param = r->state ? r->f->param : NULL; /* none given: the format alone */
   char *list;
   int rc;
   *msg = NULL;
