@@ -31,6 +31,7 @@
   X(webkit, 'e')          \
   X(chrome, 'i')          \
   X(chromesql, 's')       \
+  X(keystring, 'y')       \
   X(orderly, 'o')
 
 #endif /* OK_FORMATS_H */

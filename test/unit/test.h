@@ -43,6 +43,7 @@ void test_browsers(long rounds);    /* Firefox's and WebKit's IndexedDB keys */
 void test_idbkey_order(long pools); /* IDBKEY as a total order on any TEXT */
 void test_chrome(long pools);       /* Chrome's LevelDB keys and idb_cmp1 */
 void test_mvcc(long rounds);        /* the MVCC stores' versioned keys */
+void test_keystring(long rounds);   /* MongoDB's KeyString */
 
 /* An order's faults over keys[i * room..] of lengths n[0..count) (count at
 ** most ORDER_POOL_MAX), added to *t: keys not equal to themselves, pairs

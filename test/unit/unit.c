@@ -684,12 +684,12 @@ static void test_formats(void) {
     /* the empty key: no components, but where the format never writes it
     ** (bytewise, charwise: an empty array is A000, K!; Firefox's is 50,
     ** WebKit's 00A0 and a zero count, Chrome's 0400 and 5000; ordered-binary
-    ** writes none at all),
+    ** writes none at all; a KeyString has its end byte, 04),
     ** or reads nothing without its parameter */
     rc = ok_count(f, key, 0, &count, &err);
     check(f == &ok_format_bytewise || f == &ok_format_charwise || f == &ok_format_orderedbinary ||
                   f == &ok_format_firefox || f == &ok_format_webkit || f == &ok_format_chrome ||
-                  f == &ok_format_chromesql
+                  f == &ok_format_chromesql || f == &ok_format_keystring
               ? rc == OK_E_LENGTH && err == 0
           : f->param_name ? rc == OK_E_SYNTAX
                           : rc == OK_OK && count == 0,
@@ -1055,6 +1055,7 @@ int main(int argc, char **argv) {
   test_words(argc > 1 ? atol(argv[1]) : 300000);
   test_convert(argc > 1 ? atol(argv[1]) : 300000);
   test_mvcc(argc > 1 ? atol(argv[1]) : 300000);
+  test_keystring(argc > 1 ? atol(argv[1]) : 300000);
   printf("%d passed, %d failed\n", passed, failed);
   return failed ? 1 : 0;
 }

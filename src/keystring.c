@@ -1,0 +1,648 @@
+/*
+** keystring.c -- MongoDB's KeyString, version 1 (key_string.cpp): a type
+** byte in front of each value, the values, the end byte 04, a record id.
+**
+**   numbers in one order whatever their BSON type: NaN 1E; an integer part
+**   of 1 to 8 bytes (2b - 32, 2b - 39 negative) as (magnitude << 1 | has a
+**   fraction), then the fraction's bytes up to 8 in all (low 2 bits 0 for a
+**   double); 0 < |x| < 1 as the double's bits shifted; |x| >= 2^63 as the
+**   bits shifted by one; zero 29; negative numbers complemented after the
+**   type byte;
+**   strings 3C, bytes with 00 as 00 FF, then 00; objects 46 and arrays 50,
+**   their fields and 00; BinData 5A, ObjectIds 64, booleans 6E/6F, Dates
+**   78, Timestamps 82; MinKey 0A, MaxKey F0, undefined 0F, null 14.
+**
+** TypeBits, which restore int, long, double or decimal and string or
+** symbol, lie outside the key: a value reads as what its bytes hold (2.0
+** reads as 2). The decoder accepts only what the encoder writes.
+*/
+#include <math.h>
+#include <string.h>
+
+#include "internal.h"
+#include "ok_bytewise.h" /* JavaScript Dates as text */
+#include "ok_keystring.h"
+
+static int fail(int status, size_t at, size_t *err_at) {
+  *err_at = at;
+  return status;
+}
+
+/* What an item keeps in ok_item.own. */
+typedef struct {
+  uint8_t x;       /* 0xFF: its bytes complemented (a descending field) */
+  uint8_t subtype; /* BinData's */
+  int64_t v;       /* a Date's milliseconds */
+} ks_own;
+typedef char own_fits[sizeof(ks_own) <= OK_ITEM_OWN ? 1 : -1];
+
+static ks_own own_of(const ok_item *it) {
+  ks_own o;
+  memcpy(&o, it->own, sizeof o);
+  return o;
+}
+
+/* --- Numbers --------------------------------------------------------------- */
+
+#define TWO63 9223372036854775808.0
+
+static uint64_t bits_of(double d) {
+  uint64_t u;
+  memcpy(&u, &d, 8);
+  return u;
+}
+
+static double double_of(uint64_t u) {
+  double d;
+  memcpy(&d, &u, 8);
+  return d;
+}
+
+/* A type byte and 8 bytes, complemented after the type when negative. */
+static size_t put9(uint8_t *out, int type, uint64_t v, int neg) {
+  if (out) out[0] = (uint8_t)type, ok_put_be(out + 1, neg ? ~v : v, 8);
+  return 9;
+}
+
+/* An integer part (magnitude << 1 | has a fraction) in as few bytes as
+** hold it. */
+static size_t enc_preshifted(uint8_t *out, uint64_t v, int neg) {
+  size_t bytes = (ok_bit_length(v) + 7) / 8;
+  if (out) {
+    out[0] =
+        (uint8_t)(neg ? OK_KEYSTRING_NEG_INT1 - (bytes - 1) : OK_KEYSTRING_POS_INT1 + (bytes - 1));
+    ok_put_be(out + 1, neg ? ~v : v, bytes);
+  }
+  return bytes + 1;
+}
+
+/* |d| >= 2^63 or infinite: the bits shifted past the sign. */
+static size_t enc_large(uint8_t *out, double d) {
+  uint64_t v = isinf(d) ? ~(uint64_t)0 : (bits_of(d) << 1) & ~((uint64_t)1 << 63);
+  return put9(out, d > 0 ? OK_KEYSTRING_POS_LARGE : OK_KEYSTRING_NEG_LARGE, v, d < 0);
+}
+
+/* 0 < |d| < 1: from 2^-255 the bits shifted by 2 (their top two bits are
+** then 11), below it the bits of |d| * 2^256 shifted by 1, plus 2^62. */
+static size_t enc_small(uint8_t *out, double d) {
+  double m = fabs(d);
+  uint64_t v = m >= ldexp(1, -255) ? bits_of(m) << 2
+                                   : (bits_of(m * ldexp(1, 256)) << 1) + ((uint64_t)1 << 62);
+  return put9(out, d < 0 ? OK_KEYSTRING_NEG_SMALL : OK_KEYSTRING_POS_SMALL, v, d < 0);
+}
+
+size_t ok_keystring_enc_double(uint8_t *out, double d) {
+  double m = fabs(d);
+  uint64_t ip, v;
+  size_t frac;
+  if (d != d || d == 0) {
+    if (out) out[0] = d == 0 ? OK_KEYSTRING_ZERO : OK_KEYSTRING_NAN;
+    return 1;
+  }
+  if (m < 1) return enc_small(out, d);
+  if (m >= TWO63) return enc_large(out, d);
+  ip = (uint64_t)m;
+  if ((double)ip == m) return enc_preshifted(out, ip << 1, d < 0);
+  /* a fraction: the integer part in its bytes, the fraction in the rest of
+  ** 8 (m * 256^frac is exact: a double below 2^52 has that room) */
+  frac = (64 - ok_bit_length(ip << 1)) / 8;
+  v = (uint64_t)ldexp(m, (int)(8 * frac)) + ((ip + 1) << (8 * frac));
+  return put9(out, d < 0 ? OK_KEYSTRING_NEG_INT8 + (int)frac : OK_KEYSTRING_POS_INT8 - (int)frac, v,
+              d < 0);
+}
+
+size_t ok_keystring_enc_int(uint8_t *out, int64_t v) {
+  uint64_t m = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+  if (v == INT64_MIN) return enc_large(out, -TWO63);
+  if (v == 0) {
+    if (out) out[0] = OK_KEYSTRING_ZERO;
+    return 1;
+  }
+  return enc_preshifted(out, m << 1, v < 0);
+}
+
+/* The number at c[0..n) (type t, c[0] its byte), its bytes xor x, as
+** it's value. A Decimal128 that no double is (a continuation marker, a
+** huge or teeny decimal) is OK_E_TYPE. */
+static int dec_number(const uint8_t *c, size_t n, int t, uint8_t x, ok_item *it, size_t *err_at) {
+  int neg = t < OK_KEYSTRING_ZERO;
+  uint8_t y = (uint8_t)(x ^ (neg ? 0xFF : 0x00));
+  uint8_t again[OK_KEYSTRING_NUMBER_MAX];
+  size_t len = 9, k;
+  uint64_t v;
+  double d = 0;
+  if (t == OK_KEYSTRING_NAN || t == OK_KEYSTRING_ZERO) {
+    ok_js_number(it, t == OK_KEYSTRING_NAN ? NAN : 0.0);
+    it->len = 1;
+    return OK_OK;
+  }
+  if (t >= OK_KEYSTRING_NEG_INT8 && t <= OK_KEYSTRING_NEG_INT1)
+    len = (size_t)(OK_KEYSTRING_NEG_INT1 - t) + 2;
+  if (t >= OK_KEYSTRING_POS_INT1 && t <= OK_KEYSTRING_POS_INT8)
+    len = (size_t)(t - OK_KEYSTRING_POS_INT1) + 2;
+  if (n < len) return fail(OK_E_TRUNCATED, n, err_at);
+  v = ok_get_be(c + 1, len - 1, y);
+  if (t != OK_KEYSTRING_NEG_LARGE && t != OK_KEYSTRING_NEG_SMALL && t != OK_KEYSTRING_POS_SMALL &&
+      t != OK_KEYSTRING_POS_LARGE && !(v & 1)) { /* an integer part alone */
+    it->type = OK_INT;
+    it->i = neg ? -(int64_t)(v >> 1) : (int64_t)(v >> 1);
+    it->len = len;
+    if (ok_keystring_enc_int(again, it->i) != len) return fail(OK_E_NONCANONICAL, 1, err_at);
+    goto compare;
+  }
+  if (n < 9) return fail(OK_E_TRUNCATED, n, err_at);
+  v = ok_get_be(c + 1, 8, y);
+  switch (t) {
+    case OK_KEYSTRING_NEG_LARGE:
+    case OK_KEYSTRING_POS_LARGE:
+      if (v == ~(uint64_t)0)
+        d = HUGE_VAL;
+      else if ((v >> 63) || (v & 1)) /* a huge decimal; a decimal's continuation */
+        return fail(OK_E_TYPE, 1, err_at);
+      else
+        d = double_of((v >> 1) | ((uint64_t)1 << 62));
+      break;
+    case OK_KEYSTRING_NEG_SMALL:
+    case OK_KEYSTRING_POS_SMALL:
+      if (v >> 62 == 3) {
+        if (v & 3) return fail(OK_E_TYPE, 1, err_at); /* a decimal rounded to 15 digits */
+        d = double_of(v >> 2);
+      } else {
+        if (v >> 62 == 0 || (v & 1)) return fail(OK_E_TYPE, 1, err_at); /* decimals */
+        d = ldexp(double_of((v - ((uint64_t)1 << 62)) >> 1), -256);
+      }
+      break;
+    default:       /* an integer part and a fraction in 8 bytes */
+      k = 9 - len; /* the fraction's bytes */
+      if (k == 0 || (v & 3)) return fail(OK_E_TYPE, 1, err_at); /* decimals */
+      d = ldexp((double)(((v >> (8 * k)) >> 1 << (8 * k)) | (v & (((uint64_t)1 << (8 * k)) - 1))),
+                -(int)(8 * k));
+  }
+  ok_js_number(it, neg ? -d : d);
+  it->len = 9;
+  if (ok_keystring_enc_double(again, neg ? -d : d) != 9) return fail(OK_E_NONCANONICAL, 1, err_at);
+compare: /* the one encoding of the value: the bytes the encoder writes */
+  for (k = 0; k < it->len; k++)
+    if ((uint8_t)(again[k] ^ x) != c[k]) return fail(OK_E_NONCANONICAL, k, err_at);
+  return OK_OK;
+}
+
+/* --- Other values ---------------------------------------------------------- */
+
+size_t ok_keystring_enc_string(uint8_t *out, const uint8_t *s, size_t n) {
+  size_t i, o = 1;
+  for (i = 0; i < n; i++) {
+    if (out) out[o] = s[i];
+    o++;
+    if (s[i] == 0x00) {
+      if (out) out[o] = 0xFF;
+      o++;
+    }
+  }
+  if (out) out[0] = OK_KEYSTRING_STRING, out[o] = 0x00;
+  return o + 1;
+}
+
+size_t ok_keystring_enc_bindata(uint8_t *out, const uint8_t *p, size_t n, uint8_t subtype) {
+  size_t head = n < 0xFF ? 3 : 7;
+  if (out) {
+    out[0] = OK_KEYSTRING_BINDATA;
+    if (n < 0xFF)
+      out[1] = (uint8_t)n;
+    else
+      out[1] = 0xFF, ok_put_be(out + 2, n, 4);
+    out[head - 1] = subtype;
+    if (n) memcpy(out + head, p, n);
+  }
+  return head + n;
+}
+
+size_t ok_keystring_enc_oid(uint8_t *out, const uint8_t oid[12]) {
+  if (out) out[0] = OK_KEYSTRING_OID, memcpy(out + 1, oid, 12);
+  return 13;
+}
+
+size_t ok_keystring_enc_date(uint8_t *out, int64_t ms) {
+  return put9(out, OK_KEYSTRING_DATE, (uint64_t)ms ^ ((uint64_t)1 << 63), 0);
+}
+
+size_t ok_keystring_enc_timestamp(uint8_t *out, uint32_t t, uint32_t i) {
+  return put9(out, OK_KEYSTRING_TIMESTAMP, (uint64_t)t << 32 | i, 0);
+}
+
+/* The record id: N (0-7) extra bytes, in the top 3 bits of the first byte
+** and the low 3 of the last, the value's bits big-endian around them. */
+size_t ok_keystring_enc_record(uint8_t *out, int64_t id) {
+  uint64_t v = id < 0 ? 0 : (uint64_t)id;
+  unsigned bits = ok_bit_length(v);
+  size_t extra = bits <= 10 ? 0 : (bits - 10 + 7) / 8;
+  if (out) {
+    out[0] = OK_KEYSTRING_END;
+    out[1] = (uint8_t)(extra << 5 | v >> (5 + 8 * extra));
+    if (extra) ok_put_be(out + 2, v >> 5, extra);
+    out[2 + extra] = (uint8_t)(v << 3 | extra);
+  }
+  return extra + 3;
+}
+
+/* The end of a string or name from c[0]: its 00 (FF complemented), a NUL
+** within it 00 FF (FF 00) when `escapes`; the offset of that end, its
+** escapes in *esc, or n when none. */
+static size_t string_end(const uint8_t *c, size_t n, uint8_t x, int escapes, size_t *esc) {
+  size_t i = 0;
+  const unsigned nul_mark = x ^ 0xFFu; /* what follows a NUL within */
+  *esc = 0;
+  for (;;) {
+    const uint8_t *hit = ok_find_byte(c + i, x, n - i);
+    if (!hit) return n;
+    i = (size_t)(hit - c);
+    if (!escapes || i + 1 >= n || c[i + 1] != nul_mark) return i;
+    i += 2, (*esc)++;
+  }
+}
+
+/* The generic type an object's field names (key_string.cpp's
+** bsonTypeToGenericKeyStringType). */
+static int generic(int t) {
+  if (t >= OK_KEYSTRING_NAN && t <= OK_KEYSTRING_POS_LARGE) return OK_KEYSTRING_NAN;
+  return t == OK_KEYSTRING_TRUE ? OK_KEYSTRING_FALSE : t;
+}
+
+static int dec_scalar(const uint8_t *c, size_t n, int t, uint8_t x, ok_item *it, size_t *err_at);
+
+/* An object or array from its type byte to the 00 that closes it, every
+** value checked: a loop with a stack of what is open, so nesting costs no
+** C stack; deeper than MongoDB's BSON depth is OK_E_RANGE. */
+static int dec_container(const uint8_t *c, size_t n, uint8_t x, ok_item *it, size_t *err_at) {
+  uint8_t object[OK_KEYSTRING_DEPTH_MAX];
+  size_t off = 1, top = 0, esc, end;
+  object[0] = (uint8_t)((c[0] ^ x) == OK_KEYSTRING_OBJECT);
+  for (;;) {
+    ok_item in;
+    int t, rc;
+    if (off >= n) return fail(OK_E_TRUNCATED, n, err_at);
+    t = c[off] ^ x;
+    if (t == 0x00) {
+      off++;
+      if (top-- == 0) break;
+      continue;
+    }
+    if (top + 2 > OK_KEYSTRING_DEPTH_MAX) return fail(OK_E_RANGE, off, err_at);
+    if (object[top]) { /* the field's generic type, its name, its value */
+      end = off + 1 + string_end(c + off + 1, n - off - 1, x, 0, &esc);
+      if (end >= n) return fail(OK_E_TRUNCATED, n, err_at);
+      if (end + 1 >= n) return fail(OK_E_TRUNCATED, n, err_at);
+      if (generic(c[end + 1] ^ x) != t) return fail(OK_E_NONCANONICAL, off, err_at);
+      off = end + 1;
+      t = c[off] ^ x;
+    }
+    if (t == OK_KEYSTRING_OBJECT || t == OK_KEYSTRING_ARRAY) {
+      object[++top] = (uint8_t)(t == OK_KEYSTRING_OBJECT);
+      off++;
+      continue;
+    }
+    if ((rc = dec_scalar(c + off, n - off, t, x, &in, err_at)) != OK_OK) return *err_at += off, rc;
+    off += in.len;
+  }
+  it->type = OK_BLOB;
+  it->body = c;
+  it->body_len = it->value_len = it->len = off;
+  it->direct = x == 0;
+  return OK_OK;
+}
+
+/* Any value but a container, t its type byte (c[0] ^ x), after the reset. */
+static int dec_scalar(const uint8_t *c, size_t n, int t, uint8_t x, ok_item *it, size_t *err_at) {
+  ks_own o = {x, 0, 0};
+  size_t esc, size, head;
+  uint64_t v;
+  ok_item_reset(it, &ok_format_keystring, t);
+  it->len = 1;
+  memcpy(it->own, &o, sizeof o);
+  switch (t) {
+    case OK_KEYSTRING_MINKEY:
+    case OK_KEYSTRING_MAXKEY:
+    case OK_KEYSTRING_UNDEFINED:
+    case OK_KEYSTRING_NULL: it->type = OK_NULL; return OK_OK;
+    case OK_KEYSTRING_FALSE:
+    case OK_KEYSTRING_TRUE:
+      it->type = OK_INT;
+      it->i = t == OK_KEYSTRING_TRUE;
+      return OK_OK;
+    case OK_KEYSTRING_STRING:
+      size = 1 + string_end(c + 1, n - 1, x, 1, &esc);
+      if (size >= n) return fail(OK_E_TRUNCATED, n, err_at);
+      it->type = OK_TEXT;
+      it->body = c + 1;
+      it->body_len = size - 1;
+      it->value_len = it->body_len - esc;
+      it->direct = !esc && !x;
+      it->len = size + 1;
+      return OK_OK;
+    case OK_KEYSTRING_BINDATA:
+      if (n < 3) return fail(OK_E_TRUNCATED, n, err_at);
+      size = c[1] ^ x, head = 3;
+      if (size == 0xFF) {
+        if (n < 7) return fail(OK_E_TRUNCATED, n, err_at);
+        size = (size_t)ok_get_be(c + 2, 4, x), head = 7;
+        if (size < 0xFF || size > 0x7FFFFFFF) return fail(OK_E_NONCANONICAL, 2, err_at);
+      }
+      if (n - head < size) return fail(OK_E_TRUNCATED, n, err_at);
+      o.subtype = c[head - 1] ^ x;
+      memcpy(it->own, &o, sizeof o);
+      it->type = OK_BLOB;
+      it->body = c + head;
+      it->body_len = it->value_len = size;
+      it->direct = !x;
+      it->len = head + size;
+      return OK_OK;
+    case OK_KEYSTRING_OID:
+      if (n < 13) return fail(OK_E_TRUNCATED, n, err_at);
+      it->type = OK_TEXT;
+      it->body = c + 1;
+      it->body_len = 12;
+      it->value_len = 24;
+      it->len = 13;
+      return OK_OK;
+    case OK_KEYSTRING_DATE:
+    case OK_KEYSTRING_TIMESTAMP:
+      if (n < 9) return fail(OK_E_TRUNCATED, n, err_at);
+      v = ok_get_be(c + 1, 8, x);
+      it->body = c + 1;
+      it->body_len = 8;
+      it->len = 9;
+      if (t == OK_KEYSTRING_TIMESTAMP) {
+        char text[20];
+        it->type = v >> 63 ? OK_TEXT : OK_INT;
+        it->i = (int64_t)v;
+        it->value_len = ok_u64_text(text, v);
+        return OK_OK;
+      }
+      o.v = (int64_t)(v ^ ((uint64_t)1 << 63));
+      if (o.v > (int64_t)OK_JS_DATE_MAX || o.v < -(int64_t)OK_JS_DATE_MAX)
+        return fail(OK_E_RANGE, 1, err_at);
+      memcpy(it->own, &o, sizeof o);
+      it->type = OK_TEXT;
+      {
+        char text[OK_JS_DATE_TEXT_MAX];
+        it->value_len = ok_js_date_text(text, o.v);
+      }
+      return OK_OK;
+  }
+  if (t >= OK_KEYSTRING_NAN && t <= OK_KEYSTRING_POS_LARGE)
+    return dec_number(c, n, t, x, it, err_at);
+  /* 140-170: regular expressions, DBPointers, code, code with scope */
+  return fail(t >= 140 && t <= 170 && t % 10 == 0 ? OK_E_TYPE : OK_E_TAG, 0, err_at);
+}
+
+int ok_keystring_decode(const uint8_t *key, size_t n, uint8_t x, ok_item *it, size_t *err_at) {
+  int t;
+  if (n == 0) return fail(OK_E_TRUNCATED, 0, err_at);
+  t = key[0] ^ x;
+  if (t == OK_KEYSTRING_OBJECT || t == OK_KEYSTRING_ARRAY) {
+    ks_own o = {x, 0, 0};
+    ok_item_reset(it, &ok_format_keystring, t);
+    memcpy(it->own, &o, sizeof o);
+    return dec_container(key, n, x, it, err_at);
+  }
+  return dec_scalar(key, n, t, x, it, err_at);
+}
+
+int ok_keystring_field(const ok_item *container, size_t *off, ok_item *name, ok_item *it) {
+  const uint8_t *c = container->body;
+  size_t n = container->body_len, esc, end, err;
+  uint8_t x = own_of(container).x;
+  ks_own o = {x, 0, 0};
+  if (*off == 0) *off = 1; /* past the container's type byte */
+  if ((c[*off] ^ x) == 0x00) return 0;
+  ok_item_reset(name, &ok_format_keystring, OK_KEYSTRING_STRING);
+  name->type = OK_NULL;
+  if (container->tag == OK_KEYSTRING_OBJECT) { /* no NUL within: a string without escapes */
+    end = *off + 1 + string_end(c + *off + 1, n - *off - 1, x, 0, &esc);
+    name->type = OK_TEXT;
+    name->body = c + *off + 1;
+    name->body_len = name->value_len = end - *off - 1;
+    name->direct = !x;
+    memcpy(name->own, &o, sizeof o);
+    *off = end + 1;
+  }
+  ok_keystring_decode(c + *off, n - *off, x, it, &err); /* checked with the container */
+  *off += it->len;
+  return 1;
+}
+
+int ok_keystring_generic(int type) { return generic(type); }
+
+uint8_t ok_keystring_bindata_subtype(const ok_item *it) { return own_of(it).subtype; }
+
+uint8_t ok_keystring_xor(const ok_item *it) { return own_of(it).x; }
+
+/* --- Keys ------------------------------------------------------------------ */
+
+/* The record id after the end byte at key[0], to the key's end. */
+static int dec_record(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) {
+  uint8_t again[OK_KEYSTRING_RECORD_MAX];
+  size_t extra = key[1] >> 5, k;
+  uint64_t v;
+  ok_item_reset(it, &ok_format_keystring, OK_KEYSTRING_END);
+  if (n < extra + 3) return fail(OK_E_TRUNCATED, n, err_at);
+  if (n > extra + 3) return fail(OK_E_TRAILING, extra + 3, err_at);
+  if ((key[n - 1] & 7) != extra) return fail(OK_E_NONCANONICAL, n - 1, err_at);
+  if (extra == 7 && (key[1] & 0x1F) > 3) return fail(OK_E_RANGE, 1, err_at);
+  v = (uint64_t)(key[1] & 0x1F) << (5 + 8 * extra) | (uint64_t)(key[n - 1] >> 3);
+  if (extra) v |= ok_get_be(key + 2, extra, 0) << 5;
+  it->type = OK_INT;
+  it->i = (int64_t)v;
+  it->len = n;
+  ok_keystring_enc_record(again, it->i);
+  for (k = 1; k < n; k++)
+    if (again[k] != key[k]) return fail(OK_E_NONCANONICAL, k, err_at);
+  return OK_OK;
+}
+
+/* Component `index`: a value (descending where the pattern says), which
+** takes the end byte when that ends the key; or the record id, which
+** starts at the end byte. */
+static int decode_any(const ok_format *f, size_t index, const uint8_t *key, size_t n, ok_item *it,
+                      size_t *err_at) {
+  const ok_keystring *ks = f->param;
+  uint8_t x = ks && index < 32 && (ks->desc >> index & 1) ? 0xFF : 0x00;
+  int rc;
+  if (n == 0) return fail(OK_E_LENGTH, 0, err_at); /* never written: every key has its end byte */
+  if (key[0] == OK_KEYSTRING_END) return n == 1 ? OK_FEWER : dec_record(key, n, it, err_at);
+  if ((rc = ok_keystring_decode(key, n, x, it, err_at)) != OK_OK) return rc;
+  it->desc = x != 0;
+  if (it->len == n) return fail(OK_E_TRUNCATED, n, err_at);
+  if (it->len + 1 == n && key[it->len] == OK_KEYSTRING_END) it->len++;
+  return OK_OK;
+}
+
+/* Where a value's bytes go, complemented when x; the end byte 04 and the
+** record id never are. */
+static size_t unescape(uint8_t *out, const uint8_t *p, size_t n, uint8_t x) {
+  size_t i, o = 0;
+  for (i = 0; i < n; i++) {
+    out[o++] = p[i] ^ x;
+    if ((p[i] ^ x) == 0x00) i++; /* the FF after a NUL */
+  }
+  return o;
+}
+
+static size_t keystring_value(uint8_t *out, const ok_item *it) {
+  ks_own o = own_of(it);
+  size_t k;
+  switch (it->tag) {
+    case OK_KEYSTRING_STRING: return unescape(out, it->body, it->body_len, o.x);
+    case OK_KEYSTRING_OID:
+      for (k = 0; k < 12; k++) {
+        uint8_t b = it->body[k] ^ o.x;
+        out[2 * k] = (uint8_t) "0123456789abcdef"[b >> 4];
+        out[2 * k + 1] = (uint8_t) "0123456789abcdef"[b & 15];
+      }
+      return 24;
+    case OK_KEYSTRING_DATE: return ok_js_date_text((char *)out, o.v);
+    case OK_KEYSTRING_TIMESTAMP: return ok_u64_text((char *)out, (uint64_t)it->i);
+  }
+  ok_copy_xor(out, it->body, it->value_len, o.x); /* BinData, a container */
+  return it->value_len;
+}
+
+int ok_keystring_write(const ok_format *f, ok_writer *w, const ok_value *v) {
+  const ok_keystring *ks = f->param; /* ok_convert's: the pattern says which are descending */
+  size_t start = w->n;
+  uint8_t *at;
+  switch (v->type) {
+    case OK_NULL: ok_writer_byte(w, OK_KEYSTRING_NULL); break;
+    case OK_INT:
+      at = ok_writer_at(w, OK_KEYSTRING_NUMBER_MAX);
+      w->n += ok_keystring_enc_int(at, v->i);
+      break;
+    case OK_REAL:
+      at = ok_writer_at(w, OK_KEYSTRING_NUMBER_MAX);
+      w->n += ok_keystring_enc_double(at, v->d);
+      break;
+    case OK_TEXT:
+      at = ok_writer_at(w, OK_KEYSTRING_STRING_BOUND(v->n));
+      w->n += ok_keystring_enc_string(at, v->p, v->n);
+      break;
+    default:
+      if (v->n > 0x7FFFFFFF) return OK_E_LENGTH;
+      at = ok_writer_at(w, OK_KEYSTRING_BINDATA_BOUND(v->n));
+      w->n += ok_keystring_enc_bindata(at, v->p, v->n, 0);
+  }
+  if ((w->desc || (ks && w->index < 32 && (ks->desc >> w->index & 1))) && w->n <= w->cap)
+    ok_invert(w->out + start, w->n - start);
+  return OK_OK;
+}
+
+/* ok_convert's: the values, then the end byte. */
+static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
+  if (v) return ok_keystring_write(f, w, v);
+  ok_writer_byte(w, OK_KEYSTRING_END);
+  return OK_OK;
+}
+
+OK_WALK_READER(next, decode_any)
+
+const ok_format ok_format_keystring = {
+    .name = "keystring",
+    .decode = decode_any,
+    .next = next,
+    .value = keystring_value,
+    .put = put_value,
+};
+
+/* --- Key patterns ---------------------------------------------------------- */
+
+static int pattern_fail(size_t at, const char *why, size_t *err_at, const char **why_out) {
+  *err_at = at, *why_out = why;
+  return OK_E_SYNTAX;
+}
+
+static int space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+/* A name or a string value at s[*i]: quoted ('...' or "...", a backslash
+** escaping the next character) or bare (letters, digits, _ $ .). */
+static int pattern_word(const char *s, size_t n, size_t *i) {
+  size_t start = *i;
+  if (*i < n && (s[*i] == '"' || s[*i] == '\'')) {
+    char q = s[(*i)++];
+    while (*i < n && s[*i] != q) *i += s[*i] == '\\' ? 2 : 1;
+    if (*i >= n) return 0;
+    (*i)++;
+    return 1;
+  }
+  while (*i < n && ((s[*i] >= 'a' && s[*i] <= 'z') || (s[*i] >= 'A' && s[*i] <= 'Z') ||
+                    (s[*i] >= '0' && s[*i] <= '9') || s[*i] == '_' || s[*i] == '$' || s[*i] == '.'))
+    (*i)++;
+  return *i > start;
+}
+
+int ok_keystring_parse(ok_keystring *ks, const char *s, size_t n, size_t *err_at,
+                       const char **why) {
+  size_t i = 0;
+  int braces;
+  ks->format = ok_format_keystring;
+  ks->format.param = ks;
+  ks->desc = 0, ks->fields = 0;
+  while (i < n && space(s[i])) i++;
+  braces = i < n && s[i] == '{';
+  if (braces) i++;
+  for (;;) {
+    while (i < n && space(s[i])) i++;
+    if (i < n && s[i] == '}' && braces && ks->fields == 0) break;
+    if (i >= n && !braces && ks->fields == 0) return OK_OK; /* no fields */
+    if (braces) {                                           /* a name and a colon */
+      if (!pattern_word(s, n, &i)) return pattern_fail(i, "a field's name expected", err_at, why);
+      while (i < n && space(s[i])) i++;
+      if (i >= n || s[i] != ':') return pattern_fail(i, "':' expected", err_at, why);
+      i++;
+      while (i < n && space(s[i])) i++;
+    }
+    if (ks->fields == OK_KEYSTRING_FIELDS_MAX)
+      return *err_at = i, *why = "more than 32 fields", OK_E_RANGE;
+    if (i < n && (s[i] == '-' || s[i] == '+' || (s[i] >= '0' && s[i] <= '9'))) {
+      int neg = s[i] == '-', digits = 0, nonzero = 0;
+      if (s[i] == '-' || s[i] == '+') i++;
+      for (; i < n && ((s[i] >= '0' && s[i] <= '9') || s[i] == '.'); i++) {
+        digits += s[i] != '.';
+        nonzero |= s[i] >= '1' && s[i] <= '9';
+      }
+      if (!digits) return pattern_fail(i, "a number expected", err_at, why);
+      if (neg && nonzero) ks->desc |= (uint32_t)1 << ks->fields;
+    } else if (!pattern_word(s, n, &i)) { /* "hashed", "text": ascending */
+      return pattern_fail(i, "a direction (1 or -1) expected", err_at, why);
+    }
+    ks->fields++;
+    while (i < n && space(s[i])) i++;
+    if (i < n && s[i] == ',') {
+      i++;
+      continue;
+    }
+    if (braces) {
+      if (i >= n || s[i] != '}') return pattern_fail(i, "',' or '}' expected", err_at, why);
+      break;
+    }
+    if (i < n) return pattern_fail(i, "',' expected", err_at, why);
+    return OK_OK;
+  }
+  i++;
+  while (i < n && space(s[i])) i++;
+  return i < n ? pattern_fail(i, "nothing may follow '}'", err_at, why) : OK_OK;
+}
+
+size_t ok_keystring_text(char *out, const ok_keystring *ks) {
+  size_t o = 0;
+  unsigned k;
+  for (k = 0; k < ks->fields; k++) {
+    const char *d = ks->desc >> k & 1 ? "-1" : "1";
+    size_t len = strlen(d);
+    if (k) {
+      if (out) memcpy(out + o, ", ", 2);
+      o += 2;
+    }
+    if (out) memcpy(out + o, d, len);
+    o += len;
+  }
+  return o;
+}

@@ -1,0 +1,147 @@
+/*
+** ok_keystring.h -- MongoDB's KeyString (version 1): the keys of every
+** WiredTiger index MongoDB writes and the _data of its change streams'
+** resume tokens. Includes ok.h; the same tiers and return convention (see
+** there). docs/keystring.md is the manual.
+**
+** A key is its values, one type byte in front of each, then the end byte
+** 04, then the record's id where the index entry has one. A value of a
+** descending field of the index's key pattern has every byte complemented,
+** its type byte included; the end and the record id never are. ok reads
+** each value as a component and the record id as one more.
+*/
+#ifndef OK_KEYSTRING_H
+#define OK_KEYSTRING_H
+
+#include "ok.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The type bytes (key_string.cpp's CType), in the order values sort. */
+#define OK_KEYSTRING_END 0x04 /* after the values; then the record id, if any */
+#define OK_KEYSTRING_MINKEY 10
+#define OK_KEYSTRING_UNDEFINED 15
+#define OK_KEYSTRING_NULL 20
+#define OK_KEYSTRING_NAN 30
+#define OK_KEYSTRING_NEG_LARGE 31 /* <= -2^63, -Infinity */
+#define OK_KEYSTRING_NEG_INT8 32  /* a negative integer part of 8 bytes ... */
+#define OK_KEYSTRING_NEG_INT1 39  /* ... of 1 byte, complemented */
+#define OK_KEYSTRING_NEG_SMALL 40 /* between -1 and 0 */
+#define OK_KEYSTRING_ZERO 41
+#define OK_KEYSTRING_POS_SMALL 42 /* between 0 and 1 */
+#define OK_KEYSTRING_POS_INT1 43  /* a positive integer part of 1 byte ... */
+#define OK_KEYSTRING_POS_INT8 50  /* ... of 8 bytes */
+#define OK_KEYSTRING_POS_LARGE 51 /* >= 2^63, Infinity */
+#define OK_KEYSTRING_STRING 60    /* strings and symbols: bytes, 00 as 00 FF, then 00 */
+#define OK_KEYSTRING_OBJECT 70    /* fields (type, name, 00, value), then 00 */
+#define OK_KEYSTRING_ARRAY 80     /* values, then 00 */
+#define OK_KEYSTRING_BINDATA 90   /* size (1 byte, or FF and 4), subtype, bytes */
+#define OK_KEYSTRING_OID 100      /* 12 bytes */
+#define OK_KEYSTRING_FALSE 110
+#define OK_KEYSTRING_TRUE 111
+#define OK_KEYSTRING_DATE 120      /* int64 milliseconds, sign bit flipped */
+#define OK_KEYSTRING_TIMESTAMP 130 /* seconds (4 bytes), increment (4) */
+#define OK_KEYSTRING_MAXKEY 240
+
+/* Nesting of objects and arrays read and written: MongoDB's BSON depth. */
+#define OK_KEYSTRING_DEPTH_MAX 200
+/* Fields of a key pattern (MongoDB's Ordering holds 32). */
+#define OK_KEYSTRING_FIELDS_MAX 32
+
+/* A key pattern's directions: bit i set when field i is descending. The
+** format of keys of that pattern is `format` (ok_keystring_parse);
+** ok_format_keystring reads keys of every field ascending. */
+typedef struct {
+  ok_format format;
+  uint32_t desc;
+  unsigned fields;
+} ok_keystring;
+
+/* Parses a key pattern, "{a: 1, b: -1}" as the shell writes it (names
+** bare or quoted, ignored; a negative number descending, any other value
+** ascending, as MongoDB's Ordering reads it) or its directions alone
+** ("1, -1"), into *ks: OK_OK; OK_E_SYNTAX with *err_at the offending
+** character and *why the words; OK_E_RANGE past OK_KEYSTRING_FIELDS_MAX
+** fields. */
+int ok_keystring_parse(ok_keystring *ks, const char *s, size_t n, size_t *err_at, const char **why);
+/* The pattern's directions as text ("1, -1"; "" for none): its length,
+** written to out unless NULL. */
+size_t ok_keystring_text(char *out, const ok_keystring *ks);
+
+/* Encoders of one value (ascending; ok_invert makes it descending): each
+** returns the byte count and writes to out unless NULL. */
+#define OK_KEYSTRING_NUMBER_MAX 9
+size_t ok_keystring_enc_int(uint8_t *out, int64_t v);
+size_t ok_keystring_enc_double(uint8_t *out, double d); /* NaN included */
+/* A string: at most OK_KEYSTRING_STRING_BOUND(n) bytes. */
+#define OK_KEYSTRING_STRING_BOUND(n) (2 * (size_t)(n) + 2)
+size_t ok_keystring_enc_string(uint8_t *out, const uint8_t *s, size_t n);
+/* BinData of a subtype: at most OK_KEYSTRING_BINDATA_BOUND(n) bytes; n
+** below 2^31. */
+#define OK_KEYSTRING_BINDATA_BOUND(n) ((size_t)(n) + 7)
+size_t ok_keystring_enc_bindata(uint8_t *out, const uint8_t *p, size_t n, uint8_t subtype);
+/* Fixed sizes: an ObjectId (13 bytes), a Date (9), a Timestamp (9). */
+size_t ok_keystring_enc_oid(uint8_t *out, const uint8_t oid[12]);
+size_t ok_keystring_enc_date(uint8_t *out, int64_t ms);
+size_t ok_keystring_enc_timestamp(uint8_t *out, uint32_t t, uint32_t i);
+/* A record id (a non-negative int64) after the end byte: 3 to 10 bytes,
+** the end byte included. */
+#define OK_KEYSTRING_RECORD_MAX 10
+size_t ok_keystring_enc_record(uint8_t *out, int64_t id);
+
+/* One value at key[0..n), its bytes complemented when x is 0xFF (a
+** descending field): OK_OK with *it (it->len its bytes; it->tag its type
+** byte, as ascending; it->body its bytes after the type byte, as they lie
+** in the key). SQL values: NULL (MinKey, MaxKey, undefined, null),
+** INTEGER (integral numbers within int64, booleans 0/1, a Timestamp's
+** 64 bits below 2^63), REAL (other numbers, NaN), TEXT (strings; an
+** ObjectId as 24 hex digits; a Date as toISOString() writes it; a
+** Timestamp from 2^63 as its decimal), BLOB (BinData's bytes; an object or
+** array as its ascending bytes, the value a constructor makes). Only what
+** MongoDB writes is read; a Decimal128 that is no double, regular
+** expressions, DBPointers, code and code with scope are refused
+** (OK_E_TYPE): key_string.cpp has them, ok does not yet. */
+int ok_keystring_decode(const uint8_t *key, size_t n, uint8_t x, ok_item *it, size_t *err_at);
+
+/* Within a decoded object or array (it->body, it->body_len; *off 0 at
+** first): its next field, *off past it; 0 at the container's end. An
+** object's field's name is the TEXT item *name (an array's elements have
+** none: OK_NULL), its value *it. */
+int ok_keystring_field(const ok_item *container, size_t *off, ok_item *name, ok_item *it);
+
+/* The type byte an object's field carries before its name, for a value of
+** type `type` (numbers share one, booleans one). */
+int ok_keystring_generic(int type);
+
+/* An item's BinData subtype; and 0xFF when its bytes are complemented (a
+** value of a descending field), else 0. */
+uint8_t ok_keystring_bindata_subtype(const ok_item *it);
+uint8_t ok_keystring_xor(const ok_item *it);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* OK_KEYSTRING_H */
+
+/* --- For code built with this version only -------------------------------- */
+#if defined(OK_STATIC_LINKING_ONLY) && !defined(OK_KEYSTRING_H_STATIC)
+#define OK_KEYSTRING_H_STATIC
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ok_keystring_write (ok.h's writers): NULL as null, INTEGER and REAL as
+** numbers, TEXT as a string, BLOB as BinData of subtype 0; descending when
+** w->desc or where f's pattern says (value w->index). Refuses only BinData
+** of 2^31 bytes or more (OK_E_LENGTH). */
+int ok_keystring_write(const ok_format *f, ok_writer *w, const ok_value *v);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* OK_STATIC_LINKING_ONLY */

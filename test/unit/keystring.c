@@ -1,0 +1,211 @@
+/*
+** keystring.c -- unit tests of MongoDB's KeyString (src/keystring.c): each
+** kind of number to its bytes as key_string.cpp's rules make them, the
+** values read back, the order of random numbers, record ids, key patterns,
+** descending fields, and every refusal at its byte.
+*/
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ok_keystring.h"
+#include "test.h"
+
+static void enc_is(size_t (*enc)(uint8_t *, double), double d, const char *hex) {
+  uint8_t out[16];
+  char got[40];
+  to_hex(got, out, enc(out, d));
+  check(strcmp(got, hex) == 0, "keystring: a double's bytes", hex);
+}
+
+static size_t enc_i(uint8_t *out, double d) { return ok_keystring_enc_int(out, (int64_t)d); }
+
+static void int_is(int64_t v, const char *hex) {
+  uint8_t out[16];
+  char got[40];
+  to_hex(got, out, ok_keystring_enc_int(out, v));
+  check(strcmp(got, hex) == 0, "keystring: an integer's bytes", hex);
+}
+
+static void record_is(int64_t v, const char *hex) {
+  uint8_t out[16];
+  char got[40];
+  to_hex(got, out, ok_keystring_enc_record(out, v));
+  check(strcmp(got, hex) == 0, "keystring: a record id's bytes", hex);
+}
+
+/* Key hex read by format f: its first refusal's status and byte, or the
+** count of its components. */
+static void refused(const ok_format *f, const char *hex, int status, size_t at) {
+  uint8_t key[512];
+  size_t n = from_hex(key, hex), count, err = 0;
+  int rc = ok_count(f, key, n, &count, &err);
+  check(rc == status && err == at, "keystring: refused at its byte", hex);
+}
+
+static void count_is(const ok_format *f, const char *hex, size_t want) {
+  uint8_t key[512];
+  size_t n = from_hex(key, hex), count = 0, err;
+  check(ok_count(f, key, n, &count, &err) == OK_OK && count == want, "keystring: components", hex);
+}
+
+static void numbers(long rounds) {
+  uint8_t a[16], b[16], key[16];
+  long r, bad_value = 0, bad_order = 0;
+  enc_is(ok_keystring_enc_double, 0.0, "29");
+  enc_is(ok_keystring_enc_double, -0.0, "29");
+  enc_is(ok_keystring_enc_double, NAN, "1E");
+  enc_is(ok_keystring_enc_double, 1.0, "2B02");
+  enc_is(ok_keystring_enc_double, 5.5, "2B0B80000000000000");
+  enc_is(ok_keystring_enc_double, -5.5, "27F47FFFFFFFFFFFFF");
+  enc_is(ok_keystring_enc_double, 0.5, "2AFF80000000000000");
+  enc_is(ok_keystring_enc_double, -0.5, "28007FFFFFFFFFFFFF");
+  enc_is(ok_keystring_enc_double, ldexp(1, -255), "2AC000000000000000");
+  enc_is(ok_keystring_enc_double, ldexp(1, -256), "2ABFE0000000000000");
+  enc_is(ok_keystring_enc_double, 4.9406564584124654e-324, "2A59A0000000000000");
+  enc_is(ok_keystring_enc_double, 9007199254740992.0, "3140000000000000");
+  enc_is(ok_keystring_enc_double, 4503599627370495.5, "311FFFFFFFFFFFFF80");
+  enc_is(ok_keystring_enc_double, 9223372036854775808.0, "3307C0000000000000");
+  enc_is(ok_keystring_enc_double, -9223372036854775808.0, "1FF83FFFFFFFFFFFFF");
+  enc_is(ok_keystring_enc_double, HUGE_VAL, "33FFFFFFFFFFFFFFFF");
+  enc_is(ok_keystring_enc_double, -HUGE_VAL, "1F0000000000000000");
+  enc_is(ok_keystring_enc_double, 1.7976931348623157e308, "337FDFFFFFFFFFFFFE");
+  enc_is(enc_i, 2.0, "2B04");
+  int_is(0, "29");
+  int_is(1, "2B02");
+  int_is(-1, "27FD");
+  int_is(127, "2BFE");
+  int_is(128, "2C0100");
+  int_is(-128, "26FEFF");
+  int_is(INT64_MAX, "32FFFFFFFFFFFFFFFE");
+  int_is(INT64_MIN + 1, "200000000000000001");
+  int_is(INT64_MIN, "1FF83FFFFFFFFFFFFF"); /* as the double -2^63 */
+  /* random numbers: read back as themselves, ordered as their values */
+  for (r = 0; r < rounds; r++) {
+    num x = random_num(), y = random_num();
+    size_t na, nb, err;
+    ok_item it;
+    na = x.is_int ? ok_keystring_enc_int(a, x.i) : ok_keystring_enc_double(a, x.d);
+    nb = y.is_int ? ok_keystring_enc_int(b, y.i) : ok_keystring_enc_double(b, y.d);
+    if (ok_keystring_decode(a, na, 0, &it, &err) != OK_OK || it.len != na ||
+        (it.type == OK_INT ? (x.is_int ? it.i != x.i : (double)it.i != x.d)
+                           : (x.is_int || it.d != x.d)))
+      bad_value++;
+    memcpy(key, a, na);
+    ok_invert(key, na); /* descending: complemented, read back the same */
+    if (ok_keystring_decode(key, na, 0xFF, &it, &err) != OK_OK || it.len != na) bad_value++;
+    if (sign(cmp_bytes(a, na, b, nb)) != sign(cmp_num(x, y))) bad_order++;
+  }
+  check(bad_value == 0, "keystring: random numbers read back, ascending and descending", "");
+  check(bad_order == 0, "keystring: random numbers in the order of their values", "");
+}
+
+static void others(void) {
+  uint8_t out[64], oid[12];
+  char got[160];
+  size_t k;
+  to_hex(got, out, ok_keystring_enc_string(out, (const uint8_t *)"a\0b", 3));
+  check(strcmp(got, "3C6100FF6200") == 0, "keystring: a NUL within a string is 00 FF", got);
+  for (k = 0; k < 12; k++) oid[k] = (uint8_t)(0xA0 + k);
+  to_hex(got, out, ok_keystring_enc_oid(out, oid));
+  check(strcmp(got, "64A0A1A2A3A4A5A6A7A8A9AAAB") == 0, "keystring: an ObjectId", got);
+  to_hex(got, out, ok_keystring_enc_date(out, -1));
+  check(strcmp(got, "787FFFFFFFFFFFFFFF") == 0, "keystring: a Date's sign bit flipped", got);
+  to_hex(got, out, ok_keystring_enc_timestamp(out, 1630438675, 1));
+  check(strcmp(got, "82612E851300000001") == 0, "keystring: a Timestamp", got);
+  to_hex(got, out, ok_keystring_enc_bindata(out, oid, 2, 4));
+  check(strcmp(got, "5A0204A0A1") == 0, "keystring: BinData, its length in a byte", got);
+  check(ok_keystring_enc_bindata(NULL, NULL, 254, 0) == 257 &&
+            ok_keystring_enc_bindata(NULL, NULL, 255, 0) == 262,
+        "keystring: BinData from 255 bytes, its length in 4", "");
+  record_is(0, "040000");
+  record_is(1, "040008");
+  record_is(1023, "041FF8");
+  record_is(1024, "04202001");
+  record_is(INT64_MAX, "04E3FFFFFFFFFFFFFFFF");
+}
+
+static void keys(void) {
+  const ok_format *f = &ok_format_keystring;
+  ok_keystring ks;
+  size_t at, n, i;
+  const char *why;
+  char text[200], deep[1024];
+  /* a real resume token (mongodb-resumetoken-decoder's README) */
+  count_is(f,
+           "82612E8513000000012B022C0100296E5A1004A5093ABB38FE4B9EA67F01BB1A96D812463C5F696400"
+           "3C5F5F5F78000004",
+           7);
+  count_is(f, "04", 0);
+  count_is(f, "2B0204", 1);
+  count_is(f, "2B02040008", 2); /* a record id after the end */
+  count_is(f, "040008", 1);     /* a record id alone */
+  refused(f, "", OK_E_LENGTH, 0);
+  refused(f, "2B02", OK_E_TRUNCATED, 2);            /* no end byte */
+  refused(f, "2C000204", OK_E_NONCANONICAL, 1);     /* 1 in two bytes */
+  refused(f, "2B0004", OK_E_NONCANONICAL, 1);       /* 0 as an integer */
+  refused(f, "2AFF8000000000000204", OK_E_TYPE, 1); /* a decimal, rounded to 15 digits */
+  refused(f, "2B0B8000000000000304", OK_E_TYPE, 1); /* a decimal's continuation */
+  refused(f, "338000000000000000000000000000000004", OK_E_TYPE, 1); /* a huge decimal */
+  refused(f, "2A0000000000000000000000000000000004", OK_E_TYPE, 1); /* a teeny one */
+  refused(f, "8C610000", OK_E_TYPE, 0);                             /* a regular expression */
+  refused(f, "0504", OK_E_TAG, 0);
+  refused(f, "5AFF000000010000", OK_E_NONCANONICAL, 2); /* a short BinData's long length */
+  refused(f, "78FFFFFFFFFFFFFFFF04", OK_E_RANGE, 1);    /* past a JavaScript Date */
+  refused(f, "3C6100FF", OK_E_TRUNCATED, 4);            /* a string without its 00 */
+  refused(f, "2B0204000008", OK_E_TRAILING, 5);         /* a record id and more */
+  refused(f, "2B0204000F", OK_E_NONCANONICAL, 4);       /* extra counts disagree */
+  refused(f, "2B0204200041", OK_E_NONCANONICAL, 3);     /* 8 in three bytes: two hold it */
+  refused(f, "46146100290004", OK_E_NONCANONICAL, 1);   /* a field's type not its value's */
+  count_is(f, "461E6100290004", 1);
+  /* nesting: MongoDB reads 200 levels */
+  for (i = 0; i < 199; i++) memcpy(deep + 2 * i, "50", 2);
+  for (n = 2 * i; i > 0; i--) memcpy(deep + n, "00", 2), n += 2;
+  memcpy(deep + n, "04", 3);
+  count_is(f, deep, 1);
+  memmove(deep + 2, deep, strlen(deep) + 1), memcpy(deep, "50", 2);
+  memcpy(deep + strlen(deep) - 2, "0004", 5);
+  count_is(f, deep, 1); /* 200 */
+  memmove(deep + 2, deep, strlen(deep) + 1), memcpy(deep, "50", 2);
+  memcpy(deep + strlen(deep) - 2, "0004", 5);
+  refused(f, deep, OK_E_RANGE, 200); /* 201 */
+  /* key patterns */
+  const char *pat = "{a: 1, 'b.c': -1, c: \"hashed\", d: -0}";
+  check(ok_keystring_parse(&ks, pat, strlen(pat), &at, &why) == OK_OK && ks.desc == 2 &&
+            ks.fields == 4,
+        "keystring: a key pattern, names bare and quoted", "");
+  text[ok_keystring_text(text, &ks)] = 0;
+  check(strcmp(text, "1, -1, 1, 1") == 0, "keystring: a pattern as its directions", text);
+  check(ok_keystring_parse(&ks, "-1,1", 4, &at, &why) == OK_OK && ks.desc == 1 &&
+            ok_keystring_parse(&ks, "", 0, &at, &why) == OK_OK && ks.fields == 0 &&
+            ok_keystring_parse(&ks, "{}", 2, &at, &why) == OK_OK && ks.fields == 0,
+        "keystring: directions alone, none", "");
+  check(ok_keystring_parse(&ks, "{a 1}", 5, &at, &why) == OK_E_SYNTAX && at == 3 &&
+            ok_keystring_parse(&ks, "1,", 2, &at, &why) == OK_E_SYNTAX && at == 2 &&
+            ok_keystring_parse(&ks, "{a: 1} x", 8, &at, &why) == OK_E_SYNTAX && at == 7,
+        "keystring: a bad pattern refused at its character", "");
+  for (n = 0, i = 0; i < 33; i++) n += (size_t)sprintf(text + n, "%s1", i ? "," : "");
+  check(ok_keystring_parse(&ks, text, n, &at, &why) == OK_E_RANGE, "keystring: at most 32 fields",
+        "");
+  /* a descending field: complemented, the end byte not */
+  ok_keystring_parse(&ks, "1, -1", 5, &at, &why);
+  count_is(&ks.format, "2B02D4F504", 2);
+  refused(f, "2B02D4F504", OK_E_TAG, 2);
+  {
+    uint8_t key[8];
+    size_t len = from_hex(key, "2B02D4F504"), err;
+    ok_item it;
+    ok_walk w;
+    ok_walk_start(&w, &ks.format, key, len);
+    check(ok_next(&w, &it, &err) == OK_OK && !it.desc && it.i == 1 &&
+              ok_next(&w, &it, &err) == OK_OK && it.desc && it.type == OK_INT && it.i == 5 &&
+              ok_next(&w, &it, &err) == OK_FEWER,
+          "keystring: a descending field read as its value", "");
+  }
+}
+
+void test_keystring(long rounds) {
+  numbers(rounds);
+  others();
+  keys();
+}
