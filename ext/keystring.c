@@ -1,0 +1,423 @@
+/*
+** keystring.c -- MongoDB's KeyString from SQL: ok_keystring_pack(pattern,
+** v...), the constructors for the BSON values SQL has no type for, and how
+** the readers show them. The readers take 'keystring' (every field
+** ascending) or 'keystring:<pattern>', the index's key pattern.
+**
+**   ok_keystring_pack('', 'abc', 42)            -- an index key of {a: 1, b: 1}
+**   ok_keystring_pack('{a: 1, b: -1}', 'abc', 42)   -- b descending
+**   ok_keystring_pack('', ok_keystring_oid('507f1f77bcf86cd799439011'),
+**                     ok_keystring_recordid(7))  -- with its record id
+**
+** docs/keystring.md is the reference.
+*/
+#define OK_STATIC_LINKING_ONLY /* the extension is built with this very core */
+#include <math.h>
+#include <string.h>
+
+#include "../src/ok_bytewise.h" /* JavaScript Dates: MongoDB's as the shell shows them */
+#include "../src/ok_keystring.h"
+#include "format.h"
+
+/* --- The key pattern ------------------------------------------------------- */
+
+static int parse_pattern(void *state, const char *s, size_t n, char **msg) {
+  const char *why = "more than 32 fields";
+  size_t at;
+  if (ok_keystring_parse(state, s, n, &at, &why) == OK_OK) return SQLITE_OK;
+  *msg = sqlite3_mprintf("bad key pattern: %s at character %lld", why, (long long)at + 1);
+  return *msg ? SQLITE_ERROR : SQLITE_NOMEM;
+}
+
+static const ok_format *pattern_format(const void *state) {
+  return &((const ok_keystring *)state)->format;
+}
+
+static void describe_pattern(ok_sql_out *o, const void *state) {
+  char text[4 * OK_KEYSTRING_FIELDS_MAX + 1];
+  if (!state) return; /* 'keystring' alone */
+  text[ok_keystring_text(text, state)] = 0;
+  ok_sql_puts(o, text);
+}
+
+static const ok_sql_param pattern = {"pattern",      sizeof(ok_keystring), parse_pattern,
+                                     pattern_format, describe_pattern,     1};
+
+/* --- Building -------------------------------------------------------------- */
+
+/* A builder's own record (ok_sql_builder.own): [0] the pattern's
+** descending fields, [1] 1 for a key's values (ok_keystring_pack), 0 for
+** an object's or array's, which the pattern does not reach. */
+enum { OWN_DESC, OWN_TOP };
+
+/* Whether argument i (1-based; the pattern is the first) is descending. */
+static int desc_of(const ok_sql_builder *b, int i) {
+  return b->own[OWN_TOP] && i - 2 < 32 && (b->own[OWN_DESC] >> (i - 2) & 1);
+}
+
+OK_SQL_FLATTEN static int put(ok_sql_builder *b, sqlite3_value *v, int t, int i) {
+  b->desc = desc_of(b, i);
+  return ok_sql_write(b, &ok_sql_keystring, v, t, i, ok_keystring_write, &ok_format_keystring, 0,
+                      0);
+}
+
+static const char record_last[] = "a record id (ok_keystring_recordid), which ends the key";
+
+/* One of its pieces: a value, complemented in a descending field; a
+** record id, which only a key's end takes. */
+static int put_piece(ok_sql_builder *b, const uint8_t *p, size_t n, int i) {
+  if (p[0] == OK_KEYSTRING_END && !b->own[OWN_TOP]) {
+    ok_sql_error(b->ctx,
+                 "argument %d is a record id (ok_keystring_recordid), which goes last in "
+                 "ok_keystring_pack",
+                 i);
+    return 0;
+  }
+  if (!ok_sql_buf_reserve(b->ctx, &b->buf, n, n)) return 0;
+  memcpy(b->buf.p + b->buf.n, p, n);
+  if (p[0] == OK_KEYSTRING_END)
+    b->last = record_last;
+  else if (desc_of(b, i))
+    ok_invert(b->buf.p + b->buf.n, n);
+  b->buf.n += n;
+  return 1;
+}
+
+/* The result piece of a constructor. */
+static void result_piece(sqlite3_context *ctx, const uint8_t *p, size_t n) {
+  ok_sql_result_piece(ctx, p, n, OK_SUBTYPE(keystring), 0);
+}
+
+/* ok_keystring_pack(pattern, v, ...): the values, then the end byte (which
+** a record id brings with it). */
+static void ok_keystring_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  const ok_keystring *ks;
+  ok_sql_builder b;
+  if (argc == 0) {
+    ok_sql_error(ctx, "takes the index's key pattern first ('' when every field is ascending)");
+    return;
+  }
+  if (!(ks = ok_sql_param_arg(ctx, &pattern, argv, 0))) return;
+  ok_sql_builder_init(&b, ctx, 0);
+  b.own[OWN_DESC] = ks->desc, b.own[OWN_TOP] = 1;
+  if (ok_sql_build(&b, &ok_sql_keystring, argc, argv, 1) &&
+      (b.last || ok_sql_buf_reserve(ctx, &b.buf, 1, 1))) {
+    if (!b.last) b.buf.p[b.buf.n++] = OK_KEYSTRING_END;
+    ok_sql_result_piece(ctx, b.buf.p, b.buf.n, OK_KEY_SUBTYPE(OK_SUBTYPE(keystring)), 0);
+  }
+  ok_sql_builder_free(&b);
+}
+
+/* A container made: refused deeper than MongoDB reads. */
+static void result_container(sqlite3_context *ctx, ok_sql_builder *b) {
+  ok_item it;
+  size_t err;
+  if (ok_keystring_decode(b->buf.p, b->buf.n, 0, &it, &err) == OK_E_RANGE)
+    ok_sql_error(ctx, "nests deeper than MongoDB's %d levels", OK_KEYSTRING_DEPTH_MAX);
+  else
+    result_piece(ctx, b->buf.p, b->buf.n);
+}
+
+/* ok_keystring_array(v, ...) */
+static void ok_keystring_array_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  ok_sql_builder b;
+  b.own[OWN_TOP] = 0;
+  if (ok_sql_build_array(ctx, &b, &ok_sql_keystring, OK_KEYSTRING_ARRAY, 0x00, argc, argv))
+    result_container(ctx, &b);
+  ok_sql_builder_free(&b);
+}
+
+/* ok_keystring_object(name, v, ...): each field its generic type, its
+** name, 00 and its value. */
+static void ok_keystring_object_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  ok_sql_builder b, v;
+  int i, ok = 1;
+  if (argc % 2) {
+    ok_sql_error(ctx, "takes names and values in pairs, not %d arguments", argc);
+    return;
+  }
+  ok_sql_builder_init(&b, ctx, 0);
+  ok_sql_builder_init(&v, ctx, 0);
+  v.own[OWN_TOP] = 0;
+  ok = ok_sql_buf_reserve(ctx, &b.buf, 1, 1);
+  if (ok) b.buf.p[b.buf.n++] = OK_KEYSTRING_OBJECT;
+  for (i = 0; ok && i < argc; i += 2) {
+    const char *name;
+    size_t n;
+    if (!ok_sql_text_arg(ctx, argv[i], "a field's name", &name, &n)) {
+      ok = 0;
+    } else if (memchr(name, 0, n)) {
+      ok_sql_error(ctx, "argument %d: a field's name holds no NUL (BSON's names end at one)",
+                   i + 1);
+      ok = 0;
+    } else {
+      v.buf.n = 0;
+      ok = ok_sql_build(&v, &ok_sql_keystring, i + 2, argv, i + 1) &&
+           ok_sql_buf_reserve(ctx, &b.buf, n + 2 + v.buf.n, n + 2 + v.buf.n);
+    }
+    if (!ok) break;
+    b.buf.p[b.buf.n++] = (uint8_t)ok_keystring_generic(v.buf.p[0]);
+    memcpy(b.buf.p + b.buf.n, name, n);
+    b.buf.p[b.buf.n + n] = 0x00;
+    memcpy(b.buf.p + b.buf.n + n + 1, v.buf.p, v.buf.n);
+    b.buf.n += n + 1 + v.buf.n;
+  }
+  if (ok && ok_sql_buf_reserve(ctx, &b.buf, 1, 1)) {
+    b.buf.p[b.buf.n++] = 0x00;
+    result_container(ctx, &b);
+  }
+  ok_sql_builder_free(&v);
+  ok_sql_builder_free(&b);
+}
+
+/* ok_keystring_minkey(), _maxkey(), _undefined(), _nan(): one byte each. */
+static void ok_keystring_constant_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  uint8_t out[1];
+  (void)argc, (void)argv;
+  out[0] = (uint8_t)ok_sql_fn_arg(ctx);
+  result_piece(ctx, out, 1);
+}
+
+static void ok_keystring_bool_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  (void)argc;
+  ok_sql_bool_piece(ctx, argv[0], OK_SUBTYPE(keystring), OK_KEYSTRING_FALSE, OK_KEYSTRING_TRUE);
+}
+
+/* ok_keystring_oid(id): 24 hex digits, or the 12 bytes. */
+static void ok_keystring_oid_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  uint8_t oid[12], out[13];
+  const uint8_t *p;
+  size_t n, len, err;
+  int t = sqlite3_value_type(argv[0]);
+  (void)argc;
+  if (t == SQLITE_NULL || !ok_sql_bytes(ctx, argv[0], &p, &n)) return;
+  if (t == SQLITE_BLOB && n == 12) {
+    memcpy(oid, p, 12);
+  } else if (t != SQLITE_TEXT || n != 24 ||
+             ok_hex_decode(oid, &len, (const char *)p, n, &err) != OK_OK || len != 12) {
+    ok_sql_error(ctx, "takes an ObjectId: 24 hex digits, or 12 bytes as a BLOB");
+    return;
+  }
+  result_piece(ctx, out, ok_keystring_enc_oid(out, oid));
+}
+
+static size_t enc_date(uint8_t *out, double ms) { return ok_keystring_enc_date(out, (int64_t)ms); }
+
+static void ok_keystring_date_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  (void)argc;
+  ok_sql_js_date(ctx, argv[0], OK_SUBTYPE(keystring), enc_date);
+}
+
+/* An argument within 0..max; 0 with the error set. */
+static int bounded_arg(sqlite3_context *ctx, sqlite3_value *v, const char *what, int64_t max,
+                       int64_t *x) {
+  if (!ok_sql_int_arg(ctx, v, what, x)) return 0;
+  if (*x >= 0 && *x <= max) return 1;
+  ok_sql_error(ctx, "%s %lld is outside 0..%lld", what, (long long)*x, (long long)max);
+  return 0;
+}
+
+/* ok_keystring_timestamp(t, i): seconds and increment, each 32 bits. */
+static void ok_keystring_timestamp_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  uint8_t out[9];
+  int64_t t, i;
+  (void)argc;
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL) return;
+  if (bounded_arg(ctx, argv[0], "the seconds", 0xFFFFFFFF, &t) &&
+      bounded_arg(ctx, argv[1], "the increment", 0xFFFFFFFF, &i))
+    result_piece(ctx, out, ok_keystring_enc_timestamp(out, (uint32_t)t, (uint32_t)i));
+}
+
+/* ok_keystring_bindata(bytes, subtype) */
+static void ok_keystring_bindata_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  const uint8_t *p;
+  size_t n;
+  int64_t sub;
+  uint8_t *out;
+  (void)argc;
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL) return;
+  if (!bounded_arg(ctx, argv[1], "the subtype", 255, &sub) || !ok_sql_bytes(ctx, argv[0], &p, &n))
+    return;
+  if (!(out = sqlite3_malloc64(OK_KEYSTRING_BINDATA_BOUND(n)))) {
+    sqlite3_result_error_nomem(ctx);
+    return;
+  }
+  ok_sql_result_piece(ctx, out, ok_keystring_enc_bindata(out, p, n, (uint8_t)sub),
+                      OK_SUBTYPE(keystring), 1);
+}
+
+/* ok_keystring_recordid(n): the end byte and the record id after it. */
+static void ok_keystring_recordid_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  uint8_t out[OK_KEYSTRING_RECORD_MAX];
+  int64_t id;
+  (void)argc;
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL) return;
+  if (bounded_arg(ctx, argv[0], "the record id", INT64_MAX, &id))
+    result_piece(ctx, out, ok_keystring_enc_record(out, id));
+}
+
+/* --- Reading --------------------------------------------------------------- */
+
+static const char *kind(const ok_item *it) {
+  switch (it->tag) {
+    case OK_KEYSTRING_END: return "recordid";
+    case OK_KEYSTRING_MINKEY: return "minkey";
+    case OK_KEYSTRING_MAXKEY: return "maxkey";
+    case OK_KEYSTRING_UNDEFINED: return "undefined";
+    case OK_KEYSTRING_NULL: return "null";
+    case OK_KEYSTRING_STRING: return "string";
+    case OK_KEYSTRING_OBJECT: return "object";
+    case OK_KEYSTRING_ARRAY: return "array";
+    case OK_KEYSTRING_BINDATA: return "bindata";
+    case OK_KEYSTRING_OID: return "objectid";
+    case OK_KEYSTRING_FALSE:
+    case OK_KEYSTRING_TRUE: return "bool";
+    case OK_KEYSTRING_DATE: return "date";
+    case OK_KEYSTRING_TIMESTAMP: return "timestamp";
+  }
+  return "number";
+}
+
+static int render_value(ok_sql_out *o, const ok_item *it, size_t depth);
+
+/* A field's name that is not UTF-8, in JSON: "text_hex:<its bytes>" (a
+** JSON name is a string). SQLITE_DONE for a name that is UTF-8. */
+static int name_as_hex(ok_sql_out *o, const ok_item *name) {
+  int utf8 = ok_sql_item_is_utf8(name);
+  uint8_t *raw;
+  char *hex;
+  if (utf8 == 1) return SQLITE_DONE;
+  raw = utf8 < 0 ? NULL : sqlite3_malloc64(3 * name->value_len + 1);
+  if (!raw) return SQLITE_NOMEM;
+  hex = (char *)raw + name->value_len;
+  ok_unescape(raw, name);
+  hex[ok_hex_encode(hex, raw, name->value_len)] = 0;
+  ok_sql_puts(o, "\"text_hex:");
+  ok_sql_puts(o, hex);
+  ok_sql_putc(o, '"');
+  sqlite3_free(raw);
+  return SQLITE_OK;
+}
+
+/* An object's or array's fields, one by one (the decoder bounds the depth,
+** and ok_quote's renderings stop at OK_SQL_QUOTE_DEPTH). */
+static int render_container(ok_sql_out *o, const ok_item *it, size_t depth) {
+  int object = it->tag == OK_KEYSTRING_OBJECT, rc = SQLITE_OK, first = 1;
+  size_t off = 0;
+  ok_item name, v;
+  if (depth > OK_SQL_QUOTE_DEPTH && !o->json) return SQLITE_RANGE;
+  ok_sql_puts(o, o->json ? (object ? "{" : "[")
+                         : (object ? "ok_keystring_object(" : "ok_keystring_array("));
+  while (rc == SQLITE_OK && ok_keystring_field(it, &off, &name, &v)) {
+    if (!first) ok_sql_puts(o, o->json ? "," : ", ");
+    first = 0;
+    if (object && o->json && (rc = name_as_hex(o, &name)) != SQLITE_DONE) {
+      if (rc == SQLITE_OK) ok_sql_puts(o, ":");
+    } else if (object) {
+      rc = ok_sql_put_value(o, &name);
+      ok_sql_puts(o, o->json ? ":" : ", ");
+    }
+    if (rc == SQLITE_OK) rc = render_value(o, &v, depth + 1);
+  }
+  ok_sql_puts(o, o->json ? (object ? "}" : "]") : ")");
+  return rc;
+}
+
+static int render_value(ok_sql_out *o, const ok_item *it, size_t depth) {
+  const char *json = NULL, *sql = NULL;
+  switch (it->tag) {
+    case OK_KEYSTRING_OBJECT:
+    case OK_KEYSTRING_ARRAY: return render_container(o, it, depth);
+    case OK_KEYSTRING_MINKEY: json = "{\"$minKey\":1}", sql = "ok_keystring_minkey()"; break;
+    case OK_KEYSTRING_MAXKEY: json = "{\"$maxKey\":1}", sql = "ok_keystring_maxkey()"; break;
+    case OK_KEYSTRING_UNDEFINED:
+      json = "{\"$undefined\":true}", sql = "ok_keystring_undefined()";
+      break;
+    case OK_KEYSTRING_NAN: json = "{\"real\":\"NaN\"}", sql = "ok_keystring_nan()"; break;
+    case OK_KEYSTRING_FALSE: json = "false", sql = "ok_keystring_bool(0)"; break;
+    case OK_KEYSTRING_TRUE: json = "true", sql = "ok_keystring_bool(1)"; break;
+    case OK_KEYSTRING_END:
+      ok_sql_putf(o, o->json ? "{\"recordid\":%lld}" : "ok_keystring_recordid(%lld)",
+                  (long long)it->i);
+      return SQLITE_OK;
+    case OK_KEYSTRING_OID: {
+      uint8_t hex[24];
+      ok_unescape(hex, it);
+      ok_sql_putf(o, o->json ? "{\"$oid\":\"%.24s\"}" : "ok_keystring_oid('%.24s')", hex);
+      return SQLITE_OK;
+    }
+    case OK_KEYSTRING_DATE: return ok_sql_put_js_value(o, it, 1, "ok_keystring_date");
+    case OK_KEYSTRING_TIMESTAMP: {
+      uint64_t v = (uint64_t)it->i;
+      ok_sql_putf(
+          o, o->json ? "{\"$timestamp\":{\"t\":%u,\"i\":%u}}" : "ok_keystring_timestamp(%u, %u)",
+          (unsigned)(v >> 32), (unsigned)(v & 0xFFFFFFFF));
+      return SQLITE_OK;
+    }
+    case OK_KEYSTRING_BINDATA:
+      if (ok_keystring_bindata_subtype(it) != 0) {
+        int rc;
+        if (!o->json) ok_sql_puts(o, "ok_keystring_bindata(");
+        rc = ok_sql_put_value(o, it);
+        ok_sql_putf(o, o->json ? "" : ", %d)", ok_keystring_bindata_subtype(it));
+        if (o->json) { /* {"blob":"..","subtype":4} */
+          o->n--;
+          ok_sql_putf(o, ",\"subtype\":%d}", ok_keystring_bindata_subtype(it));
+        }
+        return rc;
+      }
+      break;
+  }
+  if (json) {
+    ok_sql_puts(o, o->json ? json : sql);
+    return SQLITE_OK;
+  }
+  return ok_sql_put_value(o, it); /* numbers, strings, null, BinData of subtype 0 */
+}
+
+/* A descending field's value shows as it is, as an Orderly schema's field
+** does: the pattern says which fields are (ok_each's dir too). */
+static int render(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
+  (void)raw;
+  return render_value(o, it, 1);
+}
+
+static const ok_sql_function functions[] = {
+    {"ok_keystring_pack", 1, -1, OK_SQL_PURE | OK_SQL_READS | OK_SQL_MAKES, ok_keystring_pack_fn,
+     0},
+    {"ok_keystring_array", 0, -1, OK_SQL_PURE | OK_SQL_READS | OK_SQL_MAKES, ok_keystring_array_fn,
+     0},
+    {"ok_keystring_object", 0, -1, OK_SQL_PURE | OK_SQL_READS | OK_SQL_MAKES,
+     ok_keystring_object_fn, 0},
+    {"ok_keystring_minkey", 0, 0, OK_SQL_PURE | OK_SQL_MAKES, ok_keystring_constant_fn,
+     OK_KEYSTRING_MINKEY},
+    {"ok_keystring_maxkey", 0, 0, OK_SQL_PURE | OK_SQL_MAKES, ok_keystring_constant_fn,
+     OK_KEYSTRING_MAXKEY},
+    {"ok_keystring_undefined", 0, 0, OK_SQL_PURE | OK_SQL_MAKES, ok_keystring_constant_fn,
+     OK_KEYSTRING_UNDEFINED},
+    {"ok_keystring_nan", 0, 0, OK_SQL_PURE | OK_SQL_MAKES, ok_keystring_constant_fn,
+     OK_KEYSTRING_NAN},
+    {"ok_keystring_bool", 1, 1, OK_SQL_PURE | OK_SQL_MAKES, ok_keystring_bool_fn, 0},
+    {"ok_keystring_oid", 1, 1, OK_SQL_PURE | OK_SQL_MAKES, ok_keystring_oid_fn, 0},
+    {"ok_keystring_date", 1, 1, OK_SQL_PURE | OK_SQL_MAKES, ok_keystring_date_fn, 0},
+    {"ok_keystring_timestamp", 2, 2, OK_SQL_PURE | OK_SQL_MAKES, ok_keystring_timestamp_fn, 0},
+    {"ok_keystring_bindata", 2, 2, OK_SQL_PURE | OK_SQL_MAKES, ok_keystring_bindata_fn, 0},
+    {"ok_keystring_recordid", 1, 1, OK_SQL_PURE | OK_SQL_MAKES, ok_keystring_recordid_fn, 0},
+    {NULL, 0, 0, 0, NULL, 0},
+};
+
+const ok_sql_format ok_sql_keystring = {
+    .core = &ok_format_keystring,
+    .subtype = OK_SUBTYPE(keystring),
+    .label = "KeyString",
+    .noun = "a MongoDB KeyString",
+    .builders = "ok_keystring_*",
+    .pack = "ok_keystring_pack",
+    .rejoin = "ok_keystring_array(...) or ok_keystring_object(...) nests values",
+    .put = put,
+    .put_piece = put_piece,
+    .kind = kind,
+    .render = render,
+    .param = &pattern,
+    .functions = functions,
+};

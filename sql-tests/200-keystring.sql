@@ -1,0 +1,73 @@
+-- MongoDB's KeyString: ok_keystring_pack and its constructors, the readers
+-- with and without a key pattern, every kind of value at its edges, and
+-- every refusal. test/keystring/check.js holds the npm reader's view and
+-- MongoDB's own resume tokens, test/unit/keystring.c the bytes of each
+-- number's encoding; this file pins what SQL sees.
+.mode quote
+.echo on
+-- numbers in one order whatever their type: 2 and 2.0 are one key
+SELECT 'numbers', hex(ok_keystring_pack('', 0, 1, -1, 2.0, 5.5, -5.5, 0.5, 1e300, 9223372036854775807, -9223372036854775808, 9e999, -9e999, -0.0, 4.9406564584124654e-324));
+SELECT 'numbers.read', ok_quote(ok_keystring_pack('', 0, 1, -1, 2.0, 5.5, -5.5, 0.5, 1e300, 9223372036854775807, -9223372036854775808, 9e999, -9e999, -0.0, 4.9406564584124654e-324), 'keystring');
+SELECT 'numbers.types', group_concat(typeof(value) || ':' || kind, ' ') FROM ok_each(ok_keystring_pack('', 2, 2.5, 1e19, -9223372036854775808, ok_keystring_nan()), 'keystring');
+WITH v(x) AS (VALUES (-9e999), (-1e300), (-9223372036854775808), (-9223372036854775807), (-2), (-1.5), (-1), (-0.5), (-1e-300), (0), (4.9e-324), (1e-77), (0.5), (1), (1.5), (2), (255), (256), (4503599627370495.5), (9007199254740993), (9223372036854775807), (9223372036854775808.0), (1e300), (9e999)) SELECT 'numbers.order', count(*), sum(a.x < b.x) = sum(ok_keystring_pack('', a.x) < ok_keystring_pack('', b.x)), sum(a.x = b.x) = sum(ok_keystring_pack('', a.x) = ok_keystring_pack('', b.x)) FROM v a, v b;
+-- strings: NUL as 00 FF; BinData by length first; the types in BSON's order
+SELECT 'strings', hex(ok_keystring_pack('', '', 'a' || char(0) || 'b', char(0), 'é')), ok_quote(ok_keystring_pack('', 'a' || char(0) || 'b', ''), 'keystring');
+SELECT 'bindata', hex(ok_keystring_pack('', x'', x'FF00', ok_keystring_bindata(x'0102', 4), ok_keystring_bindata(zeroblob(255), 0))) LIKE '5A0000' || '5A0200FF00' || '5A020401025AFF000000FF00%04';
+WITH t(name, k) AS (VALUES ('maxkey', ok_keystring_pack('', ok_keystring_maxkey())), ('timestamp', ok_keystring_pack('', ok_keystring_timestamp(0, 0))), ('date', ok_keystring_pack('', ok_keystring_date(0))), ('true', ok_keystring_pack('', ok_keystring_bool(1))), ('false', ok_keystring_pack('', ok_keystring_bool(0))), ('oid', ok_keystring_pack('', ok_keystring_oid('000000000000000000000000'))), ('bindata', ok_keystring_pack('', x'')), ('array', ok_keystring_pack('', ok_keystring_array())), ('object', ok_keystring_pack('', ok_keystring_object())), ('string', ok_keystring_pack('', '')), ('number', ok_keystring_pack('', -9e999)), ('nan', ok_keystring_pack('', ok_keystring_nan())), ('null', ok_keystring_pack('', NULL)), ('undefined', ok_keystring_pack('', ok_keystring_undefined())), ('minkey', ok_keystring_pack('', ok_keystring_minkey()))) SELECT 'types.order', group_concat(name, ' ') FROM (SELECT name FROM t ORDER BY k);
+-- the constructors
+SELECT 'oid', hex(ok_keystring_oid('507F1F77BCF86CD799439011')), hex(ok_keystring_oid(x'507F1F77BCF86CD799439011')), ok_unpack_col(ok_keystring_pack('', ok_keystring_oid('507f1f77bcf86cd799439011')), 1, 'keystring');
+SELECT 'date', hex(ok_keystring_date('2024-02-29T12:00:00.500Z')), hex(ok_keystring_date(-1)), ok_unpack_col(ok_keystring_pack('', ok_keystring_date(-8640000000000000)), 1, 'keystring'), ok_unpack_col(ok_keystring_pack('', ok_keystring_date(8640000000000000)), 1, 'keystring');
+SELECT 'timestamp', hex(ok_keystring_timestamp(1630438675, 1)), ok_unpack_col(ok_keystring_pack('', ok_keystring_timestamp(2147483647, 4294967295)), 1, 'keystring'), ok_unpack_col(ok_keystring_pack('', ok_keystring_timestamp(4294967295, 4294967295)), 1, 'keystring');
+SELECT 'constants', hex(ok_keystring_minkey()), hex(ok_keystring_maxkey()), hex(ok_keystring_undefined()), hex(ok_keystring_nan()), hex(ok_keystring_bool(1)), hex(ok_keystring_bool(0)), ok_keystring_bool(NULL), ok_keystring_oid(NULL), ok_keystring_date(NULL), ok_keystring_timestamp(NULL, 1), ok_keystring_bindata(NULL, 0), ok_keystring_recordid(NULL);
+SELECT 'containers', hex(ok_keystring_object('a', 1, 'b', ok_keystring_array(1, 'x'))), hex(ok_keystring_array()), hex(ok_keystring_object());
+SELECT 'containers.read', ok_json(ok_keystring_pack('', ok_keystring_object('a', 1.5, 'b', ok_keystring_array(NULL, ok_keystring_object('c', x'00')), 'é', ok_keystring_maxkey())), 'keystring'), ok_quote(ok_keystring_pack('', ok_keystring_array(ok_keystring_array(), ok_keystring_object())), 'keystring');
+SELECT 'containers.names', ok_json(ok_keystring_pack('', ok_keystring_object(CAST(x'FF61' AS TEXT), 1, 'a"' || char(10), 2)), 'keystring'), ok_quote(ok_keystring_pack('', ok_keystring_object(CAST(x'FF61' AS TEXT), 1)), 'keystring');
+SELECT 'containers.value', hex(ok_unpack_col(ok_keystring_pack('', ok_keystring_object('a', 1)), 1, 'keystring')) = hex(ok_keystring_object('a', 1));
+-- record ids: after the end byte, never complemented
+SELECT 'recordid', hex(ok_keystring_pack('', 'a', ok_keystring_recordid(1))), hex(ok_keystring_pack('', 'a', ok_keystring_recordid(1024))), hex(ok_keystring_pack('', ok_keystring_recordid(9223372036854775807))), hex(ok_keystring_pack('-1', 'a', ok_keystring_recordid(0)));
+SELECT 'recordid.read', ok_quote(ok_keystring_pack('{a: -1}', 'a', ok_keystring_recordid(123456789)), 'keystring:{a: -1}'), ok_unpack_col(ok_keystring_pack('', 'a', ok_keystring_recordid(42)), 2, 'keystring'), ok_count(ok_keystring_pack('', 'a', ok_keystring_recordid(42)), 'keystring');
+-- key patterns: a descending field complemented, its name ignored
+SELECT 'pattern', hex(ok_keystring_pack('{a: 1, b: -1}', 'x', 5)), hex(ok_keystring_pack('1, -1', 'x', 5)), hex(ok_keystring_pack('{"a": 1, "b.c": -1, c: "hashed"}', 1, 2, 3)), hex(ok_keystring_pack('{}', 1, 2));
+SELECT 'pattern.read', ok_json(ok_keystring_pack('{a: 1, b: -1}', 'x', ok_keystring_object('y', 1)), 'keystring:{a: 1, b: -1}'), ok_quote(ok_keystring_pack('{a: 1, b: -1}', 'x', 5), 'keystring:{a: 1, b: -1}'), ok_unpack_col(ok_keystring_pack('1,-1', 'x', 5), 2, 'keystring:1,-1');
+SELECT 'pattern.past_fields', hex(ok_keystring_pack('-1', 1, 2)), ok_quote(ok_keystring_pack('-1', 1, 2), 'keystring:-1');
+WITH v(x) AS (VALUES ('a'), ('ab'), ('b'), (''), ('a' || char(0))) SELECT 'pattern.order', group_concat(x, ',') FROM (SELECT x FROM v ORDER BY ok_keystring_pack('-1', x));
+SELECT * FROM ok_each(ok_keystring_pack('{a: 1, b: -1}', 'x', 5, ok_keystring_recordid(7)), 'keystring:{a: 1, b: -1}');
+SELECT ok_formats(ok_keystring_pack('', 1, 'a'));
+-- MongoDB's own: a resume token's _data, an index key with its record id
+SELECT 'token', ok_json('82612E8513000000012B022C0100296E5A1004A5093ABB38FE4B9EA67F01BB1A96D812463C5F6964003C5F5F5F78000004', 'keystring');
+SELECT 'token.v2', ok_json('8266A7F6000000008B2B042C0100296E5A1004778E391F64D84D65A154AA02089381C9463C6F7065726174696F6E54797065003C696E736572740046646F63756D656E744B65790046645F6964006466A7F5FE65E80FAD9C4773E7000004', 'keystring');
+SELECT 'convert', hex(ok_convert(ok_pack(1, 'a', x'00', 2.5, NULL), 'ok', 'keystring')), hex(ok_convert(ok_keystring_pack('', 1, 'a', x'00', 2.5, NULL), 'keystring', 'ok')) = hex(ok_pack(1, 'a', x'00', 2.5, NULL)), hex(ok_convert(ok_pack(1, 'a'), 'ok', 'keystring:1,-1'));
+-- refusals
+SELECT ok_keystring_pack();
+SELECT ok_keystring_pack(1, 2);
+SELECT ok_keystring_pack('{a: 1', 2);
+SELECT ok_keystring_pack('{a 1}', 2);
+SELECT ok_keystring_pack('1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1', 2);
+SELECT ok_keystring_pack('', ok_keystring_recordid(1), 'a');
+SELECT ok_keystring_array(ok_keystring_recordid(1));
+SELECT ok_keystring_pack('', ok_keystring_pack('', 1));
+SELECT ok_keystring_pack('', ok_pack(1));
+SELECT ok_keystring_object('a');
+SELECT ok_keystring_object('a' || char(0) || 'b', 1);
+SELECT ok_keystring_object(1, 1);
+SELECT ok_keystring_oid('507f1f77bcf86cd79943901');
+SELECT ok_keystring_oid('507f1f77bcf86cd79943901g');
+SELECT ok_keystring_oid(x'00');
+SELECT ok_keystring_date(8640000000000001);
+SELECT ok_keystring_date('2024-02-30T00:00:00.000Z');
+SELECT ok_keystring_timestamp(4294967296, 0);
+SELECT ok_keystring_timestamp(0, -1);
+SELECT ok_keystring_timestamp('a', 0);
+SELECT ok_keystring_bindata(x'00', 256);
+SELECT ok_keystring_recordid(-1);
+SELECT ok_keystring_recordid(1.5);
+SELECT ok_quote('2B02', 'keystring');
+SELECT ok_quote('2C000204', 'keystring');
+SELECT ok_quote('2AFF8000000000000204', 'keystring');
+SELECT ok_quote('8C610000', 'keystring');
+SELECT ok_quote('78FFFFFFFFFFFFFFFF04', 'keystring');
+SELECT ok_quote('2B0204000008', 'keystring');
+SELECT ok_quote('2B02D4F504', 'keystring');
+SELECT ok_quote('2B02D4F504', 'keystring:{a: 1, b: -1');
+SELECT ok_quote(x'', 'keystring');
+SELECT ok_json(ok_keystring_pack('', 1), 'keystring:1 1');
