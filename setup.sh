@@ -5,6 +5,7 @@
 # core), OpenJDK 17 (Java's own digits of doubles), and FoundationDB's Node tuple encoder
 # (test/fdb, pinned by its package-lock.json) for the conformance suite,
 # bytewise and charwise (test/bytewise, pinned the same way) for theirs,
+# mongodb-resumetoken-decoder (test/keystring, pinned) for KeyString's,
 # better-sqlite3 (test/node), Python's venv and apsw for the packages' suites,
 # LMDB's, LevelDB's and RocksDB's libraries for the store module, with
 # lmdb-js and classic-level (test/stores) and lmdb-js's LMDB source
@@ -103,6 +104,11 @@ if [ "$1" = --test ] && [ ! -d test/bytewise/node_modules/ordered-binary ]; then
   echo "deps: npm ci in test/bytewise"
   (cd test/bytewise && npm ci --silent --no-audit --no-fund) ||
     echo "deps: npm ci failed: the bytewise/charwise Node suite will be skipped"
+fi
+if [ "$1" = --test ] && [ ! -d test/keystring/node_modules/mongodb-resumetoken-decoder ]; then
+  echo "deps: npm ci in test/keystring"
+  (cd test/keystring && npm ci --silent --no-audit --no-fund) ||
+    echo "deps: npm ci failed: the KeyString Node suite will be skipped"
 fi
 if [ "$1" = --test ] && [ ! -d test/node/node_modules/better-sqlite3 ]; then
   echo "deps: npm ci in test/node (better-sqlite3, built from source: a minute or two)"

@@ -205,6 +205,23 @@ static const char *const chromesql_pieces[] = {"ok_chromesql_array()",
                                                "ok_chromesql_date(8640000000000000)",
                                                "CAST(x'EDB080' AS TEXT)",
                                                NULL};
+static const char *const keystring_pieces[] = {"ok_keystring_array()",
+                                               "ok_keystring_array(%V, ok_keystring_array(%V))",
+                                               "ok_keystring_object('a', %V, 'b', %V)",
+                                               "ok_keystring_object()",
+                                               "ok_keystring_oid('507f1f77bcf86cd799439011')",
+                                               "ok_keystring_date(-1)",
+                                               "ok_keystring_timestamp(4294967295, 0)",
+                                               "ok_keystring_bindata(x'00FF', 4)",
+                                               "ok_keystring_bool(1)",
+                                               "ok_keystring_minkey()",
+                                               "ok_keystring_maxkey()",
+                                               "ok_keystring_undefined()",
+                                               "ok_keystring_nan()",
+                                               "ok_keystring_recordid(1024)",
+                                               NULL};
+/* KeyString's builder takes the index's key pattern first */
+static const char *const keystring_patterns[] = {"", "-1", "{a: 1, b: -1}", "1, -1, -1, 1, -1, -1"};
 static const char *const none[] = {NULL};
 
 static const builder builders[] = {
@@ -222,6 +239,7 @@ static const builder builders[] = {
     {"webkit", "ok_webkit_pack", webkit_pieces},
     {"chrome", "ok_chrome_pack", chrome_pieces},
     {"chromesql", "ok_chromesql_pack", chromesql_pieces},
+    {"keystring", "ok_keystring_pack", keystring_pieces},
     {"orderly", "ok_orderly_pack", none},
 };
 
@@ -338,6 +356,11 @@ static char *arguments(const builder *b, char *format, size_t room) {
     n += (size_t)sprintf(out + n, "'");
     for (k = 0; k < count; k++) n += (size_t)sprintf(out + n, ", %s", fields[pick[k]][1]);
     return out;
+  }
+  if (b->pieces == keystring_pieces) {
+    const char *p = keystring_patterns[below(4)];
+    snprintf(format, room, "keystring:%s", p);
+    n += (size_t)sprintf(out + n, "'%s'%s", p, count ? ", " : "");
   }
   for (k = 0; k < count; k++) {
     unsigned np = 0;

@@ -52,6 +52,8 @@ static const struct {
      "ok_chrome_pack(?1, ?2, ?3, iif(?1 % 2 = 0, ?3, ?4))"},
     {"chromesql", "ok_chromesql_pack(?1, ?2, ?3, ?4)",
      "ok_chromesql_pack(?1, ?2, ?3, iif(?1 % 2 = 0, ?3, ?4))"},
+    {"keystring", "ok_keystring_pack('', ?1, ?2, ?3, ?4)", NULL},
+    {"keystring:1, -1, -1", "ok_keystring_pack('1, -1, -1', ?1, ?2, ?3, ?4)", NULL},
     {"orderedcode:" OC_TYPES, "ok_orderedcode_pack('" OC_TYPES "', ?1, ?2, ?3, ?4)", NULL},
     {"orderly:" OL_SCHEMA, "ok_orderly_pack('" OL_SCHEMA "', ?1, ?2, ?3, ?4)", NULL},
 };

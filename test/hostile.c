@@ -104,6 +104,10 @@ static const input inputs[] = {
     {"Chrome SQLite binary", "chromesql", ONE, "SELECT ok_chromesql_pack(zeroblob(%ld * 8 / 9))"},
     {"orderedcode string of NULs (escaped), descending", "orderedcode:string desc", ONE,
      "SELECT ok_orderedcode_pack('string desc', zeroblob(%ld / 2))"},
+    {"KeyString string of NULs (escaped), descending", "keystring:-1", ONE,
+     "SELECT ok_keystring_pack('-1', CAST(zeroblob(%ld / 2) AS TEXT))"},
+    {"KeyString BinData", "keystring", ONE,
+     "SELECT ok_keystring_pack('', ok_keystring_bindata(zeroblob(%ld - 8), 4))"},
     {"Orderly bytes", "orderly:bytes", ONE, "SELECT ok_orderly_pack('bytes', zeroblob(%ld))"},
 };
 
@@ -294,12 +298,12 @@ static void check_mode(void) {
     ** (its one value alone stays alone: from FDB it would come back as the
     ** array of it) */
     {
-      const char *to = strncmp(in->format, "fdb", 3) == 0   ? "ok"
-                       : strcmp(in->format, "firefox") == 0 ? "webkit"
-                       : strcmp(in->format, "webkit") == 0  ? "firefox"
-                       : strcmp(in->format, "chrome") == 0  ? "webkit"
+      const char *to = strncmp(in->format, "fdb", 3) == 0     ? "ok"
+                       : strcmp(in->format, "firefox") == 0   ? "webkit"
+                       : strcmp(in->format, "webkit") == 0    ? "firefox"
+                       : strcmp(in->format, "chrome") == 0    ? "webkit"
                        : strcmp(in->format, "chromesql") == 0 ? "chrome"
-                                                            : "fdb";
+                                                              : "fdb";
       char expr[160];
       int rc;
       snprintf(expr, sizeof expr,

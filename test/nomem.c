@@ -162,6 +162,15 @@ static const char *const statements[] = {
     "ok_chromesql_array(ok_chromesql_date('2024-02-29T12:00:00.500Z'), ok_chromesql_array()), "
     "printf('%.*c', 3000, 's')) AS x)",
     "SELECT hex(ok_convert(ok_pack(1, 'a'), 'ok', 'chromesql'))",
+    "SELECT ok_quote(x, 'keystring:{a: 1, b: -1}'), ok_json(x, 'keystring:1, -1'), "
+    "ok_unpack_col(x, 4, 'keystring:1,-1') FROM (SELECT ok_keystring_pack('{a: 1, b: -1}', "
+    "'a' || char(0), ok_keystring_object('x', ok_keystring_array(1.5, NULL), 'y', "
+    "ok_keystring_oid('507f1f77bcf86cd799439011')), ok_keystring_date(-1), "
+    "printf('%.*c', 3000, 'k'), ok_keystring_timestamp(1, 2), ok_keystring_bindata(x'01', 4), "
+    "ok_keystring_minkey(), ok_keystring_recordid(99)) AS x)",
+    "SELECT hex(ok_convert(ok_pack(1, 'a'), 'ok', 'keystring:-1')), "
+    "(SELECT group_concat(kind) FROM ok_each('82612E8513000000012B022C0100296E5A1004A5093ABB38FE4B"
+    "9EA67F01BB1A96D812463C5F6964003C5F5F5F78000004', 'keystring'))",
     "SELECT hex(ok_orderedbinary_pack(ok_orderedbinary_array(2))), "
     "hex(ok_convert(ok_pack(1, 'a'), 'ok', 'orderedbinary'))",
     "SELECT hex(ok_convert(ok_pack(1, 'a', x'00', 2.5, NULL), 'ok', 'bytewise')), "

@@ -50,6 +50,7 @@ static const value values[] = {
     {"CAST(ok_webkit_pack(a, b) AS BLOB)", 0},
     {"ok_chrome_pack(a, b)", 0},
     {"ok_chromesql_pack(a, b)", 0},
+    {"ok_keystring_pack('{a: 1, b: -1}', a, b)", 0},
     {"ok_orderly_pack('long, utf8', a, b)", 0},
     {"ok_orderedcode_pack('int64, string', a, b)", 0},
     {"ok_salt(ok_pack(a, b), 1)", 0},
@@ -75,6 +76,8 @@ static const value values[] = {
     {"ok_chrome_array(a, b)", 1},
     {"ok_chrome_date(abs(a))", 1},
     {"ok_chromesql_array(a, b)", 1},
+    {"ok_keystring_array(a, b)", 1},
+    {"ok_keystring_object('a', a, 'b', b)", 1},
 };
 
 /* The rows, one at a time (an error in one row would hide the others'
@@ -138,6 +141,7 @@ static const char *const functions[] = {
     "ok_quote({C}, 'webkit')",
     "ok_json({C}, 'chrome')",
     "ok_quote({C}, 'chromesql')",
+    "ok_json({C}, 'keystring:1, -1')",
     "ok_quote({C}, 'orderly:long, utf8')",
     "ok_json({C}, 'orderedcode:int64, string')",
     "ok_quote({C}, 'salt+ok')",

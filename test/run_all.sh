@@ -56,6 +56,16 @@ orderedbinary_node_suite() {
     skipped "no Node.js with ordered-binary and better-sqlite3 (sh setup.sh --test installs them)"
   fi
 }
+# mongodb-resumetoken-decoder (test/keystring), the npm reader of MongoDB's
+# KeyString, on ok's keys and MongoDB's resume tokens.
+keystring_node_suite() {
+  if [ -d test/keystring/node_modules/mongodb-resumetoken-decoder ] &&
+    [ -d test/node/node_modules/better-sqlite3 ] && command -v node >/dev/null 2>&1; then
+    node test/keystring/check.js "$B" "${KEYSTRING_VALUES:-20000}"
+  else
+    skipped "no Node.js with mongodb-resumetoken-decoder and better-sqlite3 (sh setup.sh --test installs them)"
+  fi
+}
 # Java itself prints the Double.toString and BigDecimal decimals that ok's
 # digits and HBase numerics are checked against: on a JDK before 19 (old:
 # Debian's OpenJDK 17, installed by setup.sh --test, so required under CI)
@@ -253,6 +263,7 @@ for B in "$@"; do
   suite orderly-oracle "$B/orderly-oracle" "$B/ok" "${ORDERLY_SCHEMAS:-2000}"
   [ -z "$SHELL_PRELOAD" ] && suite bytewise-node bytewise_node_suite
   [ -z "$SHELL_PRELOAD" ] && suite orderedbinary-node orderedbinary_node_suite
+  [ -z "$SHELL_PRELOAD" ] && suite keystring-node keystring_node_suite
   [ "$B" != build-latest ] && [ -x "$B/snappy-check" ] && suite snappy "$B/snappy-check"
   [ "$B" != build-latest ] && suite store-module store_module check
   [ "$B" != build-latest ] && suite store-writes store_module writes

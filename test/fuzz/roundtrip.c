@@ -33,7 +33,10 @@
 ** compares binary with the rest of the key: two binary values are not
 ** compared. Chrome's: the same values and order, compared by idb_cmp1
 ** (ok_chrome_compare) in a record's LevelDB key; Chrome's SQLite backing
-** store's: the same, by their bytes (-0 written as 0).
+** store's: the same, by their bytes (-0 written as 0). MongoDB's KeyString:
+** ascending here (a descending field is its bytes complemented: the unit
+** tests), NULL < numbers (NaN first, then by exact value) < text (bytes) <
+** BinData (by length first), its end byte after the values.
 ** Any failure aborts.
 */
 #include <math.h>
@@ -50,6 +53,7 @@
 #include "ok_fdb.h"
 #include "ok_firefox.h"
 #include "ok_hbase.h"
+#include "ok_keystring.h"
 #include "ok_orderedbinary.h"
 #include "ok_orderly.h"
 #include "ok_tidb.h"
@@ -244,7 +248,8 @@ enum {
   WRAP_FIREFOX,
   WRAP_WEBKIT,
   WRAP_CHROME,
-  WRAP_CHROMESQL
+  WRAP_CHROMESQL,
+  WRAP_KEYSTRING
 };
 
 static void native_fit(val *v) {
@@ -523,6 +528,26 @@ static size_t chromesql_enc(uint8_t *out, const val *v) {
   }
 }
 
+static void keystring_fit(val *v) { v->desc = 0; }
+static size_t keystring_enc(uint8_t *out, const val *v) {
+  switch (v->type) {
+    case V_NULL: out[0] = OK_KEYSTRING_NULL; return 1;
+    case V_INT: return ok_keystring_enc_int(out, v->i);
+    case V_REAL: return ok_keystring_enc_double(out, v->d);
+    case V_TEXT: return ok_keystring_enc_string(out, v->s, v->n);
+    default: return ok_keystring_enc_bindata(out, v->s, v->n, 0);
+  }
+}
+static int keystring_order(const val *a, const val *b, int *incomparable) {
+  static const int r[] = {0, 1, 1, 2, 3};
+  int na = a->type == V_REAL && isnan(a->d), nb = b->type == V_REAL && isnan(b->d);
+  (void)incomparable;
+  if (r[a->type] != r[b->type]) return r[a->type] < r[b->type] ? -1 : 1;
+  if (r[a->type] == 1) return na || nb ? nb - na : cmp_num(a, b);
+  if (a->type == V_BLOB && a->n != b->n) return a->n < b->n ? -1 : 1;
+  return a->type == V_NULL ? 0 : cmp_bytes(a, b);
+}
+
 static const fmt formats[] = {
     {&ok_format_native, native_fit, native_enc, native_order, 0},
     {&ok_format_fdb, fdb_fit, fdb_enc, fdb_order, 0},
@@ -538,6 +563,7 @@ static const fmt formats[] = {
     {&ok_format_webkit, firefox_fit, webkit_enc, webkit_order, WRAP_WEBKIT},
     {&ok_format_chrome, firefox_fit, chrome_enc, firefox_order, WRAP_CHROME},
     {&ok_format_chromesql, firefox_fit, chromesql_enc, firefox_order, WRAP_CHROMESQL},
+    {&ok_format_keystring, keystring_fit, keystring_enc, keystring_order, WRAP_KEYSTRING},
 };
 
 /* The value of a decoded item, in the model (HBase's and CockroachDB's NaN, which SQL reads
@@ -572,7 +598,7 @@ static void value_of(val *v, const ok_item *it) {
 static int same(const fmt *F, const val *a, const val *b) {
   int inc = 0;
   if (F->f == &ok_format_crdb || F->f == &ok_format_tidb || F->f == &ok_format_tikv ||
-      F->wrapped >= WRAP_BYTEWISE) {
+      F->wrapped >= WRAP_BYTEWISE) { /* KeyString's too: 2.0 reads back as 2 */
     /* crdb's descending numbers read back as other values, TiDB's bytes as
     ** text, bytewise's integral numbers as integers */
     uint8_t x[KEY_MAX], y[KEY_MAX];
@@ -619,6 +645,7 @@ static size_t wrap(const fmt *F, uint8_t *out, size_t n, size_t count) {
       memmove(out + 1, out, n);
       out[0] = OK_CHROMESQL_ARRAY, out[n + 1] = OK_CHROMESQL_END;
       return n + 2;
+    case WRAP_KEYSTRING: out[n] = OK_KEYSTRING_END; return n + 1;
     case WRAP_FIREFOX:
       memmove(out + 1, out, n);
       out[0] = OK_FIREFOX_ARRAY, out[n + 1] = OK_FIREFOX_END;
