@@ -280,6 +280,8 @@ int main(int argc, char **argv) {
   compare("  bytewise against the floor", "ok_bytewise_pack(a, b, c)", "floor(a, b, c)", base);
   compare("  charwise against the floor", "ok_charwise_pack(a, b, c)", "floor(a, b, c)", base);
   compare("  orderedcode against the floor", OC_PACK, "floor(a, b, c)", base);
+  compare("  KeyString against the floor", "ok_keystring_pack('', a, b, c)", "floor(a, b, c)",
+          base);
   compare("build a descending key", "ok_pack(a, ok_desc(b), c)", "json_array(a, -b, c)", base);
   if (sqlite3_exec(db,
                    "ALTER TABLE t ADD COLUMN k; ALTER TABLE t ADD COLUMN j;"
@@ -384,6 +386,12 @@ int main(int argc, char **argv) {
           base);
   compare("read an orderedcode 3rd item", "ok_unpack_col(oc, 3, '" OC_TYPES "')",
           "ok_unpack_col(k, 3)", base);
+  if (sqlite3_exec(db,
+                   "ALTER TABLE t ADD COLUMN ks; UPDATE t SET ks = ok_keystring_pack('', a, b, c)",
+                   0, 0, 0))
+    die("KeyString keys");
+  compare("read a KeyString 3rd item", "ok_unpack_col(ks, 3, 'keystring')", "ok_unpack_col(k, 3)",
+          base);
   compare("convert a key, ok to FDB", "ok_convert(k, 'ok', 'fdb')", "ok_fdb_pack(a, b, c)", base);
   compare("convert vs unpack + pack", "ok_convert(k, 'ok', 'fdb')",
           "ok_fdb_pack(ok_unpack_col(k, 1), ok_unpack_col(k, 2), ok_unpack_col(k, 3))", base);

@@ -2,17 +2,18 @@
 ** keystring.c -- MongoDB's KeyString, version 1 (key_string.cpp): a type
 ** byte in front of each value, the values, the end byte 04, a record id.
 **
-**   numbers in one order whatever their BSON type: NaN 1E; an integer part
-**   of 1 to 8 bytes (2b - 32, 2b - 39 negative) as (magnitude << 1 | has a
-**   fraction), then the fraction's bytes up to 8 in all (low 2 bits 0 for a
-**   double); 0 < |x| < 1 as the double's bits shifted; |x| >= 2^63 as the
-**   bits shifted by one; zero 29; negative numbers complemented after the
-**   type byte;
-**   strings 3C, bytes with 00 as 00 FF, then 00; objects 46 and arrays 50,
-**   their fields and 00; BinData 5A, ObjectIds 64, booleans 6E/6F, Dates
-**   78, Timestamps 82; MinKey 0A, MaxKey F0, undefined 0F, null 14.
+**   numbers in one order whatever their BSON type: NaN 1E; zero 29; an
+**   integer part of 1 to 8 bytes (type 2B to 32; 27 down to 20 negative)
+**   holding magnitude << 1 | has a fraction, then the fraction's bytes up
+**   to 8 in all (their low 2 bits 0 for a double); 0 < |x| < 1 (2A, 28) as
+**   the double's bits shifted; |x| >= 2^63 (33, 1F) as its bits shifted
+**   past the sign; a negative number's bytes complemented after its type;
+**   strings 3C, their bytes with a NUL as 00 FF, then 00; objects 46 and
+**   arrays 50, their fields and 00; BinData 5A, ObjectIds 64, booleans 6E
+**   and 6F, Dates 78, Timestamps 82; MinKey 0A, undefined 0F, null 14,
+**   MaxKey F0.
 **
-** TypeBits, which restore int, long, double or decimal and string or
+** TypeBits, which tell int, long, double and decimal apart and string from
 ** symbol, lie outside the key: a value reads as what its bytes hold (2.0
 ** reads as 2). The decoder accepts only what the encoder writes.
 */
@@ -45,6 +46,13 @@ static ks_own own_of(const ok_item *it) {
 /* --- Numbers --------------------------------------------------------------- */
 
 #define TWO63 9223372036854775808.0
+#define TWO_M255 0x1p-255 /* below it, a number's marker of decimals is 1 bit */
+#define TWO_256 0x1p256   /* the tiniest numbers' exponents are shifted by 256 */
+
+/* 256^k, k < 8: a fraction's bytes shifted, exactly, either way */
+static const double pow256[8] = {
+    1.0,          256.0,           65536.0,           16777216.0,
+    4294967296.0, 1099511627776.0, 281474976710656.0, 72057594037927936.0};
 
 static uint64_t bits_of(double d) {
   uint64_t u;
@@ -86,8 +94,7 @@ static size_t enc_large(uint8_t *out, double d) {
 ** then 11), below it the bits of |d| * 2^256 shifted by 1, plus 2^62. */
 static size_t enc_small(uint8_t *out, double d) {
   double m = fabs(d);
-  uint64_t v = m >= ldexp(1, -255) ? bits_of(m) << 2
-                                   : (bits_of(m * ldexp(1, 256)) << 1) + ((uint64_t)1 << 62);
+  uint64_t v = m >= TWO_M255 ? bits_of(m) << 2 : (bits_of(m * TWO_256) << 1) + ((uint64_t)1 << 62);
   return put9(out, d < 0 ? OK_KEYSTRING_NEG_SMALL : OK_KEYSTRING_POS_SMALL, v, d < 0);
 }
 
@@ -106,7 +113,7 @@ size_t ok_keystring_enc_double(uint8_t *out, double d) {
   /* a fraction: the integer part in its bytes, the fraction in the rest of
   ** 8 (m * 256^frac is exact: a double below 2^52 has that room) */
   frac = (64 - ok_bit_length(ip << 1)) / 8;
-  v = (uint64_t)ldexp(m, (int)(8 * frac)) + ((ip + 1) << (8 * frac));
+  v = (uint64_t)(m * pow256[frac]) + ((ip + 1) << (8 * frac));
   return put9(out, d < 0 ? OK_KEYSTRING_NEG_INT8 + (int)frac : OK_KEYSTRING_POS_INT8 - (int)frac, v,
               d < 0);
 }
@@ -122,7 +129,7 @@ size_t ok_keystring_enc_int(uint8_t *out, int64_t v) {
 }
 
 /* The number at c[0..n) (type t, c[0] its byte), its bytes xor x, as
-** it's value. A Decimal128 that no double is (a continuation marker, a
+** its value. A Decimal128 that no double is (a continuation marker, a
 ** huge or teeny decimal) is OK_E_TYPE. */
 static int dec_number(const uint8_t *c, size_t n, int t, uint8_t x, ok_item *it, size_t *err_at) {
   int neg = t < OK_KEYSTRING_ZERO;
@@ -169,14 +176,14 @@ static int dec_number(const uint8_t *c, size_t n, int t, uint8_t x, ok_item *it,
         d = double_of(v >> 2);
       } else {
         if (v >> 62 == 0 || (v & 1)) return fail(OK_E_TYPE, 1, err_at); /* decimals */
-        d = ldexp(double_of((v - ((uint64_t)1 << 62)) >> 1), -256);
+        d = double_of((v - ((uint64_t)1 << 62)) >> 1) / TWO_256;
       }
       break;
     default:       /* an integer part and a fraction in 8 bytes */
       k = 9 - len; /* the fraction's bytes */
       if (k == 0 || (v & 3)) return fail(OK_E_TYPE, 1, err_at); /* decimals */
-      d = ldexp((double)(((v >> (8 * k)) >> 1 << (8 * k)) | (v & (((uint64_t)1 << (8 * k)) - 1))),
-                -(int)(8 * k));
+      d = (double)(((v >> (8 * k)) >> 1 << (8 * k)) | (v & (((uint64_t)1 << (8 * k)) - 1))) /
+          pow256[k];
   }
   ok_js_number(it, neg ? -d : d);
   it->len = 9;
@@ -477,6 +484,36 @@ static int decode_any(const ok_format *f, size_t index, const uint8_t *key, size
   return OK_OK;
 }
 
+/* The walks' way past a component: integers, strings and the one-byte
+** values, found as decode finds them, with no value made (0: decode says). */
+static size_t skip_any(const ok_format *f, size_t index, const uint8_t *key, size_t n) {
+  const ok_keystring *ks = f->param;
+  uint8_t x = ks && index < 32 && (ks->desc >> index & 1) ? 0xFF : 0x00;
+  size_t len = 0, esc;
+  uint64_t v;
+  int t;
+  if (n == 0) return 0;
+  t = key[0] ^ x;
+  if ((t >= OK_KEYSTRING_POS_INT1 && t <= OK_KEYSTRING_POS_INT8) ||
+      (t >= OK_KEYSTRING_NEG_INT8 && t <= OK_KEYSTRING_NEG_INT1)) {
+    int neg = t < OK_KEYSTRING_ZERO;
+    len = (size_t)(neg ? OK_KEYSTRING_NEG_INT1 - t : t - OK_KEYSTRING_POS_INT1) + 2;
+    if (n < len) return 0;
+    v = ok_get_be(key + 1, len - 1, (uint8_t)(x ^ (neg ? 0xFF : 0x00)));
+    /* an integer in as few bytes as hold it (no fraction: that reads a double) */
+    if ((v & 1) || v < 2 || (ok_bit_length(v) + 7) / 8 != len - 1) return 0;
+  } else if (t == OK_KEYSTRING_STRING) {
+    len = 2 + string_end(key + 1, n - 1, x, 1, &esc);
+    if (len > n) return 0;
+  } else if (t == OK_KEYSTRING_NULL || t == OK_KEYSTRING_ZERO || t == OK_KEYSTRING_FALSE ||
+             t == OK_KEYSTRING_TRUE || t == OK_KEYSTRING_MINKEY || t == OK_KEYSTRING_MAXKEY ||
+             t == OK_KEYSTRING_UNDEFINED || t == OK_KEYSTRING_NAN) {
+    len = 1;
+  }
+  if (len == 0 || len == n) return 0; /* unknown here, or no end byte after it */
+  return len + 1 == n && key[len] == OK_KEYSTRING_END ? len + 1 : len;
+}
+
 /* Where a value's bytes go, complemented when x; the end byte 04 and the
 ** record id never are. */
 static size_t unescape(uint8_t *out, const uint8_t *p, size_t n, uint8_t x) {
@@ -549,6 +586,7 @@ const ok_format ok_format_keystring = {
     .decode = decode_any,
     .next = next,
     .value = keystring_value,
+    .skip = skip_any,
     .put = put_value,
 };
 

@@ -38,7 +38,14 @@ function generator(seed) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-  return { rand, pick: (a) => a[Math.floor(rand() * a.length)] };
+  // A double of any bits but NaN (0 for one), and but -0 unless keepNegZero.
+  const anyDouble = (keepNegZero) => {
+    const b = Buffer.alloc(8);
+    for (let i = 0; i < 8; i++) b[i] = Math.floor(rand() * 256);
+    const d = b.readDoubleBE(0);
+    return Number.isNaN(d) || (!keepNegZero && Object.is(d, -0)) ? 0 : d;
+  };
+  return { rand, pick: (a) => a[Math.floor(rand() * a.length)], anyDouble };
 }
 
 module.exports = { db, count, check, finish, generator };
