@@ -189,7 +189,7 @@ static void put_entry(ok_sql_out *o, const ok_sql_reader *r, const uint8_t *pref
                       size_t count, size_t k) {
   ok_sql_putf(o, "%s{\"format\":\"%s%s", o->n > 1 ? "," : "", r->salted ? "salt+" : "",
               r->f->core->name);
-  if (r->f->param) ok_sql_putc(o, ':'), r->f->param->describe(o, r->state);
+  if (r->state) ok_sql_putc(o, ':'), r->f->param->describe(o, r->state); /* its parameter */
   ok_sql_putc(o, '"');
   if (plen) { /* at most 16 bytes */
     char hex[OK_HEX_BOUND(16)];

@@ -116,8 +116,14 @@ static int key_reader(sqlite3_value *key, int t, const ok_sql_reader *named, int
                        salted               ? "ok_salt"
                        : kind == OK_SQL_KEY ? tagged->pack
                                             : tagged->builders,
-                       salted ? "salt+" : "", tagged->core->name, param ? ":<" : "",
-                       param ? param->name : "", param ? ">" : "");
+                       salted ? "salt+" : "", tagged->core->name,
+                       !param            ? ""
+                       : param->optional ? "[:<"
+                                         : ":<",
+                       param ? param->name : "",
+                       !param            ? ""
+                       : param->optional ? ">]"
+                                         : ">");
   }
   r->f = &ok_sql_native;
   r->core = r->f->core;

@@ -80,8 +80,8 @@ static void ok_render_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   if (r.salted && json) ok_sql_putc(&o, '}');
   if (r.salted && !json) {
     ok_sql_putf(&o, ", %lld", (long long)r.k);
-    if (r.f != &ok_sql_native) ok_sql_putf(&o, ", '%s%s", r.f->core->name, r.f->param ? ":" : "'");
-    if (r.f->param) r.f->param->describe(&o, r.state), ok_sql_putc(&o, '\'');
+    if (r.f != &ok_sql_native) ok_sql_putf(&o, ", '%s%s", r.f->core->name, r.state ? ":" : "'");
+    if (r.state) r.f->param->describe(&o, r.state), ok_sql_putc(&o, '\''); /* its parameter */
     ok_sql_putc(&o, ')');
   }
   /* kept for the statement, or finalized at once when SQLite cannot keep it */
