@@ -183,22 +183,90 @@ static void ok_keystring_bool_fn(sqlite3_context *ctx, int argc, sqlite3_value *
   ok_sql_bool_piece(ctx, argv[0], OK_SUBTYPE(keystring), OK_KEYSTRING_FALSE, OK_KEYSTRING_TRUE);
 }
 
-/* ok_keystring_oid(id): 24 hex digits, or the 12 bytes. */
-static void ok_keystring_oid_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  uint8_t oid[12], out[13];
+/* An ObjectId argument: 24 hex digits, or the 12 bytes; 0 with the error set. */
+static int oid_arg(sqlite3_context *ctx, sqlite3_value *v, uint8_t oid[12]) {
   const uint8_t *p;
   size_t n, len, err;
-  int t = sqlite3_value_type(argv[0]);
+  int t = sqlite3_value_type(v);
+  if (!ok_sql_bytes(ctx, v, &p, &n)) return 0;
+  if (t == SQLITE_BLOB && n == 12) return memcpy(oid, p, 12), 1;
+  if (t == SQLITE_TEXT && n == 24 && ok_hex_decode(oid, &len, (const char *)p, n, &err) == OK_OK &&
+      len == 12)
+    return 1;
+  ok_sql_error(ctx, "takes an ObjectId: 24 hex digits, or 12 bytes as a BLOB");
+  return 0;
+}
+
+/* ok_keystring_oid(id) */
+static void ok_keystring_oid_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  uint8_t oid[12], out[13];
   (void)argc;
-  if (t == SQLITE_NULL || !ok_sql_bytes(ctx, argv[0], &p, &n)) return;
-  if (t == SQLITE_BLOB && n == 12) {
-    memcpy(oid, p, 12);
-  } else if (t != SQLITE_TEXT || n != 24 ||
-             ok_hex_decode(oid, &len, (const char *)p, n, &err) != OK_OK || len != 12) {
-    ok_sql_error(ctx, "takes an ObjectId: 24 hex digits, or 12 bytes as a BLOB");
+  if (sqlite3_value_type(argv[0]) != SQLITE_NULL && oid_arg(ctx, argv[0], oid))
+    result_piece(ctx, out, ok_keystring_enc_oid(out, oid));
+}
+
+/* A TEXT argument without NUL (a regular expression's part, a namespace:
+** BSON ends them at one); 0 with the error set. */
+static int cstring_arg(sqlite3_context *ctx, sqlite3_value *v, const char *what, const char **s,
+                       size_t *n) {
+  if (!ok_sql_text_arg(ctx, v, what, s, n)) return 0;
+  if (!memchr(*s, 0, *n)) return 1;
+  ok_sql_error(ctx, "%s holds no NUL (BSON ends it at one)", what);
+  return 0;
+}
+
+/* ok_keystring_regex(pattern, flags) */
+static void ok_keystring_regex_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  const char *p, *f;
+  size_t pn, fn;
+  uint8_t *out;
+  (void)argc;
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL ||
+      !cstring_arg(ctx, argv[0], "the pattern", &p, &pn) ||
+      !cstring_arg(ctx, argv[1], "the flags", &f, &fn))
+    return;
+  if (!(out = sqlite3_malloc64(pn + fn + 3))) {
+    sqlite3_result_error_nomem(ctx);
     return;
   }
-  result_piece(ctx, out, ok_keystring_enc_oid(out, oid));
+  ok_sql_result_piece(ctx, out,
+                      ok_keystring_enc_regex(out, (const uint8_t *)p, pn, (const uint8_t *)f, fn),
+                      OK_SUBTYPE(keystring), 1);
+}
+
+/* ok_keystring_code(text): JavaScript code, written as a string is. */
+static void ok_keystring_code_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  const char *s;
+  size_t n;
+  uint8_t *out;
+  (void)argc;
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL ||
+      !ok_sql_text_arg(ctx, argv[0], "the code", &s, &n))
+    return;
+  if (!(out = sqlite3_malloc64(OK_KEYSTRING_STRING_BOUND(n)))) {
+    sqlite3_result_error_nomem(ctx);
+    return;
+  }
+  ok_sql_result_piece(ctx, out,
+                      ok_keystring_enc_string(out, OK_KEYSTRING_CODE, (const uint8_t *)s, n),
+                      OK_SUBTYPE(keystring), 1);
+}
+
+/* ok_keystring_dbpointer(namespace, id) */
+static void ok_keystring_dbpointer_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  const char *ns;
+  size_t n;
+  uint8_t oid[12], *out;
+  (void)argc;
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL ||
+      !cstring_arg(ctx, argv[0], "the namespace", &ns, &n) || !oid_arg(ctx, argv[1], oid))
+    return;
+  if (!(out = sqlite3_malloc64(n + 17))) {
+    sqlite3_result_error_nomem(ctx);
+    return;
+  }
+  ok_sql_result_piece(ctx, out, ok_keystring_enc_dbpointer(out, (const uint8_t *)ns, n, oid),
+                      OK_SUBTYPE(keystring), 1);
 }
 
 static size_t enc_date(uint8_t *out, double ms) { return ok_keystring_enc_date(out, (int64_t)ms); }
@@ -274,6 +342,9 @@ static const char *kind(const ok_item *it) {
     case OK_KEYSTRING_TRUE: return "bool";
     case OK_KEYSTRING_DATE: return "date";
     case OK_KEYSTRING_TIMESTAMP: return "timestamp";
+    case OK_KEYSTRING_REGEX: return "regex";
+    case OK_KEYSTRING_DBPOINTER: return "dbpointer";
+    case OK_KEYSTRING_CODE: return "code";
   }
   return "number";
 }
@@ -325,6 +396,7 @@ static int render_container(ok_sql_out *o, const ok_item *it, size_t depth) {
 
 static int render_value(ok_sql_out *o, const ok_item *it, size_t depth) {
   const char *json = NULL, *sql = NULL;
+  int rc;
   switch (it->tag) {
     case OK_KEYSTRING_OBJECT:
     case OK_KEYSTRING_ARRAY: return render_container(o, it, depth);
@@ -347,6 +419,30 @@ static int render_value(ok_sql_out *o, const ok_item *it, size_t depth) {
       return SQLITE_OK;
     }
     case OK_KEYSTRING_DATE: return ok_sql_put_js_value(o, it, 1, "ok_keystring_date");
+    case OK_KEYSTRING_CODE:
+      ok_sql_open_call(o, "ok_keystring_code", "$code");
+      rc = ok_sql_put_value(o, it);
+      ok_sql_close_call(o);
+      return rc;
+    case OK_KEYSTRING_REGEX:
+    case OK_KEYSTRING_DBPOINTER: { /* two parts */
+      ok_item a, b;
+      int regex = it->tag == OK_KEYSTRING_REGEX;
+      ok_keystring_parts(it, &a, &b);
+      ok_sql_puts(o, o->json ? (regex ? "{\"$regularExpression\":{\"pattern\":"
+                                      : "{\"$dbPointer\":{\"$ref\":")
+                             : (regex ? "ok_keystring_regex(" : "ok_keystring_dbpointer("));
+      rc = ok_sql_put_value(o, &a);
+      ok_sql_puts(o, o->json ? (regex ? ",\"options\":" : ",\"$id\":") : ", ");
+      if (rc == SQLITE_OK && regex) rc = ok_sql_put_value(o, &b);
+      if (rc == SQLITE_OK && !regex) { /* the ObjectId's digits */
+        uint8_t hex[24];
+        ok_unescape(hex, &b);
+        ok_sql_putf(o, o->json ? "{\"$oid\":\"%.24s\"}" : "'%.24s'", hex);
+      }
+      ok_sql_puts(o, o->json ? "}}" : ")");
+      return rc;
+    }
     case OK_KEYSTRING_TIMESTAMP: {
       uint64_t v = (uint64_t)it->i;
       ok_sql_putf(
@@ -356,7 +452,6 @@ static int render_value(ok_sql_out *o, const ok_item *it, size_t depth) {
     }
     case OK_KEYSTRING_BINDATA:
       if (ok_keystring_bindata_subtype(it) != 0) {
-        int rc;
         if (!o->json) ok_sql_puts(o, "ok_keystring_bindata(");
         rc = ok_sql_put_value(o, it);
         ok_sql_putf(o, o->json ? "" : ", %d)", ok_keystring_bindata_subtype(it));
@@ -402,6 +497,9 @@ static const ok_sql_function functions[] = {
     {"ok_keystring_date", 1, 1, OK_SQL_PURE | OK_SQL_MAKES, ok_keystring_date_fn, 0},
     {"ok_keystring_timestamp", 2, 2, OK_SQL_PURE | OK_SQL_MAKES, ok_keystring_timestamp_fn, 0},
     {"ok_keystring_bindata", 2, 2, OK_SQL_PURE | OK_SQL_MAKES, ok_keystring_bindata_fn, 0},
+    {"ok_keystring_regex", 2, 2, OK_SQL_PURE | OK_SQL_MAKES, ok_keystring_regex_fn, 0},
+    {"ok_keystring_code", 1, 1, OK_SQL_PURE | OK_SQL_MAKES, ok_keystring_code_fn, 0},
+    {"ok_keystring_dbpointer", 2, 2, OK_SQL_PURE | OK_SQL_MAKES, ok_keystring_dbpointer_fn, 0},
     {"ok_keystring_recordid", 1, 1, OK_SQL_PURE | OK_SQL_MAKES, ok_keystring_recordid_fn, 0},
     {NULL, 0, 0, 0, NULL, 0},
 };

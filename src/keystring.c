@@ -10,8 +10,9 @@
 **   past the sign; a negative number's bytes complemented after its type;
 **   strings 3C, their bytes with a NUL as 00 FF, then 00; objects 46 and
 **   arrays 50, their fields and 00; BinData 5A, ObjectIds 64, booleans 6E
-**   and 6F, Dates 78, Timestamps 82; MinKey 0A, undefined 0F, null 14,
-**   MaxKey F0.
+**   and 6F, Dates 78, Timestamps 82, regular expressions 8C (pattern, 00,
+**   flags, 00), DBPointers 96, code A0 (as a string); MinKey 0A, undefined
+**   0F, null 14, MaxKey F0.
 **
 ** TypeBits, which tell int, long, double and decimal apart and string from
 ** symbol, lie outside the key: a value reads as what its bytes hold (2.0
@@ -196,7 +197,7 @@ compare: /* the one encoding of the value: the bytes the encoder writes */
 
 /* --- Other values ---------------------------------------------------------- */
 
-size_t ok_keystring_enc_string(uint8_t *out, const uint8_t *s, size_t n) {
+size_t ok_keystring_enc_string(uint8_t *out, int type, const uint8_t *s, size_t n) {
   size_t i, o = 1;
   for (i = 0; i < n; i++) {
     if (out) out[o] = s[i];
@@ -206,8 +207,31 @@ size_t ok_keystring_enc_string(uint8_t *out, const uint8_t *s, size_t n) {
       o++;
     }
   }
-  if (out) out[0] = OK_KEYSTRING_STRING, out[o] = 0x00;
+  if (out) out[0] = (uint8_t)type, out[o] = 0x00;
   return o + 1;
+}
+
+size_t ok_keystring_enc_regex(uint8_t *out, const uint8_t *pattern, size_t pn, const uint8_t *flags,
+                              size_t fn) {
+  if (out) {
+    out[0] = OK_KEYSTRING_REGEX;
+    if (pn) memcpy(out + 1, pattern, pn);
+    out[1 + pn] = 0x00;
+    if (fn) memcpy(out + 2 + pn, flags, fn);
+    out[2 + pn + fn] = 0x00;
+  }
+  return pn + fn + 3;
+}
+
+size_t ok_keystring_enc_dbpointer(uint8_t *out, const uint8_t *ns, size_t n,
+                                  const uint8_t oid[12]) {
+  if (out) {
+    out[0] = OK_KEYSTRING_DBPOINTER;
+    ok_put_be(out + 1, n, 4);
+    if (n) memcpy(out + 5, ns, n);
+    memcpy(out + 5 + n, oid, 12);
+  }
+  return n + 17;
 }
 
 size_t ok_keystring_enc_bindata(uint8_t *out, const uint8_t *p, size_t n, uint8_t subtype) {
@@ -336,7 +360,32 @@ static int dec_scalar(const uint8_t *c, size_t n, int t, uint8_t x, ok_item *it,
       it->type = OK_INT;
       it->i = t == OK_KEYSTRING_TRUE;
       return OK_OK;
+    case OK_KEYSTRING_REGEX: /* the pattern's length kept */
+      o.v = (int64_t)string_end(c + 1, n - 1, x, 0, &esc);
+      size = 2 + (size_t)o.v;
+      if (size >= n) return fail(OK_E_TRUNCATED, n, err_at);
+      size += string_end(c + size, n - size, x, 0, &esc);
+      if (size >= n) return fail(OK_E_TRUNCATED, n, err_at);
+      memcpy(it->own, &o, sizeof o);
+      it->type = OK_TEXT;
+      it->body = c + 1;
+      it->body_len = size - 1;
+      it->value_len = size;
+      it->len = size + 1;
+      return OK_OK;
+    case OK_KEYSTRING_DBPOINTER: /* the namespace, then the ObjectId */
+      if (n < 5) return fail(OK_E_TRUNCATED, n, err_at);
+      size = (size_t)ok_get_be(c + 1, 4, x);
+      if (size > 0x7FFFFFFF) return fail(OK_E_RANGE, 1, err_at);
+      if (n - 5 < size || n - 5 - size < 12) return fail(OK_E_TRUNCATED, n, err_at);
+      it->type = OK_TEXT;
+      it->body = c + 5;
+      it->body_len = it->value_len = size;
+      it->direct = !x;
+      it->len = size + 17;
+      return OK_OK;
     case OK_KEYSTRING_STRING:
+    case OK_KEYSTRING_CODE:
       size = 1 + string_end(c + 1, n - 1, x, 1, &esc);
       if (size >= n) return fail(OK_E_TRUNCATED, n, err_at);
       it->type = OK_TEXT;
@@ -398,8 +447,7 @@ static int dec_scalar(const uint8_t *c, size_t n, int t, uint8_t x, ok_item *it,
   }
   if (t >= OK_KEYSTRING_NAN && t <= OK_KEYSTRING_POS_LARGE)
     return dec_number(c, n, t, x, it, err_at);
-  /* 140-170: regular expressions, DBPointers, code, code with scope */
-  return fail(t >= 140 && t <= 170 && t % 10 == 0 ? OK_E_TYPE : OK_E_TAG, 0, err_at);
+  return fail(t == OK_KEYSTRING_CODE_SCOPE ? OK_E_TYPE : OK_E_TAG, 0, err_at);
 }
 
 int ok_keystring_decode(const uint8_t *key, size_t n, uint8_t x, ok_item *it, size_t *err_at) {
@@ -439,6 +487,25 @@ int ok_keystring_field(const ok_item *container, size_t *off, ok_item *name, ok_
 }
 
 int ok_keystring_generic(int type) { return generic(type); }
+
+void ok_keystring_parts(const ok_item *it, ok_item *first, ok_item *second) {
+  ks_own o = own_of(it);
+  size_t err, k = it->tag == OK_KEYSTRING_REGEX ? (size_t)o.v : it->body_len;
+  ok_item_reset(first, &ok_format_keystring, OK_KEYSTRING_STRING);
+  first->type = OK_TEXT;
+  first->body = it->body;
+  first->body_len = first->value_len = k;
+  first->direct = !o.x;
+  memcpy(first->own, &o, sizeof o);
+  if (it->tag == OK_KEYSTRING_REGEX) {
+    *second = *first;
+    second->body = it->body + k + 1;
+    second->body_len = second->value_len = it->body_len - k - 1;
+    return;
+  }
+  /* a DBPointer's ObjectId, read as one (its type byte, before it, unread) */
+  dec_scalar(it->body + k - 1, 13, OK_KEYSTRING_OID, o.x, second, &err);
+}
 
 uint8_t ok_keystring_bindata_subtype(const ok_item *it) { return own_of(it).subtype; }
 
@@ -529,7 +596,13 @@ static size_t keystring_value(uint8_t *out, const ok_item *it) {
   ks_own o = own_of(it);
   size_t k;
   switch (it->tag) {
-    case OK_KEYSTRING_STRING: return unescape(out, it->body, it->body_len, o.x);
+    case OK_KEYSTRING_STRING:
+    case OK_KEYSTRING_CODE: return unescape(out, it->body, it->body_len, o.x);
+    case OK_KEYSTRING_REGEX: /* /pattern/flags */
+      out[0] = '/';
+      ok_copy_xor(out + 1, it->body, it->body_len, o.x);
+      out[1 + o.v] = '/';
+      return it->value_len;
     case OK_KEYSTRING_OID:
       for (k = 0; k < 12; k++) {
         uint8_t b = it->body[k] ^ o.x;
@@ -560,7 +633,7 @@ int ok_keystring_write(const ok_format *f, ok_writer *w, const ok_value *v) {
       break;
     case OK_TEXT:
       at = ok_writer_at(w, OK_KEYSTRING_STRING_BOUND(v->n));
-      w->n += ok_keystring_enc_string(at, v->p, v->n);
+      w->n += ok_keystring_enc_string(at, OK_KEYSTRING_STRING, v->p, v->n);
       break;
     default:
       if (v->n > 0x7FFFFFFF) return OK_E_LENGTH;

@@ -41,8 +41,12 @@ extern "C" {
 #define OK_KEYSTRING_OID 100      /* 12 bytes */
 #define OK_KEYSTRING_FALSE 110
 #define OK_KEYSTRING_TRUE 111
-#define OK_KEYSTRING_DATE 120      /* int64 milliseconds, sign bit flipped */
-#define OK_KEYSTRING_TIMESTAMP 130 /* seconds (4 bytes), increment (4) */
+#define OK_KEYSTRING_DATE 120       /* int64 milliseconds, sign bit flipped */
+#define OK_KEYSTRING_TIMESTAMP 130  /* seconds (4 bytes), increment (4) */
+#define OK_KEYSTRING_REGEX 140      /* pattern, 00, flags, 00 */
+#define OK_KEYSTRING_DBPOINTER 150  /* the namespace's length (4 bytes), it, an ObjectId */
+#define OK_KEYSTRING_CODE 160       /* as a string */
+#define OK_KEYSTRING_CODE_SCOPE 170 /* code, then an object's fields: not read */
 #define OK_KEYSTRING_MAXKEY 240
 
 /* Nesting of objects and arrays read and written: MongoDB's BSON depth. */
@@ -75,9 +79,16 @@ size_t ok_keystring_text(char *out, const ok_keystring *ks);
 #define OK_KEYSTRING_NUMBER_MAX 9
 size_t ok_keystring_enc_int(uint8_t *out, int64_t v);
 size_t ok_keystring_enc_double(uint8_t *out, double d); /* NaN included */
-/* A string: at most OK_KEYSTRING_STRING_BOUND(n) bytes. */
+/* A string or JavaScript code (type OK_KEYSTRING_STRING or _CODE): at
+** most OK_KEYSTRING_STRING_BOUND(n) bytes. */
 #define OK_KEYSTRING_STRING_BOUND(n) (2 * (size_t)(n) + 2)
-size_t ok_keystring_enc_string(uint8_t *out, const uint8_t *s, size_t n);
+size_t ok_keystring_enc_string(uint8_t *out, int type, const uint8_t *s, size_t n);
+/* A regular expression (pattern and flags hold no NUL): pn + fn + 3
+** bytes. A DBPointer (a namespace of n bytes below 2^31, an ObjectId):
+** n + 17 bytes. */
+size_t ok_keystring_enc_regex(uint8_t *out, const uint8_t *pattern, size_t pn, const uint8_t *flags,
+                              size_t fn);
+size_t ok_keystring_enc_dbpointer(uint8_t *out, const uint8_t *ns, size_t n, const uint8_t oid[12]);
 /* BinData of a subtype: at most OK_KEYSTRING_BINDATA_BOUND(n) bytes; n
 ** below 2^31. */
 #define OK_KEYSTRING_BINDATA_BOUND(n) ((size_t)(n) + 7)
@@ -98,11 +109,12 @@ size_t ok_keystring_enc_record(uint8_t *out, int64_t id);
 ** INTEGER (integral numbers within int64, booleans 0/1, a Timestamp's
 ** 64 bits below 2^63), REAL (other numbers, NaN), TEXT (strings; an
 ** ObjectId as 24 hex digits; a Date as toISOString() writes it; a
-** Timestamp from 2^63 as its decimal), BLOB (BinData's bytes; an object or
-** array as its ascending bytes, the value a constructor makes). Only what
-** MongoDB writes is read; a Decimal128 that is no double, regular
-** expressions, DBPointers, code and code with scope are refused
-** (OK_E_TYPE): key_string.cpp has them, ok does not yet. */
+** Timestamp from 2^63 as its decimal; a regular expression as /pattern/
+** flags; code as its text; a DBPointer as its namespace), BLOB (BinData's
+** bytes; an object or array as its ascending bytes, the value a
+** constructor makes). Only what MongoDB writes is read; a Decimal128 that
+** is no double and code with scope are refused (OK_E_TYPE): key_string.cpp
+** has them, ok does not yet. */
 int ok_keystring_decode(const uint8_t *key, size_t n, uint8_t x, ok_item *it, size_t *err_at);
 
 /* Within a decoded object or array (it->body, it->body_len; *off 0 at
@@ -110,6 +122,11 @@ int ok_keystring_decode(const uint8_t *key, size_t n, uint8_t x, ok_item *it, si
 ** object's field's name is the TEXT item *name (an array's elements have
 ** none: OK_NULL), its value *it. */
 int ok_keystring_field(const ok_item *container, size_t *off, ok_item *name, ok_item *it);
+
+/* The two parts of a regular expression (its pattern and flags, TEXT
+** items) or of a DBPointer (its namespace, a TEXT item, and its ObjectId,
+** an item as ok_keystring_decode makes one). */
+void ok_keystring_parts(const ok_item *it, ok_item *first, ok_item *second);
 
 /* The type byte an object's field carries before its name, for a value of
 ** type `type` (numbers share one, booleans one). */

@@ -219,6 +219,9 @@ static const char *const keystring_pieces[] = {"ok_keystring_array()",
                                                "ok_keystring_undefined()",
                                                "ok_keystring_nan()",
                                                "ok_keystring_recordid(1024)",
+                                               "ok_keystring_regex('^a', 'i')",
+                                               "ok_keystring_code(%V)",
+                                               "ok_keystring_dbpointer('db.c', x'000102030405060708090A0B')",
                                                NULL};
 /* KeyString's builder takes the index's key pattern first */
 static const char *const keystring_patterns[] = {"", "-1", "{a: 1, b: -1}", "1, -1, -1, 1, -1, -1"};

@@ -167,7 +167,8 @@ static const char *const statements[] = {
     "'a' || char(0), ok_keystring_object('x', ok_keystring_array(1.5, NULL), 'y', "
     "ok_keystring_oid('507f1f77bcf86cd799439011')), ok_keystring_date(-1), "
     "printf('%.*c', 3000, 'k'), ok_keystring_timestamp(1, 2), ok_keystring_bindata(x'01', 4), "
-    "ok_keystring_minkey(), ok_keystring_recordid(99)) AS x)",
+    "ok_keystring_regex('^a', 'i'), ok_keystring_code('f()'), ok_keystring_dbpointer('d.c', "
+    "x'000102030405060708090A0B'), ok_keystring_minkey(), ok_keystring_recordid(99)) AS x)",
     "SELECT hex(ok_convert(ok_pack(1, 'a'), 'ok', 'keystring:-1')), "
     "(SELECT group_concat(kind) FROM ok_each('82612E8513000000012B022C0100296E5A1004A5093ABB38FE4B"
     "9EA67F01BB1A96D812463C5F6964003C5F5F5F78000004', 'keystring'))",

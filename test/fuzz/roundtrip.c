@@ -534,7 +534,7 @@ static size_t keystring_enc(uint8_t *out, const val *v) {
     case V_NULL: out[0] = OK_KEYSTRING_NULL; return 1;
     case V_INT: return ok_keystring_enc_int(out, v->i);
     case V_REAL: return ok_keystring_enc_double(out, v->d);
-    case V_TEXT: return ok_keystring_enc_string(out, v->s, v->n);
+    case V_TEXT: return ok_keystring_enc_string(out, OK_KEYSTRING_STRING, v->s, v->n);
     default: return ok_keystring_enc_bindata(out, v->s, v->n, 0);
   }
 }

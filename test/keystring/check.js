@@ -6,13 +6,17 @@
 //     built from (numbers by value: KeyString keeps no int/double type);
 //   - ok_json shows the same values, and ok_quote, run again, gives the key
 //     back;
+//   - under a random key pattern, the descending fields' bytes are those of
+//     the ascending key complemented (the end byte not), and read the same;
 //   - two keys compare (memcmp) as MongoDB orders their values: numbers
 //     by value, strings by bytes, BinData by length first, the types in
 //     BSON's order; SQLite compares the SQL values the same way.
 // The real resume tokens of test/keystring/tokens.tsv (MongoDB's own bytes)
 // read as the package reads them, and build back byte for byte.
-// What the package cannot read (descending fields, Decimal128, record ids)
-// is checked by the golden file sql-tests/200-keystring.sql.
+// The package reads a DBPointer's namespace as the numbers of its bytes, and
+// a Date before 1970 as none: those are compared as it reads them.
+// What the package cannot read (descending fields, record ids) is checked
+// against the ascending key and by the golden file sql-tests/200-keystring.sql.
 // better-sqlite3 comes from test/node (sh setup.sh --test installs both).
 // Ends with "N passed, M failed".
 'use strict';
@@ -91,8 +95,19 @@ function randomScalar() {
     const t = Math.floor(rand() * 2 ** 32), i = Math.floor(rand() * 2 ** 32);
     return { sql: `ok_keystring_timestamp(${t}, ${i})`, args: [], kind: 'timestamp', value: { t, i }, json: `{"$timestamp":{"t":${t},"i":${i}}}`, rank: 10 };
   }
-  if (r < 0.93) return { sql: 'ok_keystring_minkey()', args: [], kind: 'minkey', json: '{"$minKey":1}', rank: 0 };
-  if (r < 0.96) return { sql: 'ok_keystring_maxkey()', args: [], kind: 'maxkey', json: '{"$maxKey":1}', rank: 11 };
+  if (r < 0.91) {
+    const pattern = randomString().replace(/\x00/g, ''), flags = pick(['', 'i', 'ms', 'imsx']);
+    return { sql: 'ok_keystring_regex(?, ?)', args: [pattern, flags], kind: 'regex', value: { pattern, flags },
+      json: JSON.stringify({ $regularExpression: { pattern, options: flags } }), rank: 11 };
+  }
+  if (r < 0.92) { const s = randomString(); return { sql: 'ok_keystring_code(?)', args: [s], kind: 'code', value: s, json: JSON.stringify({ $code: s }), rank: 13 }; }
+  if (r < 0.93) {
+    const ns = randomString().replace(/\x00/g, ''), o = hexOf(randomBytes12());
+    return { sql: `ok_keystring_dbpointer(?, '${o}')`, args: [ns], kind: 'dbpointer', value: { ns, o },
+      json: JSON.stringify({ $dbPointer: { $ref: ns, $id: { $oid: o } } }), rank: 12 };
+  }
+  if (r < 0.95) return { sql: 'ok_keystring_minkey()', args: [], kind: 'minkey', json: '{"$minKey":1}', rank: 0 };
+  if (r < 0.97) return { sql: 'ok_keystring_maxkey()', args: [], kind: 'maxkey', json: '{"$maxKey":1}', rank: 14 };
   return { sql: 'ok_keystring_undefined()', args: [], kind: 'undefined', json: '{"$undefined":true}', rank: 0.5 };
 }
 function randomBytes12() { const b = []; for (let i = 0; i < 12; i++) b.push(Math.floor(rand() * 256)); return b; }
@@ -126,6 +141,11 @@ function sameValue(x, got) {
     case 'date': // the package reads a Date before 1970 as past 2^63 ms: no Date
       return got instanceof Date && (got.getTime() === x.value || (x.value < 0 && isNaN(got.getTime())));
     case 'timestamp': return got && got.high === (x.value.t | 0) && got.low === (x.value.i | 0);
+    case 'regex': return got && got._bsontype === 'BSONRegExp' && got.pattern === x.value.pattern && got.options === x.value.flags;
+    case 'code': return got && got._bsontype === 'Code' && got.code === x.value;
+    case 'dbpointer': // the package makes the namespace's text of its bytes' numbers ("100,98")
+      return got && got._bsontype === 'DBRef' && got.collection === Array.from(Buffer.from(x.value.ns)).join(',') &&
+        got.oid.toHexString() === x.value.o;
     case 'minkey': return got && got._bsontype === 'MinKey';
     case 'maxkey': return got && got._bsontype === 'MaxKey';
     case 'undefined': return got === undefined;
@@ -143,7 +163,8 @@ function sameValue(x, got) {
 const pack = (vals) => db.prepare(`SELECT ok_keystring_pack(''${vals.map((v) => ', ' + v.sql).join('')}) AS k`)
   .get(...vals.flatMap((v) => v.args)).k;
 const stmtJson = db.prepare("SELECT ok_json(?, 'keystring') AS j");
-const stmtQuote = db.prepare("SELECT ok_quote(?, 'keystring') AS q");
+const stmtQuote = db.prepare('SELECT ok_quote(?, ?) AS q');
+const stmtEach = db.prepare('SELECT dir, offset, length FROM ok_each(?, ?)');
 const stmtJsonAt = db.prepare('SELECT json_extract(?, ?) AS v').safeIntegers();
 
 // Values one key at a time: read by the package, by ok_json, and again by ok_quote's SQL.
@@ -166,7 +187,21 @@ for (let n = 0; n < count; n++) {
     }
     return v.json === undefined || JSON.stringify(json[i]) === v.json;
   }), `ok_json ${j} (built from ${vals.map((v) => v.sql)})`);
-  const q = stmtQuote.get(key).q;
+  // descending fields: the same key with those values' bytes complemented
+  // (the end byte not), read back by the pattern
+  const pattern = vals.map(() => (rand() < 0.5 ? '-1' : '1')).join(', ');
+  const desc = db.prepare(`SELECT ok_keystring_pack(?${vals.map((v) => ', ' + v.sql).join('')}) AS k`)
+    .get(pattern, ...vals.flatMap((v) => v.args)).k;
+  const flipped = Buffer.from(desc);
+  for (const row of stmtEach.all(desc, 'keystring:' + pattern)) {
+    if (row.dir !== 'desc') continue;
+    const end = row.offset + row.length - (row.offset + row.length === desc.length ? 1 : 0);
+    for (let i = row.offset; i < end; i++) flipped[i] ^= 0xff;
+  }
+  check(Buffer.compare(flipped, key) === 0 &&
+    stmtQuote.get(desc, 'keystring:' + pattern).q === stmtQuote.get(key, 'keystring').q.replace(/^\(''/, `('${pattern}'`),
+  `pattern ${pattern}: ${hexOf(desc)} is not ${hexOf(key)} complemented where descending, or reads otherwise`);
+  const q = stmtQuote.get(key, 'keystring').q;
   let again;
   try { again = db.prepare('SELECT ok_keystring_pack' + q + ' AS k').get().k; } catch (e) { again = Buffer.from(e.message); }
   check(Buffer.compare(again, key) === 0, `ok_quote ${q} reads back as ${hexOf(again)}, not ${hexOf(key)}`);
@@ -189,6 +224,15 @@ function order(a, b) {
     case 'oid': return a.value < b.value ? -1 : a.value > b.value ? 1 : 0;
     case 'date': return Math.sign(a.value - b.value);
     case 'timestamp': return Math.sign(a.value.t - b.value.t) || Math.sign(a.value.i - b.value.i);
+    case 'regex': // the pattern's bytes, then the flags'
+      return Buffer.compare(Buffer.concat([Buffer.from(a.value.pattern), Buffer.from([0]), Buffer.from(a.value.flags)]),
+        Buffer.concat([Buffer.from(b.value.pattern), Buffer.from([0]), Buffer.from(b.value.flags)]));
+    case 'code': return Buffer.compare(Buffer.from(a.value), Buffer.from(b.value));
+    case 'dbpointer': { // the namespace's length, its bytes, the ObjectId
+      const na = Buffer.from(a.value.ns), nb = Buffer.from(b.value.ns);
+      if (na.length !== nb.length) return na.length < nb.length ? -1 : 1;
+      return Buffer.compare(na, nb) || (a.value.o < b.value.o ? -1 : a.value.o > b.value.o ? 1 : 0);
+    }
   }
   return 0;
 }
@@ -205,7 +249,7 @@ for (let n = 0; n < count; n++) {
 for (const line of fs.readFileSync(path.join(__dirname, 'tokens.tsv'), 'utf8').split('\n')) {
   if (!line || line.startsWith('#')) continue;
   const [hex] = line.split('\t');
-  const q = stmtQuote.get(hex).q;
+  const q = stmtQuote.get(hex, 'keystring').q;
   const key = db.prepare('SELECT ok_keystring_pack' + q + ' AS k').get().k;
   check(hexOf(key).toUpperCase() === hex.toUpperCase(), `token ${hex}: ok_quote ${q} builds ${hexOf(key)}`);
   const pkg = JSON.stringify(keystringToBson('v1', hex), (k, v) => (typeof v === 'bigint' ? v.toString() : v));

@@ -104,7 +104,7 @@ static void others(void) {
   uint8_t out[64], oid[12];
   char got[160];
   size_t k;
-  to_hex(got, out, ok_keystring_enc_string(out, (const uint8_t *)"a\0b", 3));
+  to_hex(got, out, ok_keystring_enc_string(out, OK_KEYSTRING_STRING, (const uint8_t *)"a\0b", 3));
   check(strcmp(got, "3C6100FF6200") == 0, "keystring: a NUL within a string is 00 FF", got);
   for (k = 0; k < 12; k++) oid[k] = (uint8_t)(0xA0 + k);
   to_hex(got, out, ok_keystring_enc_oid(out, oid));
@@ -118,6 +118,13 @@ static void others(void) {
   check(ok_keystring_enc_bindata(NULL, NULL, 254, 0) == 257 &&
             ok_keystring_enc_bindata(NULL, NULL, 255, 0) == 262,
         "keystring: BinData from 255 bytes, its length in 4", "");
+  to_hex(got, out, ok_keystring_enc_regex(out, (const uint8_t *)"^a", 2, (const uint8_t *)"i", 1));
+  check(strcmp(got, "8C5E61006900") == 0, "keystring: a regular expression", got);
+  to_hex(got, out, ok_keystring_enc_string(out, OK_KEYSTRING_CODE, (const uint8_t *)"f", 1));
+  check(strcmp(got, "A06600") == 0, "keystring: code, as a string", got);
+  to_hex(got, out, ok_keystring_enc_dbpointer(out, (const uint8_t *)"d.c", 3, oid));
+  check(strcmp(got, "9600000003642E63A0A1A2A3A4A5A6A7A8A9AAAB") == 0, "keystring: a DBPointer",
+        got);
   record_is(0, "040000");
   record_is(1, "040008");
   record_is(1023, "041FF8");
@@ -148,7 +155,10 @@ static void keys(void) {
   refused(f, "2B0B8000000000000304", OK_E_TYPE, 1); /* a decimal's continuation */
   refused(f, "338000000000000000000000000000000004", OK_E_TYPE, 1); /* a huge decimal */
   refused(f, "2A0000000000000000000000000000000004", OK_E_TYPE, 1); /* a teeny one */
-  refused(f, "8C610000", OK_E_TYPE, 0);                             /* a regular expression */
+  refused(f, "AA61000004", OK_E_TYPE, 0);                           /* code with scope */
+  count_is(f, "8C61000004", 1);              /* a regular expression, no flags */
+  refused(f, "8C610004", OK_E_TRUNCATED, 4); /* its flags without their 00 */
+  refused(f, "960000000164A0A1A2A3A4A5A6A7A8A9AA04", OK_E_TRUNCATED, 18); /* a short ObjectId */
   refused(f, "0504", OK_E_TAG, 0);
   refused(f, "5AFF000000010000", OK_E_NONCANONICAL, 2); /* a short BinData's long length */
   refused(f, "78FFFFFFFFFFFFFFFF04", OK_E_RANGE, 1);    /* past a JavaScript Date */
