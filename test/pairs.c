@@ -58,6 +58,7 @@ static const struct {
     {"orderedcode:string", "ok_orderedcode_pack('string', %V)"},
     {"orderly:long, utf8", "ok_orderly_pack('long, utf8', %V, 'x')"},
     {"orderly:double, utf8 desc", "ok_orderly_pack('double, utf8 desc', %V, 'x')"},
+    {"keystring:-1", "ok_keystring_pack('-1', %V, 'x', ok_keystring_recordid(3))"},
 };
 
 /* The expressions, over the table's key %K, its format %F and its value v. */
@@ -88,6 +89,7 @@ static const char *const exprs[] = {
     "ok_quote(ok_hbase_pack(v))",
     "ok_mvcc_order(ok_mvcc_pack(%K, 'crdb', 5, 1), 'crdb')",
     "ok_mvcc_version(ok_mvcc_pack(%K, 'badger', 9), 'badger')",
+    "ok_json(ok_keystring_pack('1, -1', v, ok_keystring_object('k', v)), 'keystring:1, -1')",
 };
 
 /* The expressions that make a key, and the format to read it in. */
@@ -103,6 +105,7 @@ static const struct {
      "'salt+' || replace(%F, 'salt+', '')"},
     {"ok_mvcc_key(ok_mvcc_pack(%K, 'badger', 1), 'badger')", "%F"},
     {"ok_mvcc_order(ok_mvcc_pack(%K, 'crdb', 5), 'crdb')", "'ok'"},
+    {"ok_convert(%K, %F, 'keystring:-1, 1')", "'keystring:-1, 1'"},
 };
 
 static sqlite3 *db;
