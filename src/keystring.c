@@ -601,7 +601,7 @@ static size_t keystring_value(uint8_t *out, const ok_item *it) {
     case OK_KEYSTRING_REGEX: /* /pattern/flags */
       out[0] = '/';
       ok_copy_xor(out + 1, it->body, it->body_len, o.x);
-      out[1 + o.v] = '/';
+      out[1 + (size_t)o.v] = '/';
       return it->value_len;
     case OK_KEYSTRING_OID:
       for (k = 0; k < 12; k++) {
