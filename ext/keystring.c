@@ -269,6 +269,40 @@ static void ok_keystring_dbpointer_fn(sqlite3_context *ctx, int argc, sqlite3_va
                       OK_SUBTYPE(keystring), 1);
 }
 
+/* ok_keystring_decimal(x): a Decimal128, from its text or a number's. */
+static void ok_keystring_decimal_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  char buf[OK_REPR_MAX], *digits;
+  const char *s;
+  size_t n, nd, len, err;
+  int neg, rc;
+  int64_t exp;
+  uint8_t out[OK_KEYSTRING_NUMBER_MAX];
+  (void)argc;
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL || !ok_sql_decimal_text(ctx, argv[0], buf, &s, &n))
+    return;
+  if (!(digits = sqlite3_malloc64(n + 1))) {
+    sqlite3_result_error_nomem(ctx);
+    return;
+  }
+  rc = ok_decimal_split(digits, &nd, &neg, &exp, s, n, &err);
+  if (rc == OK_OK) rc = ok_keystring_enc_decimal(out, &len, neg, digits, nd, exp);
+  sqlite3_free(digits);
+  if (rc == OK_OK)
+    result_piece(ctx, out, len);
+  else if (rc == OK_E_SYNTAX)
+    ok_sql_error(ctx, OK_SQL_ECHO " is no decimal (character %lld)", OK_SQL_ECHO_ARGS(s),
+                 (long long)err + 1);
+  else if (rc == OK_E_RANGE)
+    ok_sql_error(ctx, OK_SQL_ECHO " is past a Decimal128 (34 digits, exponents -6176 to 6111)",
+                 OK_SQL_ECHO_ARGS(s));
+  else
+    ok_sql_error(ctx,
+                 OK_SQL_ECHO
+                 " needs MongoDB's decimal continuation (a decimal of more than 15 "
+                 "digits, or beyond 2^-255..2^53, that no double equals): not written yet",
+                 OK_SQL_ECHO_ARGS(s));
+}
+
 static size_t enc_date(uint8_t *out, double ms) { return ok_keystring_enc_date(out, (int64_t)ms); }
 
 static void ok_keystring_date_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
@@ -327,6 +361,8 @@ static void ok_keystring_recordid_fn(sqlite3_context *ctx, int argc, sqlite3_val
 /* --- Reading --------------------------------------------------------------- */
 
 static const char *kind(const ok_item *it) {
+  char text[OK_KEYSTRING_DECIMAL_TEXT_MAX];
+  if (ok_keystring_decimal_text(text, it)) return "decimal";
   switch (it->tag) {
     case OK_KEYSTRING_END: return "recordid";
     case OK_KEYSTRING_MINKEY: return "minkey";
@@ -396,7 +432,14 @@ static int render_container(ok_sql_out *o, const ok_item *it, size_t depth) {
 
 static int render_value(ok_sql_out *o, const ok_item *it, size_t depth) {
   const char *json = NULL, *sql = NULL;
+  char text[OK_KEYSTRING_DECIMAL_TEXT_MAX];
+  size_t len = ok_keystring_decimal_text(text, it);
   int rc;
+  if (len) { /* a Decimal128 of up to 15 digits */
+    ok_sql_putf(o, o->json ? "{\"$numberDecimal\":\"%.*s\"}" : "ok_keystring_decimal('%.*s')",
+                (int)len, text);
+    return SQLITE_OK;
+  }
   switch (it->tag) {
     case OK_KEYSTRING_OBJECT:
     case OK_KEYSTRING_ARRAY: return render_container(o, it, depth);
@@ -497,6 +540,7 @@ static const ok_sql_function functions[] = {
     {"ok_keystring_date", 1, 1, OK_SQL_PURE | OK_SQL_MAKES, ok_keystring_date_fn, 0},
     {"ok_keystring_timestamp", 2, 2, OK_SQL_PURE | OK_SQL_MAKES, ok_keystring_timestamp_fn, 0},
     {"ok_keystring_bindata", 2, 2, OK_SQL_PURE | OK_SQL_MAKES, ok_keystring_bindata_fn, 0},
+    {"ok_keystring_decimal", 1, 1, OK_SQL_PURE | OK_SQL_MAKES, ok_keystring_decimal_fn, 0},
     {"ok_keystring_regex", 2, 2, OK_SQL_PURE | OK_SQL_MAKES, ok_keystring_regex_fn, 0},
     {"ok_keystring_code", 1, 1, OK_SQL_PURE | OK_SQL_MAKES, ok_keystring_code_fn, 0},
     {"ok_keystring_dbpointer", 2, 2, OK_SQL_PURE | OK_SQL_MAKES, ok_keystring_dbpointer_fn, 0},

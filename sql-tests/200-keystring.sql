@@ -10,6 +10,18 @@ SELECT 'numbers', hex(ok_keystring_pack('', 0, 1, -1, 2.0, 5.5, -5.5, 0.5, 1e300
 SELECT 'numbers.read', ok_quote(ok_keystring_pack('', 0, 1, -1, 2.0, 5.5, -5.5, 0.5, 1e300, 9223372036854775807, -9223372036854775808, 9e999, -9e999, -0.0, 4.9406564584124654e-324), 'keystring');
 SELECT 'numbers.types', group_concat(typeof(value) || ':' || kind, ' ') FROM ok_each(ok_keystring_pack('', 2, 2.5, 1e19, -9223372036854775808, ok_keystring_nan()), 'keystring');
 WITH v(x) AS (VALUES (-9e999), (-1e300), (-9223372036854775808), (-9223372036854775807), (-2), (-1.5), (-1), (-0.5), (-1e-300), (0), (4.9e-324), (1e-77), (0.5), (1), (1.5), (2), (255), (256), (4503599627370495.5), (9007199254740993), (9223372036854775807), (9223372036854775808.0), (1e300), (9e999)) SELECT 'numbers.order', count(*), sum(a.x < b.x) = sum(ok_keystring_pack('', a.x) < ok_keystring_pack('', b.x)), sum(a.x = b.x) = sum(ok_keystring_pack('', a.x) = ok_keystring_pack('', b.x)) FROM v a, v b;
+-- Decimal128: equal to a double, an integer, up to 15 digits (the double below, marked)
+SELECT 'decimal', hex(ok_keystring_decimal('0.1')), hex(ok_keystring_decimal('1.5')), hex(ok_keystring_decimal('-19.99')), hex(ok_keystring_decimal(100)), hex(ok_keystring_decimal('1E20')), hex(ok_keystring_decimal('-0.00')), hex(ok_keystring_decimal('9223372036854775807')), hex(ok_keystring_decimal('1.5E-70'));
+SELECT 'decimal.read', ok_quote(ok_keystring_pack('1, -1', ok_keystring_decimal('0.1'), ok_keystring_decimal('-19.99'), ok_keystring_decimal('1.5'), ok_keystring_decimal('1.23456789012345E-70'), ok_keystring_decimal('123456789012.345'), ok_keystring_decimal('0.000001')), 'keystring:1, -1'), ok_json(ok_keystring_pack('', ok_keystring_decimal('0.1')), 'keystring'), ok_unpack_col(ok_keystring_pack('', ok_keystring_decimal('0.1')), 1, 'keystring');
+WITH v(name, k) AS (VALUES ('d0.1', ok_keystring_pack('', ok_keystring_decimal('0.1'))), ('0.1', ok_keystring_pack('', 0.1)), ('below', ok_keystring_pack('', 0.09999999999999999)), ('d0.10000000000000001', ok_keystring_pack('', ok_keystring_decimal('0.100000000000001'))), ('d-0.1', ok_keystring_pack('', ok_keystring_decimal('-0.1'))), ('-0.1', ok_keystring_pack('', -0.1))) SELECT 'decimal.order', group_concat(name, ' ') FROM (SELECT name FROM v ORDER BY k);
+SELECT * FROM ok_each(ok_keystring_pack('', ok_keystring_decimal('19.99'), ok_keystring_decimal('2.50')), 'keystring');
+SELECT ok_keystring_decimal('0.1234567890123456');
+SELECT ok_keystring_decimal('1e-300');
+SELECT ok_keystring_decimal('12345678901234567890');
+SELECT ok_keystring_decimal('1e7000');
+SELECT ok_keystring_decimal('1.2.3');
+SELECT ok_quote('2AFF8000000000000204', 'keystring');
+SELECT ok_quote('2AFF8000000000000304', 'keystring');
 -- strings: NUL as 00 FF; BinData by length first; the types in BSON's order
 SELECT 'strings', hex(ok_keystring_pack('', '', 'a' || char(0) || 'b', char(0), 'é')), ok_quote(ok_keystring_pack('', 'a' || char(0) || 'b', ''), 'keystring');
 SELECT 'bindata', hex(ok_keystring_pack('', x'', x'FF00', ok_keystring_bindata(x'0102', 4), ok_keystring_bindata(zeroblob(255), 0))) LIKE '5A0000' || '5A0200FF00' || '5A020401025AFF000000FF00%04';

@@ -19,6 +19,8 @@
 ** reads as 2). The decoder accepts only what the encoder writes.
 */
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
@@ -34,7 +36,9 @@ static int fail(int status, size_t at, size_t *err_at) {
 typedef struct {
   uint8_t x;       /* 0xFF: its bytes complemented (a descending field) */
   uint8_t subtype; /* BinData's */
-  int64_t v;       /* a Date's milliseconds */
+  uint8_t dec;     /* 1: a decimal of up to 15 digits, v x 10^e */
+  int32_t e;
+  int64_t v; /* a Date's milliseconds; a regular expression's pattern's length */
 } ks_own;
 typedef char own_fits[sizeof(ks_own) <= OK_ITEM_OWN ? 1 : -1];
 
@@ -92,14 +96,19 @@ static size_t enc_large(uint8_t *out, double d) {
 }
 
 /* 0 < |d| < 1: from 2^-255 the bits shifted by 2 (their top two bits are
-** then 11), below it the bits of |d| * 2^256 shifted by 1, plus 2^62. */
-static size_t enc_small(uint8_t *out, double d) {
+** then 11) and the decimal marker dcm, below it the bits of |d| * 2^256
+** shifted by 1, plus 2^62. */
+static size_t enc_small(uint8_t *out, double d, unsigned dcm) {
   double m = fabs(d);
-  uint64_t v = m >= TWO_M255 ? bits_of(m) << 2 : (bits_of(m * TWO_256) << 1) + ((uint64_t)1 << 62);
+  uint64_t v =
+      m >= TWO_M255 ? bits_of(m) << 2 | dcm : (bits_of(m * TWO_256) << 1) + ((uint64_t)1 << 62);
   return put9(out, d < 0 ? OK_KEYSTRING_NEG_SMALL : OK_KEYSTRING_POS_SMALL, v, d < 0);
 }
 
-size_t ok_keystring_enc_double(uint8_t *out, double d) {
+/* A double; dcm, the decimal continuation marker: 0 for a double (and a
+** decimal it equals), 2 for a decimal of up to 15 digits that it rounds
+** toward zero (DCMEqualToDoubleRoundedUpTo15Digits), where |d| < 2^53. */
+static size_t enc_double(uint8_t *out, double d, unsigned dcm) {
   double m = fabs(d);
   uint64_t ip, v;
   size_t frac;
@@ -107,16 +116,139 @@ size_t ok_keystring_enc_double(uint8_t *out, double d) {
     if (out) out[0] = d == 0 ? OK_KEYSTRING_ZERO : OK_KEYSTRING_NAN;
     return 1;
   }
-  if (m < 1) return enc_small(out, d);
+  if (m < 1) return enc_small(out, d, dcm);
   if (m >= TWO63) return enc_large(out, d);
   ip = (uint64_t)m;
-  if ((double)ip == m) return enc_preshifted(out, ip << 1, d < 0);
+  if ((double)ip == m && !dcm) return enc_preshifted(out, ip << 1, d < 0);
   /* a fraction: the integer part in its bytes, the fraction in the rest of
   ** 8 (m * 256^frac is exact: a double below 2^52 has that room) */
   frac = (64 - ok_bit_length(ip << 1)) / 8;
-  v = (uint64_t)(m * pow256[frac]) + ((ip + 1) << (8 * frac));
+  v = ((uint64_t)(m * pow256[frac]) + ((ip + 1) << (8 * frac))) | dcm;
   return put9(out, d < 0 ? OK_KEYSTRING_NEG_INT8 + (int)frac : OK_KEYSTRING_POS_INT8 - (int)frac, v,
               d < 0);
+}
+
+size_t ok_keystring_enc_double(uint8_t *out, double d) { return enc_double(out, d, 0); }
+
+/* --- Decimal128 of up to 15 digits ------------------------------------------
+** A decimal a double equals is written as that double; an integer below
+** 2^63 as that integer; any other of up to 15 significant digits between
+** 2^-255 and 2^53 as the double nearest below it with the marker 2 (its
+** value: that double rounded up to 15 digits). The others take a
+** continuation of decimal arithmetic (not here: OK_E_TYPE). Exact
+** comparisons of decimals with doubles by big integers. */
+
+typedef struct {
+  uint32_t w[48]; /* 1,536 bits: 34 digits times 10^80 and shifts past 2^-307 */
+  size_t n;
+} big;
+
+static void big_mul(big *b, uint32_t k, uint32_t add) {
+  uint64_t c = add;
+  size_t i;
+  for (i = 0; i < b->n; i++) {
+    c += (uint64_t)b->w[i] * k;
+    b->w[i] = (uint32_t)c;
+    c >>= 32;
+  }
+  if (c) b->w[b->n++] = (uint32_t)c;
+}
+
+static void big_pow10(big *b, int e) {
+  for (; e >= 9; e -= 9) big_mul(b, 1000000000u, 0);
+  for (; e > 0; e--) big_mul(b, 10, 0);
+}
+
+static void big_shl(big *b, int s) {
+  size_t words = (size_t)s / 32, i;
+  unsigned bits = (unsigned)s % 32;
+  if (b->n == 0) return;
+  if (bits) big_mul(b, 1u << bits, 0);
+  memmove(b->w + words, b->w, b->n * sizeof b->w[0]);
+  for (i = 0; i < words; i++) b->w[i] = 0;
+  b->n += words;
+}
+
+static int big_cmp(const big *a, const big *b) {
+  size_t i;
+  if (a->n != b->n) return a->n < b->n ? -1 : 1;
+  for (i = a->n; i-- > 0;)
+    if (a->w[i] != b->w[i]) return a->w[i] < b->w[i] ? -1 : 1;
+  return 0;
+}
+
+/* The sign of digits[0..nd) x 10^e minus the positive finite double d,
+** exactly (nd <= 34, |e| and d's exponent within Decimal128's and the
+** range this file calls it with). */
+static int cmp_decimal(const char *digits, size_t nd, int e, double d) {
+  big a = {{0}, 0}, b = {{0}, 0};
+  uint64_t u = bits_of(d), m = u & (((uint64_t)1 << 52) - 1);
+  int be = (int)(u >> 52 & 0x7FF);
+  size_t i;
+  if (be) m |= (uint64_t)1 << 52;
+  be = (be ? be : 1) - 1075; /* d = m x 2^be */
+  for (i = 0; i < nd; i++) big_mul(&a, 10, (uint32_t)(digits[i] - '0'));
+  b.w[0] = (uint32_t)m, b.w[1] = (uint32_t)(m >> 32), b.n = b.w[1] ? 2 : b.w[0] ? 1 : 0;
+  if (e >= 0)
+    big_pow10(&a, e);
+  else
+    big_pow10(&b, -e);
+  if (be >= 0)
+    big_shl(&b, be);
+  else
+    big_shl(&a, -be);
+  return big_cmp(&a, &b);
+}
+
+/* The decimal of up to 15 digits a positive double below 2^53 rounds up to,
+** as digits (no trailing zero) and the exponent of the last. */
+static size_t ceil15(double d, char digits[16], int *e) {
+  char text[32];
+  size_t nd = 15;
+  int k;
+  snprintf(text, sizeof text, "%.14e", d); /* d.dddddddddddddde+XX, rounded to nearest */
+  digits[0] = text[0];
+  memcpy(digits + 1, text + 2, 14);
+  *e = atoi(text + 17) - 14;
+  if (cmp_decimal(digits, 15, *e, d) < 0) { /* nearest below: one more in the last digit */
+    for (k = 14; k >= 0 && digits[k] == '9'; k--) digits[k] = '0';
+    if (k >= 0)
+      digits[k]++;
+    else
+      memmove(digits + 1, digits, 14), digits[0] = '1', (*e)++;
+  }
+  while (nd > 1 && digits[nd - 1] == '0') nd--, (*e)++;
+  return nd;
+}
+
+int ok_keystring_enc_decimal(uint8_t *out, size_t *len, int neg, const char *digits, size_t nd,
+                             int64_t exp) {
+  char text[48];
+  double near, bin;
+  int e, c;
+  if (nd == 0) return *len = ok_keystring_enc_int(out, 0), OK_OK;
+  e = (int)(exp - (int64_t)nd + 1); /* of the last digit */
+  if (nd > 34 || exp - (int64_t)nd + 1 < -6176 || exp - (int64_t)nd + 1 > 6111) return OK_E_RANGE;
+  if (e >= 0 && exp < 19) { /* an integer: below 2^63, that integer */
+    uint64_t v = 0;
+    size_t i;
+    for (i = 0; i < nd; i++) v = v * 10 + (uint64_t)(digits[i] - '0');
+    for (i = 0; i < (size_t)e; i++) v *= 10;
+    if (v < (uint64_t)1 << 63 || (neg && v == (uint64_t)1 << 63)) {
+      *len = ok_keystring_enc_int(out, neg ? (int64_t)(0 - v) : (int64_t)v);
+      return OK_OK;
+    }
+  }
+  if (exp > 308 || exp < -330) return OK_E_TYPE; /* past every double */
+  snprintf(text, sizeof text, "%c.%.*se%d", digits[0], (int)nd - 1, digits + 1, (int)exp);
+  near = strtod(text, NULL); /* the nearest double */
+  if (near == 0 || isinf(near)) return OK_E_TYPE;
+  c = cmp_decimal(digits, nd, e, near);
+  if (c == 0) return *len = enc_double(out, neg ? -near : near, 0), OK_OK; /* it equals a double */
+  bin = c < 0 ? nextafter(near, 0.0) : near;                               /* the double below it */
+  if (nd > 15 || bin < TWO_M255 || bin >= 9007199254740992.0) return OK_E_TYPE;
+  *len = enc_double(out, neg ? -bin : bin, 2);
+  return OK_OK;
 }
 
 size_t ok_keystring_enc_int(uint8_t *out, int64_t v) {
@@ -127,6 +259,29 @@ size_t ok_keystring_enc_int(uint8_t *out, int64_t v) {
     return 1;
   }
   return enc_preshifted(out, m << 1, v < 0);
+}
+
+/* A decimal of up to 15 digits: bin, the double nearest below it, rounded
+** up to 15 digits (9 bytes at c, the one encoding of that decimal). Its
+** value the double nearest it. */
+static int dec_decimal(const uint8_t *c, double bin, int neg, uint8_t x, ok_item *it,
+                       size_t *err_at) {
+  ks_own o = {x, 0, 1, 0, 0};
+  uint8_t again[OK_KEYSTRING_NUMBER_MAX];
+  char digits[16], text[40];
+  size_t nd = ceil15(bin, digits, &o.e), len, k;
+  if (ok_keystring_enc_decimal(again, &len, neg, digits, nd, o.e + (int64_t)nd - 1) != OK_OK ||
+      len != 9)
+    return fail(OK_E_NONCANONICAL, 1, err_at);
+  for (k = 0; k < 9; k++)
+    if ((uint8_t)(again[k] ^ x) != c[k]) return fail(OK_E_NONCANONICAL, k, err_at);
+  for (k = 0; k < nd; k++) o.v = o.v * 10 + (digits[k] - '0');
+  memcpy(it->own, &o, sizeof o);
+  snprintf(text, sizeof text, "%.*se%d", (int)nd, digits, (int)o.e);
+  it->type = OK_REAL;
+  it->d = neg ? -strtod(text, NULL) : strtod(text, NULL);
+  it->len = 9;
+  return OK_OK;
 }
 
 /* The number at c[0..n) (type t, c[0] its byte), its bytes xor x, as
@@ -173,7 +328,8 @@ static int dec_number(const uint8_t *c, size_t n, int t, uint8_t x, ok_item *it,
     case OK_KEYSTRING_NEG_SMALL:
     case OK_KEYSTRING_POS_SMALL:
       if (v >> 62 == 3) {
-        if (v & 3) return fail(OK_E_TYPE, 1, err_at); /* a decimal rounded to 15 digits */
+        if ((v & 3) == 2) return dec_decimal(c, double_of(v >> 2), neg, x, it, err_at);
+        if (v & 3) return fail(OK_E_TYPE, 1, err_at); /* a decimal's continuation */
         d = double_of(v >> 2);
       } else {
         if (v >> 62 == 0 || (v & 1)) return fail(OK_E_TYPE, 1, err_at); /* decimals */
@@ -182,9 +338,10 @@ static int dec_number(const uint8_t *c, size_t n, int t, uint8_t x, ok_item *it,
       break;
     default:       /* an integer part and a fraction in 8 bytes */
       k = 9 - len; /* the fraction's bytes */
-      if (k == 0 || (v & 3)) return fail(OK_E_TYPE, 1, err_at); /* decimals */
-      d = (double)(((v >> (8 * k)) >> 1 << (8 * k)) | (v & (((uint64_t)1 << (8 * k)) - 1))) /
+      if (k == 0 || (v & 3) % 2) return fail(OK_E_TYPE, 1, err_at); /* continuations */
+      d = (double)(((v >> (8 * k)) >> 1 << (8 * k)) | (v & (((uint64_t)1 << (8 * k)) - 3))) /
           pow256[k];
+      if (v & 3) return dec_decimal(c, d, neg, x, it, err_at);
   }
   ok_js_number(it, neg ? -d : d);
   it->len = 9;
@@ -344,7 +501,7 @@ static int dec_container(const uint8_t *c, size_t n, uint8_t x, ok_item *it, siz
 
 /* Any value but a container, t its type byte (c[0] ^ x), after the reset. */
 static int dec_scalar(const uint8_t *c, size_t n, int t, uint8_t x, ok_item *it, size_t *err_at) {
-  ks_own o = {x, 0, 0};
+  ks_own o = {x, 0, 0, 0, 0};
   size_t esc, size, head;
   uint64_t v;
   ok_item_reset(it, &ok_format_keystring, t);
@@ -455,7 +612,7 @@ int ok_keystring_decode(const uint8_t *key, size_t n, uint8_t x, ok_item *it, si
   if (n == 0) return fail(OK_E_TRUNCATED, 0, err_at);
   t = key[0] ^ x;
   if (t == OK_KEYSTRING_OBJECT || t == OK_KEYSTRING_ARRAY) {
-    ks_own o = {x, 0, 0};
+    ks_own o = {x, 0, 0, 0, 0};
     ok_item_reset(it, &ok_format_keystring, t);
     memcpy(it->own, &o, sizeof o);
     return dec_container(key, n, x, it, err_at);
@@ -467,7 +624,7 @@ int ok_keystring_field(const ok_item *container, size_t *off, ok_item *name, ok_
   const uint8_t *c = container->body;
   size_t n = container->body_len, esc, end, err;
   uint8_t x = own_of(container).x;
-  ks_own o = {x, 0, 0};
+  ks_own o = {x, 0, 0, 0, 0};
   if (*off == 0) *off = 1; /* past the container's type byte */
   if ((c[*off] ^ x) == 0x00) return 0;
   ok_item_reset(name, &ok_format_keystring, OK_KEYSTRING_STRING);
@@ -511,6 +668,32 @@ uint8_t ok_keystring_bindata_subtype(const ok_item *it) { return own_of(it).subt
 
 uint8_t ok_keystring_xor(const ok_item *it) { return own_of(it).x; }
 
+size_t ok_keystring_decimal_text(char *out, const ok_item *it) {
+  ks_own o = own_of(it);
+  char digits[20];
+  size_t nd, o_n = 0, k;
+  int first;
+  if (!o.dec || it->format != &ok_format_keystring) return 0;
+  nd = (size_t)snprintf(digits, sizeof digits, "%lld", (long long)o.v);
+  first = o.e + (int)nd - 1; /* the exponent of the first digit */
+  if (it->d < 0) out[o_n++] = '-';
+  if (first < -6) { /* d.dddE-x, as MongoDB writes small decimals */
+    out[o_n++] = digits[0];
+    if (nd > 1) out[o_n++] = '.', memcpy(out + o_n, digits + 1, nd - 1), o_n += nd - 1;
+    return o_n + (size_t)sprintf(out + o_n, "E%d", first);
+  }
+  if (first < 0) { /* 0.000ddd */
+    out[o_n++] = '0', out[o_n++] = '.';
+    for (k = 0; k < (size_t)(-first - 1); k++) out[o_n++] = '0';
+    memcpy(out + o_n, digits, nd);
+    return o_n + nd;
+  }
+  memcpy(out + o_n, digits, (size_t)first + 1), o_n += (size_t)first + 1; /* ddd.ddd */
+  out[o_n++] = '.';
+  memcpy(out + o_n, digits + first + 1, nd - (size_t)first - 1);
+  return o_n + nd - (size_t)first - 1;
+}
+
 /* --- Keys ------------------------------------------------------------------ */
 
 /* The record id after the end byte at key[0], to the key's end. */
@@ -518,7 +701,9 @@ static int dec_record(const uint8_t *key, size_t n, ok_item *it, size_t *err_at)
   uint8_t again[OK_KEYSTRING_RECORD_MAX];
   size_t extra = key[1] >> 5, k;
   uint64_t v;
+  ks_own o = {0, 0, 0, 0, 0};
   ok_item_reset(it, &ok_format_keystring, OK_KEYSTRING_END);
+  memcpy(it->own, &o, sizeof o); /* no state of the item read before */
   if (n < extra + 3) return fail(OK_E_TRUNCATED, n, err_at);
   if (n > extra + 3) return fail(OK_E_TRAILING, extra + 3, err_at);
   if ((key[n - 1] & 7) != extra) return fail(OK_E_NONCANONICAL, n - 1, err_at);

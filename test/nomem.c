@@ -167,6 +167,7 @@ static const char *const statements[] = {
     "'a' || char(0), ok_keystring_object('x', ok_keystring_array(1.5, NULL), 'y', "
     "ok_keystring_oid('507f1f77bcf86cd799439011')), ok_keystring_date(-1), "
     "printf('%.*c', 3000, 'k'), ok_keystring_timestamp(1, 2), ok_keystring_bindata(x'01', 4), "
+    "ok_keystring_decimal('19.99'), "
     "ok_keystring_regex('^a', 'i'), ok_keystring_code('f()'), ok_keystring_dbpointer('d.c', "
     "x'000102030405060708090A0B'), ok_keystring_minkey(), ok_keystring_recordid(99)) AS x)",
     "SELECT hex(ok_convert(ok_pack(1, 'a'), 'ok', 'keystring:-1')), "

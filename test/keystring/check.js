@@ -10,7 +10,9 @@
 //     the ascending key complemented (the end byte not), and read the same;
 //   - two keys compare (memcmp) as MongoDB orders their values: numbers
 //     by value, strings by bytes, BinData by length first, the types in
-//     BSON's order; SQLite compares the SQL values the same way.
+//     BSON's order; numbers and Decimal128s exactly, by BigInt fractions;
+//     the package reads a Decimal128 of up to 15 digits as the double
+//     nearest below it, which it is written as.
 // The real resume tokens of test/keystring/tokens.tsv (MongoDB's own bytes)
 // read as the package reads them, and build back byte for byte.
 // The package reads a DBPointer's namespace as the numbers of its bytes, and
@@ -74,8 +76,47 @@ function number(v) {
   else json = null; // checked by value below
   return { sql: '?', args: [n], kind: 'number', value: v, json, rank: 2 };
 }
+// Exact values as fractions of BigInts: an integer, a double (its bits), a
+// decimal's digits and exponent; compared without rounding.
+function ratOfDouble(d) {
+  const b = Buffer.alloc(8);
+  b.writeDoubleBE(d);
+  const u = b.readBigUInt64BE(), be = Number((u >> 52n) & 0x7ffn);
+  let m = u & ((1n << 52n) - 1n);
+  if (be) m |= 1n << 52n;
+  const e = (be || 1) - 1075, n = (u >> 63n ? -m : m);
+  return e >= 0 ? { n: n << BigInt(e), d: 1n } : { n, d: 1n << BigInt(-e) };
+}
+function ratOf(v) {
+  if (typeof v === 'bigint') return { n: v, d: 1n };
+  if (typeof v === 'number') return ratOfDouble(v);
+  const m = BigInt(v.digits) * (v.neg ? -1n : 1n); // a decimal: digits x 10^e
+  return v.e >= 0 ? { n: m * 10n ** BigInt(v.e), d: 1n } : { n: m, d: 10n ** BigInt(-v.e) };
+}
+function cmpExact(a, b) {
+  if (a === Infinity || b === -Infinity) return a === b ? 0 : 1;
+  if (a === -Infinity || b === Infinity) return a === b ? 0 : -1;
+  const x = ratOf(a), y = ratOf(b), c = x.n * y.d - y.n * x.d;
+  return c > 0n ? 1 : c < 0n ? -1 : 0;
+}
+function nextUp(d) { // the next double away from zero
+  const b = Buffer.alloc(8);
+  b.writeDoubleBE(Math.abs(d));
+  b.writeBigUInt64BE(b.readBigUInt64BE() + 1n);
+  return b.readDoubleBE() * (d < 0 ? -1 : 1);
+}
+// A Decimal128 of 1 to 15 digits that ok_keystring_decimal writes.
+function randomDecimal() {
+  const nd = 1 + Math.floor(rand() * 15);
+  let digits = String(1 + Math.floor(rand() * 9));
+  for (let i = 1; i < nd; i++) digits += Math.floor(rand() * 10);
+  const e = Math.floor(rand() * 86) - 70 - (nd - 1), neg = rand() < 0.5;
+  const value = { digits, e, neg };
+  return { sql: 'ok_keystring_decimal(?)', args: [`${neg ? '-' : ''}${digits}e${e}`], kind: 'decimal', value, rank: 2 };
+}
 function randomScalar() {
   const r = rand();
+  if (r < 0.05) return randomDecimal();
   if (r < 0.35) return number(randomNumber());
   if (r < 0.6) { const s = randomString(); return { sql: '?', args: [s], kind: 'string', value: s, json: JSON.stringify(s), rank: 3 }; }
   if (r < 0.65) return { sql: 'NULL', args: [], kind: 'null', value: null, json: 'null', rank: 1 };
@@ -133,6 +174,12 @@ function sameValue(x, got) {
     case 'number':
       if (typeof x.value === 'bigint') return BigInt(got) === x.value || Number(x.value) === got;
       return got === x.value || (typeof got === 'bigint' && Number(got) === x.value) || (x.value === 0 && got === 0);
+    case 'decimal': { // a double equal to it, or the package's reading: the double nearest below
+      if (typeof got === 'bigint' || Number.isInteger(got) && got !== 0) return cmpExact(got, x.value) === 0;
+      if (typeof got !== 'number') return false;
+      const c = cmpExact(got, x.value);
+      return c === 0 || (x.value.neg ? c > 0 && cmpExact(nextUp(got), x.value) < 0 : c < 0 && cmpExact(nextUp(got), x.value) > 0);
+    }
     case 'string': return got === x.value;
     case 'null': return got === null;
     case 'bool': return got === x.value;
@@ -210,11 +257,11 @@ for (let n = 0; n < count; n++) {
 // Order: single values compared by their keys, against MongoDB's order of
 // the values (BSON's type order; numbers by value, compared exactly by
 // SQLite; strings by bytes; BinData by length, subtype, bytes).
-const cmpNum = db.prepare('SELECT (? > ?) - (? < ?) AS c');
 function order(a, b) {
   if (a.rank !== b.rank) return a.rank < b.rank ? -1 : 1;
   switch (a.kind) {
-    case 'number': return cmpNum.get(a.value, b.value, a.value, b.value).c;
+    case 'number':
+    case 'decimal': return cmpExact(a.value, b.value);
     case 'string': return Buffer.compare(Buffer.from(a.value), Buffer.from(b.value));
     case 'bindata':
       if (a.value.length !== b.value.length) return a.value.length < b.value.length ? -1 : 1;
@@ -239,6 +286,7 @@ function order(a, b) {
 for (let n = 0; n < count; n++) {
   let a = randomScalar(), b = randomScalar();
   if (rand() < 0.5) b = number(randomNumber()), a = number(randomNumber());
+  if (rand() < 0.2) a = randomDecimal(), b = rand() < 0.5 ? randomDecimal() : number(Number(a.args[0]) * (1 + (rand() - 0.5) * 1e-15));
   const ka = pack([a]), kb = pack([b]);
   const want = order(a, b);
   check(Math.sign(Buffer.compare(ka, kb)) === want,

@@ -6,6 +6,7 @@
 */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ok_keystring.h"
@@ -148,11 +149,11 @@ static void keys(void) {
   count_is(f, "2B02040008", 2); /* a record id after the end */
   count_is(f, "040008", 1);     /* a record id alone */
   refused(f, "", OK_E_LENGTH, 0);
-  refused(f, "2B02", OK_E_TRUNCATED, 2);            /* no end byte */
-  refused(f, "2C000204", OK_E_NONCANONICAL, 1);     /* 1 in two bytes */
-  refused(f, "2B0004", OK_E_NONCANONICAL, 1);       /* 0 as an integer */
-  refused(f, "2AFF8000000000000204", OK_E_TYPE, 1); /* a decimal, rounded to 15 digits */
-  refused(f, "2B0B8000000000000304", OK_E_TYPE, 1); /* a decimal's continuation */
+  refused(f, "2B02", OK_E_TRUNCATED, 2);                    /* no end byte */
+  refused(f, "2C000204", OK_E_NONCANONICAL, 1);             /* 1 in two bytes */
+  refused(f, "2B0004", OK_E_NONCANONICAL, 1);               /* 0 as an integer */
+  refused(f, "2AFF8000000000000204", OK_E_NONCANONICAL, 8); /* marked a decimal: 0.5 is a double */
+  refused(f, "2B0B8000000000000304", OK_E_TYPE, 1);         /* a decimal's continuation */
   refused(f, "338000000000000000000000000000000004", OK_E_TYPE, 1); /* a huge decimal */
   refused(f, "2A0000000000000000000000000000000004", OK_E_TYPE, 1); /* a teeny one */
   refused(f, "AA61000004", OK_E_TYPE, 0);                           /* code with scope */
@@ -214,8 +215,113 @@ static void keys(void) {
   }
 }
 
+/* A value as a decimal: sign, digits (no leading or trailing zero), the
+** exponent of the first; a double's exactly (glibc prints every digit). */
+typedef struct {
+  int neg;
+  char digits[1100];
+  size_t nd;
+  int64_t exp;
+} dec;
+
+static void dec_of_text(dec *x, const char *s) {
+  size_t err;
+  ok_decimal_split(x->digits, &x->nd, &x->neg, &x->exp, s, strlen(s), &err);
+}
+
+static void dec_of_double(dec *x, double d) {
+  char text[1200];
+  snprintf(text, sizeof text, "%.1070e", d);
+  dec_of_text(x, text);
+}
+
+static int dec_cmp(const dec *a, const dec *b) {
+  int c = 0, sa = a->nd == 0 ? 0 : a->neg ? -1 : 1, sb = b->nd == 0 ? 0 : b->neg ? -1 : 1;
+  size_t k;
+  if (sa != sb || sa == 0) return (sa > sb) - (sa < sb);
+  if (a->exp != b->exp) c = a->exp < b->exp ? -1 : 1;
+  for (k = 0; !c && (k < a->nd || k < b->nd); k++) {
+    char x = k < a->nd ? a->digits[k] : '0', y = k < b->nd ? b->digits[k] : '0';
+    c = (x > y) - (x < y);
+  }
+  return sa * c;
+}
+
+/* A random decimal of 1 to 15 digits between about 1e-70 and 1e15. */
+static void random_decimal(dec *x, char *text) {
+  int nd = 1 + (int)(rnd() % 15), k, e = (int)(rnd() % 86) - 70;
+  char digits[16];
+  for (k = 0; k < nd; k++) digits[k] = (char)('0' + rnd() % 10);
+  digits[0] = (char)('1' + rnd() % 9);
+  sprintf(text, "%s%.*se%d", rnd() % 2 ? "-" : "", nd, digits, e);
+  dec_of_text(x, text);
+}
+
+/* Decimals of up to 15 digits: their bytes as MongoDB's rules make them,
+** read back as the same decimal, ordered with each other and with doubles
+** as their exact values. */
+static void decimals(long rounds) {
+  uint8_t a[16], b[16];
+  size_t na, nb, err;
+  char got[40], text[64];
+  long r, bad_value = 0, bad_order = 0, written = 0;
+  ok_item it;
+  dec x, y;
+  check(ok_keystring_enc_decimal(a, &na, 0, "1", 1, -1) == OK_OK &&
+            (to_hex(got, a, na), strcmp(got, "2AFEE6666666666666") == 0),
+        "keystring: NumberDecimal('0.1'), the double below it marked", got);
+  check(ok_keystring_enc_decimal(a, &na, 0, "15", 2, 0) == OK_OK &&
+            (to_hex(got, a, na), strcmp(got, "2B0380000000000000") == 0),
+        "keystring: NumberDecimal('1.5'), a double", got);
+  check(ok_keystring_enc_decimal(a, &na, 1, "1999", 4, 1) == OK_OK &&
+            (to_hex(got, a, na), strcmp(got, "27D8028F5C28F5C2FD") == 0),
+        "keystring: NumberDecimal('-19.99')", got);
+  check(ok_keystring_enc_decimal(a, &na, 0, "1", 1, 20) == OK_OK &&
+            (to_hex(got, a, na), strcmp(got, "33082B5E3AF16B1880") == 0),
+        "keystring: NumberDecimal('1E20'), the double it equals", got);
+  check(ok_keystring_enc_decimal(a, &na, 0, "1234567890123456", 16, -1) == OK_E_TYPE &&
+            ok_keystring_enc_decimal(a, &na, 0, "1", 1, -300) == OK_E_TYPE &&
+            ok_keystring_enc_decimal(a, &na, 0, "12345678901234567890", 20, 19) == OK_E_TYPE &&
+            ok_keystring_enc_decimal(a, &na, 0, "1", 1, 7000) == OK_E_RANGE,
+        "keystring: decimals that need a continuation refused", "");
+  for (r = 0; r < rounds; r++) {
+    random_decimal(&x, text);
+    if (ok_keystring_enc_decimal(a, &na, x.neg, x.digits, x.nd, x.exp) != OK_OK) continue;
+    written++;
+    if (ok_keystring_decode(a, na, 0, &it, &err) != OK_OK || it.len != na) {
+      bad_value++;
+    } else if (ok_keystring_decimal_text(got, &it)) { /* one no double equals */
+      got[ok_keystring_decimal_text(got, &it)] = 0;
+      dec_of_text(&y, got);
+      if (dec_cmp(&x, &y) != 0) bad_value++;
+    } else { /* an integer, or a double that equals it */
+      if (it.type == OK_INT)
+        sprintf(got, "%lld", (long long)it.i), dec_of_text(&y, got);
+      else
+        dec_of_double(&y, it.d);
+      if (dec_cmp(&x, &y) != 0) bad_value++;
+    }
+    if (r % 2) { /* against another decimal */
+      random_decimal(&y, text);
+      if (ok_keystring_enc_decimal(b, &nb, y.neg, y.digits, y.nd, y.exp) != OK_OK) continue;
+    } else { /* against a double near it */
+      double d = strtod(text, NULL);
+      int k = (int)(rnd() % 5) - 2;
+      for (; k > 0; k--) d = nextafter(d, HUGE_VAL);
+      for (; k < 0; k++) d = nextafter(d, -HUGE_VAL);
+      nb = ok_keystring_enc_double(b, d);
+      dec_of_double(&y, d);
+    }
+    if (sign(cmp_bytes(a, na, b, nb)) != dec_cmp(&x, &y)) bad_order++;
+  }
+  check(written > rounds / 2, "keystring: most random decimals of up to 15 digits written", "");
+  check(bad_value == 0, "keystring: decimals read back as themselves", "");
+  check(bad_order == 0, "keystring: decimals ordered with decimals and doubles by value", "");
+}
+
 void test_keystring(long rounds) {
   numbers(rounds);
+  decimals(rounds / 3);
   others();
   keys();
 }
