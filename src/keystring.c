@@ -18,9 +18,9 @@
 ** symbol, lie outside the key: a value reads as what its bytes hold (2.0
 ** reads as 2). The decoder accepts only what the encoder writes.
 */
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
@@ -177,16 +177,11 @@ static int big_cmp(const big *a, const big *b) {
   return 0;
 }
 
-/* The sign of digits[0..nd) x 10^e minus the positive finite double d,
-** exactly (nd <= 34, |e| and d's exponent within Decimal128's and the
-** range this file calls it with). */
-static int cmp_decimal(const char *digits, size_t nd, int e, double d) {
+/* The sign of digits[0..nd) x 10^e minus m x 2^be, exactly (nd <= 34, and
+** |e| and be within the range this file calls it with). */
+static int cmp_parts(const char *digits, size_t nd, int e, uint64_t m, int be) {
   big a = {{0}, 0}, b = {{0}, 0};
-  uint64_t u = bits_of(d), m = u & (((uint64_t)1 << 52) - 1);
-  int be = (int)(u >> 52 & 0x7FF);
   size_t i;
-  if (be) m |= (uint64_t)1 << 52;
-  be = (be ? be : 1) - 1075; /* d = m x 2^be */
   for (i = 0; i < nd; i++) big_mul(&a, 10, (uint32_t)(digits[i] - '0'));
   b.w[0] = (uint32_t)m, b.w[1] = (uint32_t)(m >> 32), b.n = b.w[1] ? 2 : b.w[0] ? 1 : 0;
   if (e >= 0)
@@ -200,31 +195,78 @@ static int cmp_decimal(const char *digits, size_t nd, int e, double d) {
   return big_cmp(&a, &b);
 }
 
-/* The decimal of up to 15 digits a positive double below 2^53 rounds up to,
-** as digits (no trailing zero) and the exponent of the last. */
-static size_t ceil15(double d, char digits[16], int *e) {
-  char text[32];
-  size_t nd = 15;
-  int k;
-  snprintf(text, sizeof text, "%.14e", d); /* d.dddddddddddddde+XX, rounded to nearest */
-  digits[0] = text[0];
-  memcpy(digits + 1, text + 2, 14);
-  *e = atoi(text + 17) - 14;
-  if (cmp_decimal(digits, 15, *e, d) < 0) { /* nearest below: one more in the last digit */
-    for (k = 14; k >= 0 && digits[k] == '9'; k--) digits[k] = '0';
-    if (k >= 0)
-      digits[k]++;
-    else
-      memmove(digits + 1, digits, 14), digits[0] = '1', (*e)++;
+/* A non-negative finite double d as m x 2^be. */
+static uint64_t parts_of(double d, int *be) {
+  uint64_t u = bits_of(d), m = u & (((uint64_t)1 << 52) - 1);
+  int x = (int)(u >> 52 & 0x7FF);
+  if (x) m |= (uint64_t)1 << 52;
+  *be = (x ? x : 1) - 1075;
+  return m;
+}
+
+static int cmp_decimal(const char *digits, size_t nd, int e, double d) {
+  int be;
+  uint64_t m = parts_of(d, &be);
+  return cmp_parts(digits, nd, e, m, be);
+}
+
+/* The largest double at or below the positive decimal digits x 10^e (its
+** first 19 digits give one within a few ulps, stepped to it exactly); *s
+** the sign of the decimal minus it. No printf or strtod: their decimal
+** point is the locale's. */
+static double floor_double(const char *digits, size_t nd, int e, int *s) {
+  uint64_t m = 0;
+  size_t k, n = nd < 19 ? nd : 19;
+  double c, up;
+  for (k = 0; k < n; k++) m = m * 10 + (uint64_t)(digits[k] - '0');
+  c = ok_double_near(m, e + (int)(nd - n));
+  if (isinf(c)) c = DBL_MAX;
+  while ((*s = cmp_decimal(digits, nd, e, c)) < 0) c = nextafter(c, 0.0);
+  while (*s > 0 && !isinf(up = nextafter(c, HUGE_VAL)) && cmp_decimal(digits, nd, e, up) >= 0)
+    c = up, *s = cmp_decimal(digits, nd, e, c);
+  return c;
+}
+
+/* The double nearest the positive decimal digits x 10^e, which lies above
+** bin and below the double after it: ties to the even one. */
+static double nearest_double(const char *digits, size_t nd, int e, double bin) {
+  int be, c;
+  uint64_t m = parts_of(bin, &be);
+  c = cmp_parts(digits, nd, e, 2 * m + 1, be - 1); /* against their midpoint */
+  return c < 0 || (c == 0 && !(m & 1)) ? bin : nextafter(bin, HUGE_VAL);
+}
+
+#define TEN14 100000000000000ULL
+
+/* The decimal of 15 digits a positive double rounds up to: its digits (no
+** trailing zero, at most 15) and the exponent of the last. */
+static size_t ceil15(double d, char digits[21], int *e) {
+  uint64_t f = ok_double_decimal(d, 19, e); /* its shortest decimal, then 15 digits of it */
+  size_t nd = ok_u64_digits(f);
+  for (; nd > 15; nd--) f /= 10, (*e)++;
+  for (; nd < 15; nd++) f *= 10, (*e)--;
+  for (;;) { /* one more in the last digit while below d, one less while still not */
+    digits[ok_u64_text(digits, f)] = 0;
+    if (cmp_decimal(digits, 15, *e, d) < 0) {
+      if (++f == 10 * TEN14) f = TEN14, (*e)++;
+      continue;
+    }
+    {
+      uint64_t g = f == TEN14 ? 10 * TEN14 - 1 : f - 1;
+      int ge = f == TEN14 ? *e - 1 : *e;
+      char less[21];
+      less[ok_u64_text(less, g)] = 0;
+      if (cmp_decimal(less, 15, ge, d) < 0) break;
+      f = g, *e = ge;
+    }
   }
-  while (nd > 1 && digits[nd - 1] == '0') nd--, (*e)++;
+  for (nd = 15; nd > 1 && digits[nd - 1] == '0'; nd--) (*e)++;
   return nd;
 }
 
 int ok_keystring_enc_decimal(uint8_t *out, size_t *len, int neg, const char *digits, size_t nd,
                              int64_t exp) {
-  char text[48];
-  double near, bin;
+  double bin;
   int e, c;
   if (nd == 0) return *len = ok_keystring_enc_int(out, 0), OK_OK;
   e = (int)(exp - (int64_t)nd + 1); /* of the last digit */
@@ -240,12 +282,8 @@ int ok_keystring_enc_decimal(uint8_t *out, size_t *len, int neg, const char *dig
     }
   }
   if (exp > 308 || exp < -330) return OK_E_TYPE; /* past every double */
-  snprintf(text, sizeof text, "%c.%.*se%d", digits[0], (int)nd - 1, digits + 1, (int)exp);
-  near = strtod(text, NULL); /* the nearest double */
-  if (near == 0 || isinf(near)) return OK_E_TYPE;
-  c = cmp_decimal(digits, nd, e, near);
-  if (c == 0) return *len = enc_double(out, neg ? -near : near, 0), OK_OK; /* it equals a double */
-  bin = c < 0 ? nextafter(near, 0.0) : near;                               /* the double below it */
+  bin = floor_double(digits, nd, e, &c);
+  if (c == 0) return *len = enc_double(out, neg ? -bin : bin, 0), OK_OK; /* it equals a double */
   if (nd > 15 || bin < TWO_M255 || bin >= 9007199254740992.0) return OK_E_TYPE;
   *len = enc_double(out, neg ? -bin : bin, 2);
   return OK_OK;
@@ -268,7 +306,7 @@ static int dec_decimal(const uint8_t *c, double bin, int neg, uint8_t x, ok_item
                        size_t *err_at) {
   ks_own o = {x, 0, 1, 0, 0};
   uint8_t again[OK_KEYSTRING_NUMBER_MAX];
-  char digits[16], text[40];
+  char digits[21];
   size_t nd = ceil15(bin, digits, &o.e), len, k;
   if (ok_keystring_enc_decimal(again, &len, neg, digits, nd, o.e + (int64_t)nd - 1) != OK_OK ||
       len != 9)
@@ -277,9 +315,9 @@ static int dec_decimal(const uint8_t *c, double bin, int neg, uint8_t x, ok_item
     if ((uint8_t)(again[k] ^ x) != c[k]) return fail(OK_E_NONCANONICAL, k, err_at);
   for (k = 0; k < nd; k++) o.v = o.v * 10 + (digits[k] - '0');
   memcpy(it->own, &o, sizeof o);
-  snprintf(text, sizeof text, "%.*se%d", (int)nd, digits, (int)o.e);
   it->type = OK_REAL;
-  it->d = neg ? -strtod(text, NULL) : strtod(text, NULL);
+  it->d = nearest_double(digits, nd, o.e, bin);
+  if (neg) it->d = -it->d;
   it->len = 9;
   return OK_OK;
 }
