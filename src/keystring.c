@@ -269,8 +269,8 @@ int ok_keystring_enc_decimal(uint8_t *out, size_t *len, int neg, const char *dig
   double bin;
   int e, c;
   if (nd == 0) return *len = ok_keystring_enc_int(out, 0), OK_OK;
-  e = (int)(exp - (int64_t)nd + 1); /* of the last digit */
   if (nd > 34 || exp - (int64_t)nd + 1 < -6176 || exp - (int64_t)nd + 1 > 6111) return OK_E_RANGE;
+  e = (int)(exp - (int64_t)nd + 1); /* of the last digit */
   if (e >= 0 && exp < 19) { /* an integer: below 2^63, that integer */
     uint64_t v = 0;
     size_t i;
