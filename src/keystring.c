@@ -711,7 +711,7 @@ size_t ok_keystring_decimal_text(char *out, const ok_item *it) {
   char digits[20];
   size_t nd, o_n = 0, k;
   int first;
-  if (!o.dec || it->format != &ok_format_keystring) return 0;
+  if (it->type != OK_REAL || it->format != &ok_format_keystring || !o.dec) return 0;
   nd = (size_t)snprintf(digits, sizeof digits, "%lld", (long long)o.v);
   first = o.e + (int)nd - 1; /* the exponent of the first digit */
   if (it->d < 0) out[o_n++] = '-';
