@@ -271,7 +271,7 @@ int ok_keystring_enc_decimal(uint8_t *out, size_t *len, int neg, const char *dig
   if (nd == 0) return *len = ok_keystring_enc_int(out, 0), OK_OK;
   if (nd > 34 || exp - (int64_t)nd + 1 < -6176 || exp - (int64_t)nd + 1 > 6111) return OK_E_RANGE;
   e = (int)(exp - (int64_t)nd + 1); /* of the last digit */
-  if (e >= 0 && exp < 19) { /* an integer: below 2^63, that integer */
+  if (e >= 0 && exp < 19) {         /* an integer: below 2^63, that integer */
     uint64_t v = 0;
     size_t i;
     for (i = 0; i < nd; i++) v = v * 10 + (uint64_t)(digits[i] - '0');
