@@ -7,6 +7,11 @@
 
 #include <string.h>
 
+/* How a format's parameter shows after its name in messages: ":<schema>",
+** "[:<pattern>]" where it may be left out, nothing for none. */
+static const char *hint_open(const ok_sql_param *p) { return !p ? "" : p->optional ? "[:<" : ":<"; }
+static const char *hint_close(const ok_sql_param *p) { return !p ? "" : p->optional ? ">]" : ">"; }
+
 /* "'ok', 'fdb', 'hbase', 'orderly:<schema>'" (<schema>: the parameter's
 ** name; with `salt`: "; 'salt+' in front ..."): the known names for an
 ** error message (sqlite3_free it), or NULL when out of memory. */
@@ -16,13 +21,7 @@ static char *formats_known(int salt) {
   for (f = ok_sql_formats; *f; f++) {
     const ok_sql_param *param = (*f)->param;
     next = sqlite3_mprintf("%s%s'%s%s%s%s'", list ? list : "", list ? ", " : "", (*f)->core->name,
-                           !param            ? ""
-                           : param->optional ? "[:<"
-                                             : ":<",
-                           param ? param->name : "",
-                           !param            ? ""
-                           : param->optional ? ">]"
-                                             : ">");
+                           hint_open(param), param ? param->name : "", hint_close(param));
     sqlite3_free(list);
     if (!(list = next)) return NULL;
   }
@@ -116,14 +115,8 @@ static int key_reader(sqlite3_value *key, int t, const ok_sql_reader *named, int
                        salted               ? "ok_salt"
                        : kind == OK_SQL_KEY ? tagged->pack
                                             : tagged->builders,
-                       salted ? "salt+" : "", tagged->core->name,
-                       !param            ? ""
-                       : param->optional ? "[:<"
-                                         : ":<",
-                       param ? param->name : "",
-                       !param            ? ""
-                       : param->optional ? ">]"
-                                         : ">");
+                       salted ? "salt+" : "", tagged->core->name, hint_open(param),
+                       param ? param->name : "", hint_close(param));
   }
   r->f = &ok_sql_native;
   r->core = r->f->core;
