@@ -704,8 +704,6 @@ void ok_keystring_parts(const ok_item *it, ok_item *first, ok_item *second) {
 
 uint8_t ok_keystring_bindata_subtype(const ok_item *it) { return own_of(it).subtype; }
 
-uint8_t ok_keystring_xor(const ok_item *it) { return own_of(it).x; }
-
 size_t ok_keystring_decimal_text(char *out, const ok_item *it) {
   ks_own o = own_of(it);
   char digits[20];

@@ -150,10 +150,8 @@ void ok_keystring_parts(const ok_item *it, ok_item *first, ok_item *second);
 ** type `type` (numbers share one, booleans one). */
 int ok_keystring_generic(int type);
 
-/* An item's BinData subtype; and 0xFF when its bytes are complemented (a
-** value of a descending field), else 0. */
+/* An item's BinData subtype. */
 uint8_t ok_keystring_bindata_subtype(const ok_item *it);
-uint8_t ok_keystring_xor(const ok_item *it);
 
 #ifdef __cplusplus
 }
