@@ -494,14 +494,14 @@ static int render_value(ok_sql_out *o, const ok_item *it, size_t depth) {
       return SQLITE_OK;
     }
     case OK_KEYSTRING_BINDATA:
-      if (ok_keystring_bindata_subtype(it) != 0) {
-        if (!o->json) ok_sql_puts(o, "ok_keystring_bindata(");
-        rc = ok_sql_put_value(o, it);
-        ok_sql_putf(o, o->json ? "" : ", %d)", ok_keystring_bindata_subtype(it));
-        if (o->json) { /* {"blob":"..","subtype":4} */
-          o->n--;
-          ok_sql_putf(o, ",\"subtype\":%d}", ok_keystring_bindata_subtype(it));
-        }
+      if (ok_keystring_bindata_subtype(it) != 0) { /* {"blob":"..","subtype":4} in JSON */
+        uint8_t *p = sqlite3_malloc64(it->value_len + 1);
+        if (!p) return SQLITE_NOMEM;
+        ok_unescape(p, it);
+        ok_sql_puts(o, o->json ? "{\"blob\":" : "ok_keystring_bindata(");
+        rc = ok_sql_put_hex_literal(o, p, it->value_len);
+        sqlite3_free(p);
+        ok_sql_putf(o, o->json ? ",\"subtype\":%d}" : ", %d)", ok_keystring_bindata_subtype(it));
         return rc;
       }
       break;

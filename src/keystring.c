@@ -392,18 +392,10 @@ compare: /* the one encoding of the value: the bytes the encoder writes */
 
 /* --- Other values ---------------------------------------------------------- */
 
+/* A string is the FoundationDB tuple layer's string under another type
+** byte (a NUL as 00 FF, then 00): its writer's. */
 size_t ok_keystring_enc_string(uint8_t *out, int type, const uint8_t *s, size_t n) {
-  size_t i, o = 1;
-  for (i = 0; i < n; i++) {
-    if (out) out[o] = s[i];
-    o++;
-    if (s[i] == 0x00) {
-      if (out) out[o] = 0xFF;
-      o++;
-    }
-  }
-  if (out) out[0] = (uint8_t)type, out[o] = 0x00;
-  return o + 1;
+  return ok_fdb_enc_bytes(out, type, s, n);
 }
 
 size_t ok_keystring_enc_regex(uint8_t *out, const uint8_t *pattern, size_t pn, const uint8_t *flags,
@@ -705,18 +697,20 @@ void ok_keystring_parts(const ok_item *it, ok_item *first, ok_item *second) {
 uint8_t ok_keystring_bindata_subtype(const ok_item *it) { return own_of(it).subtype; }
 
 size_t ok_keystring_decimal_text(char *out, const ok_item *it) {
-  ks_own o = own_of(it);
+  ks_own o;
   char digits[20];
   size_t nd, o_n = 0, k;
   int first;
-  if (it->type != OK_REAL || it->format != &ok_format_keystring || !o.dec) return 0;
-  nd = (size_t)snprintf(digits, sizeof digits, "%lld", (long long)o.v);
+  if (it->type != OK_REAL || it->format != &ok_format_keystring) return 0;
+  if (!(o = own_of(it)).dec) return 0;
+  nd = ok_u64_text(digits, (uint64_t)o.v);
   first = o.e + (int)nd - 1; /* the exponent of the first digit */
   if (it->d < 0) out[o_n++] = '-';
   if (first < -6) { /* d.dddE-x, as MongoDB writes small decimals */
     out[o_n++] = digits[0];
     if (nd > 1) out[o_n++] = '.', memcpy(out + o_n, digits + 1, nd - 1), o_n += nd - 1;
-    return o_n + (size_t)sprintf(out + o_n, "E%d", first);
+    out[o_n++] = 'E', out[o_n++] = '-'; /* first < -6 */
+    return o_n + ok_u64_text(out + o_n, (uint64_t)-first);
   }
   if (first < 0) { /* 0.000ddd */
     out[o_n++] = '0', out[o_n++] = '.';

@@ -172,7 +172,8 @@ function randomValue(depth) {
 function sameValue(x, got) {
   switch (x.kind) {
     case 'number':
-      if (typeof x.value === 'bigint') return BigInt(got) === x.value || Number(x.value) === got;
+      if (typeof x.value === 'bigint') // exactly: a BigInt, or a Number whose value it is (-2^63)
+        return typeof got === 'bigint' ? got === x.value : Number.isInteger(got) && BigInt(got) === x.value;
       return got === x.value || (typeof got === 'bigint' && Number(got) === x.value) || (x.value === 0 && got === 0);
     case 'decimal': { // a double equal to it, or the package's reading: the double nearest below
       if (typeof got === 'bigint' || Number.isInteger(got) && got !== 0) return cmpExact(got, x.value) === 0;
