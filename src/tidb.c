@@ -148,6 +148,11 @@ typedef struct {
   int wrapped;
 } view;
 
+/* The data bytes of a group of bytes whose marker says `pad` bytes of
+** padding follow them: a mask of them in the group's big-endian word (two
+** shifts: pad may be 8). */
+static inline uint64_t group_data(size_t pad) { return ~(uint64_t)0 << (4 * pad) << (4 * pad); }
+
 static inline uint8_t vbyte(const view *v, size_t i) {
   return v->wrapped ? v->p[i + (v->phase + i) / 8] : v->p[i];
 }
@@ -159,21 +164,26 @@ static inline size_t vphys(const view *v, size_t i) {
 
 /* A TiKV key's view from its bytes left, n >= 1: its groups checked where
 ** they end (the last one's marker; its padding once, from the first
-** item); the others' markers are checked as items cross them. */
-static inline int view_of(view *v, const uint8_t *p, size_t n, int wrapped, int first,
+** item); the others' markers are checked as items cross them. The bytes
+** left hold r = n % 9 of a group begun (r - 1 data bytes and its marker)
+** and q whole groups after them. */
+OK_HOT_INLINE int view_of(view *v, const uint8_t *p, size_t n, int wrapped, int first,
                           size_t *err_at) {
-  size_t pad, cap;
+  size_t pad, cap, q, r;
   v->p = p, v->n = n, v->wrapped = wrapped, v->phase = 0, v->len = n;
   if (!wrapped) return OK_OK;
-  if (n % 9 == 1) return fail(OK_E_LENGTH, 0, err_at); /* an item never starts at a marker */
-  v->phase = (unsigned)((9 - n % 9) % 9);
+  q = n / 9, r = n - 9 * q;
+  if (r == 1) return fail(OK_E_LENGTH, 0, err_at); /* an item never starts at a marker */
+  v->phase = r ? (unsigned)(9 - r) : 0;
   if (p[n - 1] == 0xFF) return fail(OK_E_TRUNCATED, n, err_at); /* the last group is missing */
   pad = 0xFF - (size_t)p[n - 1];
   if (pad > 8) return fail(OK_E_BYTE, n - 1, err_at);
-  cap = (8 - v->phase) + 8 * ((n - (9 - v->phase)) / 9);
+  cap = (r ? r - 1 : 0) + 8 * q;
   if (pad > cap) return fail(OK_E_BYTE, n - 1, err_at);
-  for (size_t i = cap - pad; first && i < cap; i++) /* once a key, from its first item */
-    if (vbyte(v, i) != 0) return fail(OK_E_NONCANONICAL, vphys(v, i), err_at);
+  /* the padding, zeros: the bytes before the marker (a word, in a whole group) */
+  if (first && pad && (n < 9 || (ok_get_be(p + n - 9, 8, 0) & ~group_data(pad))))
+    for (size_t i = n - 1 - pad; i < n - 1; i++)
+      if (p[i] != 0) return fail(OK_E_NONCANONICAL, i, err_at);
   v->len = cap - pad;
   return OK_OK;
 }
@@ -266,11 +276,6 @@ static int utf8_step(utf8_state *s, uint8_t b) {
   if (b == 0xF4) s->hi = 0x8F;
   return 1;
 }
-
-/* The data bytes of a group of bytes whose marker says `pad` bytes of
-** padding follow them: a mask of them in the group's big-endian word (two
-** shifts: pad may be 8). */
-static inline uint64_t group_data(size_t pad) { return ~(uint64_t)0 << (4 * pad) << (4 * pad); }
 
 /* Bytes from data byte i: groups of 8 and a marker, to the padded one. */
 OK_HOT_INLINE int dec_bytes(const view *v, size_t i, ok_item *it, size_t *err_at) {
@@ -448,36 +453,42 @@ static int is_row(const ok_format *f) {
   return f == &ok_format_tidb_row || f == &ok_format_tikv_row;
 }
 
-static int decode(const ok_format *f, size_t index, const uint8_t *key, size_t n, ok_item *it,
-                  size_t *err_at);
+static int decode_tidb(const ok_format *f, size_t index, const uint8_t *key, size_t n, ok_item *it,
+                       size_t *err_at);
+static int decode_tikv(const ok_format *f, size_t index, const uint8_t *key, size_t n, ok_item *it,
+                       size_t *err_at);
 
 /* A common handle's datums p[0..n): none is NULL, as TiDB reads a 00 there
 ** as the start of its padding (which only the walk of a row key, with
 ** ok_tidb_row_format's variant, reads so). Their other faults are the
 ** walk's to report, each at its turn. */
-static int check_handle(const ok_format *f, const uint8_t *p, size_t n, size_t *err_at) {
+static int check_handle(const ok_format *f, int wrapped, const uint8_t *p, size_t n,
+                        size_t *err_at) {
   ok_item d;
   view v;
   size_t at = 0, err;
-  while (at < n && view_of(&v, p + at, n - at, is_wrapped(f), 0, &err) == OK_OK && v.len > 0) {
+  while (at < n && view_of(&v, p + at, n - at, wrapped, 0, &err) == OK_OK && v.len > 0) {
     if (vbyte(&v, 0) == OK_TIDB_NIL) return fail(OK_E_NULL, at, err_at);
-    if (decode(f, 3, p + at, n - at, &d, &err) != OK_OK) break;
+    if ((wrapped ? decode_tikv(f, 3, p + at, n - at, &d, &err)
+                 : decode_tidb(f, 3, p + at, n - at, &d, &err)) != OK_OK)
+      break;
     at += d.len;
   }
   return OK_OK;
 }
 
 /* One item (inlined into decode: a call more per item cost a sixth of a
-** TiDB walk). */
-OK_HOT_INLINE int decode_one(const ok_format *f, size_t index, const uint8_t *key, size_t n,
-                             ok_item *it, size_t *err_at) {
+** TiDB walk); `wrapped` a constant in each of the two decoders, so that
+** TiDB's has no test of a view's groups and TiKV's none of the format. */
+OK_HOT_INLINE int decode_one(const ok_format *f, int wrapped, size_t index, const uint8_t *key,
+                             size_t n, ok_item *it, size_t *err_at) {
   view v;
   int rc, t;
   uint64_t u;
   ok_item_reset(it, f, 0);
   if (n == 0) return fail(index == 0 ? OK_FEWER : OK_E_TRUNCATED, 0, err_at); /* the empty key */
-  if ((rc = view_of(&v, key, n, is_wrapped(f), index == 0, err_at)) != OK_OK) return rc;
-  if (v.wrapped && index == 0 && n % 9) return fail(OK_E_LENGTH, n, err_at);
+  if ((rc = view_of(&v, key, n, wrapped, index == 0, err_at)) != OK_OK) return rc;
+  if (index == 0 && v.phase) return fail(OK_E_LENGTH, n, err_at); /* a TiKV key of whole groups */
   if (v.len == 0) {
     /* TiKV's empty key is x'', a region's open boundary; an encoded empty
     ** TiDB key (0000000000000000F7), which TiDB never makes, is none: the
@@ -538,7 +549,7 @@ OK_HOT_INLINE int decode_one(const ok_format *f, size_t index, const uint8_t *ke
       if (t == 'r' && v.len != 10) { /* a common handle's datums follow */
         size_t at = vphys(&v, 2);
         it->tag = OK_TIDB_COMMON;
-        if (!is_row(f) && (rc = check_handle(f, key + at, n - at, err_at)) != OK_OK)
+        if (!is_row(f) && (rc = check_handle(f, wrapped, key + at, n - at, err_at)) != OK_OK)
           return *err_at += at, rc;
         return vend(&v, 2, it, err_at);
       }
@@ -563,15 +574,24 @@ static inline int next_ok(int tag, const uint8_t *key, size_t n, size_t len) {
 /* An item, and its place next to the one after it. In a row key with a
 ** padded handle the last datum takes the padding, as a TiKV key's last
 ** item takes its group's: the items cover the key. */
-OK_HOT_INLINE int decode(const ok_format *f, size_t index, const uint8_t *key, size_t n,
-                         ok_item *it, size_t *err_at) {
-  int rc = decode_one(f, index, key, n, it, err_at);
+OK_HOT_INLINE int decode(const ok_format *f, int wrapped, size_t index, const uint8_t *key,
+                         size_t n, ok_item *it, size_t *err_at) {
+  int rc = decode_one(f, wrapped, index, key, n, it, err_at);
   if (rc != OK_OK) return rc;
   if (index < 2 && !next_ok(it->tag, key, n, it->len)) return fail(OK_E_TAG, it->len, err_at);
   if (!is_row(f)) return rc;
   it->format = f == &ok_format_tidb_row ? &ok_format_tidb : &ok_format_tikv; /* the format read */
   if (it->len < n && key[it->len] == OK_TIDB_NIL && it->tag != OK_TIDB_COMMON) it->len = n;
   return rc;
+}
+
+OK_HOT_INLINE int decode_tidb(const ok_format *f, size_t index, const uint8_t *key, size_t n,
+                              ok_item *it, size_t *err_at) {
+  return decode(f, 0, index, key, n, it, err_at);
+}
+OK_HOT_INLINE int decode_tikv(const ok_format *f, size_t index, const uint8_t *key, size_t n,
+                              ok_item *it, size_t *err_at) {
+  return decode(f, 1, index, key, n, it, err_at);
 }
 
 static size_t tidb_value(uint8_t *out, const ok_item *it) {
@@ -585,12 +605,18 @@ static size_t tidb_value(uint8_t *out, const ok_item *it) {
     vread(&v, 0, b, decimal_bin_size(o.precision, o.scale));
     return decimal_text((char *)out, b, o.precision, o.scale);
   }
-  for (i = 0;; i += 9) { /* bytes: each group's data, to the padded one */
-    uint8_t g[9];
-    vread(&v, i, g, 9);
-    memcpy(out + len, g, 8 - (0xFF - (size_t)g[8]));
-    len += 8 - (0xFF - (size_t)g[8]);
-    if (g[8] != 0xFF) return len;
+  for (i = 0;; i += 9) { /* bytes: each group's data as a word, to the padded one */
+    uint64_t w = vbe64(&v, i);
+    size_t pad = 0xFF - (size_t)vbyte(&v, i + 8);
+    uint8_t g[8];
+    if (pad == 0) {
+      ok_put_be(out + len, w, 8);
+      len += 8;
+      continue;
+    }
+    ok_put_be(g, w, 8);
+    memcpy(out + len, g, 8 - pad);
+    return len + 8 - pad;
   }
 }
 
@@ -603,14 +629,15 @@ void ok_tidb_decimal_type(const ok_item *it, int *precision, int *scale) {
 /* Fixed-size items and bytes, with no value made (and no UTF-8 check,
 ** which only tells TEXT from BLOB); through the view, which checks a TiKV
 ** key's groups as decode does. */
-static size_t skip(const ok_format *f, size_t index, const uint8_t *key, size_t n) {
+OK_HOT_INLINE size_t skip(const ok_format *f, int wrapped, size_t index, const uint8_t *key,
+                          size_t n) {
   view v;
   ok_item end;
   size_t k, i, pad, err;
   double d;
   int tag;
-  if (n == 0 || view_of(&v, key, n, is_wrapped(f), index == 0, &err) != OK_OK ||
-      (v.wrapped && index == 0 && n % 9) || v.len == 0)
+  if (n == 0 || view_of(&v, key, n, wrapped, index == 0, &err) != OK_OK ||
+      (index == 0 && v.phase) || v.len == 0)
     return 0;
   switch (tag = vbyte(&v, 0)) {
     case OK_TIDB_NIL:
@@ -652,6 +679,13 @@ static size_t skip(const ok_format *f, size_t index, const uint8_t *key, size_t 
              : 0;
 }
 
+static size_t skip_tidb(const ok_format *f, size_t index, const uint8_t *key, size_t n) {
+  return skip(f, 0, index, key, n);
+}
+static size_t skip_tikv(const ok_format *f, size_t index, const uint8_t *key, size_t n) {
+  return skip(f, 1, index, key, n);
+}
+
 int ok_tidb_write(const ok_format *f, ok_writer *w, const ok_value *v) {
   (void)f;
   switch (v->type) {
@@ -690,39 +724,40 @@ static const ok_format *reading(const ok_format *f, const uint8_t *key, size_t n
   return n <= OK_TIDB_ROW_MAX ? ok_tidb_row_format(f, key, n) : f;
 }
 
-OK_WALK_READER(next, decode)
+OK_WALK_READER(next_tidb, decode_tidb)
+OK_WALK_READER(next_tikv, decode_tikv)
 
 const ok_format ok_format_tidb = {
     .name = "tidb",
-    .decode = decode,
-    .next = next,
+    .decode = decode_tidb,
+    .next = next_tidb,
     .value = tidb_value,
-    .skip = skip,
+    .skip = skip_tidb,
     .put = put_value,
     .reading = reading,
 };
 const ok_format ok_format_tikv = {
     .name = "tikv",
-    .decode = decode,
-    .next = next,
+    .decode = decode_tikv,
+    .next = next_tikv,
     .value = tidb_value,
-    .skip = skip,
+    .skip = skip_tikv,
     .put = put_value,
     .reading = reading,
 };
 const ok_format ok_format_tidb_row = {
     .name = "tidb",
-    .decode = decode,
-    .next = next,
+    .decode = decode_tidb,
+    .next = next_tidb,
     .value = tidb_value,
-    .skip = skip,
+    .skip = skip_tidb,
 };
 const ok_format ok_format_tikv_row = {
     .name = "tikv",
-    .decode = decode,
-    .next = next,
+    .decode = decode_tikv,
+    .next = next_tikv,
     .value = tidb_value,
-    .skip = skip,
+    .skip = skip_tikv,
 };
 
 /* A row key with a padded handle: a keyspace (or none), a table, "_r" and
@@ -746,7 +781,7 @@ const ok_format *ok_tidb_row_format(const ok_format *f, const uint8_t *key, size
     return f;
   /* the handle: datums, then zeros to its 9 bytes */
   for (k = at + 11; k < len && p[k] != OK_TIDB_NIL; k += d.len)
-    if (decode(&ok_format_tidb, 3, p + k, len - k, &d, &err) != OK_OK) return f;
+    if (decode_tidb(&ok_format_tidb, 3, p + k, len - k, &d, &err) != OK_OK) return f;
   if (k == at + 11 || k == len) return f; /* no datum, or no padding */
   while (k < len && p[k] == 0) k++;
   if (k < len) return f; /* not zeros alone: the NULL is refused */
