@@ -34,7 +34,7 @@ static const ok_format *pattern_format(const void *state) {
 }
 
 static void describe_pattern(ok_sql_out *o, const void *state) {
-  char text[4 * OK_KEYSTRING_FIELDS_MAX + 1];
+  char text[OK_KEYSTRING_TEXT_MAX];
   if (!state) return; /* 'keystring' alone */
   text[ok_keystring_text(text, state)] = 0;
   ok_sql_puts(o, text);
@@ -358,13 +358,36 @@ static void ok_keystring_recordid_fn(sqlite3_context *ctx, int argc, sqlite3_val
     result_piece(ctx, out, ok_keystring_enc_record(out, id));
 }
 
+/* ok_keystring_clusterkey(v): the end byte and the record id of a
+** clustered collection's document whose cluster key (_id) is v: v's
+** KeyString, as MongoDB makes the id of it. */
+static void ok_keystring_clusterkey_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  ok_sql_builder v;
+  uint8_t *out;
+  (void)argc;
+  ok_sql_builder_init(&v, ctx, 0);
+  v.own[OWN_TOP] = 0;
+  if (!ok_sql_build(&v, &ok_sql_keystring, 1, argv, 0)) {
+    /* the error set */
+  } else if (v.buf.n > OK_KEYSTRING_RECORD_STRING_MAX) {
+    ok_sql_error(ctx, "the value takes %lld bytes, more than a record id's %d (MongoDB's limit)",
+                 (long long)v.buf.n, OK_KEYSTRING_RECORD_STRING_MAX);
+  } else if (!(out = sqlite3_malloc64(v.buf.n + 5))) {
+    sqlite3_result_error_nomem(ctx);
+  } else {
+    ok_sql_result_piece(ctx, out, ok_keystring_enc_record_string(out, v.buf.p, v.buf.n),
+                        OK_SUBTYPE(keystring), 1);
+  }
+  ok_sql_builder_free(&v);
+}
+
 /* --- Reading --------------------------------------------------------------- */
 
 static const char *kind(const ok_item *it) {
   char text[OK_KEYSTRING_DECIMAL_TEXT_MAX];
+  if (ok_keystring_is_recordid(it)) return "recordid";
   if (ok_keystring_decimal_text(text, it)) return "decimal";
   switch (it->tag) {
-    case OK_KEYSTRING_END: return "recordid";
     case OK_KEYSTRING_MINKEY: return "minkey";
     case OK_KEYSTRING_MAXKEY: return "maxkey";
     case OK_KEYSTRING_UNDEFINED: return "undefined";
@@ -451,10 +474,6 @@ static int render_value(ok_sql_out *o, const ok_item *it, size_t depth) {
     case OK_KEYSTRING_NAN: json = "{\"real\":\"NaN\"}", sql = "ok_keystring_nan()"; break;
     case OK_KEYSTRING_FALSE: json = "false", sql = "ok_keystring_bool(0)"; break;
     case OK_KEYSTRING_TRUE: json = "true", sql = "ok_keystring_bool(1)"; break;
-    case OK_KEYSTRING_END:
-      ok_sql_putf(o, o->json ? "{\"recordid\":%lld}" : "ok_keystring_recordid(%lld)",
-                  (long long)it->i);
-      return SQLITE_OK;
     case OK_KEYSTRING_OID: {
       uint8_t hex[24];
       ok_unescape(hex, it);
@@ -516,8 +535,18 @@ static int render_value(ok_sql_out *o, const ok_item *it, size_t depth) {
 /* A descending field's value shows as it is, as an Orderly schema's field
 ** does: the pattern says which fields are (ok_each's dir too). */
 static int render(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
+  int rc;
   (void)raw;
-  return render_value(o, it, 1);
+  if (it->tag == OK_KEYSTRING_END) {
+    ok_sql_putf(o, o->json ? "{\"recordid\":%lld}" : "ok_keystring_recordid(%lld)",
+                (long long)it->i);
+    return SQLITE_OK;
+  }
+  if (!ok_keystring_is_recordid(it)) return render_value(o, it, 1);
+  ok_sql_open_call(o, "ok_keystring_clusterkey", "recordid"); /* a clustered collection's */
+  rc = render_value(o, it, 2);
+  ok_sql_close_call(o);
+  return rc;
 }
 
 static const ok_sql_function functions[] = {
@@ -545,6 +574,8 @@ static const ok_sql_function functions[] = {
     {"ok_keystring_code", 1, 1, OK_SQL_PURE | OK_SQL_MAKES, ok_keystring_code_fn, 0},
     {"ok_keystring_dbpointer", 2, 2, OK_SQL_PURE | OK_SQL_MAKES, ok_keystring_dbpointer_fn, 0},
     {"ok_keystring_recordid", 1, 1, OK_SQL_PURE | OK_SQL_MAKES, ok_keystring_recordid_fn, 0},
+    {"ok_keystring_clusterkey", 1, 1, OK_SQL_PURE | OK_SQL_READS | OK_SQL_MAKES,
+     ok_keystring_clusterkey_fn, 0},
     {NULL, 0, 0, 0, NULL, 0},
 };
 

@@ -40,6 +40,11 @@ SELECT 'containers.value', hex(ok_unpack_col(ok_keystring_pack('', ok_keystring_
 -- record ids: after the end byte, never complemented
 SELECT 'recordid', hex(ok_keystring_pack('', 'a', ok_keystring_recordid(1))), hex(ok_keystring_pack('', 'a', ok_keystring_recordid(1024))), hex(ok_keystring_pack('', ok_keystring_recordid(9223372036854775807))), hex(ok_keystring_pack('-1', 'a', ok_keystring_recordid(0)));
 SELECT 'recordid.read', ok_quote(ok_keystring_pack('{a: -1}', 'a', ok_keystring_recordid(123456789)), 'keystring:{a: -1}'), ok_unpack_col(ok_keystring_pack('', 'a', ok_keystring_recordid(42)), 2, 'keystring'), ok_count(ok_keystring_pack('', 'a', ok_keystring_recordid(42)), 'keystring');
+-- a clustered collection's record ids: its cluster key's value as a KeyString, then that's length
+SELECT 'clustered', hex(ok_keystring_clusterkey(ok_keystring_oid('507f1f77bcf86cd799439011'))), hex(ok_keystring_pack('{a: -1} clustered', 'a', ok_keystring_clusterkey(5))), hex(ok_keystring_clusterkey('x' || char(0))), hex(ok_keystring_clusterkey(NULL)), length(ok_keystring_clusterkey(zeroblob(124))), hex(substr(ok_keystring_clusterkey(zeroblob(124)), -2)), hex(substr(ok_keystring_clusterkey(zeroblob(16377)), -3));
+SELECT 'clustered.read', ok_json(ok_keystring_pack('', 'a', ok_keystring_clusterkey(ok_keystring_oid('507f1f77bcf86cd799439011'))), 'keystring:clustered'), ok_quote(ok_keystring_pack('{a: -1} clustered', 'a', ok_keystring_clusterkey(ok_keystring_object('t', ok_keystring_date('2024-01-01T00:00:00.000Z'), 'n', 2.5))), 'keystring:{a: -1} clustered'), ok_unpack_col(ok_keystring_pack('', 1, ok_keystring_clusterkey('id-7')), 2, 'keystring:1 clustered'), ok_count(ok_keystring_pack('', ok_keystring_clusterkey(7)), 'keystring:clustered');
+SELECT pos, type, kind, quote(value), dir, offset, length, hex FROM ok_each(ok_keystring_pack('{a: 1, b: -1} clustered', 'x', 5, ok_keystring_clusterkey(ok_keystring_decimal('0.1'))), 'keystring:{a: 1, b: -1} clustered');
+WITH v(id) AS (VALUES (1), (2.5), ('a'), ('b'), (x'00'), (NULL)) SELECT 'clustered.order', group_concat(quote(id), ' ') FROM (SELECT id FROM v ORDER BY ok_keystring_pack('', 'same', ok_keystring_clusterkey(id)));
 -- key patterns: a descending field complemented, its name ignored
 SELECT 'pattern', hex(ok_keystring_pack('{a: 1, b: -1}', 'x', 5)), hex(ok_keystring_pack('1, -1', 'x', 5)), hex(ok_keystring_pack('{"a": 1, "b.c": -1, c: "hashed"}', 1, 2, 3)), hex(ok_keystring_pack('{}', 1, 2));
 SELECT 'pattern.read', ok_json(ok_keystring_pack('{a: 1, b: -1}', 'x', ok_keystring_object('y', 1)), 'keystring:{a: 1, b: -1}'), ok_quote(ok_keystring_pack('{a: 1, b: -1}', 'x', 5), 'keystring:{a: 1, b: -1}'), ok_unpack_col(ok_keystring_pack('1,-1', 'x', 5), 2, 'keystring:1,-1');
@@ -78,6 +83,15 @@ SELECT ok_keystring_regex('a', 1);
 SELECT ok_keystring_dbpointer('db.c', 'xyz');
 SELECT ok_keystring_code(x'00');
 SELECT ok_quote('AA61000004', 'keystring');
+SELECT ok_keystring_clusterkey(ok_keystring_recordid(1));
+SELECT ok_keystring_clusterkey(zeroblob(8388609));
+SELECT ok_keystring_clusterkey();
+SELECT ok_quote('2B02042B0A03', 'keystring:clustered');
+SELECT ok_quote('2B02042B0A0280', 'keystring:clustered');
+SELECT ok_quote('2B02042B0A2903', 'keystring:clustered');
+SELECT ok_quote('2B02040008', 'keystring:clustered');
+SELECT ok_quote('2B02042B0A02', 'keystring');
+SELECT ok_json(ok_keystring_pack('', 1), 'keystring:1 xclustered');
 SELECT ok_keystring_recordid(-1);
 SELECT ok_keystring_recordid(1.5);
 SELECT ok_quote('2B02', 'keystring');

@@ -38,7 +38,8 @@ typedef struct {
   uint8_t subtype; /* BinData's */
   uint8_t dec;     /* 1: a decimal of up to 15 digits, v x 10^e */
   int32_t e;
-  int64_t v; /* a Date's milliseconds; a regular expression's pattern's length */
+  int64_t v;   /* a Date's milliseconds; a regular expression's pattern's length */
+  uint8_t rid; /* 1: a clustered collection's record id, this value */
 } ks_own;
 typedef char own_fits[sizeof(ks_own) <= OK_ITEM_OWN ? 1 : -1];
 
@@ -304,7 +305,7 @@ size_t ok_keystring_enc_int(uint8_t *out, int64_t v) {
 ** value the double nearest it. */
 static int dec_decimal(const uint8_t *c, double bin, int neg, uint8_t x, ok_item *it,
                        size_t *err_at) {
-  ks_own o = {x, 0, 1, 0, 0};
+  ks_own o = {x, 0, 1, 0, 0, 0};
   uint8_t again[OK_KEYSTRING_NUMBER_MAX];
   char digits[21];
   size_t nd = ceil15(bin, digits, &o.e), len, k;
@@ -463,6 +464,20 @@ size_t ok_keystring_enc_record(uint8_t *out, int64_t id) {
   return extra + 3;
 }
 
+/* A record id of a clustered collection: its bytes, then their count in
+** 7-bit groups, lowest first, a group with 0x80 set after the first, so
+** that the count reads back from the key's last byte. */
+size_t ok_keystring_enc_record_string(uint8_t *out, const uint8_t *s, size_t n) {
+  size_t groups = 1, k;
+  while (groups < 4 && n >> (7 * groups)) groups++;
+  if (out) {
+    out[0] = OK_KEYSTRING_END;
+    memcpy(out + 1, s, n);
+    for (k = 0; k < groups; k++) out[1 + n + k] = (uint8_t)((n >> (7 * k) & 0x7F) | (k ? 0x80 : 0));
+  }
+  return 1 + n + groups;
+}
+
 /* The end of a string or name from c[0]: its 00 (FF complemented), a NUL
 ** within it 00 FF (FF 00) when `escapes`; the offset of that end, its
 ** escapes in *esc, or n when none. */
@@ -531,7 +546,7 @@ static int dec_container(const uint8_t *c, size_t n, uint8_t x, ok_item *it, siz
 
 /* Any value but a container, t its type byte (c[0] ^ x), after the reset. */
 static int dec_scalar(const uint8_t *c, size_t n, int t, uint8_t x, ok_item *it, size_t *err_at) {
-  ks_own o = {x, 0, 0, 0, 0};
+  ks_own o = {x, 0, 0, 0, 0, 0};
   size_t esc, size, head;
   uint64_t v;
   ok_item_reset(it, &ok_format_keystring, t);
@@ -642,7 +657,7 @@ int ok_keystring_decode(const uint8_t *key, size_t n, uint8_t x, ok_item *it, si
   if (n == 0) return fail(OK_E_TRUNCATED, 0, err_at);
   t = key[0] ^ x;
   if (t == OK_KEYSTRING_OBJECT || t == OK_KEYSTRING_ARRAY) {
-    ks_own o = {x, 0, 0, 0, 0};
+    ks_own o = {x, 0, 0, 0, 0, 0};
     ok_item_reset(it, &ok_format_keystring, t);
     memcpy(it->own, &o, sizeof o);
     return dec_container(key, n, x, it, err_at);
@@ -654,7 +669,7 @@ int ok_keystring_field(const ok_item *container, size_t *off, ok_item *name, ok_
   const uint8_t *c = container->body;
   size_t n = container->body_len, esc, end, err;
   uint8_t x = own_of(container).x;
-  ks_own o = {x, 0, 0, 0, 0};
+  ks_own o = {x, 0, 0, 0, 0, 0};
   if (*off == 0) *off = 1; /* past the container's type byte */
   if ((c[*off] ^ x) == 0x00) return 0;
   ok_item_reset(name, &ok_format_keystring, OK_KEYSTRING_STRING);
@@ -678,6 +693,7 @@ int ok_keystring_generic(int type) { return generic(type); }
 void ok_keystring_parts(const ok_item *it, ok_item *first, ok_item *second) {
   ks_own o = own_of(it);
   size_t err, k = it->tag == OK_KEYSTRING_REGEX ? (size_t)o.v : it->body_len;
+  o.rid = 0; /* the parts of a record id are none */
   ok_item_reset(first, &ok_format_keystring, OK_KEYSTRING_STRING);
   first->type = OK_TEXT;
   first->body = it->body;
@@ -695,6 +711,10 @@ void ok_keystring_parts(const ok_item *it, ok_item *first, ok_item *second) {
 }
 
 uint8_t ok_keystring_bindata_subtype(const ok_item *it) { return own_of(it).subtype; }
+
+int ok_keystring_is_recordid(const ok_item *it) {
+  return it->format == &ok_format_keystring && (it->tag == OK_KEYSTRING_END || own_of(it).rid);
+}
 
 size_t ok_keystring_decimal_text(char *out, const ok_item *it) {
   ks_own o;
@@ -731,7 +751,7 @@ static int dec_record(const uint8_t *key, size_t n, ok_item *it, size_t *err_at)
   uint8_t again[OK_KEYSTRING_RECORD_MAX];
   size_t extra = key[1] >> 5, k;
   uint64_t v;
-  ks_own o = {0, 0, 0, 0, 0};
+  ks_own o = {0, 0, 0, 0, 0, 0};
   ok_item_reset(it, &ok_format_keystring, OK_KEYSTRING_END);
   memcpy(it->own, &o, sizeof o); /* no state of the item read before */
   if (n < extra + 3) return fail(OK_E_TRUNCATED, n, err_at);
@@ -749,6 +769,31 @@ static int dec_record(const uint8_t *key, size_t n, ok_item *it, size_t *err_at)
   return OK_OK;
 }
 
+/* A clustered collection's record id after the end byte at key[0], to the
+** key's end: its length from the last bytes (as encoded: the fewest
+** groups, none of them past 8 MiB), and within it one value, ascending:
+** the document's cluster key (_id), as MongoDB makes the id of it. */
+static int dec_record_string(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) {
+  size_t groups = 1, size = 0, k;
+  ks_own o;
+  int rc;
+  while (groups < n - 1 && (key[n - groups] & 0x80)) groups++;
+  if (key[n - groups] & 0x80) return fail(OK_E_TRUNCATED, n, err_at); /* no first group */
+  if (groups > 4) return fail(OK_E_RANGE, n - groups, err_at);
+  for (k = 0; k < groups; k++) size |= (size_t)(key[n - groups + k] & 0x7F) << (7 * k);
+  if (size == 0 || (groups > 1 && (key[n - 1] & 0x7F) == 0))
+    return fail(OK_E_NONCANONICAL, n - groups, err_at);
+  if (size > OK_KEYSTRING_RECORD_STRING_MAX) return fail(OK_E_RANGE, n - groups, err_at);
+  if (size + groups + 1 != n) return fail(OK_E_LENGTH, n - groups, err_at);
+  if ((rc = ok_keystring_decode(key + 1, size, 0, it, err_at)) != OK_OK) return *err_at += 1, rc;
+  if (it->len != size) return fail(OK_E_TRAILING, 1 + it->len, err_at);
+  o = own_of(it);
+  o.rid = 1;
+  memcpy(it->own, &o, sizeof o);
+  it->len = n;
+  return OK_OK;
+}
+
 /* Component `index`: a value (descending where the pattern says), which
 ** takes the end byte when that ends the key; or the record id, which
 ** starts at the end byte. */
@@ -758,7 +803,10 @@ static int decode_any(const ok_format *f, size_t index, const uint8_t *key, size
   uint8_t x = ks && index < 32 && (ks->desc >> index & 1) ? 0xFF : 0x00;
   int rc;
   if (n == 0) return fail(OK_E_LENGTH, 0, err_at); /* never written: every key has its end byte */
-  if (key[0] == OK_KEYSTRING_END) return n == 1 ? OK_FEWER : dec_record(key, n, it, err_at);
+  if (key[0] == OK_KEYSTRING_END)
+    return n == 1                ? OK_FEWER
+           : ks && ks->clustered ? dec_record_string(key, n, it, err_at)
+                                 : dec_record(key, n, it, err_at);
   if ((rc = ok_keystring_decode(key, n, x, it, err_at)) != OK_OK) return rc;
   it->desc = x != 0;
   if (it->len == n) return fail(OK_E_TRUNCATED, n, err_at);
@@ -910,7 +958,13 @@ int ok_keystring_parse(ok_keystring *ks, const char *s, size_t n, size_t *err_at
   int braces;
   ks->format = ok_format_keystring;
   ks->format.param = ks;
-  ks->desc = 0, ks->fields = 0;
+  ks->desc = 0, ks->fields = 0, ks->clustered = 0;
+  while (n > 0 && space(s[n - 1])) n--;
+  if (n >= 9 && memcmp(s + n - 9, "clustered", 9) == 0 &&
+      (n == 9 || space(s[n - 10]) || s[n - 10] == '}')) {
+    ks->clustered = 1; /* the key pattern's record ids are strings */
+    n -= 9;
+  }
   while (i < n && space(s[i])) i++;
   braces = i < n && s[i] == '{';
   if (braces) i++;
@@ -960,15 +1014,13 @@ int ok_keystring_parse(ok_keystring *ks, const char *s, size_t n, size_t *err_at
 size_t ok_keystring_text(char *out, const ok_keystring *ks) {
   size_t o = 0;
   unsigned k;
-  for (k = 0; k < ks->fields; k++) {
-    const char *d = ks->desc >> k & 1 ? "-1" : "1";
-    size_t len = strlen(d);
-    if (k) {
-      if (out) memcpy(out + o, ", ", 2);
-      o += 2;
-    }
-    if (out) memcpy(out + o, d, len);
-    o += len;
+  for (k = 0; k <= ks->fields; k++) {
+    const char *d = k == ks->fields     ? (ks->clustered ? "clustered" : "")
+                    : ks->desc >> k & 1 ? "-1"
+                                        : "1";
+    const char *sep = k == 0 || !*d ? "" : k == ks->fields ? " " : ", ";
+    if (out) memcpy(out + o, sep, strlen(sep)), memcpy(out + o + strlen(sep), d, strlen(d));
+    o += strlen(sep) + strlen(d);
   }
   return o;
 }

@@ -5,7 +5,8 @@
 ** there). docs/keystring.md is the manual.
 **
 ** A key is its values, one type byte in front of each, then the end byte
-** 04, then the record's id where the index entry has one. A value of a
+** 04, then the record's id where the index entry has one: an int64, or in
+** a clustered collection the value of its cluster key (_id). A value of a
 ** descending field of the index's key pattern has every byte complemented,
 ** its type byte included; the end and the record id never are. ok reads
 ** each value as a component and the record id as one more.
@@ -54,24 +55,29 @@ extern "C" {
 /* Fields of a key pattern (MongoDB's Ordering holds 32). */
 #define OK_KEYSTRING_FIELDS_MAX 32
 
-/* A key pattern's directions: bit i set when field i is descending. The
-** format of keys of that pattern is `format` (ok_keystring_parse);
-** ok_format_keystring reads keys of every field ascending. */
+/* A key pattern's directions: bit i set when field i is descending; and
+** whether its index's record ids are a clustered collection's (strings:
+** MongoDB's KeyFormat::String) rather than int64s. The format of keys of
+** that pattern is `format` (ok_keystring_parse); ok_format_keystring reads
+** keys of every field ascending, with int64 record ids. */
 typedef struct {
   ok_format format;
   uint32_t desc;
   unsigned fields;
+  int clustered;
 } ok_keystring;
 
 /* Parses a key pattern, "{a: 1, b: -1}" as the shell writes it (names
 ** bare or quoted, ignored; a negative number descending, any other value
 ** ascending, as MongoDB's Ordering reads it) or its directions alone
-** ("1, -1"), into *ks: OK_OK; OK_E_SYNTAX with *err_at the offending
-** character and *why the words; OK_E_RANGE past OK_KEYSTRING_FIELDS_MAX
-** fields. */
+** ("1, -1"), then the word "clustered" for an index of a clustered
+** collection ("{a: 1} clustered", or "clustered" alone), into *ks: OK_OK;
+** OK_E_SYNTAX with *err_at the offending character and *why the words;
+** OK_E_RANGE past OK_KEYSTRING_FIELDS_MAX fields. */
 int ok_keystring_parse(ok_keystring *ks, const char *s, size_t n, size_t *err_at, const char **why);
-/* The pattern's directions as text ("1, -1"; "" for none): its length,
-** written to out unless NULL. */
+/* The pattern as text ("1, -1", "1, -1 clustered"; "" for none): its
+** length (below OK_KEYSTRING_TEXT_MAX), written to out unless NULL. */
+#define OK_KEYSTRING_TEXT_MAX (4 * OK_KEYSTRING_FIELDS_MAX + 10)
 size_t ok_keystring_text(char *out, const ok_keystring *ks);
 
 /* Encoders of one value (ascending; ok_invert makes it descending): each
@@ -118,6 +124,12 @@ size_t ok_keystring_decimal_text(char *out, const ok_item *it);
 ** the end byte included. */
 #define OK_KEYSTRING_RECORD_MAX 10
 size_t ok_keystring_enc_record(uint8_t *out, int64_t id);
+/* A clustered collection's record id after the end byte: s[0..n), the
+** KeyString of its cluster key's value (a value as ok_keystring_decode
+** reads one), 1 to OK_KEYSTRING_RECORD_STRING_MAX bytes (MongoDB's limit),
+** then n in 1 to 4 bytes: at most n + 5 bytes, the end byte included. */
+#define OK_KEYSTRING_RECORD_STRING_MAX (8 * 1024 * 1024)
+size_t ok_keystring_enc_record_string(uint8_t *out, const uint8_t *s, size_t n);
 
 /* One value at key[0..n), its bytes complemented when x is 0xFF (a
 ** descending field): OK_OK with *it (it->len its bytes; it->tag its type
@@ -152,6 +164,11 @@ int ok_keystring_generic(int type);
 
 /* An item's BinData subtype. */
 uint8_t ok_keystring_bindata_subtype(const ok_item *it);
+
+/* 1 when an item of a key is its record id: an INTEGER (tag
+** OK_KEYSTRING_END), or in a clustered collection's index (a pattern's
+** "clustered") the cluster key's value, read as any value is. */
+int ok_keystring_is_recordid(const ok_item *it);
 
 #ifdef __cplusplus
 }

@@ -220,6 +220,7 @@ static const char *const keystring_pieces[] = {
     "ok_keystring_undefined()",
     "ok_keystring_nan()",
     "ok_keystring_recordid(1024)",
+    "ok_keystring_clusterkey(%V)",
     "ok_keystring_decimal('19.99')",
     "ok_keystring_decimal('-1.5E-70')",
     "ok_keystring_decimal(%V)",
@@ -228,7 +229,8 @@ static const char *const keystring_pieces[] = {
     "ok_keystring_dbpointer('db.c', x'000102030405060708090A0B')",
     NULL};
 /* KeyString's builder takes the index's key pattern first */
-static const char *const keystring_patterns[] = {"", "-1", "{a: 1, b: -1}", "1, -1, -1, 1, -1, -1"};
+static const char *const keystring_patterns[] = {
+    "", "-1", "{a: 1, b: -1}", "1, -1, -1, 1, -1, -1", "clustered", "{a: -1} clustered"};
 static const char *const none[] = {NULL};
 
 static const builder builders[] = {
@@ -365,7 +367,7 @@ static char *arguments(const builder *b, char *format, size_t room) {
     return out;
   }
   if (b->pieces == keystring_pieces) {
-    const char *p = keystring_patterns[below(4)];
+    const char *p = keystring_patterns[below(6)];
     snprintf(format, room, "keystring:%s", p);
     n += (size_t)sprintf(out + n, "'%s'%s", p, count ? ", " : "");
   }
@@ -373,6 +375,14 @@ static char *arguments(const builder *b, char *format, size_t room) {
     unsigned np = 0;
     while (b->pieces[np]) np++;
     a = fill(below(3) == 0 || np == 0 ? "%V" : b->pieces[below(np)]);
+    if (b->pieces == keystring_pieces && strstr(format, "clustered") && strstr(a, "_recordid(")) {
+      free(a); /* a clustered collection's index: its record ids are its cluster keys */
+      a = fill("ok_keystring_clusterkey(%V)");
+    } else if (b->pieces == keystring_pieces && !strstr(format, "clustered") &&
+               strstr(a, "_clusterkey(")) {
+      free(a);
+      a = fill("ok_keystring_recordid(1024)");
+    }
     if (n + strlen(a) + 4 >= cap) {
       free(a);
       break;

@@ -170,6 +170,9 @@ static const char *const statements[] = {
     "ok_keystring_decimal('19.99'), "
     "ok_keystring_regex('^a', 'i'), ok_keystring_code('f()'), ok_keystring_dbpointer('d.c', "
     "x'000102030405060708090A0B'), ok_keystring_minkey(), ok_keystring_recordid(99)) AS x)",
+    "SELECT ok_json(x, 'keystring:clustered'), ok_quote(x, 'keystring:1 clustered') FROM "
+    "(SELECT ok_keystring_pack('clustered', 'a', ok_keystring_clusterkey(ok_keystring_object('k', "
+    "printf('%.*c', 300, 'v')))) AS x)",
     "SELECT hex(ok_convert(ok_pack(1, 'a'), 'ok', 'keystring:-1')), "
     "(SELECT group_concat(kind) FROM ok_each('82612E8513000000012B022C0100296E5A1004A5093ABB38FE4B"
     "9EA67F01BB1A96D812463C5F6964003C5F5F5F78000004', 'keystring'))",

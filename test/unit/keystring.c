@@ -133,6 +133,79 @@ static void others(void) {
   record_is(INT64_MAX, "04E3FFFFFFFFFFFFFFFF");
 }
 
+/* A clustered collection's record id: the cluster key's KeyString, then
+** its length in 7-bit groups read from the key's end (key_string.cpp's
+** _appendRecordIdStr). */
+static void record_string_is(size_t n, const char *tail) {
+  static uint8_t value[1 << 15], out[(1 << 15) + 8];
+  char got[16];
+  size_t len, k;
+  value[0] = OK_KEYSTRING_BINDATA; /* any bytes: the encoder does not read them */
+  memset(value + 1, 0xAB, n - 1);
+  len = ok_keystring_enc_record_string(out, value, n);
+  for (k = 0; len - n - 1 <= 4 && k < len - n - 1; k++)
+    sprintf(got + 2 * k, "%02X", out[1 + n + k]);
+  check(out[0] == OK_KEYSTRING_END && memcmp(out + 1, value, n) == 0 && strcmp(got, tail) == 0,
+        "keystring: a clustered record id's length", tail);
+}
+
+static void clustered(void) {
+  ok_keystring ks;
+  size_t at, err, count;
+  const char *why;
+  char text[OK_KEYSTRING_TEXT_MAX];
+  const ok_format *f = &ks.format;
+  uint8_t key[64];
+  ok_item it;
+  ok_walk w;
+  record_string_is(1, "01");
+  record_string_is(13, "0D");
+  record_string_is(127, "7F");
+  record_string_is(128, "0081");
+  record_string_is(129, "0181");
+  record_string_is(16383, "7FFF");
+  record_string_is(16384, "008081");
+  record_string_is(20000, "209C81");
+  check(ok_keystring_parse(&ks, "{a: 1, b: -1} clustered", 23, &at, &why) == OK_OK &&
+            ks.clustered && ks.fields == 2 && ks.desc == 2,
+        "keystring: a clustered collection's pattern", "");
+  text[ok_keystring_text(text, &ks)] = 0;
+  check(strcmp(text, "1, -1 clustered") == 0, "keystring: a clustered pattern as text", text);
+  check(ok_keystring_parse(&ks, " clustered ", 11, &at, &why) == OK_OK && ks.clustered &&
+            ks.fields == 0 && ok_keystring_text(text, &ks) == 9 &&
+            ok_keystring_parse(&ks, "{a: 1}clustered", 15, &at, &why) == OK_OK && ks.clustered &&
+            ok_keystring_parse(&ks, "{clustered: 1}", 14, &at, &why) == OK_OK && !ks.clustered &&
+            ok_keystring_parse(&ks, "1 xclustered", 12, &at, &why) == OK_E_SYNTAX && at == 2,
+        "keystring: the word clustered after the pattern", "");
+  ok_keystring_parse(&ks, "clustered", 9, &at, &why);
+  /* an index key of 'abc' in a collection clustered by an ObjectId */
+  count_is(f, "3C616263000464507F1F77BCF86CD7994390110D", 2);
+  from_hex(key, "3C616263000464507F1F77BCF86CD7994390110D");
+  ok_walk_start(&w, f, key, 20);
+  check(ok_next(&w, &it, &err) == OK_OK && !ok_keystring_is_recordid(&it) &&
+            ok_next(&w, &it, &err) == OK_OK && ok_keystring_is_recordid(&it) &&
+            it.tag == OK_KEYSTRING_OID && it.len == 15 && it.body == key + 7 &&
+            ok_next(&w, &it, &err) == OK_FEWER,
+        "keystring: a clustered record id read as its value", "");
+  count_is(f, "2B02042B0A02", 2); /* _id 5 */
+  check(ok_locate(f, key, from_hex(key, "2B02042B0A02"), 1, &it, &at, &err) == OK_OK &&
+            it.type == OK_INT && it.i == 5 && ok_keystring_is_recordid(&it) && at == 2,
+        "keystring: a clustered record id located", "");
+  refused(f, "2B02042B0A03", OK_E_LENGTH, 5);         /* the length says 3 */
+  refused(f, "2B02042B0A01", OK_E_LENGTH, 5);         /* the length says 1 */
+  refused(f, "2B0204000002", OK_E_TAG, 3);            /* no value within */
+  refused(f, "2B02042B0A00", OK_E_NONCANONICAL, 5);   /* a length of 0 */
+  refused(f, "2B02042B0A0280", OK_E_NONCANONICAL, 5); /* a group of 0 last: not the fewest */
+  refused(f, "2B020480", OK_E_TRUNCATED, 4);          /* no first group */
+  refused(f, "2B02042B0A0080808081", OK_E_RANGE, 5);  /* 5 groups */
+  refused(f, "2B02042B0A00808085", OK_E_RANGE, 5);    /* 10 MiB: past MongoDB's 8 */
+  refused(f, "2B02042B0A2903", OK_E_TRAILING, 5);     /* two values within */
+  refused(f, "2B0204040A02", OK_E_TAG, 3);            /* an end byte within */
+  /* read without "clustered", the same bytes are no long record id */
+  refused(&ok_format_keystring, "2B02042B0A02", OK_E_NONCANONICAL, 5);
+  (void)count;
+}
+
 static void keys(void) {
   const ok_format *f = &ok_format_keystring;
   ok_keystring ks;
@@ -213,6 +286,7 @@ static void keys(void) {
               ok_next(&w, &it, &err) == OK_FEWER,
           "keystring: a descending field read as its value", "");
   }
+  clustered();
 }
 
 /* A value as a decimal: sign, digits (no leading or trailing zero), the
