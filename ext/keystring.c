@@ -8,6 +8,7 @@
 **   ok_keystring_pack('{a: 1, b: -1}', 'abc', 42)   -- b descending
 **   ok_keystring_pack('', ok_keystring_oid('507f1f77bcf86cd799439011'),
 **                     ok_keystring_recordid(7))  -- with its record id
+**   ok_keystring_ejson(key, 'QA==')  -- its values' BSON types from TypeBits
 **
 ** docs/keystring.md is the reference.
 */
@@ -549,6 +550,205 @@ static int render(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
   return rc;
 }
 
+/* --- With TypeBits: MongoDB's canonical Extended JSON ---------------------- */
+
+static const char b64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+/* BinData's bytes as standard base 64, '=' padded, 256 characters a write. */
+static void put_base64(ok_sql_out *o, const uint8_t *p, size_t n) {
+  char chunk[257];
+  size_t i, c = 0;
+  for (i = 0; i < n; i += 3) {
+    uint32_t v = (uint32_t)p[i] << 16 | (i + 1 < n ? (uint32_t)p[i + 1] << 8 : 0) |
+                 (i + 2 < n ? p[i + 2] : 0);
+    chunk[c++] = b64[v >> 18], chunk[c++] = b64[v >> 12 & 63];
+    chunk[c++] = i + 1 < n ? b64[v >> 6 & 63] : '=';
+    chunk[c++] = i + 2 < n ? b64[v & 63] : '=';
+    if (c == 256 || i + 3 >= n) chunk[c] = 0, ok_sql_puts(o, chunk), c = 0;
+  }
+}
+
+/* TypeBits given as standard base 64 (BinData as the shell prints it):
+** the bytes to out (room for n * 3 / 4), their count; -1 at a character
+** that is none of it. */
+static long long base64_decode(uint8_t *out, const char *s, size_t n) {
+  size_t i, o = 0, k = 0;
+  uint32_t v = 0;
+  for (i = 0; i < n && s[i] != '='; i++) {
+    const char *c = s[i] ? strchr(b64, s[i]) : NULL;
+    if (!c) return -(long long)i - 1;
+    v = v << 6 | (uint32_t)(c - b64);
+    if (++k == 4)
+      out[o++] = (uint8_t)(v >> 16), out[o++] = (uint8_t)(v >> 8), out[o++] = (uint8_t)v, k = 0,
+      v = 0;
+  }
+  if (k == 1) return -(long long)i - 1;
+  if (k == 2) out[o++] = (uint8_t)(v >> 4);
+  if (k == 3) out[o++] = (uint8_t)(v >> 10), out[o++] = (uint8_t)(v >> 2);
+  for (; i < n; i++)
+    if (s[i] != '=') return -(long long)i - 1;
+  return (long long)o;
+}
+
+static int ejson_value(ok_sql_out *o, const ok_item *it, ok_keystring_bits *b, int *status,
+                       size_t *err);
+
+/* An object's or array's values, each typed from b in its turn. */
+static int ejson_container(ok_sql_out *o, const ok_item *it, ok_keystring_bits *b, int *status,
+                           size_t *err) {
+  int object = it->tag == OK_KEYSTRING_OBJECT, rc = SQLITE_OK, first = 1;
+  size_t off = 0;
+  ok_item name, v;
+  ok_sql_putc(o, object ? '{' : '[');
+  while (rc == SQLITE_OK && ok_keystring_field(it, &off, &name, &v)) {
+    if (!first) ok_sql_putc(o, ',');
+    first = 0;
+    if (object && (rc = name_as_hex(o, &name)) == SQLITE_DONE) rc = ok_sql_put_value(o, &name);
+    if (object) ok_sql_putc(o, ':');
+    if (rc == SQLITE_OK) rc = ejson_value(o, &v, b, status, err);
+  }
+  ok_sql_putc(o, object ? '}' : ']');
+  return rc;
+}
+
+/* A value in canonical Extended JSON (v2), its type from the TypeBits:
+** SQLITE_ERROR with *status and *err (a byte of the TypeBits) when they do
+** not fit it. */
+static int ejson_value(ok_sql_out *o, const ok_item *it, ok_keystring_bits *b, int *status,
+                       size_t *err) {
+  ok_keystring_type t;
+  char num[OK_REPR_MAX];
+  ok_item a, c;
+  uint8_t hex[24], *p;
+  int rc;
+  if ((*status = ok_keystring_bits_value(b, it, &t, err)) != OK_OK) return SQLITE_ERROR;
+  switch (t.type) {
+    case OK_BSON_INT32:
+      ok_sql_putf(o, "{\"$numberInt\":\"%lld\"}", (long long)it->i);
+      return SQLITE_OK;
+    case OK_BSON_INT64:
+      ok_sql_putf(o, "{\"$numberLong\":\"%lld\"}", (long long)it->i);
+      return SQLITE_OK;
+    case OK_BSON_DECIMAL128:
+      ok_sql_putf(o, "{\"$numberDecimal\":\"%.*s\"}", (int)t.dec_len, t.dec);
+      return SQLITE_OK;
+    case OK_BSON_DOUBLE: {
+      double d = it->type == OK_INT ? (double)it->i : it->d;
+      ok_double_repr(num, t.negative_zero ? -0.0 : d);
+      ok_sql_putf(o, "{\"$numberDouble\":\"%s\"}",
+                  d != d     ? "NaN"
+                  : isinf(d) ? (d < 0 ? "-Infinity" : "Infinity")
+                             : num);
+      return SQLITE_OK;
+    }
+    case OK_BSON_SYMBOL:
+      ok_sql_open_call(o, "", "$symbol");
+      rc = ok_sql_put_value(o, it);
+      ok_sql_close_call(o);
+      return rc;
+  }
+  switch (it->tag) {
+    case OK_KEYSTRING_OBJECT:
+    case OK_KEYSTRING_ARRAY: return ejson_container(o, it, b, status, err);
+    case OK_KEYSTRING_DATE:
+      ok_sql_putf(o, "{\"$date\":{\"$numberLong\":\"%lld\"}}", (long long)ok_keystring_date_ms(it));
+      return SQLITE_OK;
+    case OK_KEYSTRING_BINDATA:
+      if (!(p = sqlite3_malloc64(it->value_len + 1))) return SQLITE_NOMEM;
+      ok_unescape(p, it);
+      ok_sql_puts(o, "{\"$binary\":{\"base64\":\"");
+      put_base64(o, p, it->value_len);
+      sqlite3_free(p);
+      ok_sql_putf(o, "\",\"subType\":\"%02x\"}}", ok_keystring_bindata_subtype(it));
+      return SQLITE_OK;
+    case OK_KEYSTRING_DBPOINTER: /* the ObjectId canonical too */
+      ok_keystring_parts(it, &a, &c);
+      ok_sql_puts(o, "{\"$dbPointer\":{\"$ref\":");
+      rc = ok_sql_put_value(o, &a);
+      ok_unescape(hex, &c);
+      ok_sql_putf(o, ",\"$id\":{\"$oid\":\"%.24s\"}}}", hex);
+      return rc;
+  }
+  return render_value(o, it, 1); /* as ok_json: Extended JSON's own names there */
+}
+
+/* What is wrong with TypeBits, in words. */
+static const char *tb_words(int status) {
+  switch (status) {
+    case OK_E_TRUNCATED: return "they end before the key's values do";
+    case OK_E_TRAILING: return "bytes after the bits of the key's values";
+    case OK_E_TYPE: return "bits that no value of that kind has (not the key's TypeBits?)";
+  }
+  return "not as MongoDB writes them (bits set past the key's values, or a longer form)";
+}
+
+/* ok_keystring_ejson(key, typebits [, pattern]): the key's values with
+** their BSON types, as MongoDB's canonical Extended JSON. */
+static void ok_keystring_ejson_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  ok_keystring ascending;
+  const ok_keystring *ks = &ascending;
+  const uint8_t *key, *tb = NULL;
+  uint8_t *decoded = NULL;
+  size_t n, tn = 0, err = 0, tb_err = 0, count = 0;
+  ok_keystring_bits b;
+  ok_sql_out o;
+  ok_walk w;
+  ok_item it;
+  int rc = SQLITE_OK, status, tb_status = OK_OK;
+  const char *why;
+  ok_keystring_parse(&ascending, "", 0, &err, &why);
+  if (argc > 2 && !(ks = ok_sql_param_arg(ctx, &pattern, argv, 2))) return;
+  if (!ok_sql_key_arg(ctx, argv, 0, &key, &n)) return;
+  if (sqlite3_value_type(argv[1]) == SQLITE_TEXT) { /* base 64, as BinData shows */
+    long long len;
+    const uint8_t *s;
+    if (!ok_sql_bytes(ctx, argv[1], &s, &tn)) return;
+    if (!(decoded = sqlite3_malloc64(tn / 4 * 3 + 3))) return sqlite3_result_error_nomem(ctx);
+    if ((len = base64_decode(decoded, (const char *)s, tn)) < 0) {
+      ok_sql_error(ctx, "the TypeBits are BLOB, or base 64 TEXT: character %lld is not", -len);
+      return sqlite3_free(decoded);
+    }
+    tb = decoded, tn = (size_t)len;
+  } else if (sqlite3_value_type(argv[1]) == SQLITE_BLOB) {
+    if (!ok_sql_bytes(ctx, argv[1], &tb, &tn)) return;
+  } else if (sqlite3_value_type(argv[1]) != SQLITE_NULL) {
+    ok_sql_error(ctx, "the TypeBits are BLOB, base 64 TEXT or NULL (all zeros), not %s",
+                 ok_sql_type_name(sqlite3_value_type(argv[1])));
+    return;
+  }
+  if ((status = ok_keystring_bits_open(&b, tb, tn, &err)) != OK_OK) {
+    ok_sql_error(ctx, "malformed TypeBits at byte %lld: %s", (long long)err + 1, tb_words(status));
+    return sqlite3_free(decoded);
+  }
+  ok_sql_out_init(&o, sqlite3_context_db_handle(ctx), 1);
+  ok_sql_putc(&o, '[');
+  ok_walk_start(&w, &ks->format, key, n);
+  while ((status = ok_next(&w, &it, &err)) == OK_OK) {
+    if (count++) ok_sql_putc(&o, ',');
+    if (it.tag == OK_KEYSTRING_END) /* an int64; a clustered one as ok_json shows it */
+      ok_sql_putf(&o, "{\"recordid\":{\"$numberLong\":\"%lld\"}}", (long long)it.i);
+    else
+      rc = ok_keystring_is_recordid(&it) ? render(&o, &it, NULL)
+                                         : ejson_value(&o, &it, &b, &tb_status, &tb_err);
+    if (rc != SQLITE_OK) break;
+  }
+  ok_sql_putc(&o, ']');
+  if (status == OK_FEWER && rc == SQLITE_OK && (tb_status = ok_keystring_bits_end(&b, &tb_err)))
+    rc = SQLITE_ERROR;
+  if (status < 0 || rc == SQLITE_ERROR) { /* the key malformed, or the TypeBits */
+    if (o.p != o.stack) sqlite3_free(o.p);
+    if (status < 0)
+      ok_sql_malformed(ctx, status, err);
+    else
+      ok_sql_error(ctx, "TypeBits at byte %lld: %s", (long long)tb_err + 1, tb_words(tb_status));
+  } else {
+    if (o.rc == SQLITE_OK && rc != SQLITE_OK) o.rc = rc;
+    ok_sql_out_result(ctx, &o);
+    if (o.rc == SQLITE_OK) sqlite3_result_subtype(ctx, OK_SQL_JSON_SUBTYPE);
+  }
+  sqlite3_free(decoded);
+}
+
 static const ok_sql_function functions[] = {
     {"ok_keystring_pack", 1, -1, OK_SQL_PURE | OK_SQL_READS | OK_SQL_MAKES, ok_keystring_pack_fn,
      0},
@@ -576,6 +776,8 @@ static const ok_sql_function functions[] = {
     {"ok_keystring_recordid", 1, 1, OK_SQL_PURE | OK_SQL_MAKES, ok_keystring_recordid_fn, 0},
     {"ok_keystring_clusterkey", 1, 1, OK_SQL_PURE | OK_SQL_READS | OK_SQL_MAKES,
      ok_keystring_clusterkey_fn, 0},
+    {"ok_keystring_ejson", 2, 3, OK_SQL_PURE | OK_SQL_READS | OK_SQL_MAKES, ok_keystring_ejson_fn,
+     0},
     {NULL, 0, 0, 0, NULL, 0},
 };
 

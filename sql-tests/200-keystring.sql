@@ -45,6 +45,13 @@ SELECT 'clustered', hex(ok_keystring_clusterkey(ok_keystring_oid('507f1f77bcf86c
 SELECT 'clustered.read', ok_json(ok_keystring_pack('', 'a', ok_keystring_clusterkey(ok_keystring_oid('507f1f77bcf86cd799439011'))), 'keystring:clustered'), ok_quote(ok_keystring_pack('{a: -1} clustered', 'a', ok_keystring_clusterkey(ok_keystring_object('t', ok_keystring_date('2024-01-01T00:00:00.000Z'), 'n', 2.5))), 'keystring:{a: -1} clustered'), ok_unpack_col(ok_keystring_pack('', 1, ok_keystring_clusterkey('id-7')), 2, 'keystring:1 clustered'), ok_count(ok_keystring_pack('', ok_keystring_clusterkey(7)), 'keystring:clustered');
 SELECT pos, type, kind, quote(value), dir, offset, length, hex FROM ok_each(ok_keystring_pack('{a: 1, b: -1} clustered', 'x', 5, ok_keystring_clusterkey(ok_keystring_decimal('0.1'))), 'keystring:{a: 1, b: -1} clustered');
 WITH v(id) AS (VALUES (1), (2.5), ('a'), ('b'), (x'00'), (NULL)) SELECT 'clustered.order', group_concat(quote(id), ' ') FROM (SELECT id FROM v ORDER BY ok_keystring_pack('', 'same', ok_keystring_clusterkey(id)));
+-- TypeBits: each value's BSON type, in MongoDB's canonical Extended JSON; real resume tokens with their _typeBits (documentKey {_id: 3.0}; numInitialChunks: NumberLong(0); key {a: 1.0})
+SELECT 'typebits', ok_keystring_ejson('825F103644000000042B022C0100296E5A100452A662230D6B4C08B0AF844900F3A335461E5F6964002B060004', 'QA==');
+SELECT 'typebits.long', ok_keystring_ejson('82687A6EC9000000232B042C0100296E5A100427FA47D5CB1849FCAA4446F4EF84EA28463C6F7065726174696F6E54797065003C7368617264436F6C6C656374696F6E00466F7065726174696F6E4465736372697074696F6E00464673686172644B657900463C5F6964003C68617368656400006E756E69717565006E1E6E756D496E697469616C4368756E6B7300296E70726573706C69744861736865645A6F6E6573006E000004', x'820002');
+SELECT 'typebits.nested', ok_keystring_ejson('82687A09F4000000062B042C0100296E5A100435E288933C8245C6B0E9DE829C0E5056463C6F7065726174696F6E54797065003C637265617465496E646578657300466F7065726174696F6E4465736372697074696F6E004650696E64657865730050461E76002B04466B657900461E61002B02003C6E616D65003C615F310000461E76002B04466B657900461E62002B02003C6E616D65003C625F31000000000004', 'gwBCAA==');
+SELECT 'typebits.none', ok_keystring_ejson('825F103644000000042B022C0100296E5A100452A662230D6B4C08B0AF844900F3A335461E5F6964002B060004', NULL), ok_keystring_ejson('825F103644000000042B022C0100296E5A100452A662230D6B4C08B0AF844900F3A335461E5F6964002B060004', x'');
+SELECT 'typebits.values', ok_keystring_ejson(ok_keystring_pack('', 5.5, 'x', ok_keystring_decimal('0.1'), ok_keystring_date(-1), ok_keystring_bindata(x'01FF02', 4), ok_keystring_regex('^a', 'i'), ok_keystring_dbpointer('db.c', '507f1f77bcf86cd799439011'), ok_keystring_code('f()'), ok_keystring_oid('507f1f77bcf86cd799439011'), ok_keystring_timestamp(1, 2), ok_keystring_minkey(), NULL, 1 = 1, ok_keystring_recordid(3)), x'82D903');
+SELECT 'typebits.zeros', ok_keystring_ejson(ok_keystring_pack('', 0, 0, 0.0), x'838E1D78'), ok_keystring_ejson(ok_keystring_pack('{a: -1} clustered', 0, 'y', ok_keystring_clusterkey(2.5)), x'01', '{a: -1} clustered');
 -- key patterns: a descending field complemented, its name ignored
 SELECT 'pattern', hex(ok_keystring_pack('{a: 1, b: -1}', 'x', 5)), hex(ok_keystring_pack('1, -1', 'x', 5)), hex(ok_keystring_pack('{"a": 1, "b.c": -1, c: "hashed"}', 1, 2, 3)), hex(ok_keystring_pack('{}', 1, 2));
 SELECT 'pattern.read', ok_json(ok_keystring_pack('{a: 1, b: -1}', 'x', ok_keystring_object('y', 1)), 'keystring:{a: 1, b: -1}'), ok_quote(ok_keystring_pack('{a: 1, b: -1}', 'x', 5), 'keystring:{a: 1, b: -1}'), ok_unpack_col(ok_keystring_pack('1,-1', 'x', 5), 2, 'keystring:1,-1');
@@ -92,6 +99,16 @@ SELECT ok_quote('2B02042B0A2903', 'keystring:clustered');
 SELECT ok_quote('2B02040008', 'keystring:clustered');
 SELECT ok_quote('2B02042B0A02', 'keystring');
 SELECT ok_json(ok_keystring_pack('', 1), 'keystring:1 xclustered');
+SELECT ok_keystring_ejson(ok_keystring_pack('', 5.5), x'01');
+SELECT ok_keystring_ejson(ok_keystring_pack('', 1, 2, 3, 4, 5), x'01');
+SELECT ok_keystring_ejson(ok_keystring_pack('', 1), x'05');
+SELECT ok_keystring_ejson(ok_keystring_pack('', 1), x'0100');
+SELECT ok_keystring_ejson(ok_keystring_pack('', 1), x'8101');
+SELECT ok_keystring_ejson(ok_keystring_pack('', 1), 'QA=');
+SELECT ok_keystring_ejson(ok_keystring_pack('', 1), 'Q*==');
+SELECT ok_keystring_ejson(ok_keystring_pack('', 1), 7);
+SELECT ok_keystring_ejson('2B02', NULL);
+SELECT ok_keystring_ejson(ok_keystring_pack('', 1));
 SELECT ok_keystring_recordid(-1);
 SELECT ok_keystring_recordid(1.5);
 SELECT ok_quote('2B02', 'keystring');

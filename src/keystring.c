@@ -712,36 +712,221 @@ void ok_keystring_parts(const ok_item *it, ok_item *first, ok_item *second) {
 
 uint8_t ok_keystring_bindata_subtype(const ok_item *it) { return own_of(it).subtype; }
 
+int64_t ok_keystring_date_ms(const ok_item *it) { return own_of(it).v; }
+
 int ok_keystring_is_recordid(const ok_item *it) {
   return it->format == &ok_format_keystring && (it->tag == OK_KEYSTRING_END || own_of(it).rid);
+}
+
+/* A Decimal128's text as MongoDB writes it (IEEE 754's to-scientific-
+** string): its coefficient's digits[0..nd) (trailing zeros kept) and the
+** exponent e of the last, plain while e <= 0 and the first digit's
+** exponent is -6 or more ("19.99", "0.000001", "150"), else d.dddE+x. */
+static size_t decimal_string(char *out, int neg, const char *digits, size_t nd, int64_t e) {
+  int64_t first = e + (int64_t)nd - 1; /* the exponent of the first digit */
+  size_t o = 0, k;
+  if (neg) out[o++] = '-';
+  if (e > 0 || first < -6) {
+    out[o++] = digits[0];
+    if (nd > 1) out[o++] = '.', memcpy(out + o, digits + 1, nd - 1), o += nd - 1;
+    out[o++] = 'E', out[o++] = first < 0 ? '-' : '+';
+    return o + ok_u64_text(out + o, (uint64_t)(first < 0 ? -first : first));
+  }
+  if (first < 0) { /* 0.000ddd */
+    out[o++] = '0', out[o++] = '.';
+    for (k = 0; k < (size_t)(-first - 1); k++) out[o++] = '0';
+  } else if (e < 0) { /* ddd.ddd */
+    memcpy(out + o, digits, (size_t)first + 1), o += (size_t)first + 1;
+    out[o++] = '.';
+    digits += first + 1, nd -= (size_t)first + 1;
+  }
+  memcpy(out + o, digits, nd);
+  return o + nd;
 }
 
 size_t ok_keystring_decimal_text(char *out, const ok_item *it) {
   ks_own o;
   char digits[20];
-  size_t nd, o_n = 0, k;
-  int first;
   if (it->type != OK_REAL || it->format != &ok_format_keystring) return 0;
   if (!(o = own_of(it)).dec) return 0;
-  nd = ok_u64_text(digits, (uint64_t)o.v);
-  first = o.e + (int)nd - 1; /* the exponent of the first digit */
-  if (it->d < 0) out[o_n++] = '-';
-  if (first < -6) { /* d.dddE-x, as MongoDB writes small decimals */
-    out[o_n++] = digits[0];
-    if (nd > 1) out[o_n++] = '.', memcpy(out + o_n, digits + 1, nd - 1), o_n += nd - 1;
-    out[o_n++] = 'E', out[o_n++] = '-'; /* first < -6 */
-    return o_n + ok_u64_text(out + o_n, (uint64_t)-first);
+  return decimal_string(out, it->d < 0, digits, ok_u64_text(digits, (uint64_t)o.v), o.e);
+}
+
+/* --- TypeBits -------------------------------------------------------------- */
+
+int ok_keystring_bits_open(ok_keystring_bits *b, const uint8_t *tb, size_t n, size_t *err_at) {
+  size_t size = 1, head = 0;
+  b->p = tb, b->n = 0, b->bit = 0, b->head = 0;
+  if (n == 0 || (n == 1 && tb[0] == 0x00)) return OK_OK; /* all zeros */
+  if (tb[0] == 0x00) return fail(OK_E_TRAILING, 1, err_at);
+  if (tb[0] > 0x80) { /* a size byte, then as many bytes */
+    head = 1, size = tb[0] & 0x7F;
+    if (size == 1 && n > 1 && tb[1] < 0x80) return fail(OK_E_NONCANONICAL, 0, err_at);
+  } else if (tb[0] == 0x80) { /* four bytes of size, little-endian, then past 127 bytes */
+    if (n < 5) return fail(OK_E_TRUNCATED, n, err_at);
+    head = 5, size = (size_t)tb[1] | (size_t)tb[2] << 8 | (size_t)tb[3] << 16 | (size_t)tb[4] << 24;
+    if (size <= 127) return fail(OK_E_NONCANONICAL, 1, err_at);
   }
-  if (first < 0) { /* 0.000ddd */
-    out[o_n++] = '0', out[o_n++] = '.';
-    for (k = 0; k < (size_t)(-first - 1); k++) out[o_n++] = '0';
-    memcpy(out + o_n, digits, nd);
-    return o_n + nd;
+  if (n - head < size) return fail(OK_E_TRUNCATED, n, err_at);
+  if (n - head > size) return fail(OK_E_TRAILING, head + size, err_at);
+  b->p = tb + head, b->n = size, b->head = head;
+  while (size > 0 && b->p[size - 1] == 0) size--;
+  if (size == 0) return fail(OK_E_NONCANONICAL, 0, err_at); /* zeros: written as 00 */
+  return OK_OK;
+}
+
+/* The next `count` bits, the first the highest; -1 past the last. */
+static int64_t bits(ok_keystring_bits *b, int count) {
+  int64_t v = 0;
+  for (; count > 0; count--, b->bit++) {
+    if (b->n == 0) { /* all zeros */
+      v <<= 1;
+      continue;
+    }
+    if (b->bit / 8 >= b->n) return -1;
+    v = v << 1 | (b->p[b->bit / 8] >> (b->bit % 8) & 1);
   }
-  memcpy(out + o_n, digits, (size_t)first + 1), o_n += (size_t)first + 1; /* ddd.ddd */
-  out[o_n++] = '.';
-  memcpy(out + o_n, digits + first + 1, nd - (size_t)first - 1);
-  return o_n + nd - (size_t)first - 1;
+  return v;
+}
+
+static void big_pow5(big *b, int k) {
+  for (; k >= 13; k -= 13) big_mul(b, 1220703125u, 0); /* 5^13 */
+  for (; k > 0; k--) big_mul(b, 5, 0);
+}
+
+/* b /= d, the remainder. */
+static uint32_t big_divmod(big *b, uint32_t d) {
+  uint64_t r = 0;
+  size_t i;
+  for (i = b->n; i-- > 0;) {
+    uint64_t cur = r << 32 | b->w[i];
+    b->w[i] = (uint32_t)(cur / d), r = cur % d;
+  }
+  while (b->n && !b->w[b->n - 1]) b->n--;
+  return (uint32_t)r;
+}
+
+/* A positive finite double's decimal, exactly, trailing zeros dropped:
+** its digits (34 at most, as a Decimal128 holds) and the exponent of the
+** last in *e; 0 when it has more. */
+static size_t exact_digits(double d, char digits[35], int64_t *e) {
+  big n = {{0}, 0};
+  char rev[340];
+  int be;
+  uint64_t m = parts_of(d, &be);
+  size_t nd = 0, k;
+  *e = 0;
+  while (!(m & 1)) m >>= 1, be++;
+  if (be < -120) return 0; /* m x 5^k over 10^k: every one of its k+ digits counts */
+  n.w[0] = (uint32_t)m, n.w[1] = (uint32_t)(m >> 32), n.n = n.w[1] ? 2 : 1;
+  if (be < 0)
+    big_pow5(&n, -be), *e = be;
+  else
+    big_shl(&n, be);
+  while (n.n) {
+    uint32_t r = big_divmod(&n, 1000000000u);
+    for (k = 0; k < 9 && (n.n || r); k++) rev[nd++] = (char)('0' + r % 10), r /= 10;
+  }
+  for (k = 0; k < nd && rev[k] == '0'; k++) (*e)++;
+  if (nd - k > 34) return 0;
+  for (size_t i = 0; i < nd - k; i++) digits[i] = rev[nd - 1 - i];
+  return nd - k;
+}
+
+/* A Decimal128 whose value is the item's, the exponent from 6 bits of
+** TypeBits: the one exponent of the value's cohort (as many trailing zeros
+** as 34 digits allow) whose low 6 bits, biased, are those. */
+static int bits_decimal(ok_keystring_bits *b, const ok_item *it, ok_keystring_type *t,
+                        size_t *err_at) {
+  char digits[35];
+  size_t nd;
+  int64_t e, E, stored;
+  ks_own o = own_of(it);
+  int neg = it->type == OK_INT ? it->i < 0 : it->d < 0;
+  if (it->type == OK_REAL && (it->d != it->d || isinf(it->d))) { /* no exponent bits */
+    const char *text = it->d != it->d ? "NaN" : neg ? "-Infinity" : "Infinity";
+    memcpy(t->dec, text, t->dec_len = strlen(text));
+    return OK_OK;
+  }
+  if (it->type == OK_REAL && o.dec) {
+    nd = ok_u64_text(digits, (uint64_t)o.v), e = o.e;
+  } else if (it->type == OK_INT) {
+    nd = ok_u64_text(digits, neg ? 0 - (uint64_t)it->i : (uint64_t)it->i), e = 0;
+    while (nd > 1 && digits[nd - 1] == '0') nd--, e++;
+  } else if (!(nd = exact_digits(neg ? -it->d : it->d, digits, &e))) {
+    return fail(OK_E_TYPE, b->head + b->bit / 8, err_at); /* no Decimal128 is that double */
+  }
+  if ((stored = bits(b, 6)) < 0) return fail(OK_E_TRUNCATED, b->head + b->n, err_at);
+  for (E = e; E >= e - (int64_t)(34 - nd) && E >= -6176; E--)
+    if (((E + 6176) & 63) == stored) break;
+  if (E < e - (int64_t)(34 - nd) || E < -6176 || e > 6111)
+    return fail(OK_E_TYPE, b->head + (b->bit - 1) / 8, err_at); /* no exponent of the value */
+  for (; e > E; e--) digits[nd++] = '0';
+  t->dec_len = decimal_string(t->dec, neg, digits, nd, E);
+  return OK_OK;
+}
+
+/* 1 when the int64 v is a double exactly (a whole double's key reads as
+** an INTEGER). */
+static int int_is_double(int64_t v) {
+  uint64_t m = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+  while (m > (uint64_t)1 << 53 && !(m & 1)) m >>= 1;
+  return m <= (uint64_t)1 << 53;
+}
+
+int ok_keystring_bits_value(ok_keystring_bits *b, const ok_item *it, ok_keystring_type *t,
+                            size_t *err_at) {
+  int tag = it->tag;
+  int64_t v;
+  size_t at = b->head + b->bit / 8;
+  t->type = 0, t->negative_zero = 0, t->dec_len = 0;
+  if (ok_keystring_is_recordid(it)) return OK_OK; /* none: MongoDB keeps none */
+  if (tag == OK_KEYSTRING_STRING) {
+    if ((v = bits(b, 1)) < 0) return fail(OK_E_TRUNCATED, b->head + b->n, err_at);
+    t->type = v ? OK_BSON_SYMBOL : OK_BSON_STRING;
+    return OK_OK;
+  }
+  if (tag < OK_KEYSTRING_NAN || tag > OK_KEYSTRING_POS_LARGE) return OK_OK; /* the key says */
+  if ((v = bits(b, 2)) < 0) return fail(OK_E_TRUNCATED, b->head + b->n, err_at);
+  if (tag == OK_KEYSTRING_ZERO && v == 3) { /* -0.0, or a decimal's zero: 3 bits more */
+    int64_t which;
+    if ((v = bits(b, 3)) < 0) return fail(OK_E_TRUNCATED, b->head + b->n, err_at);
+    if (v == 0) return t->type = OK_BSON_DOUBLE, t->negative_zero = 1, OK_OK;
+    if (v == 1) return fail(OK_E_TYPE, at, err_at); /* unused */
+    if ((which = bits(b, 12)) < 0) return fail(OK_E_TRUNCATED, b->head + b->n, err_at);
+    which |= (v - 2) << 12; /* 0 to 24575: the sign, then 12288 biased exponents */
+    t->type = OK_BSON_DECIMAL128;
+    t->dec_len = decimal_string(t->dec, which > 12287, "0", 1, which % 12288 - 6176);
+    return OK_OK;
+  }
+  if (tag == OK_KEYSTRING_NAN && v < 2) return fail(OK_E_TYPE, at, err_at); /* no NaN integer */
+  switch (v) {
+    case 0: /* int32: an integer of its range */
+      if (it->type != OK_INT || it->i < INT32_MIN || it->i > INT32_MAX)
+        return fail(OK_E_TYPE, at, err_at);
+      t->type = OK_BSON_INT32;
+      return OK_OK;
+    case 1: /* int64 */
+      if (it->type != OK_INT) return fail(OK_E_TYPE, at, err_at);
+      t->type = OK_BSON_INT64;
+      return OK_OK;
+    case 2: /* double: any number a double is, but a decimal (marked so) */
+      if (it->type == OK_REAL ? own_of(it).dec != 0 : !int_is_double(it->i))
+        return fail(OK_E_TYPE, at, err_at);
+      t->type = OK_BSON_DOUBLE;
+      return OK_OK;
+  }
+  t->type = OK_BSON_DECIMAL128;
+  return bits_decimal(b, it, t, err_at);
+}
+
+int ok_keystring_bits_end(const ok_keystring_bits *b, size_t *err_at) {
+  size_t k;
+  if (b->n == 0) return OK_OK;
+  if ((b->bit + 7) / 8 < b->n) return fail(OK_E_TRAILING, b->head + (b->bit + 7) / 8, err_at);
+  for (k = b->bit; k < 8 * b->n; k++)
+    if (b->p[k / 8] >> (k % 8) & 1) return fail(OK_E_NONCANONICAL, b->head + k / 8, err_at);
+  return OK_OK;
 }
 
 /* --- Keys ------------------------------------------------------------------ */

@@ -162,8 +162,58 @@ void ok_keystring_parts(const ok_item *it, ok_item *first, ok_item *second);
 ** type `type` (numbers share one, booleans one). */
 int ok_keystring_generic(int type);
 
-/* An item's BinData subtype. */
+/* An item's BinData subtype; a Date's milliseconds since 1970. */
 uint8_t ok_keystring_bindata_subtype(const ok_item *it);
+int64_t ok_keystring_date_ms(const ok_item *it);
+
+/* --- TypeBits --------------------------------------------------------------
+** What a key does not hold of its values' BSON types (1, 1.0, NumberLong(1)
+** and NumberDecimal('1.0') are one key): MongoDB keeps it beside the key, in
+** an index entry's value and a resume token's _typeBits. Bits in the order
+** of the key's values (depth first, an object's values without their
+** names): a string's 1 (a symbol), a number's 2 (int32, int64, double,
+** Decimal128), a decimal's 6 more (the low bits of its exponent: 1.5 or
+** 1.50), a zero's 3 or 15 more (-0.0, a decimal's zero). */
+
+/* BSON's numbers of the types TypeBits tell apart. */
+#define OK_BSON_DOUBLE 1
+#define OK_BSON_STRING 2
+#define OK_BSON_SYMBOL 14
+#define OK_BSON_INT32 16
+#define OK_BSON_INT64 18
+#define OK_BSON_DECIMAL128 19
+
+typedef struct {
+  const uint8_t *p; /* the bits, from the lowest of p[0]; n 0: all zeros */
+  size_t n, bit, head;
+} ok_keystring_bits;
+
+/* A value's type: `type` an OK_BSON_*, or 0 for a value whose type the key
+** holds; a double's -0.0; a Decimal128's text, as MongoDB writes it. */
+#define OK_KEYSTRING_DECIMAL128_TEXT_MAX 48
+typedef struct {
+  int type, negative_zero;
+  size_t dec_len;
+  char dec[OK_KEYSTRING_DECIMAL128_TEXT_MAX];
+} ok_keystring_type;
+
+/* TypeBits tb[0..n) as MongoDB writes them (empty or 00: all zeros; one
+** byte below 0x80; a size byte 0x80 | k and k bytes; 0x80, 4 bytes of size,
+** little-endian, and more than 127 bytes) opened into *b: OK_OK, or with
+** *err_at a byte of tb, OK_E_TRUNCATED, OK_E_TRAILING, OK_E_NONCANONICAL
+** (a form MongoDB does not write). */
+int ok_keystring_bits_open(ok_keystring_bits *b, const uint8_t *tb, size_t n, size_t *err_at);
+/* The type of the next value of the key, item `it` (a container's values
+** are given one by one, after it, as ok_keystring_field reads them; the
+** record id takes none): OK_OK with *t; OK_E_TRUNCATED when the bits end
+** first; OK_E_TYPE for bits no such value has (an int32 past its range, a
+** fraction as int64, a decimal that no exponent gives). *err_at a byte of
+** the TypeBits. */
+int ok_keystring_bits_value(ok_keystring_bits *b, const ok_item *it, ok_keystring_type *t,
+                            size_t *err_at);
+/* After the last value: OK_OK when no bit is left (OK_E_TRAILING,
+** OK_E_NONCANONICAL for bits set past the values). */
+int ok_keystring_bits_end(const ok_keystring_bits *b, size_t *err_at);
 
 /* 1 when an item of a key is its record id: an INTEGER (tag
 ** OK_KEYSTRING_END), or in a clustered collection's index (a pattern's

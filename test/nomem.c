@@ -170,6 +170,9 @@ static const char *const statements[] = {
     "ok_keystring_decimal('19.99'), "
     "ok_keystring_regex('^a', 'i'), ok_keystring_code('f()'), ok_keystring_dbpointer('d.c', "
     "x'000102030405060708090A0B'), ok_keystring_minkey(), ok_keystring_recordid(99)) AS x)",
+    "SELECT ok_keystring_ejson(ok_keystring_pack('', 1.5, 'x', ok_keystring_decimal('0.1'), "
+    "ok_keystring_object('k', ok_keystring_bindata(zeroblob(300), 4))), 'gtkH'), "
+    "ok_keystring_ejson(x'2904', x'838E1D78')",
     "SELECT ok_json(x, 'keystring:clustered'), ok_quote(x, 'keystring:1 clustered') FROM "
     "(SELECT ok_keystring_pack('clustered', 'a', ok_keystring_clusterkey(ok_keystring_object('k', "
     "printf('%.*c', 300, 'v')))) AS x)",

@@ -226,6 +226,18 @@ static void check_mvcc(const unsigned char *data, size_t size) {
     abort();
 }
 
+/* The input as a KeyString with TypeBits (its first bytes, its last, none):
+** typed Extended JSON or an error, never a crash; a key read with TypeBits
+** reads without them too. */
+static void check_typebits(const unsigned char *data, size_t size) {
+  long long typed =
+      run("SELECT ok_keystring_ejson(?1, substr(?1, -3)) IS NOT NULL", "", data, size, NULL);
+  run("SELECT ok_keystring_ejson(?1, substr(?1, 1, 5), '{a: 1, b: -1} clustered')", "", data, size,
+      NULL);
+  if (typed == 1 && run("SELECT ok_json(?1, 'keystring') IS NOT NULL", "", data, size, NULL) != 1)
+    abort();
+}
+
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
   char *listed = NULL, *want;
   int i, salted;
@@ -270,6 +282,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
   sqlite3_free(want);
   check_text(data, size);
   check_mvcc(data, size);
+  check_typebits(data, size);
   for (i = 0; i < n_formats; i++) {
     if (!formats[i].param) continue;
     for (k = 0; k < sizeof params / sizeof params[0]; k++) {

@@ -393,9 +393,231 @@ static void decimals(long rounds) {
   check(bad_order == 0, "keystring: decimals ordered with decimals and doubles by value", "");
 }
 
+/* TypeBits packed from bits[] ('0' and '1' in the order MongoDB appends
+** them) as MongoDB writes them: none, one byte, or a size byte and more. */
+static size_t typebits_of(uint8_t *out, const char *bits) {
+  uint8_t data[200] = {0};
+  size_t nb = strlen(bits), n = (nb + 7) / 8, k;
+  int any = 0;
+  for (k = 0; k < nb; k++)
+    if (bits[k] == '1') data[k / 8] |= (uint8_t)(1u << (k % 8)), any = 1;
+  if (!any) return 0;
+  if (n == 1 && data[0] < 0x80) return out[0] = data[0], 1;
+  out[0] = (uint8_t)(0x80 | n);
+  memcpy(out + 1, data, n);
+  return n + 1;
+}
+
+/* The types of a key's values (and their values'), as words. */
+static int typed_values(ok_keystring_bits *b, const ok_item *it, char *out, size_t *at,
+                        size_t *err) {
+  ok_keystring_type t;
+  int rc = ok_keystring_bits_value(b, it, &t, err);
+  if (rc != OK_OK) return rc;
+  if (t.type == OK_BSON_DECIMAL128)
+    *at += (size_t)sprintf(out + *at, " dec:%.*s", (int)t.dec_len, t.dec);
+  else if (t.type)
+    *at += (size_t)sprintf(out + *at, " %s%s",
+                           t.type == OK_BSON_INT32    ? "i32"
+                           : t.type == OK_BSON_INT64  ? "i64"
+                           : t.type == OK_BSON_DOUBLE ? "dbl"
+                           : t.type == OK_BSON_STRING ? "str"
+                                                      : "sym",
+                           t.negative_zero ? ":-0" : "");
+  if (it->tag == OK_KEYSTRING_OBJECT || it->tag == OK_KEYSTRING_ARRAY) {
+    size_t off = 0;
+    ok_item name, v;
+    while (ok_keystring_field(it, &off, &name, &v))
+      if ((rc = typed_values(b, &v, out, at, err)) != OK_OK) return rc;
+  }
+  return OK_OK;
+}
+
+/* Key hex read with TypeBits of bits[]: the types, or the status. */
+static void typed_is(const char *hex, const char *bits, const char *want) {
+  uint8_t key[256], tb[256];
+  size_t n = from_hex(key, hex), tn = typebits_of(tb, bits), err, at = 0;
+  char got[512] = "";
+  ok_keystring_bits b;
+  ok_walk w;
+  ok_item it;
+  int rc = ok_keystring_bits_open(&b, tb, tn, &err);
+  ok_walk_start(&w, &ok_format_keystring, key, n);
+  while (rc == OK_OK && (rc = ok_next(&w, &it, &err)) == OK_OK)
+    rc = typed_values(&b, &it, got, &at, &err);
+  if (rc == OK_FEWER) rc = ok_keystring_bits_end(&b, &err);
+  if (rc != OK_OK) sprintf(got, " error %d", rc);
+  check(strcmp(got + 1, want) == 0, "keystring: a value's type from TypeBits", hex);
+  if (strcmp(got + 1, want) != 0)
+    fprintf(stderr, "  %s %s: got%s, want %s\n", hex, bits, got, want);
+}
+
+/* A key of the one value key[0..n) (the caller's buffer) so read. */
+static uint8_t key[16];
+static void typed_key_is(size_t n, const char *bits, const char *want) {
+  char hex[40];
+  key[n] = OK_KEYSTRING_END;
+  to_hex(hex, key, n + 1);
+  typed_is(hex, bits, want);
+}
+
+static void opened_is(const char *hex, int status, size_t at) {
+  uint8_t tb[256];
+  size_t n = from_hex(tb, hex), err = 0;
+  ok_keystring_bits b;
+  int rc = ok_keystring_bits_open(&b, tb, n, &err);
+  check(rc == status && (rc == OK_OK || err == at), "keystring: TypeBits' envelope", hex);
+}
+
+/* IEEE 754's to-scientific-string of digits[0..nd) x 10^e, as a check
+** apart from the reader's. */
+static void sci(char *out, int neg, const char *digits, int nd, int e) {
+  int adjusted = e + nd - 1;
+  out += sprintf(out, "%s", neg ? "-" : "");
+  if (e <= 0 && adjusted >= -6) {
+    if (e == 0)
+      sprintf(out, "%.*s", nd, digits);
+    else if (nd > -e)
+      sprintf(out, "%.*s.%.*s", nd + e, digits, -e, digits + nd + e);
+    else { /* 0.000ddd */
+      int k;
+      out += sprintf(out, "0.");
+      for (k = 0; k < -e - nd; k++) *out++ = '0';
+      sprintf(out, "%.*s", nd, digits);
+    }
+  } else {
+    sprintf(out, "%c%s%.*sE%+d", digits[0], nd > 1 ? "." : "", nd - 1, digits + 1, adjusted);
+  }
+}
+
+/* Random decimals of up to 15 digits with trailing zeros to 34 digits:
+** their keys with the exponent's 6 bits read back as that decimal, zeros
+** and all. */
+static void typed_decimals(long rounds) {
+  long r, bad = 0, tried = 0;
+  for (r = 0; r < rounds; r++) {
+    char digits[40], want[64], hex[40], bits[9];
+    uint8_t key[16];
+    size_t len;
+    int nd = 1 + (int)(rnd() % 15), zeros, e, k, neg = (int)(rnd() % 2);
+    for (k = 0; k < nd; k++) digits[k] = (char)('0' + rnd() % 10);
+    digits[0] = (char)('1' + rnd() % 9);
+    while (digits[nd - 1] == '0') nd--;
+    e = (int)(rnd() % 60) - 50; /* the last digit's */
+    if (ok_keystring_enc_decimal(key, &len, neg, digits, (size_t)nd, e + nd - 1) != OK_OK) continue;
+    zeros = (int)(rnd() % (unsigned)(35 - nd));
+    for (k = 0; k < zeros; k++) digits[nd + k] = '0';
+    sci(want, neg, digits, nd + zeros, e - zeros);
+    bits[0] = bits[1] = '1', bits[8] = 0;
+    for (k = 0; k < 6; k++) bits[2 + k] = (char)('0' + ((e - zeros + 6176) >> (5 - k) & 1));
+    key[len] = OK_KEYSTRING_END;
+    to_hex(hex, key, len + 1);
+    {
+      char got[600] = "";
+      uint8_t tb[4], kb[16];
+      size_t tn = typebits_of(tb, bits), n = from_hex(kb, hex), at = 0, err;
+      ok_keystring_bits b;
+      ok_walk w;
+      ok_item it;
+      int rc = ok_keystring_bits_open(&b, tb, tn, &err);
+      ok_walk_start(&w, &ok_format_keystring, kb, n);
+      if (rc == OK_OK && (rc = ok_next(&w, &it, &err)) == OK_OK)
+        rc = typed_values(&b, &it, got, &at, &err);
+      tried++;
+      if (rc != OK_OK || strncmp(got, " dec:", 5) != 0 || strcmp(got + 5, want) != 0) {
+        if (bad++ < 3) fprintf(stderr, "  %s %s: got%s, want %s\n", hex, bits, got, want);
+      }
+    }
+  }
+  check(bad == 0 && tried > rounds / 2, "keystring: random decimals' exponents from TypeBits", "");
+}
+
+/* Each value's bits as key_string.cpp appends and reads them (TypeBits'
+** appendNumber*, appendZero, appendDecimalZero, appendDecimalExponent;
+** readNumeric, readZero, adjustDecimalExponent). */
+static void typebits(void) {
+  char ones[129];
+  uint8_t big[140];
+  size_t err;
+  ok_keystring_bits b;
+  /* 5: int32, int64, double, decimal (exponent 0: biased 6176, low bits 32; -1: 31) */
+  typed_is("2B0A04", "00", "i32");
+  typed_is("2B0A04", "01", "i64");
+  typed_is("2B0A04", "10", "dbl");
+  typed_is("2B0A04", "11100000", "dec:5");
+  typed_is("2B0A04", "11011111", "dec:5.0");
+  typed_is("2B0A04", "11100001", "error -14");         /* 5E+1 is no 5 */
+  typed_is("2B0A2B0A2B0A2B0A2B0A04", "1", "error -1"); /* the bits end first */
+  typed_is("2B0A04", "001", "error -4");               /* a bit set past the values */
+  typed_is("2B0A04", "0000000000000001", "error -9");  /* a byte past them */
+  /* zeros: the three numbers, -0.0, a decimal's (sign and biased exponent in 15 bits) */
+  typed_is("2904", "", "i32");
+  typed_is("2904", "01", "i64");
+  typed_is("2904", "10", "dbl");
+  typed_is("2904", "11000", "dbl:-0");
+  typed_is("2904", "11001", "error -14");
+  typed_is("2904", "11011100000100000", "dec:0");       /* 6176 */
+  typed_is("2904", "11110100000011110", "dec:-0.00");   /* 12288 + 6174 */
+  typed_is("2904", "11011100000100011", "dec:0E+3");    /* 6179 */
+  typed_is("2904", "11010000000000000", "dec:0E-6176"); /* the least */
+  /* NaN: a double's or a decimal's */
+  typed_is("1E04", "10", "dbl");
+  typed_is("1E04", "11", "dec:NaN");
+  typed_is("1E04", "00", "error -14");
+  /* 5.5: a double; no integer */
+  typed_is("2B0B8000000000000004", "10", "dbl");
+  typed_is("2B0B8000000000000004", "00", "error -14");
+  typed_is("2B0B8000000000000004", "01", "error -14");
+  /* NumberDecimal('0.1') (marked): a decimal, never a double */
+  typed_is("2AFEE666666666666604", "11011111", "dec:0.1");
+  typed_is("2AFEE666666666666604", "11011110", "dec:0.10");
+  typed_is("2AFEE666666666666604", "10", "error -14");
+  /* 1.5, a double's key: a decimal of up to 34 digits (exponents -1 to -33) */
+  typed_is("2B038000000000000004", "11011111", "dec:1.5");
+  typed_is("2B038000000000000004", "11111111", "dec:1.500000000000000000000000000000000");
+  /* 2^-30 is 9.31322574615478515625E-10 exactly: 21 digits, exponent -30 (low bits 2) */
+  typed_key_is(ok_keystring_enc_double(key, ldexp(1, -30)), "11000010",
+               "dec:9.31322574615478515625E-10");
+  typed_key_is(ok_keystring_enc_double(key, 0.1), "11011111", "error -14"); /* 55 digits */
+  typed_key_is(ok_keystring_enc_double(key, 1e300), "11111111", "error -14");
+  typed_key_is(ok_keystring_enc_double(key, 1e22), "11100000", "dec:10000000000000000000000");
+  typed_key_is(ok_keystring_enc_double(key, 1e22), "11110110", "dec:1E+22"); /* exponent 22 */
+  /* int32's range; -2^63 an int64 or a double */
+  typed_key_is(ok_keystring_enc_int(key, INT32_MAX), "00", "i32");
+  typed_key_is(ok_keystring_enc_int(key, (int64_t)INT32_MAX + 1), "00", "error -14");
+  typed_key_is(ok_keystring_enc_int(key, INT32_MIN), "00", "i32");
+  typed_key_is(ok_keystring_enc_int(key, INT64_MIN), "01", "i64");
+  typed_key_is(ok_keystring_enc_int(key, INT64_MIN), "10", "dbl");
+  typed_key_is(ok_keystring_enc_int(key, INT64_MAX), "01", "i64");
+  typed_key_is(ok_keystring_enc_int(key, INT64_MAX), "10", "error -14"); /* no double */
+  typed_key_is(ok_keystring_enc_int(key, ((int64_t)1 << 53) + 1), "10", "error -14");
+  typed_key_is(ok_keystring_enc_int(key, ((int64_t)1 << 53) + 2), "10", "dbl");
+  /* strings and symbols; an object's and an array's values in order */
+  typed_is("3C780004", "", "str");
+  typed_is("3C780004", "1", "sym");
+  typed_is("461E61002B02506200502B043C7800000004", "01101", "i64 dbl sym");
+  typed_decimals(20000);
+  /* the envelope */
+  opened_is("", OK_OK, 0);
+  opened_is("00", OK_OK, 0);
+  opened_is("4A", OK_OK, 0);
+  opened_is("82D907", OK_OK, 0);
+  opened_is("0000", OK_E_TRAILING, 1);
+  opened_is("8140", OK_E_NONCANONICAL, 0); /* one byte below 0x80 has no size byte */
+  opened_is("820000", OK_E_NONCANONICAL, 0);
+  opened_is("82D9", OK_E_TRUNCATED, 2);
+  opened_is("82D90700", OK_E_TRAILING, 3);
+  opened_is("807F00000001", OK_E_NONCANONICAL, 1); /* 127 bytes take one size byte */
+  memset(ones, '1', 128), ones[128] = 0;
+  big[0] = 0x80, big[1] = 128, big[2] = big[3] = big[4] = 0, memset(big + 5, 0xFF, 128);
+  check(ok_keystring_bits_open(&b, big, 133, &err) == OK_OK && b.n == 128,
+        "keystring: TypeBits past 127 bytes", "");
+}
+
 void test_keystring(long rounds) {
   numbers(rounds);
   decimals(rounds / 3);
   others();
   keys();
+  typebits();
 }
