@@ -569,8 +569,8 @@ static void put_base64(ok_sql_out *o, const uint8_t *p, size_t n) {
 }
 
 /* TypeBits given as standard base 64 (BinData as the shell prints it):
-** the bytes to out (room for n * 3 / 4), their count; -1 at a character
-** that is none of it. */
+** the bytes to out (room for n * 3 / 4), their count; -(i + 1) when
+** character i is none of it. */
 static long long base64_decode(uint8_t *out, const char *s, size_t n) {
   size_t i, o = 0, k = 0;
   uint32_t v = 0;
@@ -578,9 +578,10 @@ static long long base64_decode(uint8_t *out, const char *s, size_t n) {
     const char *c = s[i] ? strchr(b64, s[i]) : NULL;
     if (!c) return -(long long)i - 1;
     v = v << 6 | (uint32_t)(c - b64);
-    if (++k == 4)
-      out[o++] = (uint8_t)(v >> 16), out[o++] = (uint8_t)(v >> 8), out[o++] = (uint8_t)v, k = 0,
-      v = 0;
+    if (++k == 4) {
+      out[o++] = (uint8_t)(v >> 16), out[o++] = (uint8_t)(v >> 8), out[o++] = (uint8_t)v;
+      k = 0, v = 0;
+    }
   }
   if (k == 1) return -(long long)i - 1;
   if (k == 2) out[o++] = (uint8_t)(v >> 4);
