@@ -111,6 +111,7 @@ SELECT ok_keystring_ejson('2B02', NULL);
 SELECT ok_keystring_ejson(ok_keystring_pack('', 1));
 SELECT ok_keystring_recordid(-1);
 SELECT ok_keystring_recordid(1.5);
+SELECT ok_json(x'2B010000000000000204', 'keystring');
 SELECT ok_quote('2B02', 'keystring');
 SELECT ok_quote('2C000204', 'keystring');
 SELECT ok_quote('2AFF8000000000000204', 'keystring');

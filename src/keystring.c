@@ -43,6 +43,12 @@ typedef struct {
 } ks_own;
 typedef char own_fits[sizeof(ks_own) <= OK_ITEM_OWN ? 1 : -1];
 
+static size_t keystring_value(uint8_t *out, const ok_item *it);
+
+/* 1 when a KeyString format made the item: 'keystring' or one of a key
+** pattern (ok_keystring.format), which share the reading hooks. */
+static int is_keystring(const ok_item *it) { return it->format->value == keystring_value; }
+
 static ks_own own_of(const ok_item *it) {
   ks_own o;
   memcpy(&o, it->own, sizeof o);
@@ -308,7 +314,11 @@ static int dec_decimal(const uint8_t *c, double bin, int neg, uint8_t x, ok_item
   ks_own o = {x, 0, 1, 0, 0, 0};
   uint8_t again[OK_KEYSTRING_NUMBER_MAX];
   char digits[21];
-  size_t nd = ceil15(bin, digits, &o.e), len, k;
+  size_t nd, len, k;
+  /* MongoDB marks only a double from 2^-255 to 2^53 so (a 0 would have
+  ** ceil15 look for digits forever) */
+  if (!(bin >= TWO_M255 && bin < 9007199254740992.0)) return fail(OK_E_NONCANONICAL, 1, err_at);
+  nd = ceil15(bin, digits, &o.e);
   if (ok_keystring_enc_decimal(again, &len, neg, digits, nd, o.e + (int64_t)nd - 1) != OK_OK ||
       len != 9)
     return fail(OK_E_NONCANONICAL, 1, err_at);
@@ -715,7 +725,7 @@ uint8_t ok_keystring_bindata_subtype(const ok_item *it) { return own_of(it).subt
 int64_t ok_keystring_date_ms(const ok_item *it) { return own_of(it).v; }
 
 int ok_keystring_is_recordid(const ok_item *it) {
-  return it->format == &ok_format_keystring && (it->tag == OK_KEYSTRING_END || own_of(it).rid);
+  return is_keystring(it) && (it->tag == OK_KEYSTRING_END || own_of(it).rid);
 }
 
 /* A Decimal128's text as MongoDB writes it (IEEE 754's to-scientific-
@@ -747,7 +757,7 @@ static size_t decimal_string(char *out, int neg, const char *digits, size_t nd, 
 size_t ok_keystring_decimal_text(char *out, const ok_item *it) {
   ks_own o;
   char digits[20];
-  if (it->type != OK_REAL || it->format != &ok_format_keystring) return 0;
+  if (it->type != OK_REAL || !is_keystring(it)) return 0;
   if (!(o = own_of(it)).dec) return 0;
   return decimal_string(out, it->d < 0, digits, ok_u64_text(digits, (uint64_t)o.v), o.e);
 }
@@ -773,6 +783,12 @@ int ok_keystring_bits_open(ok_keystring_bits *b, const uint8_t *tb, size_t n, si
   while (size > 0 && b->p[size - 1] == 0) size--;
   if (size == 0) return fail(OK_E_NONCANONICAL, 0, err_at); /* zeros: written as 00 */
   return OK_OK;
+}
+
+/* The byte of TypeBits that holds bit `bit` (0 when they are all zeros,
+** written as none or 00). */
+static size_t bits_at(const ok_keystring_bits *b, size_t bit) {
+  return b->n ? b->head + bit / 8 : 0;
 }
 
 /* The next `count` bits, the first the highest; -1 past the last. */
@@ -854,13 +870,13 @@ static int bits_decimal(ok_keystring_bits *b, const ok_item *it, ok_keystring_ty
     nd = ok_u64_text(digits, neg ? 0 - (uint64_t)it->i : (uint64_t)it->i), e = 0;
     while (nd > 1 && digits[nd - 1] == '0') nd--, e++;
   } else if (!(nd = exact_digits(neg ? -it->d : it->d, digits, &e))) {
-    return fail(OK_E_TYPE, b->head + b->bit / 8, err_at); /* no Decimal128 is that double */
+    return fail(OK_E_TYPE, bits_at(b, b->bit), err_at); /* no Decimal128 is that double */
   }
   if ((stored = bits(b, 6)) < 0) return fail(OK_E_TRUNCATED, b->head + b->n, err_at);
   for (E = e; E >= e - (int64_t)(34 - nd) && E >= -6176; E--)
     if (((E + 6176) & 63) == stored) break;
   if (E < e - (int64_t)(34 - nd) || E < -6176 || e > 6111)
-    return fail(OK_E_TYPE, b->head + (b->bit - 1) / 8, err_at); /* no exponent of the value */
+    return fail(OK_E_TYPE, bits_at(b, b->bit - 1), err_at); /* no exponent of the value */
   for (; e > E; e--) digits[nd++] = '0';
   t->dec_len = decimal_string(t->dec, neg, digits, nd, E);
   return OK_OK;
@@ -878,7 +894,7 @@ int ok_keystring_bits_value(ok_keystring_bits *b, const ok_item *it, ok_keystrin
                             size_t *err_at) {
   int tag = it->tag;
   int64_t v;
-  size_t at = b->head + b->bit / 8;
+  size_t at = bits_at(b, b->bit);
   t->type = 0, t->negative_zero = 0, t->dec_len = 0;
   if (ok_keystring_is_recordid(it)) return OK_OK; /* none: MongoDB keeps none */
   if (tag == OK_KEYSTRING_STRING) {
@@ -988,11 +1004,15 @@ static int decode_any(const ok_format *f, size_t index, const uint8_t *key, size
   uint8_t x = ks && index < 32 && (ks->desc >> index & 1) ? 0xFF : 0x00;
   int rc;
   if (n == 0) return fail(OK_E_LENGTH, 0, err_at); /* never written: every key has its end byte */
-  if (key[0] == OK_KEYSTRING_END)
-    return n == 1                ? OK_FEWER
-           : ks && ks->clustered ? dec_record_string(key, n, it, err_at)
-                                 : dec_record(key, n, it, err_at);
+  if (key[0] == OK_KEYSTRING_END) {
+    if (n == 1) return OK_FEWER;
+    rc = ks && ks->clustered ? dec_record_string(key, n, it, err_at)
+                             : dec_record(key, n, it, err_at);
+    it->format = f; /* the pattern's format, that read it */
+    return rc;
+  }
   if ((rc = ok_keystring_decode(key, n, x, it, err_at)) != OK_OK) return rc;
+  it->format = f;
   it->desc = x != 0;
   if (it->len == n) return fail(OK_E_TRUNCATED, n, err_at);
   if (it->len + 1 == n && key[it->len] == OK_KEYSTRING_END) it->len++;

@@ -31,6 +31,7 @@
 #include "ok_fdb.h"
 #include "ok_firefox.h"
 #include "ok_hbase.h"
+#include "ok_keystring.h"
 #include "ok_orderedcode.h"
 #include "ok_orderly.h"
 #include "ok_tidb.h"
@@ -649,6 +650,44 @@ static void oc_check(const char *types, const uint8_t *data, size_t size) {
 ** stay inside the input; stepping over a component (ok_skip, the format's
 ** skip) says what decoding it says, at every byte of the input; and a salt
 ** ok_salt_find accepts is the one ok_salt makes. */
+/* A KeyString value's types from TypeBits, its values' too: an answer,
+** never a read past either, an error within the TypeBits. */
+static int typed(ok_keystring_bits *b, const ok_item *it, size_t tn) {
+  ok_keystring_type t;
+  size_t err = 0, off = 0;
+  ok_item name, v;
+  int rc = ok_keystring_bits_value(b, it, &t, &err);
+  if (rc != OK_OK) {
+    if (err > tn) abort();
+    return rc;
+  }
+  if (t.dec_len >= OK_KEYSTRING_DECIMAL128_TEXT_MAX || (t.dec_len && t.type != OK_BSON_DECIMAL128))
+    abort();
+  if (it->tag == OK_KEYSTRING_OBJECT || it->tag == OK_KEYSTRING_ARRAY)
+    while (ok_keystring_field(it, &off, &name, &v))
+      if ((rc = typed(b, &v, tn)) != OK_OK) return rc;
+  return OK_OK;
+}
+
+/* The input's first data[0] % 8 bytes after it as TypeBits, the rest a
+** KeyString. */
+static void typebits_check(const uint8_t *data, size_t size) {
+  size_t tn = size ? data[0] % 8 : 0, err = 0;
+  ok_keystring_bits b;
+  ok_walk w;
+  ok_item it;
+  int rc;
+  if (size < 1 + tn) return;
+  if ((rc = ok_keystring_bits_open(&b, data + 1, tn, &err)) != OK_OK) {
+    if (err > tn) abort();
+    return;
+  }
+  ok_walk_start(&w, &ok_format_keystring, data + 1 + tn, size - 1 - tn);
+  while ((rc = ok_next(&w, &it, &err)) == OK_OK && typed(&b, &it, tn) == OK_OK) {
+  }
+  if (rc == OK_FEWER && ok_keystring_bits_end(&b, &err) != OK_OK && err > tn) abort();
+}
+
 static void walk_check(const ok_format *f, const uint8_t *data, size_t size) {
   size_t count, err, at, i, k, n, perr, pat = 0;
   uint8_t salt[OK_SALT_LEN];
@@ -816,9 +855,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   { /* the walks of a format made from a parameter, its reader's batches among them */
     ok_orderedcode s;
     const char *why;
+    ok_keystring ks;
     if (ok_orderedcode_parse(&s, "int64, float64 desc, string", 27, &err, &why) != OK_OK) abort();
     walk_check(&s.format, data, size);
+    if (ok_keystring_parse(&ks, "{a: 1, b: -1} clustered", 23, &err, &why) != OK_OK) abort();
+    walk_check(&ks.format, data, size);
   }
+  typebits_check(data, size);
   for (i = 0; ok_formats[i]; i++) walk_check(ok_formats[i], data, size);
   convert_check(data, size);
   mvcc_check(data, size);

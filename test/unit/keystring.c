@@ -227,6 +227,8 @@ static void keys(void) {
   refused(f, "2B0004", OK_E_NONCANONICAL, 1);               /* 0 as an integer */
   refused(f, "2AFF8000000000000204", OK_E_NONCANONICAL, 8); /* marked a decimal: 0.5 is a double */
   refused(f, "2B0B8000000000000304", OK_E_TYPE, 1);         /* a decimal's continuation */
+  refused(f, "2B010000000000000204", OK_E_NONCANONICAL, 1); /* 0 marked a decimal */
+  refused(f, "2AC00000000000000204", OK_E_NONCANONICAL, 8); /* 2^-255: no decimal's floor */
   refused(f, "338000000000000000000000000000000004", OK_E_TYPE, 1); /* a huge decimal */
   refused(f, "2A0000000000000000000000000000000004", OK_E_TYPE, 1); /* a teeny one */
   refused(f, "AA61000004", OK_E_TYPE, 0);                           /* code with scope */
@@ -281,7 +283,7 @@ static void keys(void) {
     ok_item it;
     ok_walk w;
     ok_walk_start(&w, &ks.format, key, len);
-    check(ok_next(&w, &it, &err) == OK_OK && !it.desc && it.i == 1 &&
+    check(ok_next(&w, &it, &err) == OK_OK && !it.desc && it.i == 1 && it.format == &ks.format &&
               ok_next(&w, &it, &err) == OK_OK && it.desc && it.type == OK_INT && it.i == 5 &&
               ok_next(&w, &it, &err) == OK_FEWER,
           "keystring: a descending field read as its value", "");
