@@ -31,10 +31,33 @@
 
 /* The values, as SQL. */
 static const char *const values[] = {
-    "NULL", "0", "42", "-1", "9223372036854775807", "-9223372036854775808", "9007199254740993",
-    "1.5", "0.1", "-0.0", "1e-7", "5e-324", "2.2250738585072014e-308", "1e21", "1e20",
-    "1.7976931348623157e308", "0.30000000000000004", "-123456.789e-300", "9e999", "-9e999", "''",
-    "'abc'", "char(0) || 'a'", "'\xc3\xa9\xe2\x80\xb9'", "printf('%.5000c', 'x')", "x''", "x'00FF'",
+    "NULL",
+    "0",
+    "42",
+    "-1",
+    "9223372036854775807",
+    "-9223372036854775808",
+    "9007199254740993",
+    "1.5",
+    "0.1",
+    "-0.0",
+    "1e-7",
+    "5e-324",
+    "2.2250738585072014e-308",
+    "1e21",
+    "1e20",
+    "1.7976931348623157e308",
+    "0.30000000000000004",
+    "-123456.789e-300",
+    "9e999",
+    "-9e999",
+    "''",
+    "'abc'",
+    "char(0) || 'a'",
+    "'\xc3\xa9\xe2\x80\xb9'",
+    "printf('%.5000c', 'x')",
+    "x''",
+    "x'00FF'",
     "CAST(printf('%.3000c', 'b') AS BLOB)",
 };
 
@@ -59,6 +82,7 @@ static const struct {
     {"orderly:long, utf8", "ok_orderly_pack('long, utf8', %V, 'x')"},
     {"orderly:double, utf8 desc", "ok_orderly_pack('double, utf8 desc', %V, 'x')"},
     {"keystring:-1", "ok_keystring_pack('-1', %V, 'x', ok_keystring_recordid(3))"},
+    {"keystring:clustered", "ok_keystring_pack('clustered', %V, ok_keystring_clusterkey(%V))"},
 };
 
 /* The expressions, over the table's key %K, its format %F and its value v. */
@@ -90,6 +114,9 @@ static const char *const exprs[] = {
     "ok_mvcc_order(ok_mvcc_pack(%K, 'crdb', 5, 1), 'crdb')",
     "ok_mvcc_version(ok_mvcc_pack(%K, 'badger', 9), 'badger')",
     "ok_json(ok_keystring_pack('1, -1', v, ok_keystring_object('k', v)), 'keystring:1, -1')",
+    "ok_keystring_ejson(ok_keystring_pack('-1 clustered', v, ok_keystring_clusterkey(v)), NULL, "
+    "'-1 clustered')",
+    "ok_keystring_ejson(ok_keystring_pack('', ok_keystring_array(v, 'x')), x'0103')",
 };
 
 /* The expressions that make a key, and the format to read it in. */
@@ -213,10 +240,9 @@ static void check(int ok, const char *what, const char *sql, int id, const char 
 ** row, want[0..n)[id], or the first of them that is an error. The rows
 ** where all answer run in one statement (a test); each other row in one
 ** of its own (a test each). A NULL want[c][id] skips the row. */
-static void together(const char *what, const char *cols, int n, char **want[],
-                     const char *where) {
-  char *in = malloc((size_t)rows * 12 + 16), *sql = malloc(strlen(cols) + strlen(where) +
-                                                            (size_t)rows * 12 + 100);
+static void together(const char *what, const char *cols, int n, char **want[], const char *where) {
+  char *in = malloc((size_t)rows * 12 + 16),
+       *sql = malloc(strlen(cols) + strlen(where) + (size_t)rows * 12 + 100);
   size_t len = (size_t)sprintf(in, "0");
   int id, c, bad = 0;
   sqlite3_stmt *st;
@@ -234,8 +260,10 @@ static void together(const char *what, const char *cols, int n, char **want[],
       if (strcmp(got, want[c][id]) != 0) bad = 1, check(0, what, sql, id, got, want[c][id]);
       free(got);
     }
-  if (sqlite3_errcode(db) != SQLITE_DONE) check(0, what, sql, 0, sqlite3_errmsg(db), "all rows");
-  else if (!bad) check(1, what, sql, 0, "", "");
+  if (sqlite3_errcode(db) != SQLITE_DONE)
+    check(0, what, sql, 0, sqlite3_errmsg(db), "all rows");
+  else if (!bad)
+    check(1, what, sql, 0, "", "");
   sqlite3_finalize(st);
   sprintf(sql, "SELECT %s FROM keys WHERE %s AND id = ?1", cols, where);
   st = prepare(sql);
@@ -266,7 +294,8 @@ static void together(const char *what, const char *cols, int n, char **want[],
 }
 
 int main(int argc, char **argv) {
-  const int n_exprs = (int)(sizeof exprs / sizeof *exprs), n_keys = (int)(sizeof keys / sizeof *keys);
+  const int n_exprs = (int)(sizeof exprs / sizeof *exprs),
+            n_keys = (int)(sizeof keys / sizeof *keys);
   char *sql, *a, *b;
   int e, g, v, k, id, m, quick = argc > 2 && strcmp(argv[2], "quick") == 0;
   if (argc < 2) {
@@ -284,8 +313,8 @@ int main(int argc, char **argv) {
       free(key), free(sql);
     }
   /* keys given as hex text, as pasted from a log */
-  sqlite3_exec(db, "INSERT INTO keys(k, f, v) SELECT hex(k), f, v FROM keys WHERE id % 4 = 0", 0,
-               0, 0);
+  sqlite3_exec(db, "INSERT INTO keys(k, f, v) SELECT hex(k), f, v FROM keys WHERE id % 4 = 0", 0, 0,
+               0);
   while (rows < (int)sqlite3_last_insert_rowid(db)) fmt_of[++rows] = "hex text";
   for (e = 0; e < n_exprs; e++) {
     sql = subst(exprs[e], "k", "f", "");
