@@ -205,7 +205,7 @@ test: deps-test
 # no apt-get, no npm, no Java; needs only what `make` needs and SQLite's
 # headers and shell (setup.sh installs them once).
 check: test-build
-	@OK_QUICK=1 ORACLE_ROWS=20000 sh test/run_all.sh build
+	@OK_QUICK=1 ORACLE_ROWS=20000 sh test/run_all.sh $(B)
 
 test-latest:
 	@$(MAKE) --no-print-directory B=build-latest SQLITE_DIR=deps/sqlite test-build build-latest/sqlite3-ok
