@@ -552,45 +552,6 @@ static int render(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
 
 /* --- With TypeBits: MongoDB's canonical Extended JSON ---------------------- */
 
-static const char b64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-
-/* BinData's bytes as standard base 64, '=' padded, 256 characters a write. */
-static void put_base64(ok_sql_out *o, const uint8_t *p, size_t n) {
-  char chunk[257];
-  size_t i, c = 0;
-  for (i = 0; i < n; i += 3) {
-    uint32_t v = (uint32_t)p[i] << 16 | (i + 1 < n ? (uint32_t)p[i + 1] << 8 : 0) |
-                 (i + 2 < n ? p[i + 2] : 0);
-    chunk[c++] = b64[v >> 18], chunk[c++] = b64[v >> 12 & 63];
-    chunk[c++] = i + 1 < n ? b64[v >> 6 & 63] : '=';
-    chunk[c++] = i + 2 < n ? b64[v & 63] : '=';
-    if (c == 256 || i + 3 >= n) chunk[c] = 0, ok_sql_puts(o, chunk), c = 0;
-  }
-}
-
-/* TypeBits given as standard base 64 (BinData as the shell prints it):
-** the bytes to out (room for n * 3 / 4), their count; -(i + 1) when
-** character i is none of it. */
-static long long base64_decode(uint8_t *out, const char *s, size_t n) {
-  size_t i, o = 0, k = 0;
-  uint32_t v = 0;
-  for (i = 0; i < n && s[i] != '='; i++) {
-    const char *c = s[i] ? strchr(b64, s[i]) : NULL;
-    if (!c) return -(long long)i - 1;
-    v = v << 6 | (uint32_t)(c - b64);
-    if (++k == 4) {
-      out[o++] = (uint8_t)(v >> 16), out[o++] = (uint8_t)(v >> 8), out[o++] = (uint8_t)v;
-      k = 0, v = 0;
-    }
-  }
-  if (k == 1) return -(long long)i - 1;
-  if (k == 2) out[o++] = (uint8_t)(v >> 4);
-  if (k == 3) out[o++] = (uint8_t)(v >> 10), out[o++] = (uint8_t)(v >> 2);
-  for (; i < n; i++)
-    if (s[i] != '=') return -(long long)i - 1;
-  return (long long)o;
-}
-
 static int ejson_value(ok_sql_out *o, const ok_item *it, ok_keystring_bits *b, int *status,
                        size_t *err);
 
@@ -621,6 +582,7 @@ static int ejson_value(ok_sql_out *o, const ok_item *it, ok_keystring_bits *b, i
   char num[OK_REPR_MAX];
   ok_item a, c;
   uint8_t hex[24], *p;
+  char *text;
   int rc;
   if ((*status = ok_keystring_bits_value(b, it, &t, err)) != OK_OK) return SQLITE_ERROR;
   switch (t.type) {
@@ -654,13 +616,15 @@ static int ejson_value(ok_sql_out *o, const ok_item *it, ok_keystring_bits *b, i
     case OK_KEYSTRING_DATE:
       ok_sql_putf(o, "{\"$date\":{\"$numberLong\":\"%lld\"}}", (long long)ok_keystring_date_ms(it));
       return SQLITE_OK;
-    case OK_KEYSTRING_BINDATA:
-      if (!(p = sqlite3_malloc64(it->value_len + 1))) return SQLITE_NOMEM;
+    case OK_KEYSTRING_BINDATA: /* its bytes, then their base 64 after them */
+      if (!(p = sqlite3_malloc64(it->value_len + OK_BASE64_BOUND(it->value_len) + 1)))
+        return SQLITE_NOMEM;
       ok_unescape(p, it);
-      ok_sql_puts(o, "{\"$binary\":{\"base64\":\"");
-      put_base64(o, p, it->value_len);
+      text = (char *)p + it->value_len;
+      text[ok_base64_encode(text, p, it->value_len)] = 0;
+      ok_sql_putf(o, "{\"$binary\":{\"base64\":\"%s\",\"subType\":\"%02x\"}}", text,
+                  ok_keystring_bindata_subtype(it));
       sqlite3_free(p);
-      ok_sql_putf(o, "\",\"subType\":\"%02x\"}}", ok_keystring_bindata_subtype(it));
       return SQLITE_OK;
     case OK_KEYSTRING_DBPOINTER: /* the ObjectId canonical too */
       ok_keystring_parts(it, &a, &c);
@@ -686,8 +650,8 @@ static const char *tb_words(int status) {
 /* ok_keystring_ejson(key, typebits [, pattern]): the key's values with
 ** their BSON types, as MongoDB's canonical Extended JSON. */
 static void ok_keystring_ejson_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  ok_keystring ascending;
-  const ok_keystring *ks = &ascending;
+  const ok_format *f = &ok_format_keystring; /* every field ascending */
+  const ok_keystring *ks;
   const uint8_t *key, *tb = NULL;
   uint8_t *decoded = NULL;
   size_t n, tn = 0, err = 0, tb_err = 0, count = 0;
@@ -696,20 +660,21 @@ static void ok_keystring_ejson_fn(sqlite3_context *ctx, int argc, sqlite3_value 
   ok_walk w;
   ok_item it;
   int rc = SQLITE_OK, status, tb_status = OK_OK;
-  const char *why;
-  ok_keystring_parse(&ascending, "", 0, &err, &why);
-  if (argc > 2 && !(ks = ok_sql_param_arg(ctx, &pattern, argv, 2))) return;
+  if (argc > 2) {
+    if (!(ks = ok_sql_param_arg(ctx, &pattern, argv, 2))) return;
+    f = &ks->format;
+  }
   if (!ok_sql_key_arg(ctx, argv, 0, &key, &n)) return;
   if (sqlite3_value_type(argv[1]) == SQLITE_TEXT) { /* base 64, as BinData shows */
-    long long len;
     const uint8_t *s;
     if (!ok_sql_bytes(ctx, argv[1], &s, &tn)) return;
     if (!(decoded = sqlite3_malloc64(tn / 4 * 3 + 3))) return sqlite3_result_error_nomem(ctx);
-    if ((len = base64_decode(decoded, (const char *)s, tn)) < 0) {
-      ok_sql_error(ctx, "the TypeBits are BLOB, or base 64 TEXT: character %lld is not", -len);
+    if (ok_base64_decode(decoded, &tn, (const char *)s, tn, &err) != OK_OK) {
+      ok_sql_error(ctx, "the TypeBits are BLOB, or base 64 TEXT: not base 64 at character %lld",
+                   (long long)err + 1);
       return sqlite3_free(decoded);
     }
-    tb = decoded, tn = (size_t)len;
+    tb = decoded;
   } else if (sqlite3_value_type(argv[1]) == SQLITE_BLOB) {
     if (!ok_sql_bytes(ctx, argv[1], &tb, &tn)) return;
   } else if (sqlite3_value_type(argv[1]) != SQLITE_NULL) {
@@ -723,7 +688,7 @@ static void ok_keystring_ejson_fn(sqlite3_context *ctx, int argc, sqlite3_value 
   }
   ok_sql_out_init(&o, sqlite3_context_db_handle(ctx), 1);
   ok_sql_putc(&o, '[');
-  ok_walk_start(&w, &ks->format, key, n);
+  ok_walk_start(&w, f, key, n);
   while ((status = ok_next(&w, &it, &err)) == OK_OK) {
     if (count++) ok_sql_putc(&o, ',');
     if (it.tag == OK_KEYSTRING_END) /* an int64; a clustered one as ok_json shows it */

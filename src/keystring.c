@@ -20,7 +20,6 @@
 */
 #include <float.h>
 #include <math.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "internal.h"
@@ -1216,16 +1215,20 @@ int ok_keystring_parse(ok_keystring *ks, const char *s, size_t n, size_t *err_at
   return i < n ? pattern_fail(i, "nothing may follow '}'", err_at, why) : OK_OK;
 }
 
+/* s at out + o unless out is NULL: its length. */
+static size_t put_text(char *out, size_t o, const char *s) {
+  size_t n = strlen(s);
+  if (out) memcpy(out + o, s, n);
+  return n;
+}
+
 size_t ok_keystring_text(char *out, const ok_keystring *ks) {
   size_t o = 0;
   unsigned k;
-  for (k = 0; k <= ks->fields; k++) {
-    const char *d = k == ks->fields     ? (ks->clustered ? "clustered" : "")
-                    : ks->desc >> k & 1 ? "-1"
-                                        : "1";
-    const char *sep = k == 0 || !*d ? "" : k == ks->fields ? " " : ", ";
-    if (out) memcpy(out + o, sep, strlen(sep)), memcpy(out + o + strlen(sep), d, strlen(d));
-    o += strlen(sep) + strlen(d);
+  for (k = 0; k < ks->fields; k++) {
+    if (k) o += put_text(out, o, ", ");
+    o += put_text(out, o, ks->desc >> k & 1 ? "-1" : "1");
   }
+  if (ks->clustered) o += put_text(out, o, ks->fields ? " clustered" : "clustered");
   return o;
 }

@@ -567,6 +567,20 @@ size_t ok_b64_encode(char *out, const uint8_t *p, size_t n);
 ** offset. */
 int ok_b64_decode(uint8_t *out, size_t *out_len, const char *s, size_t n, size_t *err_at);
 
+/* --- Base 64 (RFC 4648) ------------------------------------------------------ */
+
+/* p[0..n) as standard base 64, '=' padded (4 characters for each 3 bytes
+** or fewer, no NUL) at out: the length, OK_BASE64_BOUND(n). */
+#define OK_BASE64_BOUND(n) (((size_t)(n) + 2) / 3 * 4)
+size_t ok_base64_encode(char *out, const uint8_t *p, size_t n);
+
+/* Decodes s[0..n) (padded or not) into out (room for n * 3 / 4 bytes), the
+** length in *out_len. Returns OK_OK, or OK_E_SYNTAX (a character outside
+** the alphabet), OK_E_TRUNCATED (a length or padding no byte string has) or
+** OK_E_NONCANONICAL (nonzero padding bits), with *err_at the character's
+** offset. */
+int ok_base64_decode(uint8_t *out, size_t *out_len, const char *s, size_t n, size_t *err_at);
+
 /* --- Lexi strings ----------------------------------------------------------- */
 /* A number as text that sorts as the numbers of its type do: 'l' for an
 ** int64 or 'd' for a double, then the 16 upper-case hex digits of its 64

@@ -646,10 +646,6 @@ static void oc_check(const char *types, const uint8_t *data, size_t size) {
   }
 }
 
-/* The walks every format shares: ok_count, ok_locate and ok_pick agree and
-** stay inside the input; stepping over a component (ok_skip, the format's
-** skip) says what decoding it says, at every byte of the input; and a salt
-** ok_salt_find accepts is the one ok_salt makes. */
 /* A KeyString value's types from TypeBits, its values' too: an answer,
 ** never a read past either, an error within the TypeBits. */
 static int typed(ok_keystring_bits *b, const ok_item *it, size_t tn) {
@@ -688,6 +684,10 @@ static void typebits_check(const uint8_t *data, size_t size) {
   if (rc == OK_FEWER && ok_keystring_bits_end(&b, &err) != OK_OK && err > tn) abort();
 }
 
+/* The walks every format shares: ok_count, ok_locate and ok_pick agree and
+** stay inside the input; stepping over a component (ok_skip, the format's
+** skip) says what decoding it says, at every byte of the input; and a salt
+** ok_salt_find accepts is the one ok_salt makes. */
 static void walk_check(const ok_format *f, const uint8_t *data, size_t size) {
   size_t count, err, at, i, k, n, perr, pat = 0;
   uint8_t salt[OK_SALT_LEN];

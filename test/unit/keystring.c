@@ -138,7 +138,7 @@ static void others(void) {
 ** _appendRecordIdStr). */
 static void record_string_is(size_t n, const char *tail) {
   static uint8_t value[1 << 15], out[(1 << 15) + 8];
-  char got[16];
+  char got[16] = "";
   size_t len, k;
   value[0] = OK_KEYSTRING_BINDATA; /* any bytes: the encoder does not read them */
   memset(value + 1, 0xAB, n - 1);
@@ -536,7 +536,6 @@ static void typed_decimals(long rounds) {
 ** appendNumber*, appendZero, appendDecimalZero, appendDecimalExponent;
 ** readNumeric, readZero, adjustDecimalExponent). */
 static void typebits(void) {
-  char ones[129];
   uint8_t big[140];
   size_t err;
   ok_keystring_bits b;
@@ -608,7 +607,6 @@ static void typebits(void) {
   opened_is("82D9", OK_E_TRUNCATED, 2);
   opened_is("82D90700", OK_E_TRAILING, 3);
   opened_is("807F00000001", OK_E_NONCANONICAL, 1); /* 127 bytes take one size byte */
-  memset(ones, '1', 128), ones[128] = 0;
   big[0] = 0x80, big[1] = 128, big[2] = big[3] = big[4] = 0, memset(big + 5, 0xFF, 128);
   check(ok_keystring_bits_open(&b, big, 133, &err) == OK_OK && b.n == 128,
         "keystring: TypeBits past 127 bytes", "");

@@ -507,6 +507,37 @@ static void test_b64_and_hash(void) {
   check(ok_b64_decode(back, &len, "abcde", 5, &err) == OK_E_TRUNCATED, "b64 rejects length 5", "");
   check(ok_b64_decode(back, &len, "-1", 2, &err) == OK_E_NONCANONICAL, "b64 rejects padding bits",
         "");
+  { /* RFC 4648's base 64: its test vectors, unpadded too, and what is refused */
+    static const char *const rfc[][2] = {{"", ""},
+                                         {"f", "Zg=="},
+                                         {"fo", "Zm8="},
+                                         {"foo", "Zm9v"},
+                                         {"foob", "Zm9vYg=="},
+                                         {"fooba", "Zm9vYmE="},
+                                         {"foobar", "Zm9vYmFy"}};
+    static const struct {
+      const char *text;
+      int status;
+      size_t at;
+    } bad[] = {{"Zg=", OK_E_TRUNCATED, 2},     {"Zm8==", OK_E_TRUNCATED, 3},
+               {"Z", OK_E_TRUNCATED, 1},       {"Zm9vZ===", OK_E_SYNTAX, 5},
+               {"Zm!v", OK_E_SYNTAX, 2},       {"Zh==", OK_E_NONCANONICAL, 1},
+               {"Zm9=", OK_E_NONCANONICAL, 2}, {"Zm9=Zm9v", OK_E_SYNTAX, 3}};
+    for (i = 0; i < sizeof rfc / sizeof rfc[0]; i++) {
+      n = strlen(rfc[i][0]);
+      len = ok_base64_encode(text, (const uint8_t *)rfc[i][0], n);
+      text[len] = 0;
+      check(strcmp(text, rfc[i][1]) == 0 && len == OK_BASE64_BOUND(n), "base64 encode", text);
+      check(ok_base64_decode(back, &len, text, strlen(text), &err) == OK_OK && len == n &&
+                memcmp(back, rfc[i][0], n) == 0 &&
+                ok_base64_decode(back, &len, text, strcspn(text, "="), &err) == OK_OK && len == n,
+            "base64 decode, padded or not", rfc[i][1]);
+    }
+    for (i = 0; i < sizeof bad / sizeof bad[0]; i++)
+      check(ok_base64_decode(back, &len, bad[i].text, strlen(bad[i].text), &err) == bad[i].status &&
+                err == bad[i].at,
+            "base64 refused at its character", bad[i].text);
+  }
   check(ok_xxh32("", 0, 0) == 0x02CC5D05u && ok_xxh32("abc", 3, 0) == 0x32D153FFu, "xxh32",
         "known values");
   check(
