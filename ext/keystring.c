@@ -538,12 +538,12 @@ static int render_value(ok_sql_out *o, const ok_item *it, size_t depth) {
 static int render(ok_sql_out *o, const ok_item *it, const uint8_t *raw) {
   int rc;
   (void)raw;
+  if (!ok_keystring_is_recordid(it)) return render_value(o, it, 1);
   if (it->tag == OK_KEYSTRING_END) {
     ok_sql_putf(o, o->json ? "{\"recordid\":%lld}" : "ok_keystring_recordid(%lld)",
                 (long long)it->i);
     return SQLITE_OK;
   }
-  if (!ok_keystring_is_recordid(it)) return render_value(o, it, 1);
   ok_sql_open_call(o, "ok_keystring_clusterkey", "recordid"); /* a clustered collection's */
   rc = render_value(o, it, 2);
   ok_sql_close_call(o);

@@ -36,9 +36,9 @@ typedef struct {
   uint8_t x;       /* 0xFF: its bytes complemented (a descending field) */
   uint8_t subtype; /* BinData's */
   uint8_t dec;     /* 1: a decimal of up to 15 digits, v x 10^e */
+  uint8_t rid;     /* 1: a clustered collection's record id, this value */
   int32_t e;
-  int64_t v;   /* a Date's milliseconds; a regular expression's pattern's length */
-  uint8_t rid; /* 1: a clustered collection's record id, this value */
+  int64_t v; /* a Date's milliseconds; a regular expression's pattern's length */
 } ks_own;
 typedef char own_fits[sizeof(ks_own) <= OK_ITEM_OWN ? 1 : -1];
 
@@ -724,7 +724,8 @@ uint8_t ok_keystring_bindata_subtype(const ok_item *it) { return own_of(it).subt
 int64_t ok_keystring_date_ms(const ok_item *it) { return own_of(it).v; }
 
 int ok_keystring_is_recordid(const ok_item *it) {
-  return is_keystring(it) && (it->tag == OK_KEYSTRING_END || own_of(it).rid);
+  /* the mark first: a byte, and seldom set (then the format, whose own room it is) */
+  return (it->tag == OK_KEYSTRING_END || own_of(it).rid) && is_keystring(it);
 }
 
 /* A Decimal128's text as MongoDB writes it (IEEE 754's to-scientific-
@@ -756,8 +757,7 @@ static size_t decimal_string(char *out, int neg, const char *digits, size_t nd, 
 size_t ok_keystring_decimal_text(char *out, const ok_item *it) {
   ks_own o;
   char digits[20];
-  if (it->type != OK_REAL || !is_keystring(it)) return 0;
-  if (!(o = own_of(it)).dec) return 0;
+  if (it->type != OK_REAL || !(o = own_of(it)).dec || !is_keystring(it)) return 0;
   return decimal_string(out, it->d < 0, digits, ok_u64_text(digits, (uint64_t)o.v), o.e);
 }
 
