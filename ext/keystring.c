@@ -296,12 +296,8 @@ static void ok_keystring_decimal_fn(sqlite3_context *ctx, int argc, sqlite3_valu
   else if (rc == OK_E_RANGE)
     ok_sql_error(ctx, OK_SQL_ECHO " is past a Decimal128 (34 digits, exponents -6176 to 6111)",
                  OK_SQL_ECHO_ARGS(s));
-  else
-    ok_sql_error(ctx,
-                 OK_SQL_ECHO
-                 " needs MongoDB's decimal continuation (a decimal of more than 15 "
-                 "digits, or beyond 2^-255..2^53, that no double equals): not written yet",
-                 OK_SQL_ECHO_ARGS(s));
+  else /* the continuation out of its 8 bytes: MongoDB's invariant, never met */
+    ok_sql_error(ctx, OK_SQL_ECHO " cannot be written as MongoDB writes it", OK_SQL_ECHO_ARGS(s));
 }
 
 static size_t enc_date(uint8_t *out, double ms) { return ok_keystring_enc_date(out, (int64_t)ms); }
@@ -459,7 +455,7 @@ static int render_value(ok_sql_out *o, const ok_item *it, size_t depth) {
   char text[OK_KEYSTRING_DECIMAL_TEXT_MAX];
   size_t len = ok_keystring_decimal_text(text, it);
   int rc;
-  if (len) { /* a Decimal128 of up to 15 digits */
+  if (len) { /* a Decimal128 that no double is */
     ok_sql_putf(o, o->json ? "{\"$numberDecimal\":\"%.*s\"}" : "ok_keystring_decimal('%.*s')",
                 (int)len, text);
     return SQLITE_OK;

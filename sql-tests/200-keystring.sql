@@ -20,6 +20,16 @@ SELECT ok_keystring_decimal('1e-300');
 SELECT ok_keystring_decimal('12345678901234567890');
 SELECT ok_keystring_decimal('1e7000');
 SELECT ok_keystring_decimal('1.2.3');
+-- decimals with a continuation (16 to 34 digits; past 2^-255..2^53; beyond the doubles)
+SELECT 'decimal.continued', ok_quote(ok_keystring_pack('1, -1', ok_keystring_decimal('0.1234567890123456789'), ok_keystring_decimal('-1E-400'), ok_keystring_decimal('9007199254740993.5'), ok_keystring_decimal('12345678901234567890.5'), ok_keystring_decimal('1.5E-310'), ok_keystring_decimal('9.999999999999999999999999999999999E+6144')), 'keystring:1, -1');
+SELECT 'decimal.continued.json', ok_json(ok_keystring_pack('', ok_keystring_decimal('-0.1234567890123456789'), ok_keystring_decimal('1E+400'), ok_keystring_decimal('1E-6176'), 7), 'keystring'), ok_unpack_col(ok_keystring_pack('', ok_keystring_decimal('0.1234567890123456789')), 1, 'keystring'), ok_unpack_col(ok_keystring_pack('', ok_keystring_decimal('-1E+400')), 1, 'keystring');
+SELECT pos, type, kind, dir, offset, length, hex FROM ok_each(ok_keystring_pack('1, -1', ok_keystring_decimal('9007199254740992.5'), ok_keystring_decimal('36028797018963968.5'), 'x'), 'keystring:1, -1');
+WITH v(name, k) AS (VALUES ('0.1', ok_keystring_pack('', 0.1)), ('d0.1000000000000000055511151231257827', ok_keystring_pack('', ok_keystring_decimal('0.1000000000000000055511151231257827'))), ('d0.1000000000000000055511151231257828', ok_keystring_pack('', ok_keystring_decimal('0.1000000000000000055511151231257828'))), ('d0.1', ok_keystring_pack('', ok_keystring_decimal('0.1'))), ('d0.09999999999999999999', ok_keystring_pack('', ok_keystring_decimal('0.09999999999999999999'))), ('below', ok_keystring_pack('', 0.09999999999999999)), ('dmax', ok_keystring_pack('', ok_keystring_decimal('1.797693134862315708145274237317044E+308'))), ('max', ok_keystring_pack('', 1.7976931348623157e308)), ('inf', ok_keystring_pack('', 9e999)), ('d1E+6144', ok_keystring_pack('', ok_keystring_decimal('1E+6144')))) SELECT 'decimal.continued.order', group_concat(name, ' ') FROM (SELECT name FROM v ORDER BY k);
+SELECT 'decimal.continued.typebits', ok_keystring_ejson(ok_keystring_pack('', ok_keystring_decimal('0.1234567890123456789')), x'7F'), ok_keystring_ejson(ok_keystring_pack('', ok_keystring_decimal('1E+400')), x'0F');
+SELECT ok_keystring_ejson(ok_keystring_pack('', ok_keystring_decimal('0.1234567890123456789')), x'01');
+SELECT ok_json('2AFEFE6B74DD1BD97DFFFFFFFFFFFFFFFF04', 'keystring');
+SELECT ok_json('2AFEFE6B74DD1BD97F00365C4DBC0428F004', 'keystring');
+SELECT ok_json('33DFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF04', 'keystring');
 SELECT ok_quote('2AFF8000000000000204', 'keystring');
 SELECT ok_quote('2AFF8000000000000304', 'keystring');
 -- strings: NUL as 00 FF; BinData by length first; the types in BSON's order

@@ -7,7 +7,9 @@
 **   holding magnitude << 1 | has a fraction, then the fraction's bytes up
 **   to 8 in all (their low 2 bits 0 for a double); 0 < |x| < 1 (2A, 28) as
 **   the double's bits shifted; |x| >= 2^63 (33, 1F) as its bits shifted
-**   past the sign; a negative number's bytes complemented after its type;
+**   past the sign; a Decimal128 that no double is as the double toward
+**   zero with a marker, then 8 bytes of continuation (or beyond the doubles
+**   its own 16 bytes); a negative number's bytes complemented after its type;
 **   strings 3C, their bytes with a NUL as 00 FF, then 00; objects 46 and
 **   arrays 50, their fields and 00; BinData 5A, ObjectIds 64, booleans 6E
 **   and 6F, Dates 78, Timestamps 82, regular expressions 8C (pattern, 00,
@@ -56,6 +58,7 @@ static ks_own own_of(const ok_item *it) {
 
 /* --- Numbers --------------------------------------------------------------- */
 
+#define TWO53 9007199254740992.0
 #define TWO63 9223372036854775808.0
 #define TWO_M255 0x1p-255 /* below it, a number's marker of decimals is 1 bit */
 #define TWO_256 0x1p256   /* the tiniest numbers' exponents are shifted by 256 */
@@ -95,25 +98,28 @@ static size_t enc_preshifted(uint8_t *out, uint64_t v, int neg) {
   return bytes + 1;
 }
 
-/* |d| >= 2^63 or infinite: the bits shifted past the sign. */
-static size_t enc_large(uint8_t *out, double d) {
-  uint64_t v = isinf(d) ? ~(uint64_t)0 : (bits_of(d) << 1) & ~((uint64_t)1 << 63);
+/* |d| >= 2^63 or infinite: the bits shifted past the sign, then 1 bit of
+** decimal marker (1: continued). */
+static size_t enc_large(uint8_t *out, double d, unsigned dcm) {
+  uint64_t v = isinf(d) ? ~(uint64_t)0 : ((bits_of(d) << 1) & ~((uint64_t)1 << 63)) | (dcm != 0);
   return put9(out, d > 0 ? OK_KEYSTRING_POS_LARGE : OK_KEYSTRING_NEG_LARGE, v, d < 0);
 }
 
 /* 0 < |d| < 1: from 2^-255 the bits shifted by 2 (their top two bits are
 ** then 11) and the decimal marker dcm, below it the bits of |d| * 2^256
-** shifted by 1, plus 2^62. */
+** shifted by 1 and 1 bit of marker (1: continued), plus 2^62. */
 static size_t enc_small(uint8_t *out, double d, unsigned dcm) {
   double m = fabs(d);
-  uint64_t v =
-      m >= TWO_M255 ? bits_of(m) << 2 | dcm : (bits_of(m * TWO_256) << 1) + ((uint64_t)1 << 62);
+  uint64_t v = m >= TWO_M255 ? bits_of(m) << 2 | dcm
+                             : ((bits_of(m * TWO_256) << 1) | (dcm != 0)) + ((uint64_t)1 << 62);
   return put9(out, d < 0 ? OK_KEYSTRING_NEG_SMALL : OK_KEYSTRING_POS_SMALL, v, d < 0);
 }
 
 /* A double; dcm, the decimal continuation marker: 0 for a double (and a
-** decimal it equals), 2 for a decimal of up to 15 digits that it rounds
-** toward zero (DCMEqualToDoubleRoundedUpTo15Digits), where |d| < 2^53. */
+** decimal it equals), for a decimal it rounds toward zero 2 (up to 15
+** digits: DCMEqualToDoubleRoundedUpTo15Digits), 1 or 3 (continued, below
+** or above the double rounded up to 15 digits); 1 bit of it below 2^-255
+** and from 2^63. */
 static size_t enc_double(uint8_t *out, double d, unsigned dcm) {
   double m = fabs(d);
   uint64_t ip, v;
@@ -123,7 +129,7 @@ static size_t enc_double(uint8_t *out, double d, unsigned dcm) {
     return 1;
   }
   if (m < 1) return enc_small(out, d, dcm);
-  if (m >= TWO63) return enc_large(out, d);
+  if (m >= TWO63) return enc_large(out, d, dcm);
   ip = (uint64_t)m;
   if ((double)ip == m && !dcm) return enc_preshifted(out, ip << 1, d < 0);
   /* a fraction: the integer part in its bytes, the fraction in the rest of
@@ -141,13 +147,28 @@ size_t ok_keystring_enc_double(uint8_t *out, double d) { return enc_double(out, 
 ** 2^63 as that integer; any other of up to 15 significant digits between
 ** 2^-255 and 2^53 as the double nearest below it with the marker 2 (its
 ** value: that double rounded up to 15 digits). The others take a
-** continuation of decimal arithmetic (not here: OK_E_TYPE). Exact
-** comparisons of decimals with doubles by big integers. */
+** continuation (below). Exact comparisons of decimals with doubles by big
+** integers. */
 
 typedef struct {
-  uint32_t w[48]; /* 1,536 bits: 34 digits times 10^80 and shifts past 2^-307 */
+  uint32_t w[84]; /* 2,688 bits: a double's exact decimal, 2^-1074 = 5^1074 x 10^-1074 */
   size_t n;
 } big;
+
+static void big_set(big *b, uint64_t v) {
+  b->w[0] = (uint32_t)v, b->w[1] = (uint32_t)(v >> 32);
+  b->n = b->w[1] ? 2 : b->w[0] ? 1 : 0;
+}
+
+static void big_add64(big *b, uint64_t v) {
+  size_t i;
+  for (i = 0; v; i++) {
+    uint64_t sum;
+    if (i == b->n) b->w[b->n++] = 0;
+    sum = (uint64_t)b->w[i] + (uint32_t)v;
+    b->w[i] = (uint32_t)sum, v = (v >> 32) + (sum >> 32);
+  }
+}
 
 static void big_mul(big *b, uint32_t k, uint32_t add) {
   uint64_t c = add;
@@ -183,13 +204,31 @@ static int big_cmp(const big *a, const big *b) {
   return 0;
 }
 
+static void big_pow5(big *b, int k) {
+  for (; k >= 13; k -= 13) big_mul(b, 1220703125u, 0); /* 5^13 */
+  for (; k > 0; k--) big_mul(b, 5, 0);
+}
+
+/* b /= d, the remainder. */
+static uint32_t big_divmod(big *b, uint32_t d) {
+  uint64_t r = 0;
+  size_t i;
+  for (i = b->n; i-- > 0;) {
+    uint64_t cur = r << 32 | b->w[i];
+    b->w[i] = (uint32_t)(cur / d), r = cur % d;
+  }
+  while (b->n && !b->w[b->n - 1]) b->n--;
+  return (uint32_t)r;
+}
+
 /* The sign of digits[0..nd) x 10^e minus m x 2^be, exactly (nd <= 34, and
 ** |e| and be within the range this file calls it with). */
 static int cmp_parts(const char *digits, size_t nd, int e, uint64_t m, int be) {
-  big a = {{0}, 0}, b = {{0}, 0};
+  big a, b;
   size_t i;
+  a.n = 0;
   for (i = 0; i < nd; i++) big_mul(&a, 10, (uint32_t)(digits[i] - '0'));
-  b.w[0] = (uint32_t)m, b.w[1] = (uint32_t)(m >> 32), b.n = b.w[1] ? 2 : b.w[0] ? 1 : 0;
+  big_set(&b, m);
   if (e >= 0)
     big_pow10(&a, e);
   else
@@ -270,12 +309,243 @@ static size_t ceil15(double d, char digits[21], int *e) {
   return nd;
 }
 
+/* --- Decimal128 with a continuation ----------------------------------------
+** Any other decimal is written with decimal arithmetic in key_string.cpp
+** (Intel's library); here exactly, with big integers, to the same bytes:
+**   beyond the doubles (above DBL_MAX, below the least subnormal): its
+**     Decimal128 bits, coefficient normalized to 34 digits (16 bytes; the
+**     top bit set above DBL_MAX);
+**   else the double toward zero, marked as continued (1 or 3 where the
+**     marker has 2 bits: below or above that double rounded up to 15
+**     digits), or from 2^53 to 2^63 the integer part with its fraction
+**     bit (and a marker byte 3 when it takes 7 bytes), then 8 bytes: the
+**     decimal less a stored value s, in units of s's last digit, s of 34
+**     digits: that double rounded away from zero, or the integer part;
+**   a subnormal double: scaled by 2^256 in decimal (truncated at every
+**     step: 34 digits, then the double), s that double truncated, times
+**     2^-256 truncated. */
+
+typedef struct {
+  big c;
+  int e;
+} bdec; /* c x 10^e */
+
+static void bdec_of_parts(bdec *x, uint64_t m, int be) { /* m x 2^be, exactly */
+  big_set(&x->c, m), x->e = 0;
+  if (be >= 0)
+    big_shl(&x->c, be);
+  else
+    big_pow5(&x->c, -be), x->e = be;
+}
+
+static void bdec_of_double(bdec *x, double d) { /* d positive and finite */
+  int be;
+  uint64_t m = parts_of(d, &be);
+  bdec_of_parts(x, m, be);
+}
+
+static void bdec_of_digits(bdec *x, const char *digits, size_t nd, int e) {
+  size_t i;
+  x->c.n = 0, x->e = e;
+  for (i = 0; i < nd; i++) big_mul(&x->c, 10, (uint32_t)(digits[i] - '0'));
+}
+
+/* x's digits, trailing zeros dropped, and the exponent of the last in *e;
+** 0 for 0 or more than 34 digits. */
+static size_t bdec_digits(const bdec *x, char digits[34], int64_t *e) {
+  big n = x->c;
+  char rev[840]; /* 2,688 bits */
+  size_t nd = 0, k, i;
+  while (n.n) {
+    uint32_t r = big_divmod(&n, 1000000000u);
+    for (k = 0; k < 9 && (n.n || r); k++) rev[nd++] = (char)('0' + r % 10), r /= 10;
+  }
+  for (k = 0; k < nd && rev[k] == '0'; k++) {
+  }
+  *e = x->e + (int64_t)k;
+  if (nd - k > 34) return 0;
+  for (i = 0; i < nd - k; i++) digits[i] = rev[nd - 1 - i];
+  return nd - k;
+}
+
+static int big_digits(const big *b) {
+  big n = *b;
+  int d = 0;
+  uint32_t r = 0;
+  while (n.n && (r = big_divmod(&n, 1000000000u), n.n)) d += 9;
+  for (; r; r /= 10) d++;
+  return d;
+}
+
+/* b /= 10^k: 1 when a digit dropped was not 0. */
+static int big_drop10(big *b, int k) {
+  int inexact = 0;
+  uint32_t p = 1;
+  for (; k >= 9; k -= 9) inexact |= big_divmod(b, 1000000000u) != 0;
+  while (k-- > 0) p *= 10;
+  return (p > 1 && big_divmod(b, p) != 0) || inexact;
+}
+
+/* x in 34 digits at most, toward zero or (away) away from it. */
+static void round34(bdec *x, int away) {
+  int d = big_digits(&x->c);
+  if (d <= 34) return;
+  x->e += d - 34;
+  if (big_drop10(&x->c, d - 34) && away) {
+    big_mul(&x->c, 1, 1);
+    if (big_digits(&x->c) > 34) big_drop10(&x->c, 1), x->e++; /* 10^34: 10^33, one up */
+  }
+}
+
+/* x in 34 digits (fewer only at the least exponent): Decimal128's normalize(). */
+static void norm34(bdec *x) {
+  int d = big_digits(&x->c);
+  for (; d < 34 && x->e > -6176; d++) big_mul(&x->c, 10, 0), x->e--;
+}
+
+/* x x y, truncated to 34 digits. */
+static void bdec_mul34(bdec *x, const bdec *y) {
+  big r;
+  size_t i, j;
+  r.n = x->c.n + y->c.n;
+  memset(r.w, 0, r.n * sizeof r.w[0]);
+  for (i = 0; i < x->c.n; i++) {
+    uint64_t c = 0;
+    for (j = 0; j < y->c.n; j++) {
+      c += (uint64_t)x->c.w[i] * y->c.w[j] + r.w[i + j];
+      r.w[i + j] = (uint32_t)c, c >>= 32;
+    }
+    r.w[i + y->c.n] = (uint32_t)c;
+  }
+  while (r.n && !r.w[r.n - 1]) r.n--;
+  x->c = r, x->e += y->e;
+  round34(x, 0);
+}
+
+/* a at b's exponent or below, as big integers over a common unit. */
+static int bdec_cmp(const bdec *a, const bdec *b) {
+  big x = a->c, y = b->c;
+  if (a->e > b->e)
+    big_pow10(&x, a->e - b->e);
+  else
+    big_pow10(&y, b->e - a->e);
+  return big_cmp(&x, &y);
+}
+
+/* The continuation: x less s (normalized) in units of s's last digit;
+** -1 when that is not a whole number of 8 bytes (never MongoDB's). */
+static int continuation(const bdec *x, bdec s, uint64_t *cont) {
+  big a = x->c;
+  int64_t borrow = 0;
+  size_t i;
+  norm34(&s);
+  if (x->e < s.e || x->e - s.e > 40) return -1;
+  big_pow10(&a, x->e - s.e);
+  if (big_cmp(&a, &s.c) < 0) return -1;
+  for (i = 0; i < a.n; i++) { /* a -= s */
+    borrow += (int64_t)a.w[i] - (i < s.c.n ? s.c.w[i] : 0);
+    a.w[i] = (uint32_t)borrow, borrow = borrow < 0 ? -1 : 0;
+  }
+  while (a.n && !a.w[a.n - 1]) a.n--;
+  if (a.n > 2) return -1;
+  *cont = a.n == 0 ? 0 : a.n == 1 ? a.w[0] : a.w[0] | (uint64_t)a.w[1] << 32;
+  return 0;
+}
+
+/* The stored value of a subnormal double's decimal: sb (the decimal times
+** 2^256, as a double) truncated to 34 digits, times 2^-256 truncated. */
+static void tiny_stored(bdec *s, double sb) {
+  bdec down;
+  bdec_of_double(&down, 0x1p-256), round34(&down, 0);
+  bdec_of_double(s, sb), round34(s, 0);
+  bdec_mul34(s, &down);
+}
+
+/* A Decimal128's bits: coefficient and biased exponent. */
+static void decimal_bits(bdec x, uint64_t *hi, uint64_t *lo) {
+  big *c = &x.c;
+  norm34(&x);
+  while (c->n < 4) c->w[c->n++] = 0;
+  *lo = c->w[0] | (uint64_t)c->w[1] << 32;
+  *hi = (c->w[2] | (uint64_t)c->w[3] << 32) | (uint64_t)(x.e + 6176) << 49;
+}
+
+/* 1 + 16 bytes: a type byte, and two words complemented when negative. */
+static size_t put17(uint8_t *out, int type, uint64_t hi, uint64_t lo, int neg) {
+  if (out) put9(out, type, hi, neg), ok_put_be(out + 9, neg ? ~lo : lo, 8);
+  return 17;
+}
+
+/* |x| = digits x 10^e, which no double is and 2^63 <= |x| or |x| is no
+** integer: written as MongoDB writes it, with a continuation. */
+static int enc_continued(uint8_t *out, size_t *len, int neg, const char *digits, size_t nd, int e) {
+  bdec x, s;
+  uint64_t hi, lo, cont;
+  size_t n;
+  int exp = e + (int)nd - 1, c = 0;
+  double bin = exp > 308 ? DBL_MAX : exp < -330 ? 0 : floor_double(digits, nd, e, &c);
+  bdec_of_digits(&x, digits, nd, e);
+  if (exp > 308 || (bin == DBL_MAX && c)) { /* past the doubles */
+    decimal_bits(x, &hi, &lo);
+    return *len = put17(out, neg ? OK_KEYSTRING_NEG_LARGE : OK_KEYSTRING_POS_LARGE,
+                        hi | (uint64_t)1 << 63, lo, neg),
+           OK_OK;
+  }
+  if (bin == 0) { /* below them */
+    decimal_bits(x, &hi, &lo);
+    return *len = put17(out, neg ? OK_KEYSTRING_NEG_SMALL : OK_KEYSTRING_POS_SMALL, hi, lo, neg),
+           OK_OK;
+  }
+  if (c == 0) return *len = enc_double(out, neg ? -bin : bin, 0), OK_OK; /* it is a double */
+  if (bin < DBL_MIN) { /* a subnormal: scaled into the normal doubles */
+    bdec up, sx = x;
+    char sd[34];
+    int64_t se;
+    size_t snd;
+    double sb;
+    bdec_of_double(&up, TWO_256), round34(&up, 0);
+    bdec_mul34(&sx, &up);
+    snd = bdec_digits(&sx, sd, &se);
+    sb = floor_double(sd, snd, (int)se, &c);
+    if (sb < bin * TWO_256) sb = bin * TWO_256;
+    n = put9(out, neg ? OK_KEYSTRING_NEG_SMALL : OK_KEYSTRING_POS_SMALL,
+             ((bits_of(sb) << 1) | 1) + ((uint64_t)1 << 62), neg);
+    tiny_stored(&s, sb);
+  } else if (bin >= TWO53 && bin < TWO63) { /* the integer part, exactly */
+    uint64_t ip = 0;
+    int k;
+    for (k = 0; k <= exp; k++) ip = ip * 10 + (uint64_t)(digits[k] - '0');
+    n = enc_preshifted(out, ip << 1 | 1, neg);
+    if (ip < (uint64_t)1 << 55) { /* 7 bytes: the marker in the eighth */
+      if (out) out[n] = neg ? 0xFC : 0x03;
+      n++;
+    }
+    big_set(&s.c, ip), s.e = 0;
+  } else {
+    unsigned dcm = 1; /* above the double rounded up to 15 digits: 3 */
+    if (bin >= TWO_M255 && bin < TWO53) {
+      char d15[21];
+      int e15;
+      size_t n15 = ceil15(bin, d15, &e15);
+      bdec_of_digits(&s, d15, n15, e15);
+      dcm = bdec_cmp(&x, &s) < 0 ? 1 : 3;
+    }
+    n = enc_double(out, neg ? -bin : bin, dcm);
+    bdec_of_double(&s, bin), round34(&s, 1);
+  }
+  if (continuation(&x, s, &cont)) return OK_E_TYPE;
+  if (out) ok_put_be(out + n, neg ? ~cont : cont, 8);
+  *len = n + 8;
+  return OK_OK;
+}
+
 int ok_keystring_enc_decimal(uint8_t *out, size_t *len, int neg, const char *digits, size_t nd,
                              int64_t exp) {
   double bin;
   int e, c;
   if (nd == 0) return *len = ok_keystring_enc_int(out, 0), OK_OK;
-  if (nd > 34 || exp - (int64_t)nd + 1 < -6176 || exp - (int64_t)nd + 1 > 6111) return OK_E_RANGE;
+  /* 34 digits; the last's exponent -6176 to 6111 once padded with zeros */
+  if (nd > 34 || exp - (int64_t)nd + 1 < -6176 || exp > 6144) return OK_E_RANGE;
   e = (int)(exp - (int64_t)nd + 1); /* of the last digit */
   if (e >= 0 && exp < 19) {         /* an integer: below 2^63, that integer */
     uint64_t v = 0;
@@ -287,17 +557,17 @@ int ok_keystring_enc_decimal(uint8_t *out, size_t *len, int neg, const char *dig
       return OK_OK;
     }
   }
-  if (exp > 308 || exp < -330) return OK_E_TYPE; /* past every double */
+  if (nd > 15 || exp > 15 || exp < -78) return enc_continued(out, len, neg, digits, nd, e);
   bin = floor_double(digits, nd, e, &c);
   if (c == 0) return *len = enc_double(out, neg ? -bin : bin, 0), OK_OK; /* it equals a double */
-  if (nd > 15 || bin < TWO_M255 || bin >= 9007199254740992.0) return OK_E_TYPE;
-  *len = enc_double(out, neg ? -bin : bin, 2);
+  if (bin < TWO_M255 || bin >= TWO53) return enc_continued(out, len, neg, digits, nd, e);
+  *len = enc_double(out, neg ? -bin : bin, 2); /* up to 15 digits: marked as such */
   return OK_OK;
 }
 
 size_t ok_keystring_enc_int(uint8_t *out, int64_t v) {
   uint64_t m = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
-  if (v == INT64_MIN) return enc_large(out, -TWO63);
+  if (v == INT64_MIN) return enc_large(out, -TWO63, 0);
   if (v == 0) {
     if (out) out[0] = OK_KEYSTRING_ZERO;
     return 1;
@@ -316,7 +586,7 @@ static int dec_decimal(const uint8_t *c, double bin, int neg, uint8_t x, ok_item
   size_t nd, len, k;
   /* MongoDB marks only a double from 2^-255 to 2^53 so (a 0 would have
   ** ceil15 look for digits forever) */
-  if (!(bin >= TWO_M255 && bin < 9007199254740992.0)) return fail(OK_E_NONCANONICAL, 1, err_at);
+  if (!(bin >= TWO_M255 && bin < TWO53)) return fail(OK_E_NONCANONICAL, 1, err_at);
   nd = ceil15(bin, digits, &o.e);
   if (ok_keystring_enc_decimal(again, &len, neg, digits, nd, o.e + (int64_t)nd - 1) != OK_OK ||
       len != 9)
@@ -332,10 +602,70 @@ static int dec_decimal(const uint8_t *c, double bin, int neg, uint8_t x, ok_item
   return OK_OK;
 }
 
+/* A continued decimal's digits: no trailing zero, the last's exponent e. */
+typedef struct {
+  char digits[34];
+  size_t nd;
+  int64_t e;
+} kdec;
+
+/* The double nearest digits x 10^e. */
+static double decimal_nearest(const char *digits, size_t nd, int64_t e) {
+  int c;
+  if (e + (int64_t)nd - 1 > 308) return HUGE_VAL;
+  if (e + (int64_t)nd - 1 < -330) return 0.0;
+  return nearest_double(digits, nd, (int)e, floor_double(digits, nd, (int)e, &c));
+}
+
+/* What stands before a continuation: word is a double's bits (the value
+** rounded toward zero), those of one scaled by 2^256 (a subnormal's), the
+** integer part, or (raw) a Decimal128's first 8 bytes, no continuation. */
+enum { CONT_DOUBLE, CONT_SCALED, CONT_INTEGER, CONT_RAW };
+
+/* The decimal at c[0..17) (negative when neg, its bytes xor x) that
+** word and 8 more bytes give (*kd its digits): read, then written again,
+** the one encoding. Its value the double nearest it. */
+static int dec_continued(const uint8_t *c, size_t n, int neg, uint8_t x, int kind, uint64_t word,
+                         ok_item *it, size_t *err_at, kdec *kd) {
+  ks_own o = {x, 0, 2, 0, 0, 0};
+  uint8_t again[OK_KEYSTRING_NUMBER_MAX];
+  uint64_t more;
+  size_t len, k;
+  bdec s;
+  if (n < 17) return fail(OK_E_TRUNCATED, n, err_at);
+  more = ok_get_be(c + 9, 8, (uint8_t)(x ^ (neg ? 0xFF : 0x00)));
+  switch (kind) {
+    case CONT_DOUBLE: bdec_of_double(&s, double_of(word)), round34(&s, 1); break;
+    case CONT_SCALED: tiny_stored(&s, double_of(word)); break;
+    case CONT_INTEGER: big_set(&s.c, word), s.e = 0; break;
+    default: /* 49 bits of coefficient under 14 of exponent, then 64 */
+      big_set(&s.c, more);
+      s.c.w[2] = (uint32_t)word, s.c.w[3] = (uint32_t)(word >> 32) & 0x1FFFF, s.c.n = 4;
+      while (s.c.n && !s.c.w[s.c.n - 1]) s.c.n--;
+      s.e = (int)(word >> 49 & 0x3FFF) - 6176;
+  }
+  if (kind != CONT_RAW) norm34(&s), big_add64(&s.c, more);
+  kd->nd = bdec_digits(&s, kd->digits, &kd->e);
+  if (kd->nd == 0 ||
+      ok_keystring_enc_decimal(again, &len, neg, kd->digits, kd->nd, kd->e + (int64_t)kd->nd - 1) !=
+          OK_OK ||
+      len != 17)
+    return fail(OK_E_NONCANONICAL, 1, err_at);
+  for (k = 0; k < 17; k++)
+    if ((uint8_t)(again[k] ^ x) != c[k]) return fail(OK_E_NONCANONICAL, k, err_at);
+  memcpy(it->own, &o, sizeof o);
+  it->type = OK_REAL;
+  it->d = decimal_nearest(kd->digits, kd->nd, kd->e);
+  if (neg) it->d = -it->d;
+  it->len = 17;
+  it->body = c + 1, it->body_len = 16;
+  return OK_OK;
+}
+
 /* The number at c[0..n) (type t, c[0] its byte), its bytes xor x, as
-** its value. A Decimal128 that no double is (a continuation marker, a
-** huge or teeny decimal) is OK_E_TYPE. */
-static int dec_number(const uint8_t *c, size_t n, int t, uint8_t x, ok_item *it, size_t *err_at) {
+** its value (*kd the digits of a continued decimal). */
+OK_HOT_INLINE int dec_number(const uint8_t *c, size_t n, int t, uint8_t x, ok_item *it,
+                             size_t *err_at, kdec *kd) {
   int neg = t < OK_KEYSTRING_ZERO;
   uint8_t y = (uint8_t)(x ^ (neg ? 0xFF : 0x00));
   uint8_t again[OK_KEYSTRING_NUMBER_MAX];
@@ -366,30 +696,42 @@ static int dec_number(const uint8_t *c, size_t n, int t, uint8_t x, ok_item *it,
   switch (t) {
     case OK_KEYSTRING_NEG_LARGE:
     case OK_KEYSTRING_POS_LARGE:
-      if (v == ~(uint64_t)0)
+      if (v == ~(uint64_t)0) {
         d = HUGE_VAL;
-      else if ((v >> 63) || (v & 1)) /* a huge decimal; a decimal's continuation */
-        return fail(OK_E_TYPE, 1, err_at);
-      else
-        d = double_of((v >> 1) | ((uint64_t)1 << 62));
+        break;
+      }
+      if (v >> 63) /* a decimal past DBL_MAX */
+        return dec_continued(c, n, neg, x, CONT_RAW, v & ~((uint64_t)1 << 63), it, err_at, kd);
+      d = double_of((v >> 1) | ((uint64_t)1 << 62));
+      if (v & 1) return dec_continued(c, n, neg, x, CONT_DOUBLE, bits_of(d), it, err_at, kd);
       break;
     case OK_KEYSTRING_NEG_SMALL:
     case OK_KEYSTRING_POS_SMALL:
       if (v >> 62 == 3) {
-        if ((v & 3) == 2) return dec_decimal(c, double_of(v >> 2), neg, x, it, err_at);
-        if (v & 3) return fail(OK_E_TYPE, 1, err_at); /* a decimal's continuation */
         d = double_of(v >> 2);
+        if ((v & 3) == 2) return dec_decimal(c, d, neg, x, it, err_at);
+        if (v & 3) return dec_continued(c, n, neg, x, CONT_DOUBLE, bits_of(d), it, err_at, kd);
+      } else if (v >> 62 == 0) { /* a decimal below the least subnormal */
+        return dec_continued(c, n, neg, x, CONT_RAW, v, it, err_at, kd);
       } else {
-        if (v >> 62 == 0 || (v & 1)) return fail(OK_E_TYPE, 1, err_at); /* decimals */
-        d = double_of((v - ((uint64_t)1 << 62)) >> 1) / TWO_256;
+        double scaled = double_of((v - ((uint64_t)1 << 62)) >> 1);
+        d = scaled / TWO_256;
+        if ((v & 1) && scaled >= DBL_MIN * TWO_256) /* a normal double's, exactly */
+          return dec_continued(c, n, neg, x, CONT_DOUBLE, bits_of(d), it, err_at, kd);
+        if (v & 1) /* a subnormal's, scaled in decimal */
+          return dec_continued(c, n, neg, x, CONT_SCALED, bits_of(scaled), it, err_at, kd);
       }
       break;
     default:       /* an integer part and a fraction in 8 bytes */
       k = 9 - len; /* the fraction's bytes */
-      if (k == 0 || (v & 3) % 2) return fail(OK_E_TYPE, 1, err_at); /* continuations */
+      if (k == 0)  /* from 2^55: a decimal's integer part, then its continuation */
+        return dec_continued(c, n, neg, x, CONT_INTEGER, v >> 1, it, err_at, kd);
+      if (k == 1 && v >> 9 >= (uint64_t)1 << 53) /* from 2^53: its marker in the 8th byte */
+        return dec_continued(c, n, neg, x, CONT_INTEGER, v >> 9, it, err_at, kd);
       d = (double)(((v >> (8 * k)) >> 1 << (8 * k)) | (v & (((uint64_t)1 << (8 * k)) - 3))) /
           pow256[k];
-      if (v & 3) return dec_decimal(c, d, neg, x, it, err_at);
+      if ((v & 3) == 2) return dec_decimal(c, d, neg, x, it, err_at);
+      if (v & 3) return dec_continued(c, n, neg, x, CONT_DOUBLE, bits_of(d), it, err_at, kd);
   }
   ok_js_number(it, neg ? -d : d);
   it->len = 9;
@@ -656,8 +998,10 @@ static int dec_scalar(const uint8_t *c, size_t n, int t, uint8_t x, ok_item *it,
       }
       return OK_OK;
   }
-  if (t >= OK_KEYSTRING_NAN && t <= OK_KEYSTRING_POS_LARGE)
-    return dec_number(c, n, t, x, it, err_at);
+  if (t >= OK_KEYSTRING_NAN && t <= OK_KEYSTRING_POS_LARGE) {
+    kdec kd;
+    return dec_number(c, n, t, x, it, err_at, &kd);
+  }
   return fail(t == OK_KEYSTRING_CODE_SCOPE ? OK_E_TYPE : OK_E_TAG, 0, err_at);
 }
 
@@ -754,11 +1098,32 @@ static size_t decimal_string(char *out, int neg, const char *digits, size_t nd, 
   return o + nd;
 }
 
-size_t ok_keystring_decimal_text(char *out, const ok_item *it) {
+/* A continued decimal's digits, read again from its bytes. */
+static size_t continued_digits(const ok_item *it, uint8_t x, char digits[34], int64_t *e) {
+  ok_item again;
+  kdec kd;
+  size_t at;
+  dec_number(it->body - 1, it->len, it->tag, x, &again, &at, &kd);
+  memcpy(digits, kd.digits, kd.nd);
+  *e = kd.e;
+  return kd.nd;
+}
+
+/* A decimal item's digits (no trailing zero; the last's exponent *e),
+** or 0 when the item is no decimal. */
+static size_t item_digits(const ok_item *it, char digits[34], int64_t *e) {
   ks_own o;
-  char digits[20];
   if (it->type != OK_REAL || !(o = own_of(it)).dec || !is_keystring(it)) return 0;
-  return decimal_string(out, it->d < 0, digits, ok_u64_text(digits, (uint64_t)o.v), o.e);
+  if (o.dec == 2) return continued_digits(it, o.x, digits, e);
+  *e = o.e;
+  return ok_u64_text(digits, (uint64_t)o.v);
+}
+
+size_t ok_keystring_decimal_text(char *out, const ok_item *it) {
+  char digits[34];
+  int64_t e;
+  size_t nd = item_digits(it, digits, &e);
+  return nd ? decimal_string(out, signbit(it->d) != 0, digits, nd, e) : 0;
 }
 
 /* --- TypeBits -------------------------------------------------------------- */
@@ -804,48 +1169,17 @@ static int64_t bits(ok_keystring_bits *b, int count) {
   return v;
 }
 
-static void big_pow5(big *b, int k) {
-  for (; k >= 13; k -= 13) big_mul(b, 1220703125u, 0); /* 5^13 */
-  for (; k > 0; k--) big_mul(b, 5, 0);
-}
-
-/* b /= d, the remainder. */
-static uint32_t big_divmod(big *b, uint32_t d) {
-  uint64_t r = 0;
-  size_t i;
-  for (i = b->n; i-- > 0;) {
-    uint64_t cur = r << 32 | b->w[i];
-    b->w[i] = (uint32_t)(cur / d), r = cur % d;
-  }
-  while (b->n && !b->w[b->n - 1]) b->n--;
-  return (uint32_t)r;
-}
-
 /* A positive finite double's decimal, exactly, trailing zeros dropped:
 ** its digits (34 at most, as a Decimal128 holds) and the exponent of the
 ** last in *e; 0 when it has more. */
-static size_t exact_digits(double d, char digits[35], int64_t *e) {
-  big n = {{0}, 0};
-  char rev[340];
+static size_t exact_digits(double d, char digits[34], int64_t *e) {
+  bdec x;
   int be;
   uint64_t m = parts_of(d, &be);
-  size_t nd = 0, k;
-  *e = 0;
   while (!(m & 1)) m >>= 1, be++;
   if (be < -120) return 0; /* m x 5^k over 10^k: every one of its k+ digits counts */
-  n.w[0] = (uint32_t)m, n.w[1] = (uint32_t)(m >> 32), n.n = n.w[1] ? 2 : 1;
-  if (be < 0)
-    big_pow5(&n, -be), *e = be;
-  else
-    big_shl(&n, be);
-  while (n.n) {
-    uint32_t r = big_divmod(&n, 1000000000u);
-    for (k = 0; k < 9 && (n.n || r); k++) rev[nd++] = (char)('0' + r % 10), r /= 10;
-  }
-  for (k = 0; k < nd && rev[k] == '0'; k++) (*e)++;
-  if (nd - k > 34) return 0;
-  for (size_t i = 0; i < nd - k; i++) digits[i] = rev[nd - 1 - i];
-  return nd - k;
+  bdec_of_parts(&x, m, be);
+  return bdec_digits(&x, digits, e);
 }
 
 /* A Decimal128 whose value is the item's, the exponent from 6 bits of
@@ -853,23 +1187,22 @@ static size_t exact_digits(double d, char digits[35], int64_t *e) {
 ** as 34 digits allow) whose low 6 bits, biased, are those. */
 static int bits_decimal(ok_keystring_bits *b, const ok_item *it, ok_keystring_type *t,
                         size_t *err_at) {
-  char digits[35];
+  char digits[34];
   size_t nd;
   int64_t e, E, stored;
-  ks_own o = own_of(it);
-  int neg = it->type == OK_INT ? it->i < 0 : it->d < 0;
-  if (it->type == OK_REAL && (it->d != it->d || isinf(it->d))) { /* no exponent bits */
-    const char *text = it->d != it->d ? "NaN" : neg ? "-Infinity" : "Infinity";
-    memcpy(t->dec, text, t->dec_len = strlen(text));
-    return OK_OK;
-  }
-  if (it->type == OK_REAL && o.dec) {
-    nd = ok_u64_text(digits, (uint64_t)o.v), e = o.e;
-  } else if (it->type == OK_INT) {
-    nd = ok_u64_text(digits, neg ? 0 - (uint64_t)it->i : (uint64_t)it->i), e = 0;
-    while (nd > 1 && digits[nd - 1] == '0') nd--, e++;
-  } else if (!(nd = exact_digits(neg ? -it->d : it->d, digits, &e))) {
-    return fail(OK_E_TYPE, bits_at(b, b->bit), err_at); /* no Decimal128 is that double */
+  int neg = it->type == OK_INT ? it->i < 0 : signbit(it->d) != 0;
+  if (!(nd = item_digits(it, digits, &e))) {
+    if (it->type == OK_REAL && (it->d != it->d || isinf(it->d))) { /* no exponent bits */
+      const char *text = it->d != it->d ? "NaN" : neg ? "-Infinity" : "Infinity";
+      memcpy(t->dec, text, t->dec_len = strlen(text));
+      return OK_OK;
+    }
+    if (it->type == OK_INT) {
+      nd = ok_u64_text(digits, neg ? 0 - (uint64_t)it->i : (uint64_t)it->i), e = 0;
+      while (nd > 1 && digits[nd - 1] == '0') nd--, e++;
+    } else if (!(nd = exact_digits(neg ? -it->d : it->d, digits, &e))) {
+      return fail(OK_E_TYPE, bits_at(b, b->bit), err_at); /* no Decimal128 is that double */
+    }
   }
   if ((stored = bits(b, 6)) < 0) return fail(OK_E_TRUNCATED, b->head + b->n, err_at);
   for (E = e; E >= e - (int64_t)(34 - nd) && E >= -6176; E--)

@@ -82,7 +82,7 @@ size_t ok_keystring_text(char *out, const ok_keystring *ks);
 
 /* Encoders of one value (ascending; ok_invert makes it descending): each
 ** returns the byte count and writes to out unless NULL. */
-#define OK_KEYSTRING_NUMBER_MAX 9
+#define OK_KEYSTRING_NUMBER_MAX 17
 size_t ok_keystring_enc_int(uint8_t *out, int64_t v);
 size_t ok_keystring_enc_double(uint8_t *out, double d); /* NaN included */
 /* A string or JavaScript code (type OK_KEYSTRING_STRING or _CODE): at
@@ -105,19 +105,19 @@ size_t ok_keystring_enc_date(uint8_t *out, int64_t ms);
 size_t ok_keystring_enc_timestamp(uint8_t *out, uint32_t t, uint32_t i);
 /* A Decimal128 d1.d2... x 10^exp (digits[0..nd): its significant digits,
 ** no leading or trailing zero; nd 0: zero), negative when neg: written to
-** out (OK_KEYSTRING_NUMBER_MAX bytes) as MongoDB does where that needs no
-** decimal arithmetic: a decimal that a double equals as that double, an
-** integer below 2^63 as that integer, one of up to 15 digits between
-** 2^-255 and 2^53 as the double nearest below it marked as such. OK_OK
-** with *len; OK_E_TYPE for any other decimal (MongoDB writes a
-** continuation of its digits, not here yet); OK_E_RANGE past Decimal128
-** (34 digits, exponents -6176 to 6111). */
+** out (OK_KEYSTRING_NUMBER_MAX bytes) as MongoDB does: a decimal that a
+** double equals as that double, an integer below 2^63 as that integer,
+** one of up to 15 digits between 2^-255 and 2^53 as the double nearest
+** below it marked as such (9 bytes at most); any other as that double
+** marked as continued, then 8 bytes of its digits, or beyond the doubles
+** as its Decimal128 bits (17 bytes). OK_OK with *len; OK_E_RANGE past
+** Decimal128 (34 digits, exponents -6176 to 6111). */
 int ok_keystring_enc_decimal(uint8_t *out, size_t *len, int neg, const char *digits, size_t nd,
                              int64_t exp);
 /* A decimal's text, as MongoDB writes a Decimal128 ("19.99", "1.5E-7"):
 ** its length (at most OK_KEYSTRING_DECIMAL_TEXT_MAX), or 0 when the item
 ** is no such decimal (one a double equals reads as that double). */
-#define OK_KEYSTRING_DECIMAL_TEXT_MAX 40
+#define OK_KEYSTRING_DECIMAL_TEXT_MAX 48 /* 42: -d.{33 digits}E+6144 */
 size_t ok_keystring_decimal_text(char *out, const ok_item *it);
 
 /* A record id (a non-negative int64) after the end byte: 3 to 10 bytes,
@@ -141,10 +141,9 @@ size_t ok_keystring_enc_record_string(uint8_t *out, const uint8_t *s, size_t n);
 ** Timestamp from 2^63 as its decimal; a regular expression as /pattern/
 ** flags; code as its text; a DBPointer as its namespace), BLOB (BinData's
 ** bytes; an object or array as its ascending bytes, the value a
-** constructor makes). A Decimal128 of up to 15 digits reads as the REAL
+** constructor makes). A Decimal128 that no double is reads as the REAL
 ** nearest it (ok_keystring_decimal_text gives its digits). Only what
-** MongoDB writes is read; other decimals that no double is and code with
-** scope are refused (OK_E_TYPE): key_string.cpp has them, ok does not yet. */
+** MongoDB writes is read; code with scope is refused (OK_E_TYPE). */
 int ok_keystring_decode(const uint8_t *key, size_t n, uint8_t x, ok_item *it, size_t *err_at);
 
 /* Within a decoded object or array (it->body, it->body_len; *off 0 at

@@ -66,6 +66,11 @@ keystring_node_suite() {
     skipped "no Node.js with mongodb-resumetoken-decoder and better-sqlite3 (sh setup.sh --test installs them)"
   fi
 }
+# KeyString's Decimal128s against a second writer of them over Python's
+# decimal module (test/keystring/decimals.py).
+keystring_decimals() {
+  LD_PRELOAD="$SHELL_PRELOAD" ASAN_OPTIONS=detect_leaks=0 /usr/bin/python3 test/keystring/decimals.py "$B" "${KEYSTRING_DECIMALS:-50000}"
+}
 # Java itself prints the Double.toString and BigDecimal decimals that ok's
 # digits and HBase numerics are checked against: on a JDK before 19 (old:
 # Debian's OpenJDK 17, installed by setup.sh --test, so required under CI)
@@ -254,6 +259,7 @@ for B in "$@"; do
   suite fuzz-roundtrip-replay "$B/fuzz-roundtrip-replay" test/fuzz/corpus-roundtrip
   suite fuzz-builders-replay "$B/fuzz-builders-replay" test/fuzz/corpus-builders
   suite fuzz-pending-replay "$B/fuzz-pending-replay" test/fuzz/corpus-pending
+  suite keystring-decimals keystring_decimals
   [ "$quick" = 1 ] && continue # the rest need Java, Node, Python's packages or time
   suite fdb-conformance fdb_node_suite
   suite java-double-8-18 java_suite old doubles

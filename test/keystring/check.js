@@ -11,8 +11,9 @@
 //   - two keys compare (memcmp) as MongoDB orders their values: numbers
 //     by value, strings by bytes, BinData by length first, the types in
 //     BSON's order; numbers and Decimal128s exactly, by BigInt fractions;
-//     the package reads a Decimal128 of up to 15 digits as the double
-//     nearest below it, which it is written as.
+//     the package reads a Decimal128 that no double is as the double
+//     nearest below it, which it is written as (with more than 15 digits,
+//     then a continuation, which the package skips from 1 up).
 // The real resume tokens of test/keystring/tokens.tsv (MongoDB's own bytes)
 // read as the package reads them, and build back byte for byte.
 // The package reads a DBPointer's namespace as the numbers of its bytes, and
@@ -105,12 +106,17 @@ function nextUp(d) { // the next double away from zero
   b.writeBigUInt64BE(b.readBigUInt64BE() + 1n);
   return b.readDoubleBE() * (d < 0 ? -1 : 1);
 }
-// A Decimal128 of 1 to 15 digits that ok_keystring_decimal writes.
-function randomDecimal() {
-  const nd = 1 + Math.floor(rand() * 15);
+// A Decimal128 of 1 to 34 digits: of up to 15 from about 1e-70 to 1e15; of
+// more (written with a continuation after the double below it) from 1 to
+// 1e15 and 1e19 to 1e299, where the package skips the continuation (below
+// 1 it does not: it reads the next value from it); anywhere for order alone.
+function randomDecimal(anywhere) {
+  const nd = rand() < 0.5 ? 1 + Math.floor(rand() * 15) : 16 + Math.floor(rand() * 19);
   let digits = String(1 + Math.floor(rand() * 9));
   for (let i = 1; i < nd; i++) digits += Math.floor(rand() * 10);
-  const e = Math.floor(rand() * 86) - 70 - (nd - 1), neg = rand() < 0.5;
+  const top = anywhere ? Math.floor(rand() * 12320) - 6176 + nd - 1 : nd <= 15 ? Math.floor(rand() * 86) - 70
+    : rand() < 0.7 ? Math.floor(rand() * 15) : 19 + Math.floor(rand() * 280);
+  const e = Math.min(top - (nd - 1), 6111), neg = rand() < 0.5;
   const value = { digits, e, neg };
   return { sql: 'ok_keystring_decimal(?)', args: [`${neg ? '-' : ''}${digits}e${e}`], kind: 'decimal', value, rank: 2 };
 }
@@ -176,7 +182,7 @@ function sameValue(x, got) {
         return typeof got === 'bigint' ? got === x.value : Number.isInteger(got) && BigInt(got) === x.value;
       return got === x.value || (typeof got === 'bigint' && Number(got) === x.value) || (x.value === 0 && got === 0);
     case 'decimal': { // a double equal to it, or the package's reading: the double nearest below
-      if (typeof got === 'bigint' || Number.isInteger(got) && got !== 0) return cmpExact(got, x.value) === 0;
+      if (typeof got === 'bigint') return cmpExact(got, x.value) === 0;
       if (typeof got !== 'number') return false;
       const c = cmpExact(got, x.value);
       return c === 0 || (x.value.neg ? c > 0 && cmpExact(nextUp(got), x.value) < 0 : c < 0 && cmpExact(nextUp(got), x.value) > 0);
@@ -287,7 +293,7 @@ function order(a, b) {
 for (let n = 0; n < count; n++) {
   let a = randomScalar(), b = randomScalar();
   if (rand() < 0.5) b = number(randomNumber()), a = number(randomNumber());
-  if (rand() < 0.2) a = randomDecimal(), b = rand() < 0.5 ? randomDecimal() : number(Number(a.args[0]) * (1 + (rand() - 0.5) * 1e-15));
+  if (rand() < 0.2) a = randomDecimal(true), b = rand() < 0.5 ? randomDecimal(true) : number(Number(a.args[0]) * (1 + (rand() - 0.5) * 1e-15));
   const ka = pack([a]), kb = pack([b]);
   const want = order(a, b);
   check(Math.sign(Buffer.compare(ka, kb)) === want,
