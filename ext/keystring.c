@@ -253,6 +253,37 @@ static void ok_keystring_code_fn(sqlite3_context *ctx, int argc, sqlite3_value *
                       OK_SUBTYPE(keystring), 1);
 }
 
+/* ok_keystring_codewscope(code, scope): JavaScript code and its scope, an
+** object (ok_keystring_object), written as MongoDB writes a CodeWScope. */
+static void ok_keystring_codewscope_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  const char *s;
+  size_t n;
+  ok_sql_builder v;
+  uint8_t *out = NULL;
+  (void)argc;
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL ||
+      !ok_sql_text_arg(ctx, argv[0], "the code", &s, &n))
+    return;
+  ok_sql_builder_init(&v, ctx, 0);
+  v.own[OWN_TOP] = 0;
+  if (!ok_sql_build(&v, &ok_sql_keystring, 2, argv, 1)) {
+    /* the error set */
+  } else if (v.buf.p[0] != OK_KEYSTRING_OBJECT) {
+    ok_sql_error(ctx, "the scope is an object (ok_keystring_object(name, value, ...))");
+  } else if (!(out = sqlite3_malloc64(OK_KEYSTRING_STRING_BOUND(n) + v.buf.n))) {
+    sqlite3_result_error_nomem(ctx);
+  } else {
+    ok_item it;
+    size_t len = ok_keystring_enc_code_scope(out, (const uint8_t *)s, n, v.buf.p, v.buf.n), err;
+    if (ok_keystring_decode(out, len, 0, &it, &err) == OK_E_RANGE) /* the scope counts two */
+      ok_sql_error(ctx, "nests deeper than MongoDB's %d levels", OK_KEYSTRING_DEPTH_MAX);
+    else
+      result_piece(ctx, out, len);
+  }
+  sqlite3_free(out);
+  ok_sql_builder_free(&v);
+}
+
 /* ok_keystring_dbpointer(namespace, id) */
 static void ok_keystring_dbpointer_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   const char *ns;
@@ -401,6 +432,7 @@ static const char *kind(const ok_item *it) {
     case OK_KEYSTRING_REGEX: return "regex";
     case OK_KEYSTRING_DBPOINTER: return "dbpointer";
     case OK_KEYSTRING_CODE: return "code";
+    case OK_KEYSTRING_CODE_SCOPE: return "codewscope";
   }
   return "number";
 }
@@ -483,6 +515,16 @@ static int render_value(ok_sql_out *o, const ok_item *it, size_t depth) {
       rc = ok_sql_put_value(o, it);
       ok_sql_close_call(o);
       return rc;
+    case OK_KEYSTRING_CODE_SCOPE: { /* the code, then the scope */
+      ok_item a, b;
+      ok_keystring_parts(it, &a, &b);
+      ok_sql_puts(o, o->json ? "{\"$code\":" : "ok_keystring_codewscope(");
+      rc = ok_sql_put_value(o, &a);
+      ok_sql_puts(o, o->json ? ",\"$scope\":" : ", ");
+      if (rc == SQLITE_OK) rc = render_container(o, &b, depth + 1);
+      ok_sql_puts(o, o->json ? "}" : ")");
+      return rc;
+    }
     case OK_KEYSTRING_REGEX:
     case OK_KEYSTRING_DBPOINTER: { /* two parts */
       ok_item a, b;
@@ -622,6 +664,14 @@ static int ejson_value(ok_sql_out *o, const ok_item *it, ok_keystring_bits *b, i
                   ok_keystring_bindata_subtype(it));
       sqlite3_free(p);
       return SQLITE_OK;
+    case OK_KEYSTRING_CODE_SCOPE: /* the scope's values typed */
+      ok_keystring_parts(it, &a, &c);
+      ok_sql_puts(o, "{\"$code\":");
+      rc = ok_sql_put_value(o, &a);
+      ok_sql_puts(o, ",\"$scope\":");
+      if (rc == SQLITE_OK) rc = ejson_container(o, &c, b, status, err);
+      ok_sql_putc(o, '}');
+      return rc;
     case OK_KEYSTRING_DBPOINTER: /* the ObjectId canonical too */
       ok_keystring_parts(it, &a, &c);
       ok_sql_puts(o, "{\"$dbPointer\":{\"$ref\":");
@@ -734,6 +784,8 @@ static const ok_sql_function functions[] = {
     {"ok_keystring_decimal", 1, 1, OK_SQL_PURE | OK_SQL_MAKES, ok_keystring_decimal_fn, 0},
     {"ok_keystring_regex", 2, 2, OK_SQL_PURE | OK_SQL_MAKES, ok_keystring_regex_fn, 0},
     {"ok_keystring_code", 1, 1, OK_SQL_PURE | OK_SQL_MAKES, ok_keystring_code_fn, 0},
+    {"ok_keystring_codewscope", 2, 2, OK_SQL_PURE | OK_SQL_READS | OK_SQL_MAKES,
+     ok_keystring_codewscope_fn, 0},
     {"ok_keystring_dbpointer", 2, 2, OK_SQL_PURE | OK_SQL_MAKES, ok_keystring_dbpointer_fn, 0},
     {"ok_keystring_recordid", 1, 1, OK_SQL_PURE | OK_SQL_MAKES, ok_keystring_recordid_fn, 0},
     {"ok_keystring_clusterkey", 1, 1, OK_SQL_PURE | OK_SQL_READS | OK_SQL_MAKES,

@@ -750,6 +750,13 @@ size_t ok_keystring_enc_string(uint8_t *out, int type, const uint8_t *s, size_t 
   return ok_fdb_enc_bytes(out, type, s, n);
 }
 
+size_t ok_keystring_enc_code_scope(uint8_t *out, const uint8_t *code, size_t n,
+                                   const uint8_t *scope, size_t m) {
+  size_t k = ok_fdb_enc_bytes(out, OK_KEYSTRING_CODE_SCOPE, code, n);
+  if (out) memcpy(out + k, scope + 1, m - 1);
+  return k + m - 1;
+}
+
 size_t ok_keystring_enc_regex(uint8_t *out, const uint8_t *pattern, size_t pn, const uint8_t *flags,
                               size_t fn) {
   if (out) {
@@ -854,25 +861,37 @@ static int generic(int t) {
 
 static int dec_scalar(const uint8_t *c, size_t n, int t, uint8_t x, ok_item *it, size_t *err_at);
 
-/* An object or array from its type byte to the 00 that closes it, every
-** value checked: a loop with a stack of what is open, so nesting costs no
-** C stack; deeper than MongoDB's BSON depth is OK_E_RANGE. */
+/* An object, an array or code with scope from its type byte to the 00
+** that closes it, every value checked: a loop with a stack of what is
+** open, so nesting costs no C stack; deeper than MongoDB's BSON depth is
+** OK_E_RANGE (a code's scope counts two levels, as BSON's depth does). */
 static int dec_container(const uint8_t *c, size_t n, uint8_t x, ok_item *it, size_t *err_at) {
-  uint8_t object[OK_KEYSTRING_DEPTH_MAX];
-  size_t off = 1, top = 0, esc, end;
-  object[0] = (uint8_t)((c[0] ^ x) == OK_KEYSTRING_OBJECT);
-  for (;;) {
-    ok_item in;
-    int t, rc;
-    if (off >= n) return fail(OK_E_TRUNCATED, n, err_at);
-    t = c[off] ^ x;
-    if (t == 0x00) {
+  uint8_t level[OK_KEYSTRING_DEPTH_MAX] = {0}; /* 0 an array's values, 1 fields, 2 a scope's */
+  size_t off = 0, top = 0, depth = 0, esc, end;
+  int t = c[0] ^ x;
+  do {
+    size_t weight = t == OK_KEYSTRING_CODE_SCOPE ? 2 : 1;
+    if (depth + weight > OK_KEYSTRING_DEPTH_MAX) return fail(OK_E_RANGE, off, err_at);
+    if (t == OK_KEYSTRING_OBJECT || t == OK_KEYSTRING_ARRAY || t == OK_KEYSTRING_CODE_SCOPE) {
+      if (t == OK_KEYSTRING_CODE_SCOPE) { /* the code, a string: its 00 opens the scope */
+        off += 1 + string_end(c + off + 1, n - off - 1, x, 1, &esc);
+        if (off >= n) return fail(OK_E_TRUNCATED, n, err_at);
+      }
+      level[top++] = (uint8_t)(t == OK_KEYSTRING_ARRAY ? 0 : weight);
+      depth += weight;
       off++;
-      if (top-- == 0) break;
-      continue;
+    } else {
+      ok_item in;
+      int rc = dec_scalar(c + off, n - off, t, x, &in, err_at);
+      if (rc != OK_OK) return *err_at += off, rc;
+      off += in.len;
     }
-    if (top + 2 > OK_KEYSTRING_DEPTH_MAX) return fail(OK_E_RANGE, off, err_at);
-    if (object[top]) { /* the field's generic type, its name, its value */
+    for (; top > 0; off++) { /* the 00s that close levels */
+      if (off >= n) return fail(OK_E_TRUNCATED, n, err_at);
+      if ((t = c[off] ^ x) != 0x00) break;
+      depth -= level[--top] == 2 ? 2 : 1;
+    }
+    if (top > 0 && level[top - 1]) { /* a field: its generic type, its name, its value */
       end = off + 1 + string_end(c + off + 1, n - off - 1, x, 0, &esc);
       if (end >= n) return fail(OK_E_TRUNCATED, n, err_at);
       if (end + 1 >= n) return fail(OK_E_TRUNCATED, n, err_at);
@@ -880,14 +899,7 @@ static int dec_container(const uint8_t *c, size_t n, uint8_t x, ok_item *it, siz
       off = end + 1;
       t = c[off] ^ x;
     }
-    if (t == OK_KEYSTRING_OBJECT || t == OK_KEYSTRING_ARRAY) {
-      object[++top] = (uint8_t)(t == OK_KEYSTRING_OBJECT);
-      off++;
-      continue;
-    }
-    if ((rc = dec_scalar(c + off, n - off, t, x, &in, err_at)) != OK_OK) return *err_at += off, rc;
-    off += in.len;
-  }
+  } while (top > 0);
   it->type = OK_BLOB;
   it->body = c;
   it->body_len = it->value_len = it->len = off;
@@ -1002,14 +1014,14 @@ static int dec_scalar(const uint8_t *c, size_t n, int t, uint8_t x, ok_item *it,
     kdec kd;
     return dec_number(c, n, t, x, it, err_at, &kd);
   }
-  return fail(t == OK_KEYSTRING_CODE_SCOPE ? OK_E_TYPE : OK_E_TAG, 0, err_at);
+  return fail(OK_E_TAG, 0, err_at);
 }
 
 int ok_keystring_decode(const uint8_t *key, size_t n, uint8_t x, ok_item *it, size_t *err_at) {
   int t;
   if (n == 0) return fail(OK_E_TRUNCATED, 0, err_at);
   t = key[0] ^ x;
-  if (t == OK_KEYSTRING_OBJECT || t == OK_KEYSTRING_ARRAY) {
+  if (t == OK_KEYSTRING_OBJECT || t == OK_KEYSTRING_ARRAY || t == OK_KEYSTRING_CODE_SCOPE) {
     ks_own o = {x, 0, 0, 0, 0, 0};
     ok_item_reset(it, &ok_format_keystring, t);
     memcpy(it->own, &o, sizeof o);
@@ -1046,7 +1058,23 @@ int ok_keystring_generic(int type) { return generic(type); }
 void ok_keystring_parts(const ok_item *it, ok_item *first, ok_item *second) {
   ks_own o = own_of(it);
   size_t err, k = it->tag == OK_KEYSTRING_REGEX ? (size_t)o.v : it->body_len;
-  o.rid = 0; /* the parts of a record id are none */
+  o.rid = 0;                                /* the parts of a record id are none */
+  if (it->tag == OK_KEYSTRING_CODE_SCOPE) { /* the code, then the scope after it */
+    size_t esc;
+    k = string_end(it->body + 1, it->body_len - 1, o.x, 1, &esc);
+    ok_item_reset(first, &ok_format_keystring, OK_KEYSTRING_CODE);
+    first->type = OK_TEXT;
+    first->body = it->body + 1;
+    first->body_len = k, first->value_len = k - esc;
+    first->direct = !esc && !o.x;
+    first->len = k + 2;
+    memcpy(first->own, &o, sizeof o);
+    *second = *it; /* an object whose type byte is the code's closing 00 */
+    second->tag = OK_KEYSTRING_OBJECT;
+    second->body = it->body + 1 + k;
+    second->body_len = second->value_len = second->len = it->body_len - 1 - k;
+    return;
+  }
   ok_item_reset(first, &ok_format_keystring, OK_KEYSTRING_STRING);
   first->type = OK_TEXT;
   first->body = it->body;

@@ -47,7 +47,7 @@ extern "C" {
 #define OK_KEYSTRING_REGEX 140      /* pattern, 00, flags, 00 */
 #define OK_KEYSTRING_DBPOINTER 150  /* the namespace's length (4 bytes), it, an ObjectId */
 #define OK_KEYSTRING_CODE 160       /* as a string */
-#define OK_KEYSTRING_CODE_SCOPE 170 /* code, then an object's fields: not read */
+#define OK_KEYSTRING_CODE_SCOPE 170 /* code as a string, then its scope's fields and 00 */
 #define OK_KEYSTRING_MAXKEY 240
 
 /* Nesting of objects and arrays read and written: MongoDB's BSON depth. */
@@ -89,6 +89,11 @@ size_t ok_keystring_enc_double(uint8_t *out, double d); /* NaN included */
 ** most OK_KEYSTRING_STRING_BOUND(n) bytes. */
 #define OK_KEYSTRING_STRING_BOUND(n) (2 * (size_t)(n) + 2)
 size_t ok_keystring_enc_string(uint8_t *out, int type, const uint8_t *s, size_t n);
+/* JavaScript code with its scope: the code as a string is written, then
+** the fields of scope[0..m), an object as ok_keystring_decode reads one
+** (46, its fields, 00): at most OK_KEYSTRING_STRING_BOUND(n) + m - 1 bytes. */
+size_t ok_keystring_enc_code_scope(uint8_t *out, const uint8_t *code, size_t n,
+                                   const uint8_t *scope, size_t m);
 /* A regular expression (pattern and flags hold no NUL): pn + fn + 3
 ** bytes. A DBPointer (a namespace of n bytes below 2^31, an ObjectId):
 ** n + 17 bytes. */
@@ -140,10 +145,10 @@ size_t ok_keystring_enc_record_string(uint8_t *out, const uint8_t *s, size_t n);
 ** ObjectId as 24 hex digits; a Date as toISOString() writes it; a
 ** Timestamp from 2^63 as its decimal; a regular expression as /pattern/
 ** flags; code as its text; a DBPointer as its namespace), BLOB (BinData's
-** bytes; an object or array as its ascending bytes, the value a
-** constructor makes). A Decimal128 that no double is reads as the REAL
-** nearest it (ok_keystring_decimal_text gives its digits). Only what
-** MongoDB writes is read; code with scope is refused (OK_E_TYPE). */
+** bytes; an object, an array or code with scope as its ascending bytes,
+** the value a constructor makes). A Decimal128 that no double is reads as
+** the REAL nearest it (ok_keystring_decimal_text gives its digits). Only
+** what MongoDB writes is read. */
 int ok_keystring_decode(const uint8_t *key, size_t n, uint8_t x, ok_item *it, size_t *err_at);
 
 /* Within a decoded object or array (it->body, it->body_len; *off 0 at
@@ -153,8 +158,9 @@ int ok_keystring_decode(const uint8_t *key, size_t n, uint8_t x, ok_item *it, si
 int ok_keystring_field(const ok_item *container, size_t *off, ok_item *name, ok_item *it);
 
 /* The two parts of a regular expression (its pattern and flags, TEXT
-** items) or of a DBPointer (its namespace, a TEXT item, and its ObjectId,
-** an item as ok_keystring_decode makes one). */
+** items), of a DBPointer (its namespace, a TEXT item, and its ObjectId,
+** an item as ok_keystring_decode makes one) or of code with scope (the
+** code, a TEXT item, and the scope, an object ok_keystring_field walks). */
 void ok_keystring_parts(const ok_item *it, ok_item *first, ok_item *second);
 
 /* The type byte an object's field carries before its name, for a value of

@@ -226,6 +226,9 @@ static const char *const keystring_pieces[] = {
     "ok_keystring_decimal(%V)",
     "ok_keystring_regex('^a', 'i')",
     "ok_keystring_code(%V)",
+    "ok_keystring_codewscope(%V, ok_keystring_object('x', %V))",
+    "ok_keystring_decimal('0.1234567890123456789')",
+    "ok_keystring_decimal('-1E+400')",
     "ok_keystring_dbpointer('db.c', x'000102030405060708090A0B')",
     NULL};
 /* KeyString's builder takes the index's key pattern first */

@@ -168,7 +168,9 @@ static const char *const statements[] = {
     "ok_keystring_oid('507f1f77bcf86cd799439011')), ok_keystring_date(-1), "
     "printf('%.*c', 3000, 'k'), ok_keystring_timestamp(1, 2), ok_keystring_bindata(x'01', 4), "
     "ok_keystring_decimal('19.99'), "
-    "ok_keystring_regex('^a', 'i'), ok_keystring_code('f()'), ok_keystring_dbpointer('d.c', "
+    "ok_keystring_regex('^a', 'i'), ok_keystring_code('f()'), ok_keystring_codewscope('g()', "
+    "ok_keystring_object('s', ok_keystring_decimal('0.1234567890123456789'))), "
+    "ok_keystring_dbpointer('d.c', "
     "x'000102030405060708090A0B'), ok_keystring_minkey(), ok_keystring_recordid(99)) AS x)",
     "SELECT ok_keystring_ejson(ok_keystring_pack('', 1.5, 'x', ok_keystring_decimal('0.1'), "
     "ok_keystring_object('k', ok_keystring_bindata(zeroblob(300), 4))), 'gtkH'), "

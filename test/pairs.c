@@ -83,6 +83,9 @@ static const struct {
     {"orderly:double, utf8 desc", "ok_orderly_pack('double, utf8 desc', %V, 'x')"},
     {"keystring:-1", "ok_keystring_pack('-1', %V, 'x', ok_keystring_recordid(3))"},
     {"keystring:clustered", "ok_keystring_pack('clustered', %V, ok_keystring_clusterkey(%V))"},
+    {"keystring:1, -1",
+     "ok_keystring_pack('1, -1', ok_keystring_codewscope('f', "
+     "ok_keystring_object('s', %V)), ok_keystring_decimal('-1.5E-310'))"},
 };
 
 /* The expressions, over the table's key %K, its format %F and its value v. */

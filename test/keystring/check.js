@@ -171,6 +171,12 @@ function randomValue(depth) {
     return { sql: `ok_keystring_object(${fields.map(([k, x]) => `'${k}', ${x.sql}`).join(', ')})`,
       args: fields.flatMap(([, x]) => x.args), kind: 'object', fields, rank: 4 };
   }
+  if (depth < 2 && r < 0.23) { // code with scope: the scope counts two levels
+    const code = randomString(), fields = [], n = Math.floor(rand() * 3);
+    for (let i = 0; i < n; i++) fields.push([pick(['a', 'x', 'é']), randomValue(depth + 2)]);
+    return { sql: `ok_keystring_codewscope(?, ok_keystring_object(${fields.map(([k, x]) => `'${k}', ${x.sql}`).join(', ')}))`,
+      args: [code, ...fields.flatMap(([, x]) => x.args)], kind: 'codewscope', code, fields, rank: 13.5 };
+  }
   return randomScalar();
 }
 
@@ -204,6 +210,8 @@ function sameValue(x, got) {
     case 'maxkey': return got && got._bsontype === 'MaxKey';
     case 'undefined': return got === undefined;
     case 'array': return Array.isArray(got) && got.length === x.items.length && x.items.every((y, i) => sameValue(y, got[i]));
+    case 'codewscope':
+      return got && got._bsontype === 'Code' && got.code === x.code && sameValue({ kind: 'object', fields: x.fields }, got.scope);
     case 'object': {
       // the package keeps the last of two fields of one name
       const last = new Map(x.fields);

@@ -239,9 +239,13 @@ static void keys(void) {
   refused(f, "2AFEFE6B74DD1BD97F00365C4DBC0428F004", OK_E_NONCANONICAL, 8);
   refused(f, "33DFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF04", OK_E_NONCANONICAL, 1);
   refused(f, "31400000000000010206F05B59D3B2000004", OK_E_NONCANONICAL, 8);
-  refused(f, "AA61000004", OK_E_TYPE, 0);    /* code with scope */
-  count_is(f, "8C61000004", 1);              /* a regular expression, no flags */
-  refused(f, "8C610004", OK_E_TRUNCATED, 4); /* its flags without their 00 */
+  count_is(f, "AA61000004", 1);              /* code with scope: 'a', an empty scope */
+  count_is(f, "AA6100FF00147800140004", 1);  /* 'a\0', its scope {x: null} */
+  refused(f, "AA610004", OK_E_TRUNCATED, 4); /* the scope not closed */
+  refused(f, "AA6104", OK_E_TRUNCATED, 3);   /* the code not closed */
+  refused(f, "AA61001478002B020004", OK_E_NONCANONICAL, 3); /* a field's type not its value's */
+  count_is(f, "8C61000004", 1);                             /* a regular expression, no flags */
+  refused(f, "8C610004", OK_E_TRUNCATED, 4);                /* its flags without their 00 */
   refused(f, "960000000164A0A1A2A3A4A5A6A7A8A9AA04", OK_E_TRUNCATED, 18); /* a short ObjectId */
   refused(f, "0504", OK_E_TAG, 0);
   refused(f, "5AFF000000010000", OK_E_NONCANONICAL, 2); /* a short BinData's long length */
@@ -263,6 +267,15 @@ static void keys(void) {
   memmove(deep + 2, deep, strlen(deep) + 1), memcpy(deep, "50", 2);
   memcpy(deep + strlen(deep) - 2, "0004", 5);
   refused(f, deep, OK_E_RANGE, 200); /* 201 */
+  /* code with scope counts two levels, as BSON's depth does */
+  for (i = 0; i < 198; i++) memcpy(deep + 2 * i, "50", 2);
+  n = 2 * i, memcpy(deep + n, "AA610000", 8), n += 8;
+  for (; i > 0; i--) memcpy(deep + n, "00", 2), n += 2;
+  memcpy(deep + n, "04", 3);
+  count_is(f, deep, 1); /* 198 + 2 */
+  memmove(deep + 2, deep, strlen(deep) + 1), memcpy(deep, "50", 2);
+  memcpy(deep + strlen(deep) - 2, "0004", 5);
+  refused(f, deep, OK_E_RANGE, 199); /* 199 + 2 */
   /* key patterns */
   const char *pat = "{a: 1, 'b.c': -1, c: \"hashed\", d: -0}";
   check(ok_keystring_parse(&ks, pat, strlen(pat), &at, &why) == OK_OK && ks.desc == 2 &&
