@@ -63,21 +63,24 @@ OK_SQL_FLATTEN static int put(ok_sql_builder *b, sqlite3_value *v, int t, int i)
 }
 
 static const char record_last[] = "a record id (ok_keystring_recordid), which ends the key";
+static const char bound_last[] =
+    "a query bound's discriminator (ok_keystring_exclusive_before or _after), which ends the key";
 
 /* One of its pieces: a value, complemented in a descending field; a
-** record id, which only a key's end takes. */
+** record id or a discriminator, which only a key's end takes. */
 static int put_piece(ok_sql_builder *b, const uint8_t *p, size_t n, int i) {
-  if (p[0] == OK_KEYSTRING_END && !b->own[OWN_TOP]) {
-    ok_sql_error(b->ctx,
-                 "argument %d is a record id (ok_keystring_recordid), which goes last in "
-                 "ok_keystring_pack",
-                 i);
+  const char *last = p[0] == OK_KEYSTRING_END                                    ? record_last
+                     : p[0] == OK_KEYSTRING_LESS || p[0] == OK_KEYSTRING_GREATER ? bound_last
+                                                                                 : NULL;
+  if (last && !b->own[OWN_TOP]) {
+    ok_sql_error(b->ctx, "argument %d is %.*s, which goes last in ok_keystring_pack", i,
+                 (int)(strstr(last, ", which") - last), last);
     return 0;
   }
   if (!ok_sql_buf_reserve(b->ctx, &b->buf, n, n)) return 0;
   memcpy(b->buf.p + b->buf.n, p, n);
-  if (p[0] == OK_KEYSTRING_END)
-    b->last = record_last;
+  if (last)
+    b->last = last;
   else if (desc_of(b, i))
     ok_invert(b->buf.p + b->buf.n, n);
   b->buf.n += n;
@@ -169,6 +172,15 @@ static void ok_keystring_object_fn(sqlite3_context *ctx, int argc, sqlite3_value
   }
   ok_sql_builder_free(&v);
   ok_sql_builder_free(&b);
+}
+
+/* ok_keystring_exclusive_before(), _after(): a query bound's end, its
+** discriminator (never inverted) and the end byte. */
+static void ok_keystring_bound_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  uint8_t out[2];
+  (void)argc, (void)argv;
+  out[0] = (uint8_t)ok_sql_fn_arg(ctx), out[1] = OK_KEYSTRING_END;
+  result_piece(ctx, out, 2);
 }
 
 /* ok_keystring_minkey(), _maxkey(), _undefined(), _nan(): one byte each. */
@@ -414,6 +426,7 @@ static void ok_keystring_clusterkey_fn(sqlite3_context *ctx, int argc, sqlite3_v
 static const char *kind(const ok_item *it) {
   char text[OK_KEYSTRING_DECIMAL_TEXT_MAX];
   if (ok_keystring_is_recordid(it)) return "recordid";
+  if (it->tag == OK_KEYSTRING_LESS || it->tag == OK_KEYSTRING_GREATER) return "discriminator";
   if (ok_keystring_decimal_text(text, it)) return "decimal";
   switch (it->tag) {
     case OK_KEYSTRING_MINKEY: return "minkey";
@@ -495,6 +508,12 @@ static int render_value(ok_sql_out *o, const ok_item *it, size_t depth) {
   switch (it->tag) {
     case OK_KEYSTRING_OBJECT:
     case OK_KEYSTRING_ARRAY: return render_container(o, it, depth);
+    case OK_KEYSTRING_LESS:
+      json = "{\"discriminator\":\"exclusiveBefore\"}", sql = "ok_keystring_exclusive_before()";
+      break;
+    case OK_KEYSTRING_GREATER:
+      json = "{\"discriminator\":\"exclusiveAfter\"}", sql = "ok_keystring_exclusive_after()";
+      break;
     case OK_KEYSTRING_MINKEY: json = "{\"$minKey\":1}", sql = "ok_keystring_minkey()"; break;
     case OK_KEYSTRING_MAXKEY: json = "{\"$maxKey\":1}", sql = "ok_keystring_maxkey()"; break;
     case OK_KEYSTRING_UNDEFINED:
@@ -788,6 +807,10 @@ static const ok_sql_function functions[] = {
      ok_keystring_codewscope_fn, 0},
     {"ok_keystring_dbpointer", 2, 2, OK_SQL_PURE | OK_SQL_MAKES, ok_keystring_dbpointer_fn, 0},
     {"ok_keystring_recordid", 1, 1, OK_SQL_PURE | OK_SQL_MAKES, ok_keystring_recordid_fn, 0},
+    {"ok_keystring_exclusive_before", 0, 0, OK_SQL_PURE | OK_SQL_MAKES, ok_keystring_bound_fn,
+     OK_KEYSTRING_LESS},
+    {"ok_keystring_exclusive_after", 0, 0, OK_SQL_PURE | OK_SQL_MAKES, ok_keystring_bound_fn,
+     OK_KEYSTRING_GREATER},
     {"ok_keystring_clusterkey", 1, 1, OK_SQL_PURE | OK_SQL_READS | OK_SQL_MAKES,
      ok_keystring_clusterkey_fn, 0},
     {"ok_keystring_ejson", 2, 3, OK_SQL_PURE | OK_SQL_READS | OK_SQL_MAKES, ok_keystring_ejson_fn,

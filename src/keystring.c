@@ -1,6 +1,7 @@
 /*
 ** keystring.c -- MongoDB's KeyString, version 1 (key_string.cpp): a type
-** byte in front of each value, the values, the end byte 04, a record id.
+** byte in front of each value, the values, the end byte 04, a record id
+** (or, in a query bound, a discriminator 01 or FE before the end byte).
 **
 **   numbers in one order whatever their BSON type: NaN 1E; zero 29; an
 **   integer part of 1 to 8 bytes (type 2B to 32; 27 down to 20 negative)
@@ -338,12 +339,6 @@ static void bdec_of_parts(bdec *x, uint64_t m, int be) { /* m x 2^be, exactly */
     big_pow5(&x->c, -be), x->e = be;
 }
 
-static void bdec_of_double(bdec *x, double d) { /* d positive and finite */
-  int be;
-  uint64_t m = parts_of(d, &be);
-  bdec_of_parts(x, m, be);
-}
-
 static void bdec_of_digits(bdec *x, const char *digits, size_t nd, int e) {
   size_t i;
   x->c.n = 0, x->e = e;
@@ -403,6 +398,45 @@ static void norm34(bdec *x) {
   for (; d < 34 && x->e > -6176; d++) big_mul(&x->c, 10, 0), x->e--;
 }
 
+/* b >>= s: 1 when a bit shifted out was 1. */
+static int big_shr(big *b, int s) {
+  size_t words = (size_t)s / 32, i;
+  unsigned bits = (unsigned)s % 32;
+  int lost = 0;
+  if (words >= b->n) return lost = b->n != 0, b->n = 0, lost;
+  for (i = 0; i < words; i++) lost |= b->w[i] != 0;
+  if (bits) lost |= (b->w[words] & ((1u << bits) - 1)) != 0;
+  for (i = 0; i + words < b->n; i++) {
+    uint64_t v = b->w[i + words] >> bits;
+    if (bits && i + words + 1 < b->n) v |= (uint64_t)b->w[i + words + 1] << (32 - bits);
+    b->w[i] = (uint32_t)v;
+  }
+  b->n -= words;
+  while (b->n && !b->w[b->n - 1]) b->n--;
+  return lost;
+}
+
+/* The positive finite double d in 34 digits, toward zero or (away) away
+** from it: d x 10^k, k chosen from d's binary exponent (once more when
+** that is a digit off), not every digit of d written out. */
+static void bdec_of_double34(bdec *x, double d, int away) {
+  int be, k, lost, digits;
+  uint64_t m = parts_of(d, &be);
+  k = 33 - (int)floor((be + (int)ok_bit_length(m) - 1) * 0.30102999566398120);
+  for (;; k += digits < 34 ? 1 : -1) {
+    big_set(&x->c, m);
+    if (k > 0) big_pow10(&x->c, k);
+    lost = be >= 0 ? (big_shl(&x->c, be), 0) : big_shr(&x->c, -be);
+    if (k < 0) lost |= big_drop10(&x->c, -k);
+    if ((digits = big_digits(&x->c)) == 34) break;
+  }
+  x->e = -k;
+  if (lost && away) {
+    big_mul(&x->c, 1, 1);
+    if (big_digits(&x->c) > 34) big_drop10(&x->c, 1), x->e++; /* 10^34: 10^33, one up */
+  }
+}
+
 /* x x y, truncated to 34 digits. */
 static void bdec_mul34(bdec *x, const bdec *y) {
   big r;
@@ -456,8 +490,8 @@ static int continuation(const bdec *x, bdec s, uint64_t *cont) {
 ** 2^256, as a double) truncated to 34 digits, times 2^-256 truncated. */
 static void tiny_stored(bdec *s, double sb) {
   bdec down;
-  bdec_of_double(&down, 0x1p-256), round34(&down, 0);
-  bdec_of_double(s, sb), round34(s, 0);
+  bdec_of_double34(&down, 0x1p-256, 0);
+  bdec_of_double34(s, sb, 0);
   bdec_mul34(s, &down);
 }
 
@@ -503,7 +537,7 @@ static int enc_continued(uint8_t *out, size_t *len, int neg, const char *digits,
     int64_t se;
     size_t snd;
     double sb;
-    bdec_of_double(&up, TWO_256), round34(&up, 0);
+    bdec_of_double34(&up, TWO_256, 0);
     bdec_mul34(&sx, &up);
     snd = bdec_digits(&sx, sd, &se);
     sb = floor_double(sd, snd, (int)se, &c);
@@ -531,7 +565,7 @@ static int enc_continued(uint8_t *out, size_t *len, int neg, const char *digits,
       dcm = bdec_cmp(&x, &s) < 0 ? 1 : 3;
     }
     n = enc_double(out, neg ? -bin : bin, dcm);
-    bdec_of_double(&s, bin), round34(&s, 1);
+    bdec_of_double34(&s, bin, 1);
   }
   if (continuation(&x, s, &cont)) return OK_E_TYPE;
   if (out) ok_put_be(out + n, neg ? ~cont : cont, 8);
@@ -635,7 +669,7 @@ static int dec_continued(const uint8_t *c, size_t n, int neg, uint8_t x, int kin
   if (n < 17) return fail(OK_E_TRUNCATED, n, err_at);
   more = ok_get_be(c + 9, 8, (uint8_t)(x ^ (neg ? 0xFF : 0x00)));
   switch (kind) {
-    case CONT_DOUBLE: bdec_of_double(&s, double_of(word)), round34(&s, 1); break;
+    case CONT_DOUBLE: bdec_of_double34(&s, double_of(word), 1); break;
     case CONT_SCALED: tiny_stored(&s, double_of(word)); break;
     case CONT_INTEGER: big_set(&s.c, word), s.e = 0; break;
     default: /* 49 bits of coefficient under 14 of exponent, then 64 */
@@ -1356,14 +1390,25 @@ static int dec_record_string(const uint8_t *key, size_t n, ok_item *it, size_t *
 }
 
 /* Component `index`: a value (descending where the pattern says), which
-** takes the end byte when that ends the key; or the record id, which
-** starts at the end byte. */
+** takes the end byte when that ends the key; the record id, which starts
+** at the end byte; or a query bound's discriminator and the end byte. */
 static int decode_any(const ok_format *f, size_t index, const uint8_t *key, size_t n, ok_item *it,
                       size_t *err_at) {
   const ok_keystring *ks = f->param;
   uint8_t x = ks && index < 32 && (ks->desc >> index & 1) ? 0xFF : 0x00;
   int rc;
   if (n == 0) return fail(OK_E_LENGTH, 0, err_at); /* never written: every key has its end byte */
+  if (key[0] == OK_KEYSTRING_LESS || key[0] == OK_KEYSTRING_GREATER) { /* a query bound's end */
+    ks_own o = {0, 0, 0, 0, 0, 0};
+    if (n == 1) return fail(OK_E_TRUNCATED, 1, err_at);
+    if (key[1] != OK_KEYSTRING_END) return fail(OK_E_NONCANONICAL, 1, err_at);
+    if (n > 2) return fail(OK_E_TRAILING, 2, err_at); /* no record id: MongoDB stores none */
+    ok_item_reset(it, f, key[0]);
+    memcpy(it->own, &o, sizeof o);
+    it->type = OK_NULL;
+    it->len = 2;
+    return OK_OK;
+  }
   if (key[0] == OK_KEYSTRING_END) {
     if (n == 1) return OK_FEWER;
     rc = ks && ks->clustered ? dec_record_string(key, n, it, err_at)

@@ -21,7 +21,9 @@ extern "C" {
 #endif
 
 /* The type bytes (key_string.cpp's CType), in the order values sort. */
-#define OK_KEYSTRING_END 0x04 /* after the values; then the record id, if any */
+#define OK_KEYSTRING_LESS 0x01    /* a query bound's discriminator, then the end byte: */
+#define OK_KEYSTRING_END 0x04     /* after the values; then the record id, if any */
+#define OK_KEYSTRING_GREATER 0xFE /* (ExclusiveBefore, ExclusiveAfter; never inverted) */
 #define OK_KEYSTRING_MINKEY 10
 #define OK_KEYSTRING_UNDEFINED 15
 #define OK_KEYSTRING_NULL 20

@@ -220,6 +220,8 @@ static const char *const keystring_pieces[] = {
     "ok_keystring_undefined()",
     "ok_keystring_nan()",
     "ok_keystring_recordid(1024)",
+    "ok_keystring_exclusive_before()",
+    "ok_keystring_exclusive_after()",
     "ok_keystring_clusterkey(%V)",
     "ok_keystring_decimal('19.99')",
     "ok_keystring_decimal('-1.5E-70')",

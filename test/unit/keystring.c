@@ -252,9 +252,14 @@ static void keys(void) {
   refused(f, "78FFFFFFFFFFFFFFFF04", OK_E_RANGE, 1);    /* past a JavaScript Date */
   refused(f, "3C6100FF", OK_E_TRUNCATED, 4);            /* a string without its 00 */
   refused(f, "2B0204000008", OK_E_TRAILING, 5);         /* a record id and more */
-  refused(f, "2B0204000F", OK_E_NONCANONICAL, 4);       /* extra counts disagree */
-  refused(f, "2B0204200041", OK_E_NONCANONICAL, 3);     /* 8 in three bytes: two hold it */
-  refused(f, "46146100290004", OK_E_NONCANONICAL, 1);   /* a field's type not its value's */
+  count_is(f, "2B020104", 2); /* a query bound: 1, then ExclusiveBefore and the end byte */
+  count_is(f, "FE04", 1);     /* after every key */
+  refused(f, "2B0201", OK_E_TRUNCATED, 3);
+  refused(f, "2B020105", OK_E_NONCANONICAL, 3);
+  refused(f, "2B02FE040008", OK_E_TRAILING, 4);       /* no record id after it */
+  refused(f, "2B0204000F", OK_E_NONCANONICAL, 4);     /* extra counts disagree */
+  refused(f, "2B0204200041", OK_E_NONCANONICAL, 3);   /* 8 in three bytes: two hold it */
+  refused(f, "46146100290004", OK_E_NONCANONICAL, 1); /* a field's type not its value's */
   count_is(f, "461E6100290004", 1);
   /* nesting: MongoDB reads 200 levels */
   for (i = 0; i < 199; i++) memcpy(deep + 2 * i, "50", 2);
