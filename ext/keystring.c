@@ -113,13 +113,13 @@ static void ok_keystring_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value *
 }
 
 /* A container made: refused deeper than MongoDB reads. */
-static void result_container(sqlite3_context *ctx, ok_sql_builder *b) {
+static void result_container(sqlite3_context *ctx, const uint8_t *p, size_t n) {
   ok_item it;
   size_t err;
-  if (ok_keystring_decode(b->buf.p, b->buf.n, 0, &it, &err) == OK_E_RANGE)
+  if (ok_keystring_decode(p, n, 0, &it, &err) == OK_E_RANGE)
     ok_sql_error(ctx, "nests deeper than MongoDB's %d levels", OK_KEYSTRING_DEPTH_MAX);
   else
-    result_piece(ctx, b->buf.p, b->buf.n);
+    result_piece(ctx, p, n);
 }
 
 /* ok_keystring_array(v, ...) */
@@ -127,7 +127,7 @@ static void ok_keystring_array_fn(sqlite3_context *ctx, int argc, sqlite3_value 
   ok_sql_builder b;
   b.own[OWN_TOP] = 0;
   if (ok_sql_build_array(ctx, &b, &ok_sql_keystring, OK_KEYSTRING_ARRAY, 0x00, argc, argv))
-    result_container(ctx, &b);
+    result_container(ctx, b.buf.p, b.buf.n);
   ok_sql_builder_free(&b);
 }
 
@@ -168,7 +168,7 @@ static void ok_keystring_object_fn(sqlite3_context *ctx, int argc, sqlite3_value
   }
   if (ok && ok_sql_buf_reserve(ctx, &b.buf, 1, 1)) {
     b.buf.p[b.buf.n++] = 0x00;
-    result_container(ctx, &b);
+    result_container(ctx, b.buf.p, b.buf.n);
   }
   ok_sql_builder_free(&v);
   ok_sql_builder_free(&b);
@@ -284,13 +284,9 @@ static void ok_keystring_codewscope_fn(sqlite3_context *ctx, int argc, sqlite3_v
     ok_sql_error(ctx, "the scope is an object (ok_keystring_object(name, value, ...))");
   } else if (!(out = sqlite3_malloc64(OK_KEYSTRING_STRING_BOUND(n) + v.buf.n))) {
     sqlite3_result_error_nomem(ctx);
-  } else {
-    ok_item it;
-    size_t len = ok_keystring_enc_code_scope(out, (const uint8_t *)s, n, v.buf.p, v.buf.n), err;
-    if (ok_keystring_decode(out, len, 0, &it, &err) == OK_E_RANGE) /* the scope counts two */
-      ok_sql_error(ctx, "nests deeper than MongoDB's %d levels", OK_KEYSTRING_DEPTH_MAX);
-    else
-      result_piece(ctx, out, len);
+  } else { /* a scope counts two levels */
+    result_container(ctx, out,
+                     ok_keystring_enc_code_scope(out, (const uint8_t *)s, n, v.buf.p, v.buf.n));
   }
   sqlite3_free(out);
   ok_sql_builder_free(&v);
