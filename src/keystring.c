@@ -983,6 +983,7 @@ static int dec_scalar(const uint8_t *c, size_t n, int t, uint8_t x, ok_item *it,
       it->direct = !x;
       it->len = size + 17;
       return OK_OK;
+    case OK_KEYSTRING_CODE_SCOPE: return dec_container(c, n, x, it, err_at); /* its scope */
     case OK_KEYSTRING_STRING:
     case OK_KEYSTRING_CODE:
       size = 1 + string_end(c + 1, n - 1, x, 1, &esc);
@@ -1055,7 +1056,7 @@ int ok_keystring_decode(const uint8_t *key, size_t n, uint8_t x, ok_item *it, si
   int t;
   if (n == 0) return fail(OK_E_TRUNCATED, 0, err_at);
   t = key[0] ^ x;
-  if (t == OK_KEYSTRING_OBJECT || t == OK_KEYSTRING_ARRAY || t == OK_KEYSTRING_CODE_SCOPE) {
+  if (t == OK_KEYSTRING_OBJECT || t == OK_KEYSTRING_ARRAY) {
     ks_own o = {x, 0, 0, 0, 0, 0};
     ok_item_reset(it, &ok_format_keystring, t);
     memcpy(it->own, &o, sizeof o);
@@ -1184,7 +1185,9 @@ static size_t item_digits(const ok_item *it, char digits[34], int64_t *e) {
 size_t ok_keystring_decimal_text(char *out, const ok_item *it) {
   char digits[34];
   int64_t e;
-  size_t nd = item_digits(it, digits, &e);
+  size_t nd;
+  if (it->type != OK_REAL || !own_of(it).dec) return 0; /* most: at once */
+  nd = item_digits(it, digits, &e);
   return nd ? decimal_string(out, signbit(it->d) != 0, digits, nd, e) : 0;
 }
 
@@ -1398,23 +1401,25 @@ static int decode_any(const ok_format *f, size_t index, const uint8_t *key, size
   uint8_t x = ks && index < 32 && (ks->desc >> index & 1) ? 0xFF : 0x00;
   int rc;
   if (n == 0) return fail(OK_E_LENGTH, 0, err_at); /* never written: every key has its end byte */
-  if (key[0] == OK_KEYSTRING_LESS || key[0] == OK_KEYSTRING_GREATER) { /* a query bound's end */
-    ks_own o = {0, 0, 0, 0, 0, 0};
-    if (n == 1) return fail(OK_E_TRUNCATED, 1, err_at);
-    if (key[1] != OK_KEYSTRING_END) return fail(OK_E_NONCANONICAL, 1, err_at);
-    if (n > 2) return fail(OK_E_TRAILING, 2, err_at); /* no record id: MongoDB stores none */
-    ok_item_reset(it, f, key[0]);
-    memcpy(it->own, &o, sizeof o);
-    it->type = OK_NULL;
-    it->len = 2;
-    return OK_OK;
-  }
-  if (key[0] == OK_KEYSTRING_END) {
-    if (n == 1) return OK_FEWER;
-    rc = ks && ks->clustered ? dec_record_string(key, n, it, err_at)
-                             : dec_record(key, n, it, err_at);
-    it->format = f; /* the pattern's format, that read it */
-    return rc;
+  if ((uint8_t)(key[0] - 0x0A) > 0xF5 - 0x0A) {    /* no value's type byte, either way: 0A to F5 */
+    if (key[0] == OK_KEYSTRING_END) {
+      if (n == 1) return OK_FEWER;
+      rc = ks && ks->clustered ? dec_record_string(key, n, it, err_at)
+                               : dec_record(key, n, it, err_at);
+      it->format = f; /* the pattern's format, that read it */
+      return rc;
+    }
+    if (key[0] == OK_KEYSTRING_LESS || key[0] == OK_KEYSTRING_GREATER) { /* a query bound's end */
+      ks_own o = {0, 0, 0, 0, 0, 0};
+      if (n == 1) return fail(OK_E_TRUNCATED, 1, err_at);
+      if (key[1] != OK_KEYSTRING_END) return fail(OK_E_NONCANONICAL, 1, err_at);
+      if (n > 2) return fail(OK_E_TRAILING, 2, err_at); /* no record id: MongoDB stores none */
+      ok_item_reset(it, f, key[0]);
+      memcpy(it->own, &o, sizeof o);
+      it->type = OK_NULL;
+      it->len = 2;
+      return OK_OK;
+    }
   }
   if ((rc = ok_keystring_decode(key, n, x, it, err_at)) != OK_OK) return rc;
   it->format = f;
