@@ -48,8 +48,9 @@ static const ok_sql_param pattern = {"pattern",      sizeof(ok_keystring), parse
 
 /* A builder's own record (ok_sql_builder.own): [0] the pattern's
 ** descending fields, [1] 1 for a key's values (ok_keystring_pack), 0 for
-** an object's or array's, which the pattern does not reach. */
-enum { OWN_DESC, OWN_TOP };
+** an object's or array's, which the pattern does not reach, [2] 1 for
+** keys of version 0 (pieces are made in version 1, and written again). */
+enum { OWN_DESC, OWN_TOP, OWN_V0 };
 
 /* Whether argument i (1-based; the pattern is the first) is descending. */
 static int desc_of(const ok_sql_builder *b, int i) {
@@ -58,6 +59,9 @@ static int desc_of(const ok_sql_builder *b, int i) {
 
 OK_SQL_FLATTEN static int put(ok_sql_builder *b, sqlite3_value *v, int t, int i) {
   b->desc = desc_of(b, i);
+  if (b->own[OWN_V0]) /* each with its constant format: the calls made direct */
+    return ok_sql_write(b, &ok_sql_keystring, v, t, i, ok_keystring_write, &ok_keystring_v0.format,
+                        0, 0);
   return ok_sql_write(b, &ok_sql_keystring, v, t, i, ok_keystring_write, &ok_format_keystring, 0,
                       0);
 }
@@ -79,6 +83,16 @@ static int put_piece(ok_sql_builder *b, const uint8_t *p, size_t n, int i) {
   }
   if (!ok_sql_buf_reserve(b->ctx, &b->buf, n, n)) return 0;
   memcpy(b->buf.p + b->buf.n, p, n);
+  if (!last && b->own[OWN_TOP] && b->own[OWN_V0]) { /* its numbers in version 0 */
+    size_t err;
+    if (ok_keystring_to_v0(b->buf.p + b->buf.n, p, n, &n, &err) != OK_OK) {
+      ok_sql_error(b->ctx,
+                   "argument %d holds a Decimal128 that no double is, which KeyString "
+                   "version 0 (a 'v0' pattern) does not hold",
+                   i);
+      return 0;
+    }
+  }
   if (last)
     b->last = last;
   else if (desc_of(b, i))
@@ -103,7 +117,7 @@ static void ok_keystring_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value *
   }
   if (!(ks = ok_sql_param_arg(ctx, &pattern, argv, 0))) return;
   ok_sql_builder_init(&b, ctx, 0);
-  b.own[OWN_DESC] = ks->desc, b.own[OWN_TOP] = 1;
+  b.own[OWN_DESC] = ks->desc, b.own[OWN_TOP] = 1, b.own[OWN_V0] = (size_t)ks->v0;
   if (ok_sql_build(&b, &ok_sql_keystring, argc, argv, 1) &&
       (b.last || ok_sql_buf_reserve(ctx, &b.buf, 1, 1))) {
     if (!b.last) b.buf.p[b.buf.n++] = OK_KEYSTRING_END;
@@ -125,7 +139,7 @@ static void result_container(sqlite3_context *ctx, const uint8_t *p, size_t n) {
 /* ok_keystring_array(v, ...) */
 static void ok_keystring_array_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   ok_sql_builder b;
-  b.own[OWN_TOP] = 0;
+  b.own[OWN_TOP] = 0, b.own[OWN_V0] = 0; /* a piece: version 1 */
   if (ok_sql_build_array(ctx, &b, &ok_sql_keystring, OK_KEYSTRING_ARRAY, 0x00, argc, argv))
     result_container(ctx, b.buf.p, b.buf.n);
   ok_sql_builder_free(&b);
@@ -142,7 +156,7 @@ static void ok_keystring_object_fn(sqlite3_context *ctx, int argc, sqlite3_value
   }
   ok_sql_builder_init(&b, ctx, 0);
   ok_sql_builder_init(&v, ctx, 0);
-  v.own[OWN_TOP] = 0;
+  v.own[OWN_TOP] = 0, v.own[OWN_V0] = 0; /* a piece: version 1 */
   ok = ok_sql_buf_reserve(ctx, &b.buf, 1, 1);
   if (ok) b.buf.p[b.buf.n++] = OK_KEYSTRING_OBJECT;
   for (i = 0; ok && i < argc; i += 2) {
@@ -277,7 +291,7 @@ static void ok_keystring_codewscope_fn(sqlite3_context *ctx, int argc, sqlite3_v
       !ok_sql_text_arg(ctx, argv[0], "the code", &s, &n))
     return;
   ok_sql_builder_init(&v, ctx, 0);
-  v.own[OWN_TOP] = 0;
+  v.own[OWN_TOP] = 0, v.own[OWN_V0] = 0; /* a piece: version 1 */
   if (!ok_sql_build(&v, &ok_sql_keystring, 2, argv, 1)) {
     /* the error set */
   } else if (v.buf.p[0] != OK_KEYSTRING_OBJECT) {
@@ -402,7 +416,7 @@ static void ok_keystring_clusterkey_fn(sqlite3_context *ctx, int argc, sqlite3_v
   uint8_t *out;
   (void)argc;
   ok_sql_builder_init(&v, ctx, 0);
-  v.own[OWN_TOP] = 0;
+  v.own[OWN_TOP] = 0, v.own[OWN_V0] = 0; /* a piece: version 1 */
   if (!ok_sql_build(&v, &ok_sql_keystring, 1, argv, 0)) {
     /* the error set */
   } else if (v.buf.n > OK_KEYSTRING_RECORD_STRING_MAX) {

@@ -62,6 +62,14 @@ SELECT ok_keystring_array(ok_keystring_exclusive_after());
 SELECT ok_json('2B0A0105', 'keystring');
 SELECT ok_json('2B0AFE040008', 'keystring');
 SELECT hex(ok_convert(ok_keystring_pack('', 5, ok_keystring_exclusive_after()), 'keystring', 'ok'));
+-- KeyString version 0 ('v0': indexes of version 1, before MongoDB 3.4): numbers below 1 and from 2^63 as the double's bits, fractions in their bits' bytes, no decimals
+SELECT 'v0', hex(ok_keystring_pack('v0', 1.5, -1.5, 0.5, -0.5, 9.3e18, -9223372036854775808, 9e999, 5)), hex(ok_keystring_pack('{a: 1, b: -1} v0', 2.5, ok_keystring_array(0.25, ok_keystring_object('x', -3.75))));
+SELECT 'v0.read', ok_json(ok_keystring_pack('v0', 1.5, -0.5, 1e300, -9223372036854775808, ok_keystring_array(2.5, ok_keystring_object('x', -3.25))), 'keystring:v0'), ok_quote(ok_keystring_pack('{a: 1, b: -1} v0', 1.5, ok_keystring_codewscope('f', ok_keystring_object('n', 0.25))), 'keystring:{a: 1, b: -1} v0'), ok_keystring_ejson(ok_keystring_pack('v0', 1.5, 7), x'01', 'v0');
+WITH v(name, k) AS (VALUES ('-inf', ok_keystring_pack('v0', -9e999)), ('-1.5', ok_keystring_pack('v0', -1.5)), ('-0.5', ok_keystring_pack('v0', -0.5)), ('0', ok_keystring_pack('v0', 0)), ('1e-310', ok_keystring_pack('v0', 1e-310)), ('0.5', ok_keystring_pack('v0', 0.5)), ('1', ok_keystring_pack('v0', 1)), ('1.5', ok_keystring_pack('v0', 1.5)), ('2^52-0.5', ok_keystring_pack('v0', 4503599627370495.5)), ('2^63', ok_keystring_pack('v0', 9223372036854775808.0)), ('inf', ok_keystring_pack('v0', 9e999))) SELECT 'v0.order', group_concat(name, ' ') FROM (SELECT name FROM v ORDER BY k);
+SELECT ok_keystring_pack('v0', ok_keystring_decimal('0.1'));
+SELECT ok_keystring_pack('clustered v0', 1);
+SELECT ok_keystring_ejson(ok_keystring_pack('v0', 1.5), x'03', 'v0');
+SELECT ok_json('2B0380000000000000000004', 'keystring:v0');
 SELECT 'containers', hex(ok_keystring_object('a', 1, 'b', ok_keystring_array(1, 'x'))), hex(ok_keystring_array()), hex(ok_keystring_object());
 SELECT 'containers.read', ok_json(ok_keystring_pack('', ok_keystring_object('a', 1.5, 'b', ok_keystring_array(NULL, ok_keystring_object('c', x'00')), 'é', ok_keystring_maxkey())), 'keystring'), ok_quote(ok_keystring_pack('', ok_keystring_array(ok_keystring_array(), ok_keystring_object())), 'keystring');
 SELECT 'containers.names', ok_json(ok_keystring_pack('', ok_keystring_object(CAST(x'FF61' AS TEXT), 1, 'a"' || char(10), 2)), 'keystring'), ok_quote(ok_keystring_pack('', ok_keystring_object(CAST(x'FF61' AS TEXT), 1)), 'keystring');

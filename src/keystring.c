@@ -1,5 +1,6 @@
 /*
-** keystring.c -- MongoDB's KeyString, version 1 (key_string.cpp): a type
+** keystring.c -- MongoDB's KeyString, version 1 (key_string.cpp; version 0,
+** of indexes made before MongoDB 3.4, differs in its numbers): a type
 ** byte in front of each value, the values, the end byte 04, a record id
 ** (or, in a query bound, a discriminator 01 or FE before the end byte).
 **
@@ -38,10 +39,11 @@ static int fail(int status, size_t at, size_t *err_at) {
 typedef struct {
   uint8_t x;       /* 0xFF: its bytes complemented (a descending field) */
   uint8_t subtype; /* BinData's */
-  uint8_t dec;     /* 1: a decimal of up to 15 digits, v x 10^e */
+  uint8_t dec;     /* 1: a decimal of up to 15 digits, v x 10^e; 2: continued */
   uint8_t rid;     /* 1: a clustered collection's record id, this value */
-  int32_t e;
-  int64_t v; /* a Date's milliseconds; a regular expression's pattern's length */
+  int16_t e;
+  uint8_t v0; /* 1: KeyString version 0 (a container's values too) */
+  int64_t v;  /* a Date's milliseconds; a regular expression's pattern's length */
 } ks_own;
 typedef char own_fits[sizeof(ks_own) <= OK_ITEM_OWN ? 1 : -1];
 
@@ -609,20 +611,32 @@ size_t ok_keystring_enc_int(uint8_t *out, int64_t v) {
   return enc_preshifted(out, m << 1, v < 0);
 }
 
+/* The bytes of an integer part's type and the part (2 to 9), 0 for
+** another type. */
+static size_t int_part_len(int t) {
+  if (t >= OK_KEYSTRING_NEG_INT8 && t <= OK_KEYSTRING_NEG_INT1)
+    return (size_t)(OK_KEYSTRING_NEG_INT1 - t) + 2;
+  if (t >= OK_KEYSTRING_POS_INT1 && t <= OK_KEYSTRING_POS_INT8)
+    return (size_t)(t - OK_KEYSTRING_POS_INT1) + 2;
+  return 0;
+}
+
 /* A decimal of up to 15 digits: bin, the double nearest below it, rounded
 ** up to 15 digits (9 bytes at c, the one encoding of that decimal). Its
 ** value the double nearest it. */
 static int dec_decimal(const uint8_t *c, double bin, int neg, uint8_t x, ok_item *it,
                        size_t *err_at) {
-  ks_own o = {x, 0, 1, 0, 0, 0};
+  ks_own o = {x, 0, 1, 0, 0, 0, 0};
   uint8_t again[OK_KEYSTRING_NUMBER_MAX];
   char digits[21];
   size_t nd, len, k;
+  int e;
   /* MongoDB marks only a double from 2^-255 to 2^53 so (a 0 would have
   ** ceil15 look for digits forever) */
   if (!(bin >= TWO_M255 && bin < TWO53)) return fail(OK_E_NONCANONICAL, 1, err_at);
-  nd = ceil15(bin, digits, &o.e);
-  if (ok_keystring_enc_decimal(again, &len, neg, digits, nd, o.e + (int64_t)nd - 1) != OK_OK ||
+  nd = ceil15(bin, digits, &e);
+  o.e = (int16_t)e; /* 2^-255 to 2^53: -92 to 15 */
+  if (ok_keystring_enc_decimal(again, &len, neg, digits, nd, e + (int64_t)nd - 1) != OK_OK ||
       len != 9)
     return fail(OK_E_NONCANONICAL, 1, err_at);
   for (k = 0; k < 9; k++)
@@ -630,7 +644,7 @@ static int dec_decimal(const uint8_t *c, double bin, int neg, uint8_t x, ok_item
   for (k = 0; k < nd; k++) o.v = o.v * 10 + (digits[k] - '0');
   memcpy(it->own, &o, sizeof o);
   it->type = OK_REAL;
-  it->d = nearest_double(digits, nd, o.e, bin);
+  it->d = nearest_double(digits, nd, e, bin);
   if (neg) it->d = -it->d;
   it->len = 9;
   return OK_OK;
@@ -661,7 +675,7 @@ enum { CONT_DOUBLE, CONT_SCALED, CONT_INTEGER, CONT_RAW };
 ** the one encoding. Its value the double nearest it. */
 static int dec_continued(const uint8_t *c, size_t n, int neg, uint8_t x, int kind, uint64_t word,
                          ok_item *it, size_t *err_at, kdec *kd) {
-  ks_own o = {x, 0, 2, 0, 0, 0};
+  ks_own o = {x, 0, 2, 0, 0, 0, 0};
   uint8_t again[OK_KEYSTRING_NUMBER_MAX];
   uint64_t more;
   size_t len, k;
@@ -711,10 +725,7 @@ OK_HOT_INLINE int dec_number(const uint8_t *c, size_t n, int t, uint8_t x, ok_it
     it->len = 1;
     return OK_OK;
   }
-  if (t >= OK_KEYSTRING_NEG_INT8 && t <= OK_KEYSTRING_NEG_INT1)
-    len = (size_t)(OK_KEYSTRING_NEG_INT1 - t) + 2;
-  if (t >= OK_KEYSTRING_POS_INT1 && t <= OK_KEYSTRING_POS_INT8)
-    len = (size_t)(t - OK_KEYSTRING_POS_INT1) + 2;
+  if ((len = int_part_len(t)) == 0) len = 9;
   if (n < len) return fail(OK_E_TRUNCATED, n, err_at);
   v = ok_get_be(c + 1, len - 1, y);
   if (t != OK_KEYSTRING_NEG_LARGE && t != OK_KEYSTRING_NEG_SMALL && t != OK_KEYSTRING_POS_SMALL &&
@@ -771,6 +782,78 @@ OK_HOT_INLINE int dec_number(const uint8_t *c, size_t n, int t, uint8_t x, ok_it
   it->len = 9;
   if (ok_keystring_enc_double(again, neg ? -d : d) != 9) return fail(OK_E_NONCANONICAL, 1, err_at);
 compare: /* the one encoding of the value: the bytes the encoder writes */
+  for (k = 0; k < it->len; k++)
+    if ((uint8_t)(again[k] ^ x) != c[k]) return fail(OK_E_NONCANONICAL, k, err_at);
+  return OK_OK;
+}
+
+/* --- Numbers of KeyString version 0 ---------------------------------------
+** (indexes of version 1, made before MongoDB 3.4): no decimals; below 1
+** and from 2^63 the double's own bits, sign and all; a fraction after the
+** integer part in as many bytes as the double's fraction bits take. */
+
+size_t ok_keystring_enc_double_v0(uint8_t *out, double d) {
+  double m = fabs(d);
+  uint64_t ip;
+  unsigned bits;
+  size_t k, bytes;
+  if (d != d || d == 0 || (m >= 1 && m < TWO63 && (double)(uint64_t)m == m))
+    return enc_double(out, d, 0); /* NaN, zero, an integer: as version 1 */
+  if (m < 1 || m >= TWO63)
+    return put9(out,
+                m < 1 ? (d < 0 ? OK_KEYSTRING_NEG_SMALL : OK_KEYSTRING_POS_SMALL)
+                      : (d < 0 ? OK_KEYSTRING_NEG_LARGE : OK_KEYSTRING_POS_LARGE),
+                bits_of(d), d < 0);
+  ip = (uint64_t)m;
+  bits = 53 - ok_bit_length(ip); /* the fraction's */
+  bytes = (bits + 7) / 8;
+  k = enc_preshifted(out, ip << 1 | 1, d < 0);
+  if (out)
+    ok_put_be(out + k, (bits_of(m) & (((uint64_t)1 << bits) - 1)) ^ (d < 0 ? ~(uint64_t)0 : 0),
+              bytes);
+  return k + bytes;
+}
+
+size_t ok_keystring_enc_int_v0(uint8_t *out, int64_t v) {
+  return v == INT64_MIN ? ok_keystring_enc_double_v0(out, -TWO63) : ok_keystring_enc_int(out, v);
+}
+
+/* A number of version 0 at c[0..n) (type t, neither NaN nor zero), its
+** bytes xor x: read, then written again, the one encoding. */
+static int dec_number_v0(const uint8_t *c, size_t n, int t, uint8_t x, ok_item *it,
+                         size_t *err_at) {
+  int neg = t < OK_KEYSTRING_ZERO;
+  uint8_t y = (uint8_t)(x ^ (neg ? 0xFF : 0x00));
+  uint8_t again[OK_KEYSTRING_NUMBER_MAX];
+  size_t len = int_part_len(t), k;
+  uint64_t v = 0;
+  double d;
+  if (len == 0) { /* below 1, from 2^63: its bits, the sign's too (a negative's complemented) */
+    if (n < 9) return fail(OK_E_TRUNCATED, n, err_at);
+    d = double_of(ok_get_be(c + 1, 8, y));
+  } else if (n < len) {
+    return fail(OK_E_TRUNCATED, n, err_at);
+  } else if (!((v = ok_get_be(c + 1, len - 1, y)) & 1)) { /* an integer */
+    it->type = OK_INT;
+    it->i = neg ? -(int64_t)(v >> 1) : (int64_t)(v >> 1);
+    it->len = len;
+    if (ok_keystring_enc_int_v0(again, it->i) != len) return fail(OK_E_NONCANONICAL, 1, err_at);
+    goto compare;
+  } else { /* the integer part, then the fraction's bits */
+    uint64_t ip = v >> 1;
+    unsigned bits = ip >> 52 ? 0 : 53 - ok_bit_length(ip);
+    size_t bytes = (bits + 7) / 8;
+    if (bits == 0) return fail(OK_E_NONCANONICAL, 1, err_at); /* no fraction holds it */
+    if (n - len < bytes) return fail(OK_E_TRUNCATED, n, err_at);
+    d = double_of(
+        ((uint64_t)(ok_bit_length(ip) + 1022) << 52 | (ip << bits & (((uint64_t)1 << 52) - 1))) |
+        ok_get_be(c + len, bytes, y));
+    if (neg) d = -d;
+  }
+  ok_js_number(it, d);
+  it->len = ok_keystring_enc_double_v0(again, d);
+  if (it->len > n) return fail(OK_E_TRUNCATED, n, err_at);
+compare:
   for (k = 0; k < it->len; k++)
     if ((uint8_t)(again[k] ^ x) != c[k]) return fail(OK_E_NONCANONICAL, k, err_at);
   return OK_OK;
@@ -894,12 +977,14 @@ static int generic(int t) {
 }
 
 static int dec_scalar(const uint8_t *c, size_t n, int t, uint8_t x, ok_item *it, size_t *err_at);
+static int dec_scalar_v0(const uint8_t *c, size_t n, int t, uint8_t x, ok_item *it, size_t *err_at);
 
 /* An object, an array or code with scope from its type byte to the 00
 ** that closes it, every value checked: a loop with a stack of what is
 ** open, so nesting costs no C stack; deeper than MongoDB's BSON depth is
 ** OK_E_RANGE (a code's scope counts two levels, as BSON's depth does). */
-static int dec_container(const uint8_t *c, size_t n, uint8_t x, ok_item *it, size_t *err_at) {
+static int dec_container(const uint8_t *c, size_t n, uint8_t x, int v0, ok_item *it,
+                         size_t *err_at) {
   uint8_t level[OK_KEYSTRING_DEPTH_MAX] = {0}; /* 0 an array's values, 1 fields, 2 a scope's */
   size_t off = 0, top = 0, depth = 0, esc, end;
   int t = c[0] ^ x;
@@ -916,7 +1001,8 @@ static int dec_container(const uint8_t *c, size_t n, uint8_t x, ok_item *it, siz
       off++;
     } else {
       ok_item in;
-      int rc = dec_scalar(c + off, n - off, t, x, &in, err_at);
+      int rc = v0 ? dec_scalar_v0(c + off, n - off, t, x, &in, err_at)
+                  : dec_scalar(c + off, n - off, t, x, &in, err_at);
       if (rc != OK_OK) return *err_at += off, rc;
       off += in.len;
     }
@@ -943,7 +1029,7 @@ static int dec_container(const uint8_t *c, size_t n, uint8_t x, ok_item *it, siz
 
 /* Any value but a container, t its type byte (c[0] ^ x), after the reset. */
 static int dec_scalar(const uint8_t *c, size_t n, int t, uint8_t x, ok_item *it, size_t *err_at) {
-  ks_own o = {x, 0, 0, 0, 0, 0};
+  ks_own o = {x, 0, 0, 0, 0, 0, 0};
   size_t esc, size, head;
   uint64_t v;
   ok_item_reset(it, &ok_format_keystring, t);
@@ -983,7 +1069,7 @@ static int dec_scalar(const uint8_t *c, size_t n, int t, uint8_t x, ok_item *it,
       it->direct = !x;
       it->len = size + 17;
       return OK_OK;
-    case OK_KEYSTRING_CODE_SCOPE: return dec_container(c, n, x, it, err_at); /* its scope */
+    case OK_KEYSTRING_CODE_SCOPE: return dec_container(c, n, x, 0, it, err_at); /* its scope */
     case OK_KEYSTRING_STRING:
     case OK_KEYSTRING_CODE:
       size = 1 + string_end(c + 1, n - 1, x, 1, &esc);
@@ -1052,24 +1138,41 @@ static int dec_scalar(const uint8_t *c, size_t n, int t, uint8_t x, ok_item *it,
   return fail(OK_E_TAG, 0, err_at);
 }
 
-int ok_keystring_decode(const uint8_t *key, size_t n, uint8_t x, ok_item *it, size_t *err_at) {
+/* A value of version 0 but a container: numbers its own way. */
+static int dec_scalar_v0(const uint8_t *c, size_t n, int t, uint8_t x, ok_item *it,
+                         size_t *err_at) {
+  ks_own o = {x, 0, 0, 0, 0, 1, 0};
+  if (t <= OK_KEYSTRING_NAN || t > OK_KEYSTRING_POS_LARGE || t == OK_KEYSTRING_ZERO)
+    return dec_scalar(c, n, t, x, it, err_at); /* NaN and zero as version 1 */
+  ok_item_reset(it, &ok_format_keystring, t);
+  memcpy(it->own, &o, sizeof o);
+  return dec_number_v0(c, n, t, x, it, err_at);
+}
+
+/* One value of KeyString version 1, or (v0) 0. */
+static int decode_value(const uint8_t *key, size_t n, uint8_t x, int v0, ok_item *it,
+                        size_t *err_at) {
   int t;
   if (n == 0) return fail(OK_E_TRUNCATED, 0, err_at);
   t = key[0] ^ x;
-  if (t == OK_KEYSTRING_OBJECT || t == OK_KEYSTRING_ARRAY) {
-    ks_own o = {x, 0, 0, 0, 0, 0};
+  if (t == OK_KEYSTRING_OBJECT || t == OK_KEYSTRING_ARRAY || (v0 && t == OK_KEYSTRING_CODE_SCOPE)) {
+    ks_own o = {x, 0, 0, 0, 0, (uint8_t)v0, 0};
     ok_item_reset(it, &ok_format_keystring, t);
     memcpy(it->own, &o, sizeof o);
-    return dec_container(key, n, x, it, err_at);
+    return dec_container(key, n, x, v0, it, err_at);
   }
-  return dec_scalar(key, n, t, x, it, err_at);
+  return v0 ? dec_scalar_v0(key, n, t, x, it, err_at) : dec_scalar(key, n, t, x, it, err_at);
+}
+
+int ok_keystring_decode(const uint8_t *key, size_t n, uint8_t x, ok_item *it, size_t *err_at) {
+  return decode_value(key, n, x, 0, it, err_at);
 }
 
 int ok_keystring_field(const ok_item *container, size_t *off, ok_item *name, ok_item *it) {
   const uint8_t *c = container->body;
   size_t n = container->body_len, esc, end, err;
   uint8_t x = own_of(container).x;
-  ks_own o = {x, 0, 0, 0, 0, 0};
+  ks_own o = {x, 0, 0, 0, 0, 0, 0};
   if (*off == 0) *off = 1; /* past the container's type byte */
   if ((c[*off] ^ x) == 0x00) return 0;
   ok_item_reset(name, &ok_format_keystring, OK_KEYSTRING_STRING);
@@ -1083,7 +1186,7 @@ int ok_keystring_field(const ok_item *container, size_t *off, ok_item *name, ok_
     memcpy(name->own, &o, sizeof o);
     *off = end + 1;
   }
-  ok_keystring_decode(c + *off, n - *off, x, it, &err); /* checked with the container */
+  decode_value(c + *off, n - *off, x, own_of(container).v0, it, &err); /* checked with it */
   *off += it->len;
   return 1;
 }
@@ -1305,7 +1408,7 @@ int ok_keystring_bits_value(ok_keystring_bits *b, const ok_item *it, ok_keystrin
     int64_t which;
     if ((v = bits(b, 3)) < 0) return fail(OK_E_TRUNCATED, b->head + b->n, err_at);
     if (v == 0) return t->type = OK_BSON_DOUBLE, t->negative_zero = 1, OK_OK;
-    if (v == 1) return fail(OK_E_TYPE, at, err_at); /* unused */
+    if (v == 1 || own_of(it).v0) return fail(OK_E_TYPE, at, err_at); /* unused; no decimal */
     if ((which = bits(b, 12)) < 0) return fail(OK_E_TRUNCATED, b->head + b->n, err_at);
     which |= (v - 2) << 12; /* 0 to 24575: the sign, then 12288 biased exponents */
     t->type = OK_BSON_DECIMAL128;
@@ -1329,6 +1432,7 @@ int ok_keystring_bits_value(ok_keystring_bits *b, const ok_item *it, ok_keystrin
       t->type = OK_BSON_DOUBLE;
       return OK_OK;
   }
+  if (own_of(it).v0) return fail(OK_E_TYPE, at, err_at); /* version 0 holds no decimal */
   t->type = OK_BSON_DECIMAL128;
   return bits_decimal(b, it, t, err_at);
 }
@@ -1349,7 +1453,7 @@ static int dec_record(const uint8_t *key, size_t n, ok_item *it, size_t *err_at)
   uint8_t again[OK_KEYSTRING_RECORD_MAX];
   size_t extra = key[1] >> 5, k;
   uint64_t v;
-  ks_own o = {0, 0, 0, 0, 0, 0};
+  ks_own o = {0, 0, 0, 0, 0, 0, 0};
   ok_item_reset(it, &ok_format_keystring, OK_KEYSTRING_END);
   memcpy(it->own, &o, sizeof o); /* no state of the item read before */
   if (n < extra + 3) return fail(OK_E_TRUNCATED, n, err_at);
@@ -1410,7 +1514,7 @@ static int decode_any(const ok_format *f, size_t index, const uint8_t *key, size
       return rc;
     }
     if (key[0] == OK_KEYSTRING_LESS || key[0] == OK_KEYSTRING_GREATER) { /* a query bound's end */
-      ks_own o = {0, 0, 0, 0, 0, 0};
+      ks_own o = {0, 0, 0, 0, 0, 0, 0};
       if (n == 1) return fail(OK_E_TRUNCATED, 1, err_at);
       if (key[1] != OK_KEYSTRING_END) return fail(OK_E_NONCANONICAL, 1, err_at);
       if (n > 2) return fail(OK_E_TRAILING, 2, err_at); /* no record id: MongoDB stores none */
@@ -1421,7 +1525,7 @@ static int decode_any(const ok_format *f, size_t index, const uint8_t *key, size
       return OK_OK;
     }
   }
-  if ((rc = ok_keystring_decode(key, n, x, it, err_at)) != OK_OK) return rc;
+  if ((rc = decode_value(key, n, x, ks && ks->v0, it, err_at)) != OK_OK) return rc;
   it->format = f;
   it->desc = x != 0;
   if (it->len == n) return fail(OK_E_TRUNCATED, n, err_at);
@@ -1503,11 +1607,12 @@ int ok_keystring_write(const ok_format *f, ok_writer *w, const ok_value *v) {
     case OK_NULL: ok_writer_byte(w, OK_KEYSTRING_NULL); break;
     case OK_INT:
       at = ok_writer_at(w, OK_KEYSTRING_NUMBER_MAX);
-      w->n += ok_keystring_enc_int(at, v->i);
+      w->n += ks && ks->v0 ? ok_keystring_enc_int_v0(at, v->i) : ok_keystring_enc_int(at, v->i);
       break;
     case OK_REAL:
       at = ok_writer_at(w, OK_KEYSTRING_NUMBER_MAX);
-      w->n += ok_keystring_enc_double(at, v->d);
+      w->n +=
+          ks && ks->v0 ? ok_keystring_enc_double_v0(at, v->d) : ok_keystring_enc_double(at, v->d);
       break;
     case OK_TEXT:
       at = ok_writer_at(w, OK_KEYSTRING_STRING_BOUND(v->n));
@@ -1541,6 +1646,63 @@ const ok_format ok_format_keystring = {
     .put = put_value,
 };
 
+const ok_keystring ok_keystring_v0 = {{.name = "keystring",
+                                       .decode = decode_any,
+                                       .next = next,
+                                       .value = keystring_value,
+                                       .skip = skip_any,
+                                       .put = put_value,
+                                       .param = &ok_keystring_v0},
+                                      0,
+                                      0,
+                                      0,
+                                      1};
+
+/* The value `it` (of version 1, ascending, its bytes at c) in version 0
+** at out (at most it->len bytes): its numbers, at any depth, written
+** again; OK_E_TYPE for a decimal that no double is. */
+static int value_v0(uint8_t *out, const ok_item *it, const uint8_t *c, size_t *len) {
+  ok_item name, v, scope;
+  size_t off = 0, o = 1, k;
+  int rc;
+  if (it->tag >= OK_KEYSTRING_NAN && it->tag <= OK_KEYSTRING_POS_LARGE) {
+    if (own_of(it).dec) return OK_E_TYPE; /* version 0 has no Decimal128 */
+    *len = it->type == OK_INT ? ok_keystring_enc_int_v0(out, it->i)
+                              : ok_keystring_enc_double_v0(out, it->d);
+    return OK_OK;
+  }
+  if (it->tag != OK_KEYSTRING_OBJECT && it->tag != OK_KEYSTRING_ARRAY &&
+      it->tag != OK_KEYSTRING_CODE_SCOPE) {
+    memcpy(out, c, *len = it->len);
+    return OK_OK;
+  }
+  scope = *it;
+  if (it->tag == OK_KEYSTRING_CODE_SCOPE) { /* its code as it is, then its scope's fields */
+    ok_keystring_parts(it, &name, &scope);
+    o = (size_t)(scope.body - c) + 1;
+  }
+  memcpy(out, c, o);
+  while (ok_keystring_field(&scope, &off, &name, &v)) {
+    if (scope.tag == OK_KEYSTRING_OBJECT) { /* the field's generic type and name as they are */
+      k = 1 + name.body_len + 1;
+      memcpy(out + o, name.body - 1, k), o += k;
+    }
+    if ((rc = value_v0(out + o, &v, scope.body + off - v.len, &k)) != OK_OK) return rc;
+    o += k;
+  }
+  out[o++] = 0x00;
+  *len = o;
+  return OK_OK;
+}
+
+int ok_keystring_to_v0(uint8_t *out, const uint8_t *p, size_t n, size_t *len, size_t *err_at) {
+  ok_item it;
+  int rc = ok_keystring_decode(p, n, 0, &it, err_at);
+  if (rc == OK_OK && it.len != n) return fail(OK_E_TRAILING, it.len, err_at);
+  if (rc == OK_OK && (rc = value_v0(out, &it, p, len)) != OK_OK) *err_at = 0;
+  return rc;
+}
+
 /* --- Key patterns ---------------------------------------------------------- */
 
 static int pattern_fail(size_t at, const char *why, size_t *err_at, const char **why_out) {
@@ -1549,6 +1711,17 @@ static int pattern_fail(size_t at, const char *why, size_t *err_at, const char *
 }
 
 static int space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+/* Strips the word w that ends s[0..*n), after white space, a '}' or
+** nothing: 1 when it did. */
+static int strip_word(const char *s, size_t *n, const char *w) {
+  size_t k = strlen(w);
+  while (*n > 0 && space(s[*n - 1])) (*n)--;
+  if (*n < k || memcmp(s + *n - k, w, k) != 0) return 0;
+  if (*n > k && !space(s[*n - k - 1]) && s[*n - k - 1] != '}') return 0;
+  *n -= k;
+  return 1;
+}
 
 /* A name or a string value at s[*i]: quoted ('...' or "...", a backslash
 ** escaping the next character) or bare (letters, digits, _ $ .). */
@@ -1573,13 +1746,18 @@ int ok_keystring_parse(ok_keystring *ks, const char *s, size_t n, size_t *err_at
   int braces;
   ks->format = ok_format_keystring;
   ks->format.param = ks;
-  ks->desc = 0, ks->fields = 0, ks->clustered = 0;
-  while (n > 0 && space(s[n - 1])) n--;
-  if (n >= 9 && memcmp(s + n - 9, "clustered", 9) == 0 &&
-      (n == 9 || space(s[n - 10]) || s[n - 10] == '}')) {
-    ks->clustered = 1; /* the key pattern's record ids are strings */
-    n -= 9;
+  ks->desc = 0, ks->fields = 0, ks->clustered = 0, ks->v0 = 0;
+  for (;;) {
+    if (strip_word(s, &n, "clustered"))
+      ks->clustered = 1; /* the key pattern's record ids are strings */
+    else if (strip_word(s, &n, "v0"))
+      ks->v0 = 1; /* an index of version 1: its keys KeyString version 0 */
+    else
+      break;
   }
+  if (ks->clustered && ks->v0)
+    return pattern_fail(n, "a clustered collection's indexes are of version 2 (KeyString V1)",
+                        err_at, why);
   while (i < n && space(s[i])) i++;
   braces = i < n && s[i] == '{';
   if (braces) i++;
@@ -1641,5 +1819,6 @@ size_t ok_keystring_text(char *out, const ok_keystring *ks) {
     o += put_text(out, o, ks->desc >> k & 1 ? "-1" : "1");
   }
   if (ks->clustered) o += put_text(out, o, ks->fields ? " clustered" : "clustered");
+  if (ks->v0) o += put_text(out, o, ks->fields ? " v0" : "v0");
   return o;
 }

@@ -67,17 +67,27 @@ typedef struct {
   uint32_t desc;
   unsigned fields;
   int clustered;
+  int v0; /* an index of version 1 (before MongoDB 3.4): KeyString version 0 */
 } ok_keystring;
+
+/* Keys of KeyString version 0, every field ascending (a writer's format). */
+extern const ok_keystring ok_keystring_v0;
+/* A value of version 1 (p[0..n), ascending: a piece a builder made) in
+** version 0 at out (at most n bytes, *len of them): its numbers at any
+** depth written again. OK_E_TYPE for a Decimal128 that no double is
+** (version 0 has none), a decoder's status for bytes that are no value. */
+int ok_keystring_to_v0(uint8_t *out, const uint8_t *p, size_t n, size_t *len, size_t *err_at);
 
 /* Parses a key pattern, "{a: 1, b: -1}" as the shell writes it (names
 ** bare or quoted, ignored; a negative number descending, any other value
 ** ascending, as MongoDB's Ordering reads it) or its directions alone
 ** ("1, -1"), then the word "clustered" for an index of a clustered
-** collection ("{a: 1} clustered", or "clustered" alone), into *ks: OK_OK;
+** collection ("{a: 1} clustered", or "clustered" alone) or "v0" for an
+** index of version 1, whose keys are KeyString version 0, into *ks: OK_OK;
 ** OK_E_SYNTAX with *err_at the offending character and *why the words;
 ** OK_E_RANGE past OK_KEYSTRING_FIELDS_MAX fields. */
 int ok_keystring_parse(ok_keystring *ks, const char *s, size_t n, size_t *err_at, const char **why);
-/* The pattern as text ("1, -1", "1, -1 clustered"; "" for none): its
+/* The pattern as text ("1, -1", "1, -1 clustered", "-1 v0"; "" for none): its
 ** length (below OK_KEYSTRING_TEXT_MAX), written to out unless NULL. */
 #define OK_KEYSTRING_TEXT_MAX (4 * OK_KEYSTRING_FIELDS_MAX + 10)
 size_t ok_keystring_text(char *out, const ok_keystring *ks);
@@ -86,6 +96,11 @@ size_t ok_keystring_text(char *out, const ok_keystring *ks);
 ** returns the byte count and writes to out unless NULL. */
 #define OK_KEYSTRING_NUMBER_MAX 17
 size_t ok_keystring_enc_int(uint8_t *out, int64_t v);
+/* The same in KeyString version 0 (indexes of version 1, before MongoDB
+** 3.4; ok_keystring.v0): a double below 1 or from 2^63 as its own bits, a
+** fraction in as many bytes as its fraction bits take (at most 9 bytes). */
+size_t ok_keystring_enc_double_v0(uint8_t *out, double d);
+size_t ok_keystring_enc_int_v0(uint8_t *out, int64_t v);
 size_t ok_keystring_enc_double(uint8_t *out, double d); /* NaN included */
 /* A string or JavaScript code (type OK_KEYSTRING_STRING or _CODE): at
 ** most OK_KEYSTRING_STRING_BOUND(n) bytes. */

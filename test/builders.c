@@ -234,8 +234,14 @@ static const char *const keystring_pieces[] = {
     "ok_keystring_dbpointer('db.c', x'000102030405060708090A0B')",
     NULL};
 /* KeyString's builder takes the index's key pattern first */
-static const char *const keystring_patterns[] = {
-    "", "-1", "{a: 1, b: -1}", "1, -1, -1, 1, -1, -1", "clustered", "{a: -1} clustered"};
+static const char *const keystring_patterns[] = {"",
+                                                 "-1",
+                                                 "{a: 1, b: -1}",
+                                                 "1, -1, -1, 1, -1, -1",
+                                                 "clustered",
+                                                 "{a: -1} clustered",
+                                                 "v0",
+                                                 "{a: -1, b: 1} v0"};
 static const char *const none[] = {NULL};
 
 static const builder builders[] = {
@@ -372,7 +378,7 @@ static char *arguments(const builder *b, char *format, size_t room) {
     return out;
   }
   if (b->pieces == keystring_pieces) {
-    const char *p = keystring_patterns[below(6)];
+    const char *p = keystring_patterns[below(8)];
     snprintf(format, room, "keystring:%s", p);
     n += (size_t)sprintf(out + n, "'%s'%s", p, count ? ", " : "");
   }

@@ -860,6 +860,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     walk_check(&s.format, data, size);
     if (ok_keystring_parse(&ks, "{a: 1, b: -1} clustered", 23, &err, &why) != OK_OK) abort();
     walk_check(&ks.format, data, size);
+    if (ok_keystring_parse(&ks, "-1, 1 v0", 8, &err, &why) != OK_OK) abort();
+    walk_check(&ks.format, data, size);
   }
   typebits_check(data, size);
   for (i = 0; ok_formats[i]; i++) walk_check(ok_formats[i], data, size);

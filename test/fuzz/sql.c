@@ -149,7 +149,7 @@ static const char *const params[][3] = {
      "struct(ulong, fixed_int desc, bytes(prefix=1) desc) desc must"},
     {"orderedcode", "string, int64 desc, uint64, float64, string_or_infinity desc, trailing",
      "infinity desc, float64 desc, string"},
-    {"keystring", "", "{a: 1, b: -1, c: -1} clustered"},
+    {"keystring", "-1, 1 v0", "{a: 1, b: -1, c: -1} clustered"},
 };
 
 /* The input as a key of a format with a parameter (an Orderly schema): the

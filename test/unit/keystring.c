@@ -150,6 +150,68 @@ static void record_string_is(size_t n, const char *tail) {
         "keystring: a clustered record id's length", tail);
 }
 
+/* A number as version 0 writes it, and read back. */
+static void v0_is(const ok_format *f, double d, const char *hex) {
+  uint8_t key[16];
+  char got[40];
+  size_t n = ok_keystring_enc_double_v0(key, d), err;
+  ok_item it;
+  ok_walk w;
+  to_hex(got, key, n);
+  key[n] = OK_KEYSTRING_END;
+  ok_walk_start(&w, f, key, n + 1);
+  check(strcmp(got, hex) == 0 && ok_next(&w, &it, &err) == OK_OK &&
+            (it.type == OK_INT ? (double)it.i == d : it.d == d || (d != d && it.d != it.d)),
+        "keystring: a number in version 0", got);
+}
+
+/* KeyString version 0, indexes of version 1 (MongoDB before 3.4): its
+** numbers (test/keystring/check.js reads them with the npm reader's v0). */
+static void version0(void) {
+  ok_keystring ks;
+  size_t at, n, err;
+  const char *why;
+  char text[OK_KEYSTRING_TEXT_MAX];
+  uint8_t out[32], piece[32];
+  const ok_format *f = &ks.format;
+  check(ok_keystring_parse(&ks, "{a: 1, b: -1} v0", 16, &at, &why) == OK_OK && ks.v0 &&
+            ks.desc == 2 && (text[ok_keystring_text(text, &ks)] = 0, strcmp(text, "1, -1 v0") == 0),
+        "keystring: a version 0 pattern", text);
+  check(ok_keystring_parse(&ks, "clustered v0", 12, &at, &why) == OK_E_SYNTAX,
+        "keystring: a clustered collection's indexes are of version 1", why);
+  ok_keystring_parse(&ks, "v0", 2, &at, &why);
+  v0_is(f, 1.5, "2B0308000000000000"); /* 1, then 52 fraction bits in 7 bytes */
+  v0_is(f, -1.5, "27FCF7FFFFFFFFFFFF");
+  v0_is(f, 2.5, "2B0504000000000000");
+  v0_is(f, 0.5, "2A3FE0000000000000");                    /* below 1: the double's bits */
+  v0_is(f, -0.5, "28401FFFFFFFFFFFFF");                   /* sign and all, complemented */
+  v0_is(f, 0x1p-1074, "2A0000000000000001");              /* subnormals too */
+  v0_is(f, 9.3e18, "3343E02207973F6440");                 /* from 2^63 */
+  v0_is(f, -9223372036854775808.0, "1F3C1FFFFFFFFFFFFF"); /* -2^63, int64's least too */
+  v0_is(f, HUGE_VAL, "337FF0000000000000");
+  v0_is(f, -HUGE_VAL, "1F000FFFFFFFFFFFFF");
+  v0_is(f, 4503599627370495.5, "311FFFFFFFFFFFFF01"); /* 2^52 - 0.5: one fraction byte */
+  v0_is(f, 5, "2B0A");                                /* an integer as version 1 */
+  v0_is(f, NAN, "1E");
+  n = ok_keystring_enc_int_v0(out, INT64_MIN);
+  to_hex(text, out, n);
+  check(strcmp(text, "1F3C1FFFFFFFFFFFFF") == 0, "keystring: int64's least in version 0", text);
+  refused(f, "2B031800000000000004", OK_E_NONCANONICAL, 2);     /* a bit above the fraction */
+  refused(f, "2B030800000004", OK_E_TRUNCATED, 7);              /* a fraction byte short */
+  refused(f, "2A3FF000000000000004", OK_E_NONCANONICAL, 0);     /* 1 as a small number */
+  refused(f, "2B0380000000000000000004", OK_E_NONCANONICAL, 1); /* version 1's 1.5 */
+  /* a piece of version 1 (a builder's) in version 0: its numbers again */
+  n = from_hex(piece, "502B0380000000000000461E78002B05800000000000000000"); /* [1.5, {x: 2.5}] */
+  check(ok_keystring_to_v0(out, piece, n, &n, &err) == OK_OK &&
+            (to_hex(text, out, n), strcmp(text,
+                                          "502B0308000000000000461E78002B050400000000000000"
+                                          "00") == 0),
+        "keystring: a piece's numbers in version 0", text);
+  n = from_hex(piece, "502AFEE666666666666600");
+  check(ok_keystring_to_v0(out, piece, n, &n, &err) == OK_E_TYPE,
+        "keystring: no Decimal128 in version 0", "");
+}
+
 static void clustered(void) {
   ok_keystring ks;
   size_t at, err, count;
@@ -315,6 +377,7 @@ static void keys(void) {
           "keystring: a descending field read as its value", "");
   }
   clustered();
+  version0();
 }
 
 /* A value as a decimal: sign, digits (no leading or trailing zero), the
