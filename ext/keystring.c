@@ -66,19 +66,19 @@ OK_SQL_FLATTEN static int put(ok_sql_builder *b, sqlite3_value *v, int t, int i)
                       0);
 }
 
-static const char record_last[] = "a record id (ok_keystring_recordid), which ends the key";
-static const char bound_last[] =
-    "a query bound's discriminator (ok_keystring_exclusive_before or _after), which ends the key";
+#define RECORD_ID "a record id (ok_keystring_recordid)"
+#define BOUND "a query bound's discriminator (ok_keystring_exclusive_before or _after)"
+static const char record_last[] = RECORD_ID ", which ends the key";
+static const char bound_last[] = BOUND ", which ends the key";
 
 /* One of its pieces: a value, complemented in a descending field; a
 ** record id or a discriminator, which only a key's end takes. */
 static int put_piece(ok_sql_builder *b, const uint8_t *p, size_t n, int i) {
-  const char *last = p[0] == OK_KEYSTRING_END                                    ? record_last
-                     : p[0] == OK_KEYSTRING_LESS || p[0] == OK_KEYSTRING_GREATER ? bound_last
-                                                                                 : NULL;
+  int bound = p[0] == OK_KEYSTRING_LESS || p[0] == OK_KEYSTRING_GREATER;
+  const char *last = p[0] == OK_KEYSTRING_END ? record_last : bound ? bound_last : NULL;
   if (last && !b->own[OWN_TOP]) {
-    ok_sql_error(b->ctx, "argument %d is %.*s, which goes last in ok_keystring_pack", i,
-                 (int)(strstr(last, ", which") - last), last);
+    ok_sql_error(b->ctx, "argument %d is %s, which goes last in ok_keystring_pack", i,
+                 bound ? BOUND : RECORD_ID);
     return 0;
   }
   if (!ok_sql_buf_reserve(b->ctx, &b->buf, n, n)) return 0;
@@ -434,10 +434,9 @@ static void ok_keystring_clusterkey_fn(sqlite3_context *ctx, int argc, sqlite3_v
 /* --- Reading --------------------------------------------------------------- */
 
 static const char *kind(const ok_item *it) {
-  char text[OK_KEYSTRING_DECIMAL_TEXT_MAX];
   if (ok_keystring_is_recordid(it)) return "recordid";
   if (it->tag == OK_KEYSTRING_LESS || it->tag == OK_KEYSTRING_GREATER) return "discriminator";
-  if (ok_keystring_decimal_text(text, it)) return "decimal";
+  if (ok_keystring_is_decimal(it)) return "decimal";
   switch (it->tag) {
     case OK_KEYSTRING_MINKEY: return "minkey";
     case OK_KEYSTRING_MAXKEY: return "maxkey";

@@ -1285,6 +1285,10 @@ static size_t item_digits(const ok_item *it, char digits[34], int64_t *e) {
   return ok_u64_text(digits, (uint64_t)o.v);
 }
 
+int ok_keystring_is_decimal(const ok_item *it) {
+  return it->type == OK_REAL && own_of(it).dec && is_keystring(it);
+}
+
 size_t ok_keystring_decimal_text(char *out, const ok_item *it) {
   char digits[34];
   int64_t e;

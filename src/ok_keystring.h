@@ -141,6 +141,9 @@ int ok_keystring_enc_decimal(uint8_t *out, size_t *len, int neg, const char *dig
 ** is no such decimal (one a double equals reads as that double). */
 #define OK_KEYSTRING_DECIMAL_TEXT_MAX 48 /* 42: -d.{33 digits}E+6144 */
 size_t ok_keystring_decimal_text(char *out, const ok_item *it);
+/* 1 when the item is such a decimal (its text not made: a continued one's
+** is read again from its bytes). */
+int ok_keystring_is_decimal(const ok_item *it);
 
 /* A record id (a non-negative int64) after the end byte: 3 to 10 bytes,
 ** the end byte included. */
@@ -165,7 +168,8 @@ size_t ok_keystring_enc_record_string(uint8_t *out, const uint8_t *s, size_t n);
 ** bytes; an object, an array or code with scope as its ascending bytes,
 ** the value a constructor makes). A Decimal128 that no double is reads as
 ** the REAL nearest it (ok_keystring_decimal_text gives its digits). Only
-** what MongoDB writes is read. */
+** what MongoDB writes is read. Version 1; a "v0" pattern's format
+** (ok_keystring_parse, ok_keystring_v0) walks keys of version 0. */
 int ok_keystring_decode(const uint8_t *key, size_t n, uint8_t x, ok_item *it, size_t *err_at);
 
 /* Within a decoded object or array (it->body, it->body_len; *off 0 at
