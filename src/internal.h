@@ -474,4 +474,36 @@ size_t ok_time_text(char *out, int64_t sec, int64_t nanos);
 /* Fills s->full, the terminator flags of a key of s without NULLs. */
 void ok_orderly_plan_full(ok_orderly *s);
 
+/* --- JSON text read in place (src/json.c) --------------------------------
+** A cursor over s[0..n), at s[i]; each call skips the spaces before what it
+** reads and leaves i past it, or at the fault: OK_E_SYNTAX (OK_E_TRUNCATED
+** for a string left open, OK_E_RANGE nested past a skip's depth). */
+typedef struct {
+  const char *s;
+  size_t n, i;
+} ok_json;
+/* What the next value is: '"', '-' (a number), '{', '[', 't', 'f', 'n';
+** 0 at the end or before a character no value starts with. */
+int ok_json_peek(ok_json *j);
+/* 1 when the next character is c (then read), else 0. */
+int ok_json_expect(ok_json *j, char c);
+/* A string: its text between the quotes at *raw (escapes valid, no control
+** character, UTF-8). ok_json_unescape writes that text's characters, each
+** as UTF-8 (a surrogate pair as one), to out unless NULL (at most n bytes):
+** their length. */
+int ok_json_string(ok_json *j, const char **raw, size_t *len);
+size_t ok_json_unescape(uint8_t *out, const char *raw, size_t n);
+/* A number as JSON's grammar has it: its text. */
+int ok_json_number(ok_json *j, const char **text, size_t *len);
+/* The word w ("true", "false", "null"). */
+int ok_json_word(ok_json *j, const char *w);
+/* In an object or an array, its '{' or '[' read: 1 when an element comes
+** next (the comma before it read; first: none is), 0 at `close` (read),
+** -1 for anything else. */
+int ok_json_more(ok_json *j, char close, int first);
+/* An object's name and the ':' after it. */
+int ok_json_name(ok_json *j, const char **raw, size_t *len);
+/* Any value, stepped over: objects and arrays to `depth` levels. */
+int ok_json_skip(ok_json *j, int depth);
+
 #endif /* OK_INTERNAL_H */
