@@ -639,9 +639,9 @@ static int ejson_container(ok_sql_out *o, const ok_item *it, ok_keystring_bits *
   return rc;
 }
 
-/* A value in canonical Extended JSON (v2), its type from the TypeBits:
-** SQLITE_ERROR with *status and *err (a byte of the TypeBits) when they do
-** not fit it. */
+/* A value in canonical Extended JSON (v2), its type from the TypeBits (b
+** NULL: from its value, a clustered record id's): SQLITE_ERROR with
+** *status and *err (a byte of the TypeBits) when they do not fit it. */
 static int ejson_value(ok_sql_out *o, const ok_item *it, ok_keystring_bits *b, int *status,
                        size_t *err) {
   ok_keystring_type t;
@@ -650,7 +650,10 @@ static int ejson_value(ok_sql_out *o, const ok_item *it, ok_keystring_bits *b, i
   uint8_t hex[24], *p;
   char *text;
   int rc;
-  if ((*status = ok_keystring_bits_value(b, it, &t, err)) != OK_OK) return SQLITE_ERROR;
+  if (!b)
+    ok_keystring_type_of(it, &t);
+  else if ((*status = ok_keystring_bits_value(b, it, &t, err)) != OK_OK)
+    return SQLITE_ERROR;
   switch (t.type) {
     case OK_BSON_INT32:
       ok_sql_putf(o, "{\"$numberInt\":\"%lld\"}", (long long)it->i);
@@ -658,7 +661,8 @@ static int ejson_value(ok_sql_out *o, const ok_item *it, ok_keystring_bits *b, i
     case OK_BSON_INT64:
       ok_sql_putf(o, "{\"$numberLong\":\"%lld\"}", (long long)it->i);
       return SQLITE_OK;
-    case OK_BSON_DECIMAL128:
+    case OK_BSON_DECIMAL128: /* b NULL: its text as ok_json writes it, from its bytes */
+      if (!b) return render_value(o, it, 1);
       ok_sql_putf(o, "{\"$numberDecimal\":\"%.*s\"}", (int)t.dec_len, t.dec);
       return SQLITE_OK;
     case OK_BSON_DOUBLE: {
@@ -688,8 +692,9 @@ static int ejson_value(ok_sql_out *o, const ok_item *it, ok_keystring_bits *b, i
       ok_unescape(p, it);
       text = (char *)p + it->value_len;
       text[ok_base64_encode(text, p, it->value_len)] = 0;
-      ok_sql_putf(o, "{\"$binary\":{\"base64\":\"%s\",\"subType\":\"%02x\"}}", text,
-                  ok_keystring_bindata_subtype(it));
+      ok_sql_puts(o, "{\"$binary\":{\"base64\":\""); /* of any length: not through putf's buffer */
+      ok_sql_puts(o, text);
+      ok_sql_putf(o, "\",\"subType\":\"%02x\"}}", ok_keystring_bindata_subtype(it));
       sqlite3_free(p);
       return SQLITE_OK;
     case OK_KEYSTRING_CODE_SCOPE: /* the scope's values typed */
@@ -765,11 +770,15 @@ static void ok_keystring_ejson_fn(sqlite3_context *ctx, int argc, sqlite3_value 
   ok_walk_start(&w, f, key, n);
   while ((status = ok_next(&w, &it, &err)) == OK_OK) {
     if (count++) ok_sql_putc(&o, ',');
-    if (it.tag == OK_KEYSTRING_END) /* an int64; a clustered one as ok_json shows it */
+    if (it.tag == OK_KEYSTRING_END) { /* an int64 */
       ok_sql_putf(&o, "{\"recordid\":{\"$numberLong\":\"%lld\"}}", (long long)it.i);
-    else
-      rc = ok_keystring_is_recordid(&it) ? render(&o, &it, NULL)
-                                         : ejson_value(&o, &it, &b, &tb_status, &tb_err);
+    } else if (ok_keystring_is_recordid(&it)) { /* a clustered one: typed by its value */
+      ok_sql_puts(&o, "{\"recordid\":");
+      rc = ejson_value(&o, &it, NULL, &tb_status, &tb_err);
+      ok_sql_putc(&o, '}');
+    } else {
+      rc = ejson_value(&o, &it, &b, &tb_status, &tb_err);
+    }
     if (rc != SQLITE_OK) break;
   }
   ok_sql_putc(&o, ']');
@@ -787,6 +796,45 @@ static void ok_keystring_ejson_fn(sqlite3_context *ctx, int argc, sqlite3_value 
     if (o.rc == SQLITE_OK) sqlite3_result_subtype(ctx, OK_SQL_JSON_SUBTYPE);
   }
   sqlite3_free(decoded);
+}
+
+/* ok_keystring_from_ejson(json [, pattern]) and ok_keystring_typebits(json
+** [, pattern]): the key that Extended JSON's values make, and the TypeBits
+** MongoDB keeps beside it: the inverse of ok_keystring_ejson. */
+enum { AS_KEY, AS_TYPEBITS };
+static void ok_keystring_from_ejson_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  static const ok_keystring ascending; /* every field ascending, version 1 */
+  const ok_keystring *ks = &ascending;
+  const char *json;
+  size_t n, nb;
+  ok_keystring_ejson_out o;
+  uint8_t scratch[256], key[256], bits[64], *mem = NULL; /* a short key's room: one walk */
+  if (argc > 1 && !(ks = ok_sql_param_arg(ctx, &pattern, argv, 1))) return;
+  if (!ok_sql_text_arg(ctx, argv[0], "the Extended JSON", &json, &n)) return;
+  memset(&o, 0, sizeof o), memset(bits, 0, sizeof bits);
+  o.key = key, o.key_cap = sizeof key, o.bits = bits, o.bits_cap = sizeof bits - 5;
+  o.scratch = 2 * n + 1 <= sizeof scratch ? scratch : sqlite3_malloc64(2 * n + 1);
+  if (!o.scratch) return sqlite3_result_error_nomem(ctx);
+  if (ok_keystring_from_ejson(&o, ks, json, n) != OK_OK) {
+    ok_sql_error(ctx, "%s at character %lld", o.why, (long long)ok_sql_char_at(json, o.err_at));
+  } else if (!o.written && !(mem = sqlite3_malloc64(o.key_len + 2 * ((o.nbits + 7) / 8) + 6))) {
+    sqlite3_result_error_nomem(ctx);
+  } else {
+    if (!o.written) { /* again with room: the key, its bits (zeroed), their stored form */
+      o.key = mem, o.key_cap = o.key_len, o.bits = mem + o.key_len, o.bits_cap = (o.nbits + 7) / 8;
+      memset(o.bits, 0, o.bits_cap);
+      ok_keystring_from_ejson(&o, ks, json, n);
+    }
+    nb = (o.nbits + 7) / 8;
+    if (ok_sql_fn_arg(ctx) == AS_KEY)
+      ok_sql_result_piece(ctx, o.key, o.key_len, OK_KEY_SUBTYPE(OK_SUBTYPE(keystring)), 0);
+    else
+      sqlite3_result_blob(ctx, o.bits + nb,
+                          (int)ok_keystring_bits_write(o.bits + nb, o.bits, o.nbits),
+                          SQLITE_TRANSIENT);
+  }
+  sqlite3_free(mem);
+  if (o.scratch != scratch) sqlite3_free(o.scratch);
 }
 
 static const ok_sql_function functions[] = {
@@ -824,6 +872,9 @@ static const ok_sql_function functions[] = {
      ok_keystring_clusterkey_fn, 0},
     {"ok_keystring_ejson", 2, 3, OK_SQL_PURE | OK_SQL_READS | OK_SQL_MAKES, ok_keystring_ejson_fn,
      0},
+    {"ok_keystring_from_ejson", 1, 2, OK_SQL_PURE | OK_SQL_MAKES, ok_keystring_from_ejson_fn,
+     AS_KEY},
+    {"ok_keystring_typebits", 1, 2, OK_SQL_PURE, ok_keystring_from_ejson_fn, AS_TYPEBITS},
     {NULL, 0, 0, 0, NULL, 0},
 };
 

@@ -506,4 +506,8 @@ int ok_json_name(ok_json *j, const char **raw, size_t *len);
 /* Any value, stepped over: objects and arrays to `depth` levels. */
 int ok_json_skip(ok_json *j, int depth);
 
+/* The double nearest digits[0..nd) x 10^e (ASCII digits): HUGE_VAL past
+** the doubles. src/keystring.c. */
+double ok_decimal_nearest(const char *digits, size_t nd, int64_t e);
+
 #endif /* OK_INTERNAL_H */

@@ -657,8 +657,7 @@ typedef struct {
   int64_t e;
 } kdec;
 
-/* The double nearest digits x 10^e. */
-static double decimal_nearest(const char *digits, size_t nd, int64_t e) {
+double ok_decimal_nearest(const char *digits, size_t nd, int64_t e) {
   int c;
   if (e + (int64_t)nd - 1 > 308) return HUGE_VAL;
   if (e + (int64_t)nd - 1 < -330) return 0.0;
@@ -703,7 +702,7 @@ static int dec_continued(const uint8_t *c, size_t n, int neg, uint8_t x, int kin
     if ((uint8_t)(again[k] ^ x) != c[k]) return fail(OK_E_NONCANONICAL, k, err_at);
   memcpy(it->own, &o, sizeof o);
   it->type = OK_REAL;
-  it->d = decimal_nearest(kd->digits, kd->nd, kd->e);
+  it->d = ok_decimal_nearest(kd->digits, kd->nd, kd->e);
   if (neg) it->d = -it->d;
   it->len = 17;
   it->body = c + 1, it->body_len = 16;
@@ -947,7 +946,7 @@ size_t ok_keystring_enc_record_string(uint8_t *out, const uint8_t *s, size_t n) 
   while (groups < 4 && n >> (7 * groups)) groups++;
   if (out) {
     out[0] = OK_KEYSTRING_END;
-    memcpy(out + 1, s, n);
+    memmove(out + 1, s, n); /* s may already lie there (a key built in place) */
     for (k = 0; k < groups; k++) out[1 + n + k] = (uint8_t)((n >> (7 * k) & 0x7F) | (k ? 0x80 : 0));
   }
   return 1 + n + groups;
@@ -1142,8 +1141,13 @@ static int dec_scalar(const uint8_t *c, size_t n, int t, uint8_t x, ok_item *it,
 static int dec_scalar_v0(const uint8_t *c, size_t n, int t, uint8_t x, ok_item *it,
                          size_t *err_at) {
   ks_own o = {x, 0, 0, 0, 0, 1, 0};
-  if (t <= OK_KEYSTRING_NAN || t > OK_KEYSTRING_POS_LARGE || t == OK_KEYSTRING_ZERO)
-    return dec_scalar(c, n, t, x, it, err_at); /* NaN and zero as version 1 */
+  int rc;
+  if (t < OK_KEYSTRING_NAN || t > OK_KEYSTRING_POS_LARGE) return dec_scalar(c, n, t, x, it, err_at);
+  if (t == OK_KEYSTRING_NAN || t == OK_KEYSTRING_ZERO) {    /* as version 1, marked version 0: */
+    if ((rc = dec_scalar(c, n, t, x, it, err_at)) == OK_OK) /* its TypeBits differ (-0.0) */
+      memcpy(it->own, &o, sizeof o);
+    return rc;
+  }
   ok_item_reset(it, &ok_format_keystring, t);
   memcpy(it->own, &o, sizeof o);
   return dec_number_v0(c, n, t, x, it, err_at);
@@ -1377,9 +1381,9 @@ static int bits_decimal(ok_keystring_bits *b, const ok_item *it, ok_keystring_ty
     }
   }
   if ((stored = bits(b, 6)) < 0) return fail(OK_E_TRUNCATED, b->head + b->n, err_at);
-  for (E = e; E >= e - (int64_t)(34 - nd) && E >= -6176; E--)
-    if (((E + 6176) & 63) == stored) break;
-  if (E < e - (int64_t)(34 - nd) || E < -6176 || e > 6111)
+  for (E = e < 6111 ? e : 6111; E >= e - (int64_t)(34 - nd) && E >= -6176; E--)
+    if (((E + 6176) & 63) == stored) break; /* 1E+6144 is 10^33 x 10^6111 */
+  if (E < e - (int64_t)(34 - nd) || E < -6176)
     return fail(OK_E_TYPE, bits_at(b, b->bit - 1), err_at); /* no exponent of the value */
   for (; e > E; e--) digits[nd++] = '0';
   t->dec_len = decimal_string(t->dec, neg, digits, nd, E);
@@ -1408,11 +1412,13 @@ int ok_keystring_bits_value(ok_keystring_bits *b, const ok_item *it, ok_keystrin
   }
   if (tag < OK_KEYSTRING_NAN || tag > OK_KEYSTRING_POS_LARGE) return OK_OK; /* the key says */
   if ((v = bits(b, 2)) < 0) return fail(OK_E_TRUNCATED, b->head + b->n, err_at);
+  if (tag == OK_KEYSTRING_ZERO && v == 3 && own_of(it).v0) /* version 0: 11 is -0.0 */
+    return t->type = OK_BSON_DOUBLE, t->negative_zero = 1, OK_OK;
   if (tag == OK_KEYSTRING_ZERO && v == 3) { /* -0.0, or a decimal's zero: 3 bits more */
     int64_t which;
     if ((v = bits(b, 3)) < 0) return fail(OK_E_TRUNCATED, b->head + b->n, err_at);
     if (v == 0) return t->type = OK_BSON_DOUBLE, t->negative_zero = 1, OK_OK;
-    if (v == 1 || own_of(it).v0) return fail(OK_E_TYPE, at, err_at); /* unused; no decimal */
+    if (v == 1) return fail(OK_E_TYPE, at, err_at); /* unused */
     if ((which = bits(b, 12)) < 0) return fail(OK_E_TRUNCATED, b->head + b->n, err_at);
     which |= (v - 2) << 12; /* 0 to 24575: the sign, then 12288 biased exponents */
     t->type = OK_BSON_DECIMAL128;
@@ -1439,6 +1445,18 @@ int ok_keystring_bits_value(ok_keystring_bits *b, const ok_item *it, ok_keystrin
   if (own_of(it).v0) return fail(OK_E_TYPE, at, err_at); /* version 0 holds no decimal */
   t->type = OK_BSON_DECIMAL128;
   return bits_decimal(b, it, t, err_at);
+}
+
+void ok_keystring_type_of(const ok_item *it, ok_keystring_type *t) {
+  t->type = 0, t->negative_zero = 0, t->dec_len = 0;
+  if (it->tag == OK_KEYSTRING_STRING) {
+    t->type = OK_BSON_STRING;
+  } else if (it->tag >= OK_KEYSTRING_NAN && it->tag <= OK_KEYSTRING_POS_LARGE) {
+    t->type = ok_keystring_is_decimal(it)                ? OK_BSON_DECIMAL128
+              : it->type != OK_INT                       ? OK_BSON_DOUBLE
+              : it->i >= INT32_MIN && it->i <= INT32_MAX ? OK_BSON_INT32
+                                                         : OK_BSON_INT64;
+  }
 }
 
 int ok_keystring_bits_end(const ok_keystring_bits *b, size_t *err_at) {

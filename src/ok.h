@@ -42,10 +42,10 @@ extern "C" {
 ** minor + patch (30800 for 3.8.0), for #if; ok_version_number() is the
 ** library's, which a program linked against another build may differ from. */
 #define OK_VERSION_MAJOR 4
-#define OK_VERSION_MINOR 5
+#define OK_VERSION_MINOR 6
 #define OK_VERSION_PATCH 0
 #define OK_VERSION_NUMBER (OK_VERSION_MAJOR * 10000 + OK_VERSION_MINOR * 100 + OK_VERSION_PATCH)
-#define OK_VERSION "4.5.0"
+#define OK_VERSION "4.6.0"
 int ok_version_number(void);
 
 /* Status codes: 0 is success; failures are stable negative numbers, each

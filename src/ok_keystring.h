@@ -237,9 +237,47 @@ int ok_keystring_bits_open(ok_keystring_bits *b, const uint8_t *tb, size_t n, si
 ** the TypeBits. */
 int ok_keystring_bits_value(ok_keystring_bits *b, const ok_item *it, ok_keystring_type *t,
                             size_t *err_at);
+/* The type of a value that has no TypeBits (a clustered collection's
+** record id: MongoDB keeps none), as a driver types what it reads: an
+** integer int32 within its range, else int64; any other number a double,
+** or a Decimal128 where no double is it (its text not made: see
+** ok_keystring_decimal_text); text a string. */
+void ok_keystring_type_of(const ok_item *it, ok_keystring_type *t);
 /* After the last value: OK_OK when no bit is left (OK_E_TRAILING,
 ** OK_E_NONCANONICAL for bits set past the values). */
 int ok_keystring_bits_end(const ok_keystring_bits *b, size_t *err_at);
+
+/* --- From Extended JSON ----------------------------------------------------
+** A key and its TypeBits from MongoDB's Extended JSON: a JSON array of the
+** key's values, canonical ({"$numberInt": "1"}, {"$numberDecimal":
+** "1.50"}, {"$symbol": "a"}, {"$date": {"$numberLong": "0"}}, ...),
+** relaxed (1 an int32, 1.0 a double, {"$date": "1970-01-01T00:00:00Z"}) or
+** legacy ({"$binary": ..., "$type": ...}, {"$regex": ..., "$options":
+** ...}); then, last, {"recordid": ...} or {"discriminator":
+** "exclusiveBefore"} as ok_keystring_ejson shows them. Numbers of more
+** than 34 significant digits are refused (Decimal128's; a double's text
+** of more is never the shortest). */
+typedef struct {
+  uint8_t *key;             /* room for key_cap bytes, or NULL */
+  uint8_t *bits;            /* room for bits_cap bytes, zeroed, or NULL: the bits from the */
+  size_t key_cap, bits_cap; /* lowest of bits[0] */
+  uint8_t *scratch;         /* room for twice the JSON text's length */
+  size_t key_len, nbits;    /* the key's bytes and the TypeBits' bits, counted */
+  int written;              /* 1 when both were written whole (they fit their room) */
+  size_t err_at;            /* on failure: the JSON's byte where */
+  const char *why;          /* and in words */
+} ok_keystring_ejson_out;
+/* Builds the key of pattern ks (its descending fields complemented; "v0":
+** version 0's numbers, no decimals) and its TypeBits from json[0..n):
+** OK_OK, or OK_E_SYNTAX with o->err_at and o->why. Without room (NULL, or
+** too little: o->written 0) it counts them; then call again with as much. */
+int ok_keystring_from_ejson(ok_keystring_ejson_out *o, const ok_keystring *ks, const char *json,
+                            size_t n);
+/* TypeBits of nbits bits as MongoDB keeps them (00 when all are zeros; one
+** byte below 0x80 alone; else the size, 0x80 | size or 0x80 and 4 bytes
+** past 127, then the bytes), read back by ok_keystring_bits_open: at most
+** (nbits + 7) / 8 + 5 bytes. */
+size_t ok_keystring_bits_write(uint8_t *out, const uint8_t *bits, size_t nbits);
 
 /* 1 when an item of a key is its record id: an INTEGER (tag
 ** OK_KEYSTRING_END), or in a clustered collection's index (a pattern's

@@ -172,6 +172,12 @@ static const char *const statements[] = {
     "ok_keystring_object('s', ok_keystring_decimal('0.1234567890123456789'))), "
     "ok_keystring_dbpointer('d.c', "
     "x'000102030405060708090A0B'), ok_keystring_minkey(), ok_keystring_recordid(99)) AS x)",
+    "SELECT hex(ok_keystring_from_ejson(j, '{a: -1} clustered')), hex(ok_keystring_typebits(j, "
+    "'clustered')) "
+    "FROM (SELECT '[{\"$numberDecimal\": \"1.50\"}, {\"a\": [' || substr(replace(printf('%.*c', "
+    "300, 'x'), 'x', '1,'), 1, 599) || "
+    "', {\"$binary\": {\"base64\": \"AAAA\", \"subType\": \"04\"}}]}, {\"recordid\": "
+    "\"id\"}]' AS j)",
     "SELECT ok_keystring_ejson(ok_keystring_pack('', 1.5, 'x', ok_keystring_decimal('0.1'), "
     "ok_keystring_object('k', ok_keystring_bindata(zeroblob(300), 4))), 'gtkH'), "
     "ok_keystring_ejson(x'2904', x'838E1D78')",

@@ -71,6 +71,11 @@ keystring_node_suite() {
 keystring_decimals() {
   LD_PRELOAD="$SHELL_PRELOAD" ASAN_OPTIONS=detect_leaks=0 /usr/bin/python3 test/keystring/decimals.py "$B" "${KEYSTRING_DECIMALS:-50000}"
 }
+# KeyStrings and TypeBits built from Extended JSON against a second writer of
+# the TypeBits and ok_keystring_pack's keys (test/keystring/ejson.py).
+keystring_ejson() {
+  LD_PRELOAD="$SHELL_PRELOAD" ASAN_OPTIONS=detect_leaks=0 /usr/bin/python3 test/keystring/ejson.py "$B" "${KEYSTRING_EJSON:-20000}"
+}
 # Java itself prints the Double.toString and BigDecimal decimals that ok's
 # digits and HBase numerics are checked against: on a JDK before 19 (old:
 # Debian's OpenJDK 17, installed by setup.sh --test, so required under CI)
@@ -260,6 +265,7 @@ for B in "$@"; do
   suite fuzz-builders-replay "$B/fuzz-builders-replay" test/fuzz/corpus-builders
   suite fuzz-pending-replay "$B/fuzz-pending-replay" test/fuzz/corpus-pending
   suite keystring-decimals keystring_decimals
+  suite keystring-ejson keystring_ejson
   [ "$quick" = 1 ] && continue # the rest need Java, Node, Python's packages or time
   suite fdb-conformance fdb_node_suite
   suite java-double-8-18 java_suite old doubles

@@ -653,12 +653,18 @@ static int typed(ok_keystring_bits *b, const ok_item *it, size_t tn) {
   size_t err = 0, off = 0;
   ok_item name, v;
   int rc = ok_keystring_bits_value(b, it, &t, &err);
+  if (ok_keystring_is_recordid(it)) return rc; /* none, nor its values */
   if (rc != OK_OK) {
     if (err > tn) abort();
     return rc;
   }
   if (t.dec_len >= OK_KEYSTRING_DECIMAL128_TEXT_MAX || (t.dec_len && t.type != OK_BSON_DECIMAL128))
     abort();
+  if (it->tag == OK_KEYSTRING_CODE_SCOPE) { /* its scope's values */
+    ok_item code, scope;
+    ok_keystring_parts(it, &code, &scope);
+    return typed(b, &scope, tn);
+  }
   if (it->tag == OK_KEYSTRING_OBJECT || it->tag == OK_KEYSTRING_ARRAY)
     while (ok_keystring_field(it, &off, &name, &v))
       if ((rc = typed(b, &v, tn)) != OK_OK) return rc;
@@ -682,6 +688,49 @@ static void typebits_check(const uint8_t *data, size_t size) {
   while ((rc = ok_next(&w, &it, &err)) == OK_OK && typed(&b, &it, tn) == OK_OK) {
   }
   if (rc == OK_FEWER && ok_keystring_bits_end(&b, &err) != OK_OK && err > tn) abort();
+}
+
+/* The input as Extended JSON under three patterns: refused within the
+** text, or a key and TypeBits written as measured that read back whole
+** (every value typed, no bit left). */
+static void ejson_check(const uint8_t *data, size_t size) {
+  static const char *const patterns[] = {"", "-1, 1", "1 v0", "clustered"};
+  size_t k, tb_len, err;
+  for (k = 0; k < 4; k++) {
+    ok_keystring ks;
+    ok_keystring_ejson_out o;
+    ok_keystring_bits b;
+    const char *why;
+    uint8_t *mem, *tb;
+    size_t key_len, nbits;
+    ok_walk w;
+    ok_item it;
+    int rc;
+    if (ok_keystring_parse(&ks, patterns[k], strlen(patterns[k]), &err, &why) != OK_OK) abort();
+    memset(&o, 0, sizeof o);
+    if (!(o.scratch = malloc(2 * size + 1))) abort();
+    if (ok_keystring_from_ejson(&o, &ks, (const char *)data, size) != OK_OK) {
+      if (o.err_at > size || !o.why) abort();
+      free(o.scratch);
+      continue;
+    }
+    if (o.written) abort(); /* no room given: counted */
+    key_len = o.key_len, nbits = o.nbits;
+    if (!(mem = calloc(1, key_len + 2 * ((nbits + 7) / 8) + 6))) abort();
+    o.key = mem, o.bits = mem + key_len, tb = o.bits + (nbits + 7) / 8;
+    o.key_cap = key_len, o.bits_cap = (nbits + 7) / 8;
+    if (ok_keystring_from_ejson(&o, &ks, (const char *)data, size) != OK_OK || !o.written ||
+        o.key_len != key_len || o.nbits != nbits)
+      abort();
+    tb_len = ok_keystring_bits_write(tb, o.bits, nbits);
+    if (tb_len > (nbits + 7) / 8 + 5 || ok_keystring_bits_open(&b, tb, tb_len, &err) != OK_OK)
+      abort();
+    ok_walk_start(&w, &ks.format, mem, key_len);
+    while ((rc = ok_next(&w, &it, &err)) == OK_OK)
+      if (typed(&b, &it, tb_len) != OK_OK) abort();
+    if (rc != OK_FEWER || ok_keystring_bits_end(&b, &err) != OK_OK) abort();
+    free(mem), free(o.scratch);
+  }
 }
 
 /* The walks every format shares: ok_count, ok_locate and ok_pick agree and
@@ -864,6 +913,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     walk_check(&ks.format, data, size);
   }
   typebits_check(data, size);
+  ejson_check(data, size);
   for (i = 0; ok_formats[i]; i++) walk_check(ok_formats[i], data, size);
   convert_check(data, size);
   mvcc_check(data, size);

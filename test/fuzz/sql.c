@@ -228,14 +228,30 @@ static void check_mvcc(const unsigned char *data, size_t size) {
 
 /* The input as a KeyString with TypeBits (its first bytes, its last, none):
 ** typed Extended JSON or an error, never a crash; a key read with TypeBits
-** reads without them too. */
+** reads without them too, and what it shows builds the key and the same
+** Extended JSON again (but for text that is not UTF-8, which JSON cannot
+** hold: ok's {"text_hex": ...}). The input as Extended JSON: a key or an
+** error. */
 static void check_typebits(const unsigned char *data, size_t size) {
+  static const char again[] =
+      "SELECT j IS NULL OR instr(j, 'text_hex') OR (ok_keystring_from_ejson(j, p) = ?1 AND "
+      "ok_keystring_ejson(?1, ok_keystring_typebits(j, p), p) = j) FROM (SELECT "
+      "ok_keystring_ejson(?1, %s, p) j, p FROM (SELECT %s p))";
   long long typed =
       run("SELECT ok_keystring_ejson(?1, substr(?1, -3)) IS NOT NULL", "", data, size, NULL);
   run("SELECT ok_keystring_ejson(?1, substr(?1, 1, 5), '{a: 1, b: -1} clustered')", "", data, size,
       NULL);
   if (typed == 1 && run("SELECT ok_json(?1, 'keystring') IS NOT NULL", "", data, size, NULL) != 1)
     abort();
+  {
+    char *q = sqlite3_mprintf(again, "substr(?1, -3)", "''");
+    char *r = sqlite3_mprintf(again, "substr(?1, 1, 5)", "'{a: 1, b: -1} clustered'");
+    if (!q || !r || run(q, "", data, size, NULL) == 0 || run(r, "", data, size, NULL) == 0) abort();
+    sqlite3_free(q), sqlite3_free(r);
+  }
+  run("SELECT ok_keystring_from_ejson(CAST(?1 AS TEXT), '-1 v0'), "
+      "ok_keystring_typebits(CAST(?1 AS TEXT), 'clustered')",
+      "", data, size, NULL);
 }
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "internal.h" /* the JSON reader */
 #include "ok_keystring.h"
 #include "test.h"
 
@@ -686,6 +687,8 @@ static void typebits(void) {
   typed_is("2904", "11110100000011110", "dec:-0.00");   /* 12288 + 6174 */
   typed_is("2904", "11011100000100011", "dec:0E+3");    /* 6179 */
   typed_is("2904", "11010000000000000", "dec:0E-6176"); /* the least */
+  typed_is("33DFFE314DC6448D9338C15B0A0000000004", "11111111",
+           "dec:1.000000000000000000000000000000000E+6144"); /* its exponent 6111, not 6144 */
   /* NaN: a double's or a decimal's */
   typed_is("1E04", "10", "dbl");
   typed_is("1E04", "11", "dec:NaN");
@@ -739,10 +742,134 @@ static void typebits(void) {
         "keystring: TypeBits past 127 bytes", "");
 }
 
+/* --- From Extended JSON -------------------------------------------------- */
+
+/* The JSON reader's verdict on a string or a number at the text's start:
+** OK_OK and where it ended, or the status and where it stopped. */
+static void json_is(const char *text, int number, int status, size_t at) {
+  ok_json j = {text, strlen(text), 0};
+  const char *raw;
+  size_t len;
+  int rc = number ? ok_json_number(&j, &raw, &len) : ok_json_string(&j, &raw, &len);
+  check(rc == status && j.i == at, "keystring: the JSON reader", text);
+}
+
+/* Key and TypeBits (hex) that json builds under pattern, or "error" and
+** the character where it was refused. */
+static void ejson_is(const char *pattern, const char *json, const char *key_hex,
+                     const char *bits_hex) {
+  ok_keystring ks;
+  ok_keystring_ejson_out o;
+  uint8_t mem[600], tb[80], scratch[600];
+  char got[1400], hex[1200];
+  const char *why;
+  size_t n = strlen(json), err, len, nbits;
+  if (ok_keystring_parse(&ks, pattern, strlen(pattern), &err, &why) != OK_OK) abort();
+  memset(&o, 0, sizeof o), memset(mem, 0, sizeof mem);
+  o.scratch = scratch;
+  if (ok_keystring_from_ejson(&o, &ks, json, n) != OK_OK) {
+    sprintf(got, "error %zu", o.err_at);
+  } else {
+    int measured = !o.written;
+    len = o.key_len, nbits = o.nbits;
+    o.key = mem, o.key_cap = len ? len - 1 : 0, o.bits = mem + 400, o.bits_cap = 200;
+    ok_keystring_from_ejson(&o, &ks, json, n); /* a byte short: counted, not written */
+    measured = measured && !o.written && o.key_len == len && o.nbits == nbits;
+    o.key_cap = len;
+    ok_keystring_from_ejson(&o, &ks, json, n);
+    to_hex(hex, mem, len);
+    sprintf(got, "%s ", hex);
+    to_hex(hex, tb, ok_keystring_bits_write(tb, o.bits, nbits));
+    strcat(got, hex);
+    if (!measured || !o.written || o.key_len != len || o.nbits != nbits)
+      sprintf(got, "measured %zu %zu", len, nbits);
+  }
+  sprintf(hex, *bits_hex ? "%s %s" : "%s", key_hex, bits_hex);
+  check(strcmp(got, hex) == 0, "keystring: a key and TypeBits from Extended JSON", json);
+  if (strcmp(got, hex) != 0) fprintf(stderr, "  %s: got %s, want %s\n", json, got, hex);
+}
+
+static void from_ejson(void) {
+  uint8_t data[200], out[210];
+  size_t k, err;
+  ok_keystring_bits b;
+  /* strings: escapes, a pair of surrogates, and what is refused where */
+  json_is("\"a\\u00e9\\ud83d\\ude00\\n\"", 0, OK_OK, 23);
+  json_is("\"\\ude00\"", 0, OK_E_SYNTAX, 1);        /* a low surrogate alone */
+  json_is("\"\\ud83d\\u0041\"", 0, OK_E_SYNTAX, 1); /* a high one without its pair */
+  json_is("\"\\ud83d\"", 0, OK_E_SYNTAX, 1);
+  json_is("\"\\u12\"", 0, OK_E_SYNTAX, 1);
+  json_is("\"\\q\"", 0, OK_E_SYNTAX, 1);
+  json_is("\"a\tb\"", 0, OK_E_SYNTAX, 2);
+  json_is("\"a\xC3\"", 0, OK_E_SYNTAX, 2); /* not UTF-8 */
+  json_is("\"abc", 0, OK_E_TRUNCATED, 4);
+  /* numbers as JSON writes them */
+  json_is("-0.5e+10,", 1, OK_OK, 8);
+  json_is("0", 1, OK_OK, 1);
+  json_is("01", 1, OK_E_SYNTAX, 0);
+  json_is("-", 1, OK_E_SYNTAX, 1);
+  json_is("1.", 1, OK_E_SYNTAX, 2);
+  json_is("1e", 1, OK_E_SYNTAX, 2);
+  json_is(".5", 1, OK_E_SYNTAX, 0);
+  /* each number's two bits (int32 00, int64 01, double 10, decimal 11 and 6
+  ** bits of exponent), a symbol's 1, -0.0's 11000 (11 in version 0) */
+  ejson_is("", "[1, {\"$numberLong\": \"1\"}, 1.0, {\"$numberDecimal\": \"1.0\"}]",
+           "2B022B022B022B0204", "82D83E"); /* 00 01 10 11 011111 (-1 + 6176) */
+  ejson_is("", "[\"a\", {\"$symbol\": \"a\"}]", "3C61003C610004", "02");
+  ejson_is("", "[{\"$numberDouble\": \"-0.0\"}, 7]", "292B0E04", "03");
+  ejson_is("v0", "[{\"$numberDouble\": \"-0.0\"}, 7]", "292B0E04", "03");
+  ejson_is("", "[{\"$numberDecimal\": \"-0E+3\"}]", "2904", "832F8801"); /* 11 110, 12288 + 6179 */
+  ejson_is("", "[{\"$numberDecimal\": \"1E+6144\"}]", "33DFFE314DC6448D9338C15B0A0000000004",
+           "81FF"); /* 11 111111: 10^33 x 10^6111 */
+  ejson_is("", "[{\"$numberDecimal\": \"1E+6145\"}]", "error 20", "");
+  ejson_is("-1", "[\"a\", 2]", "C39EFF2B0404", "00"); /* the first field complemented */
+  ejson_is("", "[5, {\"recordid\": 7}]", "2B0A040038", "00");
+  ejson_is("", "[5, {\"discriminator\": \"exclusiveAfter\"}]", "2B0AFE04", "00");
+  ejson_is("clustered", "[5, {\"recordid\": 2.5}]", "2B0A042B058000000000000009", "00");
+  ejson_is("", "[{\"recordid\": 7}, 5]", "error 17", "");
+  ejson_is("", "[\"a\" \"b\"]", "error 5", "");
+  ejson_is("", "[1] [2]", "error 4", "");
+  { /* version 0's -0.0 read back: 11, then the next value's bits */
+    static const uint8_t k0[] = {0x29, 0x2B, 0x0E, 0x04}, tb0[] = {0x03};
+    ok_keystring_type t;
+    ok_walk w;
+    ok_item it;
+    int ok = ok_keystring_bits_open(&b, tb0, 1, &err) == OK_OK;
+    ok_walk_start(&w, &ok_keystring_v0.format, k0, sizeof k0);
+    ok = ok && ok_next(&w, &it, &err) == OK_OK &&
+         ok_keystring_bits_value(&b, &it, &t, &err) == OK_OK && t.type == OK_BSON_DOUBLE &&
+         t.negative_zero;
+    ok = ok && ok_next(&w, &it, &err) == OK_OK &&
+         ok_keystring_bits_value(&b, &it, &t, &err) == OK_OK && t.type == OK_BSON_INT32 &&
+         ok_keystring_bits_end(&b, &err) == OK_OK;
+    check(ok, "keystring: version 0's -0.0 in 2 bits of TypeBits", "");
+  }
+  /* TypeBits' forms: one byte below 0x80 alone, a size byte, past 127 bytes
+  ** 0x80 and 4 bytes of size; all zeros 00; each read back */
+  for (k = 0; k < sizeof data; k++) data[k] = (uint8_t)(k * 37 + 1);
+  check(ok_keystring_bits_write(out, data, 0) == 1 && out[0] == 0, "keystring: TypeBits none", "");
+  data[0] = 0x7F;
+  check(ok_keystring_bits_write(out, data, 7) == 1 && out[0] == 0x7F,
+        "keystring: TypeBits in one byte", "");
+  data[0] = 0x80;
+  check(ok_keystring_bits_write(out, data, 8) == 2 && out[0] == 0x81 && out[1] == 0x80,
+        "keystring: TypeBits of one byte from 0x80", "");
+  check(ok_keystring_bits_write(out, data, 127 * 8) == 128 && out[0] == 0xFF &&
+            ok_keystring_bits_open(&b, out, 128, &err) == OK_OK && b.n == 127,
+        "keystring: TypeBits of 127 bytes", "");
+  check(ok_keystring_bits_write(out, data, 128 * 8 - 3) == 133 && out[0] == 0x80 && out[1] == 128 &&
+            out[2] == 0 && ok_keystring_bits_open(&b, out, 133, &err) == OK_OK && b.n == 128,
+        "keystring: TypeBits past 127 bytes written", "");
+  memset(data, 0, sizeof data);
+  check(ok_keystring_bits_write(out, data, 200 * 8) == 1 && out[0] == 0,
+        "keystring: TypeBits all zeros", "");
+}
+
 void test_keystring(long rounds) {
   numbers(rounds);
   decimals(rounds / 3);
   others();
   keys();
   typebits();
+  from_ejson();
 }
