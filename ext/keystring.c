@@ -812,7 +812,8 @@ static void ok_keystring_from_ejson_fn(sqlite3_context *ctx, int argc, sqlite3_v
   if (argc > 1 && !(ks = ok_sql_param_arg(ctx, &pattern, argv, 1))) return;
   if (!ok_sql_text_arg(ctx, argv[0], "the Extended JSON", &json, &n)) return;
   memset(&o, 0, sizeof o), memset(bits, 0, sizeof bits);
-  o.key = key, o.key_cap = sizeof key, o.bits = bits, o.bits_cap = sizeof bits - 5;
+  o.key = key, o.key_cap = sizeof key, o.bits = bits,
+  o.bits_cap = (sizeof bits - 5) / 2; /* and the stored form after */
   o.scratch = 2 * n + 1 <= sizeof scratch ? scratch : sqlite3_malloc64(2 * n + 1);
   if (!o.scratch) return sqlite3_result_error_nomem(ctx);
   if (ok_keystring_from_ejson(&o, ks, json, n) != OK_OK) {

@@ -119,6 +119,9 @@ def value(depth, v0):
     if k == "array":
         if depth == 0 and rng.random() < 0.03:  # TypeBits past 127 bytes (SQL calls take 127 arguments)
             return V(k, [V(k, [value(3, v0) for _ in range(100)]) for _ in range(rng.randrange(1, 13))])
+        if depth == 0 and rng.random() < 0.03:  # many bits in a short key: zeros of 5 and 17 bits
+            return V(k, [V("double", -0.0) if v0 or rng.random() < 0.3 else V("decimal", Decimal((rng.randrange(2), (0,), rng.randrange(-6176, 6112))))
+                         for _ in range(rng.randrange(10, 45))])
         return V(k, [value(depth + 1, v0) for _ in range(rng.randrange(0, 4))])
     if k == "oid":
         return V(k, oid())
