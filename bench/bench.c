@@ -392,6 +392,9 @@ int main(int argc, char **argv) {
     die("KeyString keys");
   compare("read a KeyString 3rd item", "ok_unpack_col(ks, 3, 'keystring')", "ok_unpack_col(k, 3)",
           base);
+  /* the same values as Extended JSON, against SQLite's own parser of that text */
+  compare("KeyString from Extended JSON", "ok_keystring_from_ejson(j)", "json_valid(j)", base);
+  compare("  its TypeBits", "ok_keystring_typebits(j)", "json_valid(j)", base);
   compare("convert a key, ok to FDB", "ok_convert(k, 'ok', 'fdb')", "ok_fdb_pack(a, b, c)", base);
   compare("convert vs unpack + pack", "ok_convert(k, 'ok', 'fdb')",
           "ok_fdb_pack(ok_unpack_col(k, 1), ok_unpack_col(k, 2), ok_unpack_col(k, 3))", base);
