@@ -659,6 +659,12 @@ typedef struct {
 
 double ok_decimal_nearest(const char *digits, size_t nd, int64_t e) {
   int c;
+  if (nd <= 15 && e >= -22 && e <= 22) { /* two doubles, one rounding (most texts) */
+    uint64_t m = 0;
+    size_t k;
+    for (k = 0; k < nd; k++) m = m * 10 + (uint64_t)(digits[k] - '0');
+    return ok_double_near(m, (int)e);
+  }
   if (e + (int64_t)nd - 1 > 308) return HUGE_VAL;
   if (e + (int64_t)nd - 1 < -330) return 0.0;
   return nearest_double(digits, nd, (int)e, floor_double(digits, nd, (int)e, &c));

@@ -5,9 +5,9 @@
 ** JSON holds what the key cannot (int32, int64, double or Decimal128 with
 ** its exponent; string or symbol; -0.0), so the TypeBits come from it.
 **
-** One walk over the JSON does both: run first with nothing to write to,
-** it counts the key's bytes and the TypeBits' bits; run again, it writes
-** them (key_string.cpp's _appendBsonValue and TypeBits::append*).
+** One walk over the JSON does both (key_string.cpp's _appendBsonValue and
+** TypeBits::append*), writing them where the room given holds them and
+** counting them past it, for a second walk with room enough.
 */
 #include <math.h>
 
@@ -150,21 +150,14 @@ static size_t zeros(const number *x) {
   return z;
 }
 
-/* x as the double nearest it; NULL, or why not. Up to 15 digits times
-** 10^-22 to 10^22 is one rounding of two doubles (most texts: SQLite writes
-** 15 digits); any other is compared exactly. */
+/* x as the double nearest it; NULL, or why not. */
 static const char *number_double(const number *x, double *d) {
-  size_t z = zeros(x), k;
-  int64_t e = x->e + (int64_t)z;
-  uint64_t m = 0;
-  for (k = 0; k < x->nd - z && k < 16; k++) m = m * 10 + (uint64_t)(x->digits[k] - '0');
+  size_t z = zeros(x);
   if (x->special)
     *d = x->special == 'n' ? NAN : HUGE_VAL;
   else if (x->nd == z)
     *d = 0.0;
-  else if (x->nd - z <= 15 && e >= -22 && e <= 22)
-    *d = ok_double_near(m, (int)e);
-  else if (isinf(*d = ok_decimal_nearest(x->digits, x->nd - z, e)))
+  else if (isinf(*d = ok_decimal_nearest(x->digits, x->nd - z, x->e + (int64_t)z)))
     return "past a double's range";
   if (x->neg) *d = -*d;
   return NULL;
@@ -324,9 +317,9 @@ static int is(const char *s, size_t n, const char *name) {
 }
 
 /* Reads the object at j.i (its '{' read) as a wrapper: 1 with *k (the
-** field naming its type first) when one of its first fields' names is
-** one of Extended JSON's, 0 for a document (j.i back at its first field),
-** or a status. */
+** field naming its type first) when its first fields are a wrapper's
+** ("$numberInt"; "$type" and "$binary" in either order), 0 for a document
+** (j.i back at its first field), or a status. */
 static int read_wrap(walk *w, wrap *k) {
   size_t start = w->j.i, i, main = WRAP_MAX;
   int first, more, rc;
@@ -336,9 +329,12 @@ static int read_wrap(walk *w, wrap *k) {
     size_t len;
     if (ok_json_name(&w->j, &raw, &len) != OK_OK)
       return fail(w, w->j.i, "not JSON (a name, then ':')");
-    if (len == 0 || raw[0] != '$' || k->count == WRAP_MAX) break; /* a document's field */
-    for (i = 0; wrappers[i] && main == WRAP_MAX; i++)
-      if (is(raw, len, wrappers[i])) main = k->count;
+    for (i = 0; wrappers[i] && !is(raw, len, wrappers[i]); i++) continue;
+    if (!wrappers[i] && !is(raw, len, "$type") && !is(raw, len, "$options") &&
+        !is(raw, len, "$scope"))
+      break; /* a document's field: its value not stepped over to be read again */
+    if (k->count == WRAP_MAX) break;
+    if (wrappers[i] && main == WRAP_MAX) main = k->count;
     ok_json_peek(&w->j); /* where the value starts: errors point there */
     k->name[k->count] = raw, k->len[k->count] = len, k->value[k->count++] = w->j.i;
     if ((rc = ok_json_skip(&w->j, OK_KEYSTRING_DEPTH_MAX)) != OK_OK)
