@@ -40,14 +40,10 @@ void ok_decimal_value(ok_item *it, int neg, long exp, const char *digit, size_t 
   uint64_t m = 0;
   size_t i;
   if (exp >= (long)n && exp <= 19) {
-    uint64_t limit = neg ? (uint64_t)1 << 63 : (uint64_t)INT64_MAX;
-    int fits = 1;
-    for (i = 0; i < (size_t)exp && fits; i++) {
-      unsigned d = i < n ? (unsigned)(digit[i] - '0') : 0;
-      fits = m <= (limit - d) / 10;
-      m = m * 10 + d;
-    }
-    if (fits) {
+    /* 19 digits fit in 64 bits, and up to 18 in an int64 either way: one
+    ** comparison, not a division a digit */
+    for (i = 0; i < (size_t)exp; i++) m = m * 10 + (i < n ? (uint64_t)(digit[i] - '0') : 0);
+    if (exp < 19 || m <= (neg ? (uint64_t)1 << 63 : (uint64_t)INT64_MAX)) {
       it->type = OK_INT;
       it->i = neg ? (int64_t)(0 - m) : (int64_t)m;
       return;

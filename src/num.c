@@ -33,12 +33,16 @@
 static int hibit(uint64_t x) { return (int)ok_bit_length(x) - 1; }
 static int lobit(uint64_t x) { return (int)ok_low_bit(x); }
 
-/* |v| = sig * 2^(e - 63) with bit 63 of sig set. */
-static size_t enc_finite(uint8_t *out, int neg, int e, uint64_t sig, int desc) {
+/* The 7-bit groups of a stream of `bits` bits up to its last set one (1
+** at least): / 7 as * 37 >> 8 (exact to 84), as a key's length waits on
+** it. The callers count the bits from the value, beside its exponent. */
+static int groups_of(int bits) { return (bits + 6) * 37 >> 8; }
+
+/* |v| = sig * 2^(e - 63) with bit 63 of sig set, its stream in `groups`. */
+static size_t enc_finite(uint8_t *out, int neg, int e, uint64_t sig, int groups, int desc) {
   int b0 = (int)((unsigned)e & 1u);
-  int k = (e - b0) / 2;
+  int k = (e - b0) / 2, g;
   uint64_t s = ((uint64_t)b0 << 63) | (sig & ~((uint64_t)1 << 63));
-  int groups = s ? (64 - lobit(s) + 6) / 7 : 1, g;
   size_t n = 1;
   uint8_t flip = (uint8_t)((neg ? 0xFF : 0x00) ^ (desc ? 0xFF : 0x00));
   if (k >= K_MIN && k <= K_MAX) {
@@ -104,7 +108,8 @@ size_t ok_enc_int(uint8_t *out, int64_t v, int desc) {
   if (v == 0) return enc_tag(out, OK_TAG_ZERO, desc);
   mag = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
   e = hibit(mag);
-  return enc_finite(out, v < 0, e, mag << (63 - e), desc);
+  /* the bit e & 1 and the bits below the top one, to the last set one */
+  return enc_finite(out, v < 0, e, mag << (63 - e), groups_of(1 + e - lobit(mag)), desc);
 }
 
 size_t ok_enc_double(uint8_t *out, double v, int desc) {
@@ -122,9 +127,11 @@ size_t ok_enc_double(uint8_t *out, double v, int desc) {
     int h;
     if (!frac) return enc_tag(out, OK_TAG_ZERO, desc); /* 0.0 and -0.0 */
     h = hibit(frac);                                   /* subnormal: frac * 2^-1074 */
-    return enc_finite(out, neg, h - 1074, frac << (63 - h), desc);
+    return enc_finite(out, neg, h - 1074, frac << (63 - h), groups_of(1 + h - lobit(frac)), desc);
   }
-  return enc_finite(out, neg, ex - 1023, ((uint64_t)1 << 63) | (frac << 11), desc);
+  /* the bit e & 1 and the 52 fraction bits, to the last set one */
+  return enc_finite(out, neg, ex - 1023, ((uint64_t)1 << 63) | (frac << 11),
+                    groups_of(53 - lobit(frac | (uint64_t)1 << 52)), desc);
 }
 
 /* The exponent k = floor(e / 2) of a finite nonzero number: from its tag,

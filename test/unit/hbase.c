@@ -88,6 +88,43 @@ static void test_varint(void) {
   check(bad == 0, "hbase varint: TestOrderedBytes boundaries, lengths and round trip", why);
 }
 
+/* What numerics of 18 to 20 digits read as (src/decimal.c): INTEGER while
+** int64 holds them, else REAL when a double wrote them, else TEXT. Both
+** directions. */
+static void test_integer_edges(void) {
+  static const struct {
+    const char *text;
+    ok_type type;
+    int64_t i;
+  } cases[] = {{"999999999999999999", OK_INT, 999999999999999999},
+               {"1e18", OK_INT, 1000000000000000000},
+               {"-123456789012345678", OK_INT, -123456789012345678},
+               {"9223372036854775807", OK_INT, INT64_MAX},
+               {"-9223372036854775807", OK_INT, -INT64_MAX},
+               {"-9223372036854775808", OK_INT, INT64_MIN},
+               {"9223372036854775808", OK_TEXT, 0},
+               {"-9223372036854775809", OK_TEXT, 0},
+               {"9999999999999999999", OK_TEXT, 0},
+               {"1e19", OK_REAL, 0},
+               {"9.22337203685478e18", OK_REAL, 0},
+               {"12345678901234567890", OK_TEXT, 0}};
+  uint8_t b[OK_HBASE_NUM_MAX];
+  ok_item it;
+  size_t i, n, bad = 0;
+  int desc;
+  char why[80] = "";
+  for (desc = 0; desc < 2; desc++)
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+      n = num_bytes(b, cases[i].text, desc);
+      if (!decodes(b, n, &it) || it.type != cases[i].type ||
+          (it.type == OK_INT && it.i != cases[i].i) ||
+          (it.type == OK_REAL && it.d != strtod(cases[i].text, NULL)) ||
+          (it.type == OK_TEXT && it.value_len != strlen(cases[i].text)))
+        bad++, sprintf(why, "%s", cases[i].text);
+    }
+  check(bad == 0, "hbase numerics of 18-20 digits: INTEGER within int64, else REAL or TEXT", why);
+}
+
 /* TestOrderedBytes: I_VALS/I_LENGTHS, D_VALS/D_LENGTHS, BD_VALS/BD_LENGTHS. */
 static void test_lengths(void) {
   static const int64_t ivals[] = {0,     1,     10,     99,        100,    1234,    9999,     10000,
@@ -305,6 +342,7 @@ void test_hbase(long rounds) {
   char why[96];
   int k;
   test_varint();
+  test_integer_edges();
   test_lengths();
   test_examples();
   test_doubles(rounds / 4);
