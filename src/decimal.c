@@ -36,25 +36,38 @@ static int java_double(int neg, uint64_t m, int e10, size_t n, double *d) {
   return 0;
 }
 
-void ok_decimal_value(ok_item *it, int neg, long exp, const char *digit, size_t n) {
-  uint64_t m = 0;
+/* ok_decimal_value_m, inlined in both its callers here. */
+static inline int number_value(ok_item *it, int neg, long exp, size_t n, uint64_t m) {
   size_t i;
   if (exp >= (long)n && exp <= 19) {
     /* 19 digits fit in 64 bits, and up to 18 in an int64 either way: one
     ** comparison, not a division a digit */
-    for (i = 0; i < (size_t)exp; i++) m = m * 10 + (i < n ? (uint64_t)(digit[i] - '0') : 0);
-    if (exp < 19 || m <= (neg ? (uint64_t)1 << 63 : (uint64_t)INT64_MAX)) {
+    uint64_t v = m;
+    for (i = n; i < (size_t)exp; i++) v *= 10;
+    if (exp < 19 || v <= (neg ? (uint64_t)1 << 63 : (uint64_t)INT64_MAX)) {
       it->type = OK_INT;
-      it->i = neg ? (int64_t)(0 - m) : (int64_t)m;
-      return;
+      it->i = neg ? (int64_t)(0 - v) : (int64_t)v;
+      return 1;
     }
   }
-  if (n > 0 && n <= 19 && exp > -330 && exp < 330) { /* a double's decimals lie within */
-    for (m = 0, i = 0; i < n; i++) m = m * 10 + (uint64_t)(digit[i] - '0');
-    if (java_double(neg, m, (int)(exp - (long)n), n, &it->d)) {
-      it->type = OK_REAL;
-      return;
-    }
+  if (n > 0 && exp > -330 && exp < 330 && /* a double's decimals lie within */
+      java_double(neg, m, (int)(exp - (long)n), n, &it->d)) {
+    it->type = OK_REAL;
+    return 1;
+  }
+  return 0;
+}
+
+int ok_decimal_value_m(ok_item *it, int neg, long exp, size_t n, uint64_t m) {
+  return number_value(it, neg, exp, n, m);
+}
+
+void ok_decimal_value(ok_item *it, int neg, long exp, const char *digit, size_t n) {
+  uint64_t m = 0;
+  size_t i;
+  if (n <= 19) {
+    for (i = 0; i < n; i++) m = m * 10 + (uint64_t)(digit[i] - '0');
+    if (number_value(it, neg, exp, n, m)) return;
   }
   it->type = OK_TEXT;
   it->value_len = ok_decimal_text(NULL, neg, exp, n, (const uint8_t *)digit, 0, 0);

@@ -358,21 +358,30 @@ size_t ok_hbase_get_varint(const uint8_t *p, size_t n, uint8_t x, uint64_t *v) {
   return len;
 }
 
-/* The numeric item at p (header h, ascending form), its decimal in *x. */
 static const char two_digits[] =
     "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
     "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
     "8081828384858687888990919293949596979899";
 
-static int dec_num(const uint8_t *p, size_t n, int h, uint8_t x, ok_hbase_num *num, size_t *len,
-                   size_t *err_at) {
+/* A numeric item as dec_num reads it: its decimal but for the digits'
+** text, which num_digits writes (most readers want the number, made as
+** the pairs are read: no text to write and read again). */
+typedef struct {
+  ok_hbase_num num;
+  size_t pairs_at; /* where its centimal digits start (its length ends them) */
+  uint64_t whole;  /* its digits as an integer when 18 or fewer, else UINT64_MAX */
+} numeric;
+
+/* The numeric item at p (header h, ascending form) into *r. */
+OK_HOT_INLINE int dec_num(const uint8_t *p, size_t n, int h, uint8_t x, numeric *r, size_t *len,
+                          size_t *err_at) {
+  ok_hbase_num *num = &r->num;
   int neg = h < OK_HBASE_ZERO;
   uint8_t mx = neg ? (uint8_t)~x : x; /* how the mantissa is stored */
   size_t o = 1, i, vl, m = 0, first = 0, last = 0;
-  uint64_t v = 0;
+  uint64_t v = 0, whole = 0;
   long e;
   int canonical;
-  char pairs[2 * 16];
   if (h == OK_HBASE_NEG_LARGE || h == OK_HBASE_POS_LARGE || h == OK_HBASE_NEG_SMALL ||
       h == OK_HBASE_POS_SMALL) {
     /* the exponent's varint is complemented for large negatives and small
@@ -397,7 +406,7 @@ static int dec_num(const uint8_t *p, size_t n, int h, uint8_t x, ok_hbase_num *n
   for (i = o;; i++) { /* centimal digits 2c+1, the last one 2c */
     unsigned b;
     if (i >= n) return fail(OK_E_TRUNCATED, n, err_at);
-    if (m == sizeof pairs) return fail(OK_E_NONCANONICAL, i, err_at);
+    if (m == 2 * 16) return fail(OK_E_NONCANONICAL, i, err_at);
     b = (uint8_t)(p[i] ^ mx);
     if (b == 200 && i == o && e == 0) { /* HBase 2.4's 1: the centimal digit 100 */
       num->form = OK_HBASE_FORM_DIGIT_100;
@@ -406,7 +415,7 @@ static int dec_num(const uint8_t *p, size_t n, int h, uint8_t x, ok_hbase_num *n
     if (b / 2 > 99) return fail(OK_E_NONCANONICAL, i, err_at);
     if (m == 0) first = b / 2;
     last = b / 2;
-    memcpy(pairs + m, two_digits + b / 2 * 2, 2);
+    whole = whole * 100 + b / 2; /* wraps past 9 pairs, then unused */
     m += 2;
     if (!(b & 1)) break;
   }
@@ -420,8 +429,23 @@ static int dec_num(const uint8_t *p, size_t n, int h, uint8_t x, ok_hbase_num *n
   num->neg = neg;
   num->exp = 2 * e - (first < 10);
   num->n = m - (first < 10) - (last % 10 == 0);
-  memcpy(num->digit, pairs + (first < 10), num->n);
+  r->pairs_at = o;
+  r->whole = m > 18 ? UINT64_MAX : last % 10 == 0 ? whole / 10 : whole;
   return OK_OK;
+}
+
+/* The digits' text of the numeric key[0..len) dec_num read into *r. */
+static void num_digits(const uint8_t *key, size_t len, numeric *r) {
+  uint8_t mx = (uint8_t)((key[0] >= 0x80 ? 0xFF : 0) ^ (r->num.neg ? 0xFF : 0));
+  char pairs[2 * 16];
+  size_t i, m = 0;
+  if (r->num.form == OK_HBASE_FORM_DIGIT_100) { /* the centimal digit 100: 1 */
+    r->num.digit[0] = '1';
+    return;
+  }
+  for (i = r->pairs_at; i < len; i++, m += 2)
+    memcpy(pairs + m, two_digits + (uint8_t)(key[i] ^ mx) / 2 * 2, 2);
+  memcpy(r->num.digit, pairs + (r->num.exp & 1), r->num.n); /* no '0' in front */
 }
 
 static void init(ok_item *it, int h, int desc) {
@@ -539,12 +563,15 @@ OK_HOT_INLINE int dec_item(const uint8_t *key, size_t n, ok_item *it, size_t *er
       return OK_OK;
   }
   if (h >= OK_HBASE_NEG_LARGE && h <= OK_HBASE_POS_LARGE) {
-    ok_hbase_num num;
-    int rc = dec_num(key, n, h, desc ? 0xFF : 0x00, &num, &it->len, err_at);
+    numeric r;
+    int rc = dec_num(key, n, h, desc ? 0xFF : 0x00, &r, &it->len, err_at);
     if (rc != OK_OK) return rc;
     it->body = key + 1;
     it->body_len = it->len - 1;
-    ok_decimal_value(it, num.neg, num.exp, num.digit, num.n);
+    if (r.whole == UINT64_MAX || !ok_decimal_value_m(it, r.num.neg, r.num.exp, r.num.n, r.whole)) {
+      num_digits(key, it->len, &r); /* TEXT, or a number of many digits */
+      ok_decimal_value(it, r.num.neg, r.num.exp, r.num.digit, r.num.n);
+    }
     return OK_OK;
   }
   return fail(OK_E_TAG, 0, err_at);
@@ -555,13 +582,13 @@ int ok_hbase_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) {
 }
 
 int ok_hbase_odd_one(const uint8_t *p, size_t n) {
-  ok_hbase_num num;
+  numeric r;
   size_t len, err;
   int h;
   if (n == 0) return 0;
   h = p[0] >= 0x80 ? (uint8_t)~p[0] : p[0];
   if (h != OK_HBASE_NEG_SMALL && h != OK_HBASE_POS_SMALL) return 0;
-  return dec_num(p, n, h, p[0] >= 0x80 ? 0xFF : 0x00, &num, &len, &err) == OK_OK && num.form;
+  return dec_num(p, n, h, p[0] >= 0x80 ? 0xFF : 0x00, &r, &len, &err) == OK_OK && r.num.form;
 }
 
 int ok_hbase_ends_open(const uint8_t *p, size_t n) {
@@ -599,7 +626,7 @@ static size_t hbase_value(uint8_t *out, const ok_item *it) {
   uint8_t x = it->desc ? 0xFF : 0x00;
   size_t i, o = 0, len;
   unsigned acc = 0, bits = 0;
-  ok_hbase_num num;
+  numeric r;
   if (it->direct) {
     memcpy(out, it->body, it->value_len);
     return it->value_len;
@@ -620,8 +647,9 @@ static size_t hbase_value(uint8_t *out, const ok_item *it) {
     case OK_HBASE_FLOAT64: memcpy(out, "NaN", 3); return 3;
   }
   /* the item decoded before, so its numeric does again */
-  if (dec_num(it->body - 1, it->len, it->tag, x, &num, &len, &i) != OK_OK) return 0;
-  return ok_hbase_num_format((char *)out, &num);
+  if (dec_num(it->body - 1, it->len, it->tag, x, &r, &len, &i) != OK_OK) return 0;
+  num_digits(it->body - 1, it->len, &r);
+  return ok_hbase_num_format((char *)out, &r.num);
 }
 
 /* The descriptor: a component decodes the same wherever it stands. */
@@ -633,11 +661,11 @@ OK_HOT_INLINE int decode_any(const ok_format *f, size_t index, const uint8_t *ke
 }
 
 /* Headers alone, fixed-width integers, text and numerics, with no value
-** made: a numeric's digits are checked, not turned into a number. */
+** made: a numeric's digits are checked, not turned into text. */
 static size_t skip_any(const ok_format *f, size_t index, const uint8_t *key, size_t n) {
   int desc, h;
   const uint8_t *end;
-  ok_hbase_num num;
+  numeric r;
   size_t len, err;
   (void)f, (void)index;
   if (n == 0) return 0;
@@ -660,7 +688,7 @@ static size_t skip_any(const ok_format *f, size_t index, const uint8_t *key, siz
       return (end = memchr(key + 1, desc ? 0xFF : 0x00, n - 1)) ? (size_t)(end - key) + 1 : 0;
   }
   if (h < OK_HBASE_NEG_LARGE || h > OK_HBASE_POS_LARGE) return 0;
-  return dec_num(key, n, h, desc ? 0xFF : 0x00, &num, &len, &err) == OK_OK ? len : 0;
+  return dec_num(key, n, h, desc ? 0xFF : 0x00, &r, &len, &err) == OK_OK ? len : 0;
 }
 
 /* A value as ok_hbase_pack writes it (ok_convert): numbers as numerics (a

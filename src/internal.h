@@ -454,6 +454,9 @@ size_t ok_decimal_text(char *out, int neg, long exp, size_t n, const uint8_t *sr
 ** writes them). src/decimal.c. */
 #define OK_DECIMAL_VALUE_DIGITS 19 /* more is always TEXT: no int64, no double's */
 void ok_decimal_value(ok_item *it, int neg, long exp, const char *digit, size_t n);
+/* The same for n <= 19 digits given as the integer m, where the value is
+** a number: 1; 0 where it is TEXT (its digits then go to the above). */
+int ok_decimal_value_m(ok_item *it, int neg, long exp, size_t n, uint64_t m);
 
 /* ok_collate_restore: a text back from the escaped body of a component
 ** under the collation of `tag` (x 0xFF when descending), written to out
