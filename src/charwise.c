@@ -118,6 +118,48 @@ typedef struct {
 } charwise_own;
 typedef char own_fits[sizeof(charwise_own) <= OK_ITEM_OWN ? 1 : -1];
 
+/* The number of the eight digits '0'..'9' in w (read little-endian: its
+** first byte the first digit), or UINT64_MAX when a byte is none: pairs,
+** then fours, then the eight, a multiplication each. */
+static uint64_t eight_digits(uint64_t w) {
+  const uint64_t high = 0xF0F0F0F0F0F0F0F0ULL, lanes = 0x000000FF000000FFULL;
+  if ((w & high) + ((w + 0x0606060606060606ULL) & high) / 16 != 0x3333333333333333ULL)
+    return UINT64_MAX; /* a carry comes only from a byte that fails itself */
+  w -= 0x3030303030303030ULL;
+  w = w * 10 + (w >> 8); /* each pair's value in the low byte of its lane */
+  return ((w & lanes) * (100 + (1000000ULL << 32)) + (w >> 16 & lanes) * (1 + (10000ULL << 32))) >>
+         32;
+}
+
+/* The eight bytes at p whose last k are digits as eight digits, those
+** before them zeros; a negative number's complemented (0x69 - c: a byte
+** that borrows fails eight_digits, and so does the result of any other
+** byte that is no digit). */
+static uint64_t digit_word(const uint8_t *p, size_t k, int neg) {
+  uint64_t w = ok_get_le(p, 0), keep = k ? ~(uint64_t)0 << (8 * (8 - k)) : 0;
+  w = (w & keep) | ((neg ? '9' : '0') * 0x0101010101010101ULL & ~keep);
+  return neg ? 0x6969696969696969ULL - w : w;
+}
+
+/* The digits of a number's text s whose last nonzero digit ends at `end`
+** (the first at 6, the point at 7), up to 15 of them, eight at a time:
+** 1 with their number in *m, 0 when there are more or a byte is no digit
+** (dec_number then reads them one by one, and says which). */
+static int short_digits(const uint8_t *s, size_t end, int neg, uint64_t *m) {
+  static const uint64_t tens[9] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000};
+  size_t r = end - 8, lo = r < 8 ? r : 8,
+         hi = r - lo; /* after the point: in the last word, before */
+  uint64_t v = (uint64_t)(neg ? '9' - s[6] : s[6] - '0'), x;
+  if (r > 14 || v > 9) return 0;
+  if (hi) {
+    if ((x = eight_digits(digit_word(s + end - 16, hi, neg))) == UINT64_MAX) return 0;
+    v = v * tens[hi] + x;
+  }
+  if ((x = eight_digits(digit_word(s + end - 8, lo, neg))) == UINT64_MAX) return 0;
+  *m = v * tens[lo] + x;
+  return 1;
+}
+
 /* A number's text s[0..n) (its letter first) as the double whose text it
 ** is: the digits read, then the candidates around them written again. */
 static int dec_number(const uint8_t *s, size_t n, double *d, size_t *err_at) {
@@ -142,6 +184,15 @@ static int dec_number(const uint8_t *s, size_t n, double *d, size_t *err_at) {
     if (s[i] < '0' || s[i] > '9') return fail(OK_E_SYNTAX, i, err_at);
     exp = exp * 10 + (neg ? '9' - s[i] : s[i] - '0');
   }
+  /* up to 15 digits no other decimal as short reads as the same double, so
+  ** they are the shortest; within 10^+-22 the double is exact */
+  k = exp - 500 - (int)(end - 8); /* the power of ten of the digits' number */
+  if (n - end == 20 && s[6] != (neg ? '9' : '0') && k >= -22 && k <= 22 &&
+      short_digits(s, end, neg, &m)) {
+    *d = ok_double_near(m, k);
+    if (neg) *d = -*d;
+    return OK_OK;
+  }
   for (i = 6; i < end; i++) { /* the digits, the point at 7 */
     int c = s[i];
     if (i == 7) continue;
@@ -155,15 +206,7 @@ static int dec_number(const uint8_t *s, size_t n, double *d, size_t *err_at) {
     for (; zeros > 0; zeros--) m *= 10, nd++;
     m = m * 10 + (uint64_t)(c - '0'), nd++;
   }
-  zeros += (int)(n - end);
   exp -= 500 + (nd - 1);
-  /* up to 15 digits no other decimal as short reads as the same double, so
-  ** they are the shortest; within 10^+-22 the double is exact */
-  if (zeros == 20 && nd <= 15 && s[6] != (neg ? '9' : '0') && exp >= -22 && exp <= 22) {
-    *d = ok_double_near(m, exp);
-    if (neg) *d = -*d;
-    return OK_OK;
-  }
   *d = ok_double_near(m, exp);
   for (k = 0; k < 3; k++) { /* the double, and its neighbours when it was near */
     double c = k == 0 ? *d : nextafter(*d, k == 1 ? 0.0 : HUGE_VAL);
@@ -176,10 +219,24 @@ static int dec_number(const uint8_t *s, size_t n, double *d, size_t *err_at) {
 
 /* A string's text after its 'J', s[0..n), escaped as an array's element
 ** when `element` holds a '!' or '"'. */
+/* 1 when s[0..n) holds no 0x00, 0x01 or '?': text as it is, which most is. */
+static int plain(const uint8_t *s, size_t n) {
+  const uint64_t ones = 0x0101010101010101ULL, ask = '?' * 0x0101010101010101ULL;
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    uint64_t w = ok_get_le(s + i, 0);
+    if (ok_zero_byte(w) | ok_zero_byte(w ^ ones) | ok_zero_byte(w ^ ask)) return 0;
+  }
+  for (; i < n; i++)
+    if (s[i] <= 0x01 || s[i] == '?') return 0;
+  return 1;
+}
+
 static int dec_string(const uint8_t *s, size_t n, int element, ok_item *it, size_t *err_at) {
   charwise_own o = {0};
   size_t i, len = 0, good;
-  if (element && looks_escaped(s, n)) {
+  int as_is = plain(s, n); /* most text: no escape to read, nothing to refuse but bytes */
+  if (!as_is && element && looks_escaped(s, n)) {
     /* what charwise escaped held a '!' or '"': "??" or "?%" now */
     const uint8_t *p = s, *end = s + n;
     int mark = 0;
@@ -191,7 +248,7 @@ static int dec_string(const uint8_t *s, size_t n, int element, ok_item *it, size
     if (!mark) return fail(OK_E_AMBIGUOUS, 0, err_at);
     o.escaped = 1;
   }
-  for (i = 0; i < n; i++, len++) {
+  for (i = 0; !as_is && i < n; i++, len++) {
     if (s[i] == 0x00) return fail(OK_E_NUL, 1 + i, err_at);
     if (s[i] == 0x01 ? i + 1 < n && s[i + 1] == 0x01 : o.escaped && s[i] == '?') i++;
   }
@@ -200,8 +257,8 @@ static int dec_string(const uint8_t *s, size_t n, int element, ok_item *it, size
   it->type = OK_TEXT;
   it->body = s;
   it->body_len = n;
-  it->value_len = len;
-  it->direct = !o.escaped && !memchr(s, 0x01, n);
+  it->value_len = as_is ? n : len;
+  it->direct = as_is || (!o.escaped && !memchr(s, 0x01, n));
   return OK_OK;
 }
 
@@ -247,10 +304,16 @@ static int dec_scalar(const uint8_t *s, size_t n, int element, ok_item *it, size
 /* The end of the element at s[0..n): the offset of the '"' or '!' after it,
 ** or n. Elements other than arrays hold neither. */
 static size_t scalar_end(const uint8_t *s, size_t n) {
-  const uint8_t *q = memchr(s, '"', n), *b;
-  size_t end = q ? (size_t)(q - s) : n;
-  b = memchr(s, '!', end);
-  return b ? (size_t)(b - s) : end;
+  /* eight bytes at a time, both marks at once: elements are short, and
+  ** two calls of memchr cost more than the search */
+  const uint64_t quote = '"' * 0x0101010101010101ULL, bang = '!' * 0x0101010101010101ULL;
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    uint64_t w = ok_get_le(s + i, 0), hit = ok_zero_byte(w ^ quote) | ok_zero_byte(w ^ bang);
+    if (hit) return i + ok_low_bit(hit) / 8; /* the lowest flag is a true one */
+  }
+  while (i < n && s[i] != '"' && s[i] != '!') i++;
+  return i;
 }
 
 /* A nested array from its 'K' to the '!' that closes it, each element
