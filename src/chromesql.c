@@ -54,10 +54,22 @@ static size_t put_unit(uint8_t *out, size_t o, unsigned u) {
   return 3;
 }
 
+/* Eight bytes of ASCII at once (either way): the words of a string's
+** text and of its units that are ASCII below 0x7F, each unit its
+** character + 1 (no byte carries into the next). */
+#define ONES 0x0101010101010101ULL
+#define HIGHS 0x8080808080808080ULL
+
 int ok_chromesql_enc_string(uint8_t *out, size_t *len, const uint8_t *s, size_t n, size_t *err_at) {
   size_t i = 0, o = 1, k;
   while (i < n) {
     unsigned c = s[i];
+    uint64_t w;
+    if (n - i >= 8 && (w = ok_get_le(s + i, 0), !(w & HIGHS) && !ok_zero_byte(w ^ 0x7F * ONES))) {
+      if (out) ok_put_le(out + o, w + ONES);
+      i += 8, o += 8;
+      continue;
+    }
     k = 1;
     if (c >= 0x80 && (c = ok_wtf8_next(s + i, n - i, &k), k == 0))
       return fail(OK_E_BYTE, i, err_at);
@@ -97,14 +109,12 @@ size_t ok_chromesql_enc_binary(uint8_t *out, const uint8_t *p, size_t n) {
 ** checked as Chrome writes a unit. Runs of one-byte units (ASCII) eight
 ** bytes at a time. */
 static int scan_string(const uint8_t *key, size_t n, size_t *len, size_t *text, size_t *err_at) {
-  const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
   size_t pos = 0, t = 0;
   unsigned high = 0;
   for (;;) {
     uint8_t b;
     uint64_t w;
-    if (n - pos >= 8 &&
-        (memcpy(&w, key + pos, 8), ((w - ones) & ~w & highs) == 0 && !(w & highs))) {
+    if (n - pos >= 8 && (memcpy(&w, key + pos, 8), !ok_zero_byte(w) && !(w & HIGHS))) {
       pos += 8, t += 8, high = 0; /* no 00, nothing from 80 up */
       continue;
     }
@@ -211,6 +221,12 @@ static size_t string_text(uint8_t *out, const uint8_t *p, size_t n) {
   unsigned high = 0;
   while (i < n) {
     unsigned u;
+    uint64_t w;
+    if (n - i >= 8 && (w = ok_get_le(p + i, 0), !(w & HIGHS))) { /* no 00 in a body */
+      if (out) ok_put_le(out + o, w - ONES);
+      i += 8, o += 8, high = 0;
+      continue;
+    }
     if (p[i] < 0x80) { /* one byte: ASCII */
       if (out) out[o] = (uint8_t)(p[i] - 1);
       o++, i++, high = 0;
