@@ -54,19 +54,13 @@ static size_t put_unit(uint8_t *out, size_t o, unsigned u) {
   return 3;
 }
 
-/* Eight bytes of ASCII at once (either way): the words of a string's
-** text and of its units that are ASCII below 0x7F, each unit its
-** character + 1 (no byte carries into the next). */
-#define ONES 0x0101010101010101ULL
-#define HIGHS 0x8080808080808080ULL
-
 int ok_chromesql_enc_string(uint8_t *out, size_t *len, const uint8_t *s, size_t n, size_t *err_at) {
   size_t i = 0, o = 1, k;
   while (i < n) {
     unsigned c = s[i];
     uint64_t w;
-    if (n - i >= 8 && (w = ok_get_le(s + i, 0), !(w & HIGHS) && !ok_zero_byte(w ^ 0x7F * ONES))) {
-      if (out) ok_put_le(out + o, w + ONES);
+    if (n - i >= 8 && ok_ascii8(w = ok_get_le(s + i, 0))) { /* eight ASCII at once */
+      if (out) ok_put_le(out + o, w + OK_UNIT8);
       i += 8, o += 8;
       continue;
     }
@@ -114,7 +108,7 @@ static int scan_string(const uint8_t *key, size_t n, size_t *len, size_t *text, 
   for (;;) {
     uint8_t b;
     uint64_t w;
-    if (n - pos >= 8 && (memcpy(&w, key + pos, 8), !ok_zero_byte(w) && !(w & HIGHS))) {
+    if (n - pos >= 8 && ok_units8(w = ok_get_le(key + pos, 0)) && !ok_zero_byte(w)) {
       pos += 8, t += 8, high = 0; /* no 00, nothing from 80 up */
       continue;
     }
@@ -222,8 +216,8 @@ static size_t string_text(uint8_t *out, const uint8_t *p, size_t n) {
   while (i < n) {
     unsigned u;
     uint64_t w;
-    if (n - i >= 8 && (w = ok_get_le(p + i, 0), !(w & HIGHS))) { /* no 00 in a body */
-      if (out) ok_put_le(out + o, w - ONES);
+    if (n - i >= 8 && ok_units8(w = ok_get_le(p + i, 0))) { /* eight ASCII at once */
+      if (out) ok_put_le(out + o, w - OK_UNIT8);
       i += 8, o += 8, high = 0;
       continue;
     }

@@ -62,7 +62,13 @@ int ok_firefox_enc_string(uint8_t *out, size_t *len, int type, const uint8_t *s,
   if (out) out[0] = (uint8_t)type;
   while (i < n) {
     unsigned c = s[i];
+    uint64_t w;
     k = 1;
+    if (n - i >= 8 && ok_ascii8(w = ok_get_le(s + i, 0))) { /* eight ASCII at once */
+      if (out) ok_put_le(out + o, w + OK_UNIT8);
+      o += 8, i += 8;
+      continue;
+    }
     if (c < 0x7F) { /* ASCII but DEL: the byte + 1 */
       if (out) out[o] = (uint8_t)(c + 1);
       o++, i++;
@@ -128,7 +134,15 @@ static unsigned next_unit(const uint8_t *p, size_t n, size_t *i) {
 static size_t units_text(uint8_t *out, const uint8_t *p, size_t n) {
   size_t i = 0, o = 0;
   unsigned high = 0;
-  while (i < n) o = ok_wtf8_unit(out, o, &high, next_unit(p, n, &i));
+  uint64_t w;
+  while (i < n) {
+    if (n - i >= 8 && ok_units8(w = ok_get_le(p + i, 0))) { /* eight ASCII at once */
+      if (out) ok_put_le(out + o, w - OK_UNIT8);
+      i += 8, o += 8, high = 0;
+      continue;
+    }
+    o = ok_wtf8_unit(out, o, &high, next_unit(p, n, &i));
+  }
   return o;
 }
 
@@ -140,6 +154,11 @@ static int dec_units(const uint8_t *key, size_t n, int type, ok_item *it, size_t
   while (i < n && key[i] != OK_FIREFOX_END) {
     size_t at = i;
     unsigned u;
+    uint64_t w;
+    if (n - i >= 8 && ok_units8(w = ok_get_le(key + i, 0)) && !ok_zero_byte(w)) {
+      i += 8, count += 8, text += 8, high = 0; /* eight ASCII, no 00 to end it */
+      continue;
+    }
     if (key[i] < 0x80) { /* U+0000-U+007E: one byte, one of UTF-8 */
       i++, count++, text++, high = 0;
       continue;

@@ -272,6 +272,18 @@ static inline uint64_t ok_zero_byte(uint64_t v) {
   return (v - 0x0101010101010101ULL) & ~v & 0x8080808080808080ULL;
 }
 
+/* Firefox's IndexedDB keys and Chrome's SQLite ones write a character
+** below 0x7F as its byte + 1: eight at once, as a word + or - this, no
+** byte carrying into the next. ok_ascii8: the eight bytes of w are such
+** characters (text to write); ok_units8: they are such units (in a
+** string's body, where no unit starts with 00; a scan for its end checks
+** for that 00 too). */
+#define OK_UNIT8 0x0101010101010101ULL
+static inline int ok_ascii8(uint64_t w) {
+  return !(w & 0x8080808080808080ULL) && !ok_zero_byte(w ^ 0x7F * OK_UNIT8);
+}
+static inline int ok_units8(uint64_t w) { return !(w & 0x8080808080808080ULL); }
+
 /* s[0..n) copied to out when n <= 16 and none of its bytes is below
 ** `below` (1: no 0x00; 2: no 0x00 or 0x01), as most keys' text is: 1, else
 ** 0 with nothing known. Two fixed-size words that overlap (three bytes
