@@ -74,12 +74,25 @@ static size_t varint_strict(const uint8_t *p, size_t n, uint64_t *v) {
   return k > 1 && p[k - 1] == 0 ? 0 : k;
 }
 
+/* Four characters (the low four bytes of c, none from 0x80 up) as their
+** big-endian units, in the word of eight bytes to write little-endian:
+** four at a time, not a byte each. */
+static uint64_t units_of_ascii(uint64_t c) {
+  c = (c | c << 16) & 0x0000FFFF0000FFFFULL;
+  c = (c | c << 8) & 0x00FF00FF00FF00FFULL;
+  return c << 8;
+}
+
 int ok_chrome_enc_string(uint8_t *out, size_t *len, const uint8_t *s, size_t n, size_t *err_at) {
   size_t i = 0, units = 0, o, k;
   /* the count first: its varint's length decides where the units go */
   while (i < n) {
     unsigned c = s[i];
     k = 1;
+    if (n - i >= 8 && !(ok_get_le(s + i, 0) & 0x8080808080808080ULL)) { /* eight ASCII */
+      units += 8, i += 8;
+      continue;
+    }
     if (c >= 0x80 && (c = ok_wtf8_next(s + i, n - i, &k), k == 0))
       return fail(OK_E_BYTE, i, err_at);
     units += c >= 0x10000 ? 2 : 1;
@@ -88,7 +101,13 @@ int ok_chrome_enc_string(uint8_t *out, size_t *len, const uint8_t *s, size_t n, 
   o = ok_chrome_enc_head(out, OK_CHROME_STRING, units);
   for (i = 0; out && i < n; i += k) {
     unsigned c = s[i];
+    uint64_t w;
     k = 1;
+    if (n - i >= 4 && !((w = ok_get_le_short(s + i, 4)) & 0x80808080U)) { /* four ASCII */
+      ok_put_le(out + o, units_of_ascii(w));
+      o += 8, k = 4;
+      continue;
+    }
     if (c >= 0x80) c = ok_wtf8_next(s + i, n - i, &k);
     if (c >= 0x10000) { /* a surrogate pair */
       c -= 0x10000;
