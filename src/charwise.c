@@ -217,8 +217,6 @@ static int dec_number(const uint8_t *s, size_t n, double *d, size_t *err_at) {
   return fail(OK_E_NONCANONICAL, 1, err_at);
 }
 
-/* A string's text after its 'J', s[0..n), escaped as an array's element
-** when `element` holds a '!' or '"'. */
 /* 1 when s[0..n) holds no 0x00, 0x01 or '?': text as it is, which most is. */
 static int plain(const uint8_t *s, size_t n) {
   const uint64_t ones = 0x0101010101010101ULL, ask = '?' * 0x0101010101010101ULL;
@@ -232,6 +230,8 @@ static int plain(const uint8_t *s, size_t n) {
   return 1;
 }
 
+/* A string's text after its 'J', s[0..n), escaped as an array's element
+** when `element` holds a '!' or '"'. */
 static int dec_string(const uint8_t *s, size_t n, int element, ok_item *it, size_t *err_at) {
   charwise_own o = {0};
   size_t i, len = 0, good;

@@ -358,6 +358,10 @@ size_t ok_hbase_get_varint(const uint8_t *p, size_t n, uint8_t x, uint64_t *v) {
   return len;
 }
 
+/* A numeric's centimal digits at most: 31 significant ones (OK_HBASE_DIGITS)
+** with a padding 0 on either side. */
+#define PAIRS_MAX 16
+
 static const char two_digits[] =
     "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
     "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
@@ -406,7 +410,7 @@ OK_HOT_INLINE int dec_num(const uint8_t *p, size_t n, int h, uint8_t x, numeric 
   for (i = o;; i++) { /* centimal digits 2c+1, the last one 2c */
     unsigned b;
     if (i >= n) return fail(OK_E_TRUNCATED, n, err_at);
-    if (m == 2 * 16) return fail(OK_E_NONCANONICAL, i, err_at);
+    if (m == 2 * PAIRS_MAX) return fail(OK_E_NONCANONICAL, i, err_at);
     b = (uint8_t)(p[i] ^ mx);
     if (b == 200 && i == o && e == 0) { /* HBase 2.4's 1: the centimal digit 100 */
       num->form = OK_HBASE_FORM_DIGIT_100;
@@ -437,7 +441,7 @@ OK_HOT_INLINE int dec_num(const uint8_t *p, size_t n, int h, uint8_t x, numeric 
 /* The digits' text of the numeric key[0..len) dec_num read into *r. */
 static void num_digits(const uint8_t *key, size_t len, numeric *r) {
   uint8_t mx = (uint8_t)((key[0] >= 0x80 ? 0xFF : 0) ^ (r->num.neg ? 0xFF : 0));
-  char pairs[2 * 16];
+  char pairs[2 * PAIRS_MAX];
   size_t i, m = 0;
   if (r->num.form == OK_HBASE_FORM_DIGIT_100) { /* the centimal digit 100: 1 */
     r->num.digit[0] = '1';
