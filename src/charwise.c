@@ -180,10 +180,10 @@ static int dec_number(const uint8_t *s, size_t n, double *d, size_t *err_at) {
     }
   }
   while (end > 8 && s[end - 1] == (neg ? '9' : '0')) end--;
-  for (i = 2, exp = 0; i < 5; i++) { /* the exponent + 500 */
+  for (i = 2; i < 5; i++) /* the exponent + 500: three digits, a negative's complemented */
     if (s[i] < '0' || s[i] > '9') return fail(OK_E_SYNTAX, i, err_at);
-    exp = exp * 10 + (neg ? '9' - s[i] : s[i] - '0');
-  }
+  exp = 100 * (s[2] - '0') + 10 * (s[3] - '0') + (s[4] - '0');
+  if (neg) exp = 999 - exp;
   /* up to 15 digits no other decimal as short reads as the same double, so
   ** they are the shortest; within 10^+-22 the double is exact */
   k = exp - 500 - (int)(end - 8); /* the power of ten of the digits' number */
