@@ -89,7 +89,7 @@ int ok_chrome_enc_string(uint8_t *out, size_t *len, const uint8_t *s, size_t n, 
   while (i < n) {
     unsigned c = s[i];
     k = 1;
-    if (n - i >= 8 && !(ok_get_le(s + i, 0) & 0x8080808080808080ULL)) { /* eight ASCII */
+    if (n - i >= 8 && ok_ascii_word(ok_get_le(s + i, 0))) { /* eight ASCII */
       units += 8, i += 8;
       continue;
     }

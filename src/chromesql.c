@@ -108,7 +108,7 @@ static int scan_string(const uint8_t *key, size_t n, size_t *len, size_t *text, 
   for (;;) {
     uint8_t b;
     uint64_t w;
-    if (n - pos >= 8 && ok_units8(w = ok_get_le(key + pos, 0)) && !ok_zero_byte(w)) {
+    if (n - pos >= 8 && ok_ascii_word(w = ok_get_le(key + pos, 0)) && !ok_zero_byte(w)) {
       pos += 8, t += 8, high = 0; /* no 00, nothing from 80 up */
       continue;
     }
@@ -216,7 +216,7 @@ static size_t string_text(uint8_t *out, const uint8_t *p, size_t n) {
   while (i < n) {
     unsigned u;
     uint64_t w;
-    if (n - i >= 8 && ok_units8(w = ok_get_le(p + i, 0))) { /* eight ASCII at once */
+    if (n - i >= 8 && ok_ascii_word(w = ok_get_le(p + i, 0))) { /* eight ASCII at once */
       if (out) ok_put_le(out + o, w - OK_UNIT8);
       i += 8, o += 8, high = 0;
       continue;

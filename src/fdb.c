@@ -419,13 +419,6 @@ int ok_fdb_incomplete(const uint8_t *key, size_t n, size_t *count, size_t *at) {
   return OK_OK;
 }
 
-static int hex_digit(int c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
 int ok_fdb_uuid_parse(uint8_t *u, const char *s, size_t n) {
   size_t i, k = 0;
   int dashed = n == 36;
@@ -436,7 +429,7 @@ int ok_fdb_uuid_parse(uint8_t *u, const char *s, size_t n) {
       if (s[i] != '-') return OK_E_SYNTAX;
       continue;
     }
-    if ((h = hex_digit((unsigned char)s[i])) < 0) return OK_E_SYNTAX;
+    if ((h = ok_hex_digit((unsigned char)s[i])) < 0) return OK_E_SYNTAX;
     u[k / 2] = (uint8_t)(k % 2 ? u[k / 2] | h : h << 4);
     k++;
   }

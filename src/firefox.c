@@ -136,7 +136,7 @@ static size_t units_text(uint8_t *out, const uint8_t *p, size_t n) {
   unsigned high = 0;
   uint64_t w;
   while (i < n) {
-    if (n - i >= 8 && ok_units8(w = ok_get_le(p + i, 0))) { /* eight ASCII at once */
+    if (n - i >= 8 && ok_ascii_word(w = ok_get_le(p + i, 0))) { /* eight ASCII at once */
       if (out) ok_put_le(out + o, w - OK_UNIT8);
       i += 8, o += 8, high = 0;
       continue;
@@ -155,7 +155,7 @@ static int dec_units(const uint8_t *key, size_t n, int type, ok_item *it, size_t
     size_t at = i;
     unsigned u;
     uint64_t w;
-    if (n - i >= 8 && ok_units8(w = ok_get_le(key + i, 0)) && !ok_zero_byte(w)) {
+    if (n - i >= 8 && ok_ascii_word(w = ok_get_le(key + i, 0)) && !ok_zero_byte(w)) {
       i += 8, count += 8, text += 8, high = 0; /* eight ASCII, no 00 to end it */
       continue;
     }

@@ -22,7 +22,7 @@ static int is_separator(char c) {
          c == ',' || c == '.' || c == '_' || c == '/';
 }
 
-static int hex_value(char c) {
+int ok_hex_digit(int c) {
   return c >= '0' && c <= '9'   ? c - '0'
          : c >= 'A' && c <= 'F' ? c - 'A' + 10
          : c >= 'a' && c <= 'f' ? c - 'a' + 10
@@ -55,11 +55,11 @@ int ok_hex_decode(uint8_t *out, size_t *len, const char *s, size_t n, size_t *er
       i++;
       continue;
     }
-    if ((hi = hex_value(s[i])) < 0) {
+    if ((hi = ok_hex_digit(s[i])) < 0) {
       *err_at = i, *len = o;
       return OK_E_SYNTAX;
     }
-    if (i + 1 >= end || (lo = hex_value(s[i + 1])) < 0) { /* a lone digit */
+    if (i + 1 >= end || (lo = ok_hex_digit(s[i + 1])) < 0) { /* a lone digit */
       int lone = i + 1 >= end || is_separator(s[i + 1]);
       *err_at = lone ? i : i + 1, *len = o;
       return lone ? OK_E_TRUNCATED : OK_E_SYNTAX;
@@ -89,7 +89,7 @@ static int bytea(const char *s, size_t i, size_t end) {
   size_t k;
   if (end - i < 4 || s[i] != '\\' || s[i + 1] != 'x' || (end - i) % 2) return 0;
   for (k = i + 2; k < end; k++)
-    if (hex_value(s[k]) < 0) return 0;
+    if (ok_hex_digit(s[k]) < 0) return 0;
   return 1;
 }
 
@@ -127,8 +127,8 @@ static int escape(uint8_t *out, size_t *len, size_t *used, const char *s, size_t
   digits = s[i] == 'x' ? 2 : s[i] == 'u' ? 4 : s[i] == 'U' ? 8 : 0;
   if (!digits) return OK_E_ESCAPE;
   for (k = i + 1 + braced; k < end && (braced ? s[k] != '}' : k < i + 1 + digits); k++) {
-    if (hex_value(s[k]) < 0 || (braced && k - i - 2 >= 6)) return OK_E_ESCAPE;
-    v = v * 16 + (unsigned long)hex_value(s[k]);
+    if (ok_hex_digit(s[k]) < 0 || (braced && k - i - 2 >= 6)) return OK_E_ESCAPE;
+    v = v * 16 + (unsigned long)ok_hex_digit(s[k]);
   }
   if (braced ? k == end : k < i + 1 + digits) return OK_E_TRUNCATED;
   if (braced && k == i + 2) return OK_E_ESCAPE; /* \u{} */

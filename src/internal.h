@@ -272,17 +272,19 @@ static inline uint64_t ok_zero_byte(uint64_t v) {
   return (v - 0x0101010101010101ULL) & ~v & 0x8080808080808080ULL;
 }
 
+/* 1 when the eight bytes of w are ASCII (none from 0x80 up). */
+static inline int ok_ascii_word(uint64_t w) { return !(w & 0x8080808080808080ULL); }
+
 /* Firefox's IndexedDB keys and Chrome's SQLite ones write a character
 ** below 0x7F as its byte + 1: eight at once, as a word + or - this, no
 ** byte carrying into the next. ok_ascii8: the eight bytes of w are such
-** characters (text to write); ok_units8: they are such units (in a
-** string's body, where no unit starts with 00; a scan for its end checks
-** for that 00 too). */
+** characters (text to write). Read back, eight such units are a word that
+** is ASCII (in a string's body no unit starts with 00; a scan for its end
+** checks for that 00 too). */
 #define OK_UNIT8 0x0101010101010101ULL
 static inline int ok_ascii8(uint64_t w) {
-  return !(w & 0x8080808080808080ULL) && !ok_zero_byte(w ^ 0x7F * OK_UNIT8);
+  return ok_ascii_word(w) && !ok_zero_byte(w ^ 0x7F * OK_UNIT8);
 }
-static inline int ok_units8(uint64_t w) { return !(w & 0x8080808080808080ULL); }
 
 /* s[0..n) copied to out when n <= 16 and none of its bytes is below
 ** `below` (1: no 0x00; 2: no 0x00 or 0x01), as most keys' text is: 1, else
@@ -488,6 +490,9 @@ size_t ok_time_text(char *out, int64_t sec, int64_t nanos);
 
 /* Fills s->full, the terminator flags of a key of s without NULLs. */
 void ok_orderly_plan_full(ok_orderly *s);
+
+/* The value of the hex digit c (either case), or -1. src/hex.c. */
+int ok_hex_digit(int c);
 
 /* --- JSON text read in place (src/json.c) --------------------------------
 ** A cursor over s[0..n), at s[i]; each call skips the spaces before what it

@@ -8,16 +8,11 @@
 
 static int space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
+/* The four hex digits of a \u escape at s. */
 static int hex4(const char *s, unsigned *u) {
-  int k;
-  *u = 0;
-  for (k = 0; k < 4; k++) {
-    char c = s[k];
-    int d = c >= '0' && c <= '9'   ? c - '0'
-            : c >= 'a' && c <= 'f' ? c - 'a' + 10
-            : c >= 'A' && c <= 'F' ? c - 'A' + 10
-                                   : -1;
-    if (d < 0) return 0;
+  int k, d;
+  for (*u = 0, k = 0; k < 4; k++) {
+    if ((d = ok_hex_digit((unsigned char)s[k])) < 0) return 0;
     *u = *u << 4 | (unsigned)d;
   }
   return 1;

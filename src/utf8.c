@@ -44,11 +44,11 @@ size_t ok_utf8_check(const uint8_t *p, size_t n) {
   while (i < n) {
     if (n - i >= 8) { /* ASCII, eight at a time; the last eight with the rest */
       memcpy(&w, p + i, 8);
-      if (!(w & 0x8080808080808080ULL)) {
+      if (ok_ascii_word(w)) {
         i += 8;
         continue;
       }
-    } else if (n >= 8 && (memcpy(&w, p + n - 8, 8), !(w & 0x8080808080808080ULL))) {
+    } else if (n >= 8 && (memcpy(&w, p + n - 8, 8), ok_ascii_word(w))) {
       return n;
     }
     if ((l = seq_len(p + i, n - i)) == 0) break;

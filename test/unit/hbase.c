@@ -108,7 +108,7 @@ static void test_integer_edges(void) {
                {"1e19", OK_REAL, 0},
                {"9.22337203685478e18", OK_REAL, 0},
                {"12345678901234567890", OK_TEXT, 0}};
-  uint8_t b[OK_HBASE_NUM_MAX];
+  uint8_t b[OK_HBASE_NUM_MAX], text[OK_HBASE_NUM_TEXT_MAX];
   ok_item it;
   size_t i, n, bad = 0;
   int desc;
@@ -119,7 +119,9 @@ static void test_integer_edges(void) {
       if (!decodes(b, n, &it) || it.type != cases[i].type ||
           (it.type == OK_INT && it.i != cases[i].i) ||
           (it.type == OK_REAL && it.d != strtod(cases[i].text, NULL)) ||
-          (it.type == OK_TEXT && it.value_len != strlen(cases[i].text)))
+          (it.type == OK_TEXT &&
+           (it.value_len != strlen(cases[i].text) || ok_unescape(text, &it) != it.value_len ||
+            memcmp(text, cases[i].text, it.value_len) != 0)))
         bad++, sprintf(why, "%s", cases[i].text);
     }
   check(bad == 0, "hbase numerics of 18-20 digits: INTEGER within int64, else REAL or TEXT", why);

@@ -268,6 +268,9 @@ static void test_charwise_read(long rounds) {
              {"FE500M7.000000000x0000000000", OK_E_SYNTAX, 17},
              {"FE500M0.70000000000000000000", OK_E_NONCANONICAL, 1},
              {"DE499M2.9999999999999999999", OK_E_NONCANONICAL, 1}, /* -7, 19 nines */
+             /* a byte that is no digit among a negative's few (complemented 8 at once) */
+             {"DE499M7.7x99999999999999999999", OK_E_SYNTAX, 9},
+             {"FE500M1.2:000000000000000000000", OK_E_SYNTAX, 9},
              {"FE500M1.2345678901234567890100000000000000000000", OK_E_NONCANONICAL, 27}};
   const char *words[] = {"", "ab", "a\"b", "x!y", "?!\"", "plain text here, long enough"};
   uint8_t key[2 * OK_CHARWISE_NUM_MAX + 80], text[40];
