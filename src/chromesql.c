@@ -160,49 +160,60 @@ static int scan_binary(const uint8_t *key, size_t n, size_t *len, size_t *count,
   }
 }
 
-/* The value at key[0..n), nested values included: its bytes in *len (and
-** a string's UTF-8 length in *text). */
-static int scan(const uint8_t *key, size_t n, size_t *len, size_t *text, size_t *err_at) {
-  size_t pos = 0, depth = 0, k, count;
+/* A number or a Date at key[0..n) (its type byte first): OK_OK when Chrome
+** writes its 9 bytes. */
+static int check_number(const uint8_t *key, size_t n, size_t *err_at) {
+  uint64_t e;
+  if (n < 9) return fail(OK_E_TRUNCATED, n, err_at);
+  /* on the bytes as they are: the numbers run from -Inf's 000F..FF to
+  ** +Inf's FFF0..00, a NaN either side of them; -0 (written as 0) would be
+  ** the flipped bits of 80..00 */
+  e = ok_get_be(key + 1, 8, 0);
+  if (e - 0x000FFFFFFFFFFFFFULL > 0xFFF0000000000000ULL - 0x000FFFFFFFFFFFFFULL)
+    return fail(OK_E_RANGE, 0, err_at);
+  if (e == 0x7FFFFFFFFFFFFFFFULL) return fail(OK_E_NONCANONICAL, 0, err_at);
+  if (key[0] == OK_CHROMESQL_DATE) {
+    double d = be_double(key + 1);
+    if (!(fabs(d) <= OK_JS_DATE_MAX && d == trunc(d))) return fail(OK_E_RANGE, 0, err_at);
+  }
+  return OK_OK;
+}
+
+/* The value at key[0..n) that is not an array: its bytes in *len, and in
+** *text a string's UTF-8 length or binary's count of bytes. */
+OK_HOT_INLINE int scalar(const uint8_t *key, size_t n, size_t *len, size_t *text, size_t *err_at) {
+  int rc;
+  switch (key[0]) {
+    case OK_CHROMESQL_NUMBER:
+    case OK_CHROMESQL_DATE: return *len = 9, check_number(key, n, err_at);
+    case OK_CHROMESQL_STRING:
+      if ((rc = scan_string(key + 1, n - 1, len, text, err_at)) != OK_OK) return *err_at += 1, rc;
+      return *len += 2, OK_OK;
+    case OK_CHROMESQL_BINARY:
+      if ((rc = scan_binary(key + 1, n - 1, len, text, err_at)) != OK_OK) return *err_at += 1, rc;
+      return *len += 1, OK_OK;
+  }
+  return fail(OK_E_TAG, 0, err_at);
+}
+
+/* The value at key[0..n) (n > 0), an array's nested values included: its
+** bytes in *len. */
+static int scan(const uint8_t *key, size_t n, size_t *len, size_t *err_at) {
+  size_t pos = 0, depth = 0, k, text;
   int rc;
   for (;;) {
-    size_t at = pos;
     if (pos >= n) return fail(OK_E_TRUNCATED, n, err_at);
-    switch (key[pos]) {
-      case OK_CHROMESQL_NUMBER:
-      case OK_CHROMESQL_DATE: {
-        uint64_t e;
-        if (n - pos < 9) return fail(OK_E_TRUNCATED, n, err_at);
-        /* on the bytes as they are: the numbers run from -Inf's 000F..FF
-        ** to +Inf's FFF0..00, a NaN either side of them; -0 (written as
-        ** 0) would be the flipped bits of 80..00 */
-        e = ok_get_be(key + pos + 1, 8, 0);
-        if (e - 0x000FFFFFFFFFFFFFULL > 0xFFF0000000000000ULL - 0x000FFFFFFFFFFFFFULL)
-          return fail(OK_E_RANGE, at, err_at);
-        if (e == 0x7FFFFFFFFFFFFFFFULL) return fail(OK_E_NONCANONICAL, at, err_at);
-        if (key[pos] == OK_CHROMESQL_DATE) {
-          double d = be_double(key + pos + 1);
-          if (!(fabs(d) <= OK_JS_DATE_MAX && d == trunc(d))) return fail(OK_E_RANGE, at, err_at);
-        }
-        pos += 9;
-        break;
-      }
-      case OK_CHROMESQL_STRING:
-        if ((rc = scan_string(key + pos + 1, n - pos - 1, &k, text, err_at)) != OK_OK)
-          return *err_at += pos + 1, rc;
-        pos += k + 2;
-        break;
-      case OK_CHROMESQL_BINARY:
-        if ((rc = scan_binary(key + pos + 1, n - pos - 1, &k, &count, err_at)) != OK_OK)
-          return *err_at += pos + 1, rc;
-        pos += k + 1;
-        break;
-      case OK_CHROMESQL_ARRAY: depth++, pos++; continue;
-      case OK_CHROMESQL_END: /* an array's end */
-        if (depth == 0) return fail(OK_E_TAG, at, err_at);
-        depth--, pos++;
-        break;
-      default: return fail(OK_E_TAG, at, err_at);
+    if (key[pos] == OK_CHROMESQL_ARRAY) {
+      depth++, pos++;
+      continue;
+    }
+    if (key[pos] == OK_CHROMESQL_END) { /* an array's end */
+      if (depth == 0) return fail(OK_E_TAG, pos, err_at);
+      depth--, pos++;
+    } else if ((rc = scalar(key + pos, n - pos, &k, &text, err_at)) != OK_OK) {
+      return *err_at += pos, rc;
+    } else {
+      pos += k;
     }
     if (depth == 0) return *len = pos, OK_OK;
   }
@@ -235,20 +246,22 @@ static size_t string_text(uint8_t *out, const uint8_t *p, size_t n) {
   return o;
 }
 
-int ok_chromesql_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) {
-  size_t len, k, count, text = 0;
+OK_HOT_INLINE int dec_value(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) {
+  size_t len, text = 0;
   int rc;
   if (n == 0) return fail(OK_E_TRUNCATED, 0, err_at);
   ok_item_reset(it, &ok_format_chromesql, key[0]);
-  if ((rc = scan(key, n, &len, &text, err_at)) != OK_OK) return rc;
+  rc = key[0] == OK_CHROMESQL_ARRAY ? scan(key, n, &len, err_at)
+                                    : scalar(key, n, &len, &text, err_at);
+  if (rc != OK_OK) return rc;
   it->len = len;
   switch (key[0]) {
     case OK_CHROMESQL_NUMBER: ok_js_number(it, be_double(key + 1)); return OK_OK;
     case OK_CHROMESQL_DATE: {
-      char text[OK_JS_DATE_TEXT_MAX];
-      it->own[0] = (uint64_t)(int64_t)be_double(key + 1); /* whole ms: checked by scan() */
+      char date[OK_JS_DATE_TEXT_MAX];
+      it->own[0] = (uint64_t)(int64_t)be_double(key + 1); /* whole ms: checked */
       it->type = OK_TEXT;
-      it->value_len = ok_js_date_text(text, (int64_t)it->own[0]);
+      it->value_len = ok_js_date_text(date, (int64_t)it->own[0]);
       return OK_OK;
     }
     case OK_CHROMESQL_STRING:
@@ -258,11 +271,10 @@ int ok_chromesql_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_a
       it->value_len = text;
       return OK_OK;
     case OK_CHROMESQL_BINARY:
-      scan_binary(key + 1, n - 1, &k, &count, err_at); /* checked by scan() */
       it->type = OK_BLOB;
       it->body = key + 1;
       it->body_len = len - 1;
-      it->value_len = count;
+      it->value_len = text; /* the data's count */
       return OK_OK;
   }
   it->type = OK_BLOB; /* an array: its bytes, a key of its own */
@@ -272,40 +284,52 @@ int ok_chromesql_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_a
   return OK_OK;
 }
 
-/* 1 when an array key's element ending at key[len] is its last: the
-** array's end is then the element's, so that the components cover the key. */
-static size_t with_end(const uint8_t *key, size_t n, size_t len, int in_array) {
-  return in_array && len + 1 == n && key[len] == OK_CHROMESQL_END;
+int ok_chromesql_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) {
+  return dec_value(key, n, it, err_at);
 }
 
-/* A key's component `index`: an array key's elements, or the one value.
-** The whole key is checked at the first: its value must end where the key
-** does. */
-static int decode_any(const ok_format *f, size_t index, const uint8_t *key, size_t n, ok_item *it,
-                      size_t *err_at) {
-  size_t len, head = 0, k;
+/* A key's component `index`: an array key's elements (the first with the
+** array's byte before it, the last with the 00 after it, so that the
+** components cover the key; an empty array has none), or the one value.
+** Each element is checked as it is read, once: an array's 00 is found
+** where its elements end, and must be the key's last byte. */
+OK_HOT_INLINE int decode_any(const ok_format *f, size_t index, const uint8_t *key, size_t n,
+                             ok_item *it, size_t *err_at) {
+  size_t off = 0;
   int rc;
   (void)f;
   if (n == 0) return fail(index == 0 ? OK_E_LENGTH : OK_FEWER, 0, err_at);
-  if (index == 0) {
-    if ((rc = scan(key, n, &len, &k, err_at)) != OK_OK) return rc;
-    if (len < n) return fail(OK_E_TRAILING, len, err_at);
-    head = key[0] == OK_CHROMESQL_ARRAY;
-    if (head && n == 2) return fail(OK_FEWER, 0, err_at); /* [] */
+  if (index == 0 && key[0] != OK_CHROMESQL_ARRAY) {
+    rc = dec_value(key, n, it, err_at);
+    ok_js_set_sole(it, 0);
+    if (rc == OK_OK && it->len < n) return fail(OK_E_TRAILING, it->len, err_at);
+    return rc;
   }
-  if ((rc = ok_chromesql_decode(key + head, n - head, it, err_at)) != OK_OK)
-    return *err_at += head, rc;
-  it->len += head + with_end(key, n, it->len + head, index > 0 || head);
-  ok_js_set_sole(it, index == 0 && head && it->len == n);
+  if (index == 0) off = 1;
+  if (off < n && key[off] == OK_CHROMESQL_END) /* the array's end: the key's last byte */
+    return off + 1 == n ? OK_FEWER : fail(OK_E_TRAILING, off + 1, err_at);
+  if (off >= n) return fail(OK_E_TRUNCATED, n, err_at);
+  if ((rc = dec_value(key + off, n - off, it, err_at)) != OK_OK) return *err_at += off, rc;
+  it->len += off;
+  if (it->len == n) return fail(OK_E_TRUNCATED, n, err_at);            /* no 00 closes the array */
+  if (it->len + 1 == n && key[it->len] == OK_CHROMESQL_END) it->len++; /* the last takes it */
+  ok_js_set_sole(it, index == 0 && it->len == n);
   return OK_OK;
 }
 
-/* The components after the first (which checks the whole key), stepped
-** over by their length alone. */
+/* An array's elements, stepped over by their length alone (checked as
+** decode_any checks them); framed as decode_any frames them. */
 static size_t skip_any(const ok_format *f, size_t index, const uint8_t *key, size_t n) {
-  size_t len, err, text;
+  size_t off = index == 0, len, err, text;
   (void)f;
-  return index > 0 && scan(key, n, &len, &text, &err) == OK_OK ? len + with_end(key, n, len, 1) : 0;
+  if (n <= off || (index == 0 && key[0] != OK_CHROMESQL_ARRAY) || key[off] == OK_CHROMESQL_END)
+    return 0;
+  if ((key[off] == OK_CHROMESQL_ARRAY ? scan(key + off, n - off, &len, &err)
+                                      : scalar(key + off, n - off, &len, &text, &err)) != OK_OK ||
+      off + len >= n)
+    return 0;
+  len += off;
+  return len + (len + 1 == n && key[len] == OK_CHROMESQL_END);
 }
 
 static size_t chromesql_value(uint8_t *out, const ok_item *it) {
@@ -357,9 +381,12 @@ static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
   return OK_OK;
 }
 
+OK_WALK_READER(next, decode_any)
+
 const ok_format ok_format_chromesql = {
     .name = "chromesql",
     .decode = decode_any,
+    .next = next,
     .value = chromesql_value,
     .skip = skip_any,
     .put = put_value,
