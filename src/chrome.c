@@ -134,50 +134,66 @@ static int varint_fail(const uint8_t *p, size_t n, size_t at, size_t *err_at) {
 ** within +-8.64e15), else 0. */
 static int date_ok(double d) { return fabs(d) <= OK_JS_DATE_MAX && d == trunc(d); }
 
+/* The varint count after the type byte at key[0] (within n bytes), read
+** as in scan(): its byte count, 0 when none reads. One byte, most counts,
+** inline. */
+OK_HOT_INLINE size_t head(const uint8_t *key, size_t n, int strict, uint64_t *count) {
+  if (n > 1 && key[1] < 0x80) return *count = key[1], 1;
+  return (strict ? varint_strict : ok_chrome_varint)(key + 1, n - 1, count);
+}
+
+/* The key at key[0..n) (n > 0) that is not an array: its bytes in *len, a
+** string's or binary's body at *at (after its count); checked as scan()
+** says. */
+OK_HOT_INLINE int scalar(const uint8_t *key, size_t n, int strict, size_t *len, size_t *at,
+                         size_t *err_at) {
+  uint64_t count;
+  size_t k;
+  switch (key[0]) {
+    case OK_CHROME_NUMBER:
+    case OK_CHROME_DATE:
+      if (n - 1 < 8) return fail(OK_E_TRUNCATED, n, err_at);
+      if (strict) {
+        double d = le_double(key + 1);
+        if (d != d) return fail(OK_E_RANGE, 0, err_at);
+        if (key[0] == OK_CHROME_DATE && !date_ok(d)) return fail(OK_E_RANGE, 0, err_at);
+      }
+      return *len = 9, OK_OK;
+    case OK_CHROME_STRING:
+    case OK_CHROME_BINARY:
+      if ((k = head(key, n, strict, &count)) == 0) return varint_fail(key + 1, n - 1, 0, err_at);
+      *at = 1 + k;
+      if (count > (n - *at) / (key[0] == OK_CHROME_STRING ? 2 : 1))
+        return fail(OK_E_TRUNCATED, n, err_at);
+      return *len = *at + (size_t)count * (key[0] == OK_CHROME_STRING ? 2 : 1), OK_OK;
+    case OK_CHROME_NULL:
+    case OK_CHROME_MIN:
+      if (strict) return fail(OK_E_TAG, 0, err_at);
+      return *len = 1, OK_OK;
+  }
+  return fail(OK_E_TAG, 0, err_at);
+}
+
 /* The bytes of the key at key[0..n), its nested keys included, in *len:
 ** checked as ok reads a stored key (`strict`), or as Chrome's comparator
 ** reads one (0: any double, any varint Chrome decodes; Null and Min, which
 ** it orders, but stores never). */
 static int scan(const uint8_t *key, size_t n, int strict, size_t *len, size_t *err_at) {
-  size_t pos = 0, k;
+  size_t pos = 0, k, at;
   uint64_t need = 1, count;
+  int rc;
   while (need > 0) {
-    size_t at = pos;
     if (pos >= n) return fail(OK_E_TRUNCATED, n, err_at);
-    switch (key[pos]) {
-      case OK_CHROME_NUMBER:
-      case OK_CHROME_DATE:
-        if (n - pos - 1 < 8) return fail(OK_E_TRUNCATED, n, err_at);
-        if (strict) {
-          double d = le_double(key + pos + 1);
-          if (d != d) return fail(OK_E_RANGE, at, err_at);
-          if (key[pos] == OK_CHROME_DATE && !date_ok(d)) return fail(OK_E_RANGE, at, err_at);
-        }
-        pos += 9;
-        break;
-      case OK_CHROME_STRING:
-      case OK_CHROME_BINARY:
-      case OK_CHROME_ARRAY:
-        k = (strict ? varint_strict : ok_chrome_varint)(key + pos + 1, n - pos - 1, &count);
-        if (k == 0) return varint_fail(key + pos + 1, n - pos - 1, at, err_at);
-        pos += 1 + k;
-        if (key[pos - 1 - k] == OK_CHROME_ARRAY) {
-          /* each element takes a byte at least */
-          if (count > n - pos) return fail(OK_E_TRUNCATED, n, err_at);
-          need += count;
-          break;
-        }
-        if (key[at] == OK_CHROME_STRING && count > (n - pos) / 2)
-          return fail(OK_E_TRUNCATED, n, err_at);
-        if (key[at] == OK_CHROME_BINARY && count > n - pos) return fail(OK_E_TRUNCATED, n, err_at);
-        pos += (size_t)count * (key[at] == OK_CHROME_STRING ? 2 : 1);
-        break;
-      case OK_CHROME_NULL:
-      case OK_CHROME_MIN:
-        if (strict) return fail(OK_E_TAG, at, err_at);
-        pos++;
-        break;
-      default: return fail(OK_E_TAG, at, err_at);
+    if (key[pos] == OK_CHROME_ARRAY) {
+      if ((k = head(key + pos, n - pos, strict, &count)) == 0)
+        return varint_fail(key + pos + 1, n - pos - 1, pos, err_at);
+      pos += 1 + k;
+      if (count > n - pos) return fail(OK_E_TRUNCATED, n, err_at); /* an element a byte at least */
+      need += count;
+    } else if ((rc = scalar(key + pos, n - pos, strict, &k, &at, err_at)) != OK_OK) {
+      return *err_at += pos, rc;
+    } else {
+      pos += k;
     }
     need--;
   }
@@ -217,18 +233,14 @@ size_t ok_chrome_units_text(uint8_t *out, const uint8_t *p, size_t count) {
   return o;
 }
 
-/* A string's or binary's head at key[0..n) (checked): the body's offset. */
-static size_t body_at(const uint8_t *key, size_t n, uint64_t *count) {
-  return 1 + ok_chrome_varint(key + 1, n - 1, count);
-}
-
-int ok_chrome_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) {
-  size_t len, at;
-  uint64_t count;
+OK_HOT_INLINE int dec_value(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) {
+  size_t len, at = 0;
   int rc;
   if (n == 0) return fail(OK_E_TRUNCATED, 0, err_at);
   ok_item_reset(it, &ok_format_chrome, key[0]);
-  if ((rc = scan(key, n, 1, &len, err_at)) != OK_OK) return rc;
+  rc = key[0] == OK_CHROME_ARRAY ? scan(key, n, 1, &len, err_at)
+                                 : scalar(key, n, 1, &len, &at, err_at);
+  if (rc != OK_OK) return rc;
   it->len = len;
   switch (key[0]) {
     case OK_CHROME_NUMBER:
@@ -237,7 +249,7 @@ int ok_chrome_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) 
       if (it->d == 0 && signbit(it->d)) it->type = OK_REAL; /* -0, which Chrome keeps */
       return OK_OK;
     case OK_CHROME_DATE:
-      it->own[0] = (uint64_t)(int64_t)le_double(key + 1); /* whole ms: checked by scan() */
+      it->own[0] = (uint64_t)(int64_t)le_double(key + 1); /* whole ms: checked */
       it->type = OK_TEXT;
       {
         char text[OK_JS_DATE_TEXT_MAX];
@@ -245,14 +257,12 @@ int ok_chrome_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) 
       }
       return OK_OK;
     case OK_CHROME_STRING:
-      at = body_at(key, n, &count);
       it->type = OK_TEXT;
       it->body = key + at;
       it->body_len = len - at;
       it->value_len = ok_chrome_units_text(NULL, it->body, it->body_len / 2);
       return OK_OK;
     case OK_CHROME_BINARY:
-      at = body_at(key, n, &count);
       it->type = OK_BLOB;
       it->body = key + at;
       it->body_len = it->value_len = len - at;
@@ -266,12 +276,17 @@ int ok_chrome_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) 
   return OK_OK;
 }
 
+int ok_chrome_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) {
+  return dec_value(key, n, it, err_at);
+}
+
 /* A key's component `index`: an array key's elements (the first with the
 ** array's head), or the one value. The whole key is checked at the first:
-** its value must end where the key does. */
-static int decode_any(const ok_format *f, size_t index, const uint8_t *key, size_t n, ok_item *it,
-                      size_t *err_at) {
-  size_t len, head = 0;
+** its value must end where the key does, an array's count of elements
+** with it (which the elements after the first cannot see). */
+OK_HOT_INLINE int decode_any(const ok_format *f, size_t index, const uint8_t *key, size_t n,
+                             ok_item *it, size_t *err_at) {
+  size_t len, head_len = 0;
   uint64_t count;
   int rc;
   (void)f;
@@ -279,22 +294,26 @@ static int decode_any(const ok_format *f, size_t index, const uint8_t *key, size
   if (index == 0) {
     if ((rc = scan(key, n, 1, &len, err_at)) != OK_OK) return rc;
     if (len < n) return fail(OK_E_TRAILING, len, err_at);
-    if (key[0] == OK_CHROME_ARRAY) head = body_at(key, n, &count);
-    if (head && head == n) return fail(OK_FEWER, 0, err_at); /* [] */
+    if (key[0] == OK_CHROME_ARRAY) head_len = 1 + head(key, n, 1, &count);
+    if (head_len && head_len == n) return fail(OK_FEWER, 0, err_at); /* [] */
   }
-  if ((rc = ok_chrome_decode(key + head, n - head, it, err_at)) != OK_OK)
-    return *err_at += head, rc;
-  it->len += head;
-  ok_js_set_sole(it, index == 0 && head && it->len == n);
+  if ((rc = dec_value(key + head_len, n - head_len, it, err_at)) != OK_OK)
+    return *err_at += head_len, rc;
+  it->len += head_len;
+  ok_js_set_sole(it, index == 0 && head_len && it->len == n);
   return OK_OK;
 }
 
 /* The components after the first (which checks the whole key), stepped
 ** over by their length alone. */
 static size_t skip_any(const ok_format *f, size_t index, const uint8_t *key, size_t n) {
-  size_t len, err;
+  size_t len, err, at;
   (void)f;
-  return index > 0 && n > 0 && scan(key, n, 1, &len, &err) == OK_OK ? len : 0;
+  if (index == 0 || n == 0) return 0;
+  return (key[0] == OK_CHROME_ARRAY ? scan(key, n, 1, &len, &err)
+                                    : scalar(key, n, 1, &len, &at, &err)) == OK_OK
+             ? len
+             : 0;
 }
 
 static size_t chrome_value(uint8_t *out, const ok_item *it) {
@@ -340,9 +359,12 @@ static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
   return v ? ok_chrome_write(f, w, v) : OK_OK;
 }
 
+OK_WALK_READER(next, decode_any)
+
 const ok_format ok_format_chrome = {
     .name = "chrome",
     .decode = decode_any,
+    .next = next,
     .value = chrome_value,
     .skip = skip_any,
     .put = put_value,
