@@ -104,52 +104,58 @@ int ok_webkit_enc_string(uint8_t *out, size_t *len, const uint8_t *s, size_t n, 
   return OK_OK;
 }
 
+/* The value at key[0..n) (n > 0) that is not an array: its bytes in *len;
+** checked as scan() says. */
+OK_HOT_INLINE int scalar(const uint8_t *key, size_t n, int strict, size_t *len, size_t *err_at) {
+  size_t left = n - 1;
+  uint64_t count;
+  switch (key[0]) {
+    case OK_WEBKIT_NUMBER:
+    case OK_WEBKIT_DATE:
+      if (left < 8) return fail(OK_E_TRUNCATED, n, err_at);
+      if (strict) {
+        double d = le_double(key + 1);
+        if (d != d) return fail(OK_E_RANGE, 0, err_at);
+        if (key[0] == OK_WEBKIT_DATE && !(fabs(d) <= OK_JS_DATE_MAX))
+          return fail(OK_E_RANGE, 0, err_at);
+        if (key[0] == OK_WEBKIT_DATE && !date_ms(d, &d)) /* not whole ms */
+          return fail(OK_E_NONCANONICAL, 0, err_at);
+      }
+      return *len = 9, OK_OK;
+    case OK_WEBKIT_STRING:
+      if (left < 4 || (count = le(key + 1, 4)) > (left - 4) / 2)
+        return fail(OK_E_TRUNCATED, n, err_at);
+      return *len = 5 + 2 * (size_t)count, OK_OK;
+    case OK_WEBKIT_BINARY:
+      if (left < 8 || (count = le(key + 1, 8)) > left - 8) return fail(OK_E_TRUNCATED, n, err_at);
+      return *len = 9 + (size_t)count, OK_OK;
+    case OK_WEBKIT_MIN:
+    case OK_WEBKIT_MAX:
+      if (strict) return fail(OK_E_TAG, 0, err_at);
+      return *len = 1, OK_OK;
+  }
+  return fail(OK_E_TAG, 0, err_at);
+}
+
 /* The bytes of the value at key[0..n), its nested values included, in
 ** *len: checked as WebKit reads it (`strict` 0: range bounds and any
 ** doubles too), or as ok reads a stored key (1). */
 static int scan(const uint8_t *key, size_t n, int strict, size_t *len, size_t *err_at) {
-  size_t pos = 0;
+  size_t pos = 0, k;
   uint64_t need = 1, count;
+  int rc;
   while (need > 0) {
-    size_t at = pos, left;
     if (pos >= n) return fail(OK_E_TRUNCATED, n, err_at);
-    left = n - pos - 1;
-    switch (key[pos]) {
-      case OK_WEBKIT_NUMBER:
-      case OK_WEBKIT_DATE:
-        if (left < 8) return fail(OK_E_TRUNCATED, n, err_at);
-        if (strict) {
-          double d = le_double(key + pos + 1);
-          if (d != d) return fail(OK_E_RANGE, at, err_at);
-          if (key[pos] == OK_WEBKIT_DATE && !(fabs(d) <= OK_JS_DATE_MAX))
-            return fail(OK_E_RANGE, at, err_at);
-          if (key[pos] == OK_WEBKIT_DATE && !date_ms(d, &d)) /* not whole ms */
-            return fail(OK_E_NONCANONICAL, at, err_at);
-        }
-        pos += 9;
-        break;
-      case OK_WEBKIT_STRING:
-        if (left < 4 || (count = le(key + pos + 1, 4)) > (left - 4) / 2)
-          return fail(OK_E_TRUNCATED, n, err_at);
-        pos += 5 + 2 * (size_t)count;
-        break;
-      case OK_WEBKIT_BINARY:
-      case OK_WEBKIT_ARRAY:
-        /* a count past the bytes left: an array's values take one each at least */
-        if (left < 8 || (count = le(key + pos + 1, 8)) > left - 8)
-          return fail(OK_E_TRUNCATED, n, err_at);
-        if (key[pos] == OK_WEBKIT_ARRAY)
-          need += count;
-        else
-          pos += (size_t)count;
-        pos += 9;
-        break;
-      case OK_WEBKIT_MIN:
-      case OK_WEBKIT_MAX:
-        if (strict) return fail(OK_E_TAG, at, err_at);
-        pos++;
-        break;
-      default: return fail(OK_E_TAG, at, err_at);
+    if (key[pos] == OK_WEBKIT_ARRAY) {
+      /* a count past the bytes left: its values take one each at least */
+      if (n - pos - 1 < 8 || (count = le(key + pos + 1, 8)) > n - pos - 9)
+        return fail(OK_E_TRUNCATED, n, err_at);
+      need += count;
+      pos += 9;
+    } else if ((rc = scalar(key + pos, n - pos, strict, &k, err_at)) != OK_OK) {
+      return *err_at += pos, rc;
+    } else {
+      pos += k;
     }
     need--;
   }
@@ -202,12 +208,13 @@ static size_t text_len(const uint8_t *p, size_t count) {
   return o;
 }
 
-int ok_webkit_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) {
+OK_HOT_INLINE int dec_value(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) {
   size_t len;
   int rc;
   if (n == 0) return fail(OK_E_TRUNCATED, 0, err_at);
   ok_item_reset(it, &ok_format_webkit, key[0]);
-  if ((rc = scan(key, n, 1, &len, err_at)) != OK_OK) return rc;
+  rc = key[0] == OK_WEBKIT_ARRAY ? scan(key, n, 1, &len, err_at) : scalar(key, n, 1, &len, err_at);
+  if (rc != OK_OK) return rc;
   it->len = len;
   switch (key[0]) {
     case OK_WEBKIT_NUMBER:
@@ -244,11 +251,17 @@ int ok_webkit_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) 
   return OK_OK;
 }
 
+int ok_webkit_decode(const uint8_t *key, size_t n, ok_item *it, size_t *err_at) {
+  return dec_value(key, n, it, err_at);
+}
+
 /* A key's component `index`: an array key's elements (the first with the
 ** version byte and the array's head), or the one value. The whole key is
-** checked at the first: its value must end where the key does. */
-static int decode_any(const ok_format *f, size_t index, const uint8_t *key, size_t n, ok_item *it,
-                      size_t *err_at) {
+** checked at the first: its value must end where the key does, an array's
+** count of elements with it (which the elements after the first cannot
+** see). */
+OK_HOT_INLINE int decode_any(const ok_format *f, size_t index, const uint8_t *key, size_t n,
+                             ok_item *it, size_t *err_at) {
   size_t len, head = 0;
   int rc;
   (void)f;
@@ -260,8 +273,7 @@ static int decode_any(const ok_format *f, size_t index, const uint8_t *key, size
     head = key[1] == OK_WEBKIT_ARRAY ? 10 : 1;
     if (head == 10 && n == 10) return fail(OK_FEWER, 0, err_at); /* [] */
   }
-  if ((rc = ok_webkit_decode(key + head, n - head, it, err_at)) != OK_OK)
-    return *err_at += head, rc;
+  if ((rc = dec_value(key + head, n - head, it, err_at)) != OK_OK) return *err_at += head, rc;
   it->len += head;
   ok_js_set_sole(it, index == 0 && head == 10 && it->len == n);
   return OK_OK;
@@ -272,7 +284,11 @@ static int decode_any(const ok_format *f, size_t index, const uint8_t *key, size
 static size_t skip_any(const ok_format *f, size_t index, const uint8_t *key, size_t n) {
   size_t len, err;
   (void)f;
-  return index > 0 && n > 0 && scan(key, n, 1, &len, &err) == OK_OK ? len : 0;
+  if (index == 0 || n == 0) return 0;
+  return (key[0] == OK_WEBKIT_ARRAY ? scan(key, n, 1, &len, &err)
+                                    : scalar(key, n, 1, &len, &err)) == OK_OK
+             ? len
+             : 0;
 }
 
 static size_t webkit_value(uint8_t *out, const ok_item *it) {
@@ -325,9 +341,12 @@ static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
   return v ? ok_webkit_write(f, w, v) : OK_OK;
 }
 
+OK_WALK_READER(next, decode_any)
+
 const ok_format ok_format_webkit = {
     .name = "webkit",
     .decode = decode_any,
+    .next = next,
     .value = webkit_value,
     .skip = skip_any,
     .put = put_value,
