@@ -87,12 +87,16 @@ int ok_orderedbinary_enc_string(uint8_t *out, size_t *len, const uint8_t *s, siz
 /* A number at key[0..n), 9 bytes or (first) fewer when they are the key. */
 static int dec_number(const uint8_t *key, size_t n, int first, ok_item *it, size_t *err_at) {
   uint8_t nine[9] = {0};
-  size_t len = n < 9 ? n : 9, i;
-  uint64_t y = 0, b;
+  size_t len = n < 9 ? n : 9;
+  uint64_t y, b;
   int neg = key[0] < OK_ORDEREDBINARY_POS;
-  if (n < 9 && !(first && (n == 4 || n == 6 || n == 8))) return fail(OK_E_TRUNCATED, n, err_at);
-  memcpy(nine, key, len);
-  for (i = 0; i < 8; i++) y = y << 8 | nine[i];
+  if (n >= 9) /* the element's 9 bytes at a fixed size, the key's own at its length */
+    memcpy(nine, key, 9);
+  else if (first && (n == 4 || n == 6 || n == 8))
+    memcpy(nine, key, n);
+  else
+    return fail(OK_E_TRUNCATED, n, err_at);
+  y = ok_get_be(nine, 8, 0);
   /* a BigInt's further bits go into the last nibble and the bytes after */
   if (nine[8] & 0xF) return fail(OK_E_RANGE, 8, err_at);
   b = (y << 4 | nine[8] >> 4);
@@ -106,6 +110,12 @@ static int dec_number(const uint8_t *key, size_t n, int first, ok_item *it, size
   return OK_OK;
 }
 
+/* Nonzero when a byte of w is below 05 (a string's end or escape): a
+** byte's borrow flags one such byte at least when there is one. */
+static inline uint64_t has_below5(uint64_t w) {
+  return (w - 5 * OK_UNIT8) & ~w & 0x8080808080808080ULL;
+}
+
 /* A string's body at key[0..n), up to a byte below 04 or the end: checked
 ** as ordered-binary writes it (escapes 04 0x with x <= 4 in a short string
 ** only, UTF-8), escape counted in it->value_len's difference. */
@@ -113,25 +123,30 @@ static int dec_string(const uint8_t *key, size_t n, size_t start, ok_item *it, s
   size_t i = start, escapes = 0, good;
   const uint8_t *body = key + start;
   int first_char = -1;
-  while (i < n && key[i] > 3) {
+  for (;;) {
+    if (n - i >= 8 && !has_below5(ok_get_le(key + i, 0))) { /* no end, no escape */
+      i += 8;
+      continue;
+    }
+    if (i >= n || key[i] <= 3) break;
     if (key[i] == 4) {
       if (i + 1 >= n) return fail(OK_E_TRUNCATED, n, err_at);
       if (key[i + 1] > 4) return fail(OK_E_ESCAPE, i + 1, err_at);
       escapes++;
-      if (first_char < 0) first_char = key[i + 1];
       i += 2;
     } else {
-      if (first_char < 0) first_char = key[i];
       i++;
     }
   }
+  if (i > start) first_char = body[0] == 4 ? body[1] : body[0]; /* an escape's character */
   it->type = OK_TEXT;
   it->body = body;
   it->body_len = i - start;
   it->value_len = it->body_len - escapes;
   it->direct = escapes == 0;
   it->len = i;
-  if (escapes == 0 && (good = ok_utf8_check(body, it->body_len)) != it->body_len) {
+  if (escapes == 0 && !ok_utf8_valid(body, it->body_len)) {
+    good = ok_utf8_check(body, it->body_len);
     size_t rest = it->body_len - good, wtf = ok_wtf8_check(body + good, rest);
     if (wtf != rest) return fail(OK_E_BYTE, start + good + wtf, err_at);
     /* a lone surrogate: never in a long string, which ordered-binary writes
@@ -215,8 +230,8 @@ int ok_orderedbinary_decode(const uint8_t *key, size_t n, int first, ok_item *it
 ** the last; a number alone may be trimmed. One element that ordered-binary
 ** writes otherwise alone (a number of 9 bytes that needs fewer) is the one
 ** element of an array key: ok_js_sole. */
-static int decode_any(const ok_format *f, size_t index, const uint8_t *key, size_t n, ok_item *it,
-                      size_t *err_at) {
+OK_HOT_INLINE int decode_any(const ok_format *f, size_t index, const uint8_t *key, size_t n,
+                             ok_item *it, size_t *err_at) {
   int rc;
   (void)f;
   if (n == 0) return index == 0 ? fail(OK_E_LENGTH, 0, err_at) : fail(OK_FEWER, 0, err_at);
@@ -280,9 +295,12 @@ static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
   return ok_orderedbinary_write(f, w, v);
 }
 
+OK_WALK_READER(next, decode_any)
+
 const ok_format ok_format_orderedbinary = {
     .name = "orderedbinary",
     .decode = decode_any,
+    .next = next,
     .value = orderedbinary_value,
     .put = put_value,
 };
