@@ -105,6 +105,14 @@ size_t ok_chromesql_enc_binary(uint8_t *out, const uint8_t *p, size_t n) {
 static int scan_string(const uint8_t *key, size_t n, size_t *len, size_t *text, size_t *err_at) {
   size_t pos = 0, t = 0;
   unsigned high = 0;
+  const uint8_t *end = ok_find_byte(key, OK_CHROMESQL_END, n);
+  /* most strings: 8 to 16 ASCII units, told by two words that may overlap
+  ** (a 00 after nothing from 80 up ends the string: no unit's second or
+  ** third byte) */
+  if (end && (pos = (size_t)(end - key)) >= 8 && pos <= 16 &&
+      ok_ascii_word(ok_get_le(key, 0) | ok_get_le(key + pos - 8, 0)))
+    return *len = *text = pos, OK_OK;
+  pos = 0;
   for (;;) {
     uint8_t b;
     uint64_t w;
@@ -220,20 +228,26 @@ static int scan(const uint8_t *key, size_t n, size_t *len, size_t *err_at) {
 }
 
 /* A string's units, written from key's bytes p[0..n) (to its 00, checked)
-** as UTF-8 (a lone surrogate as WTF-8) to out unless NULL: the length. */
+** as UTF-8 (a lone surrogate as WTF-8) to out: the length. */
 static size_t string_text(uint8_t *out, const uint8_t *p, size_t n) {
   size_t i = 0, o = 0;
   unsigned high = 0;
+  uint64_t a, b;
+  /* 8 to 16 ASCII units, most strings: two words that may overlap */
+  if (n >= 8 && n <= 16 && ok_ascii_word((a = ok_get_le(p, 0)) | (b = ok_get_le(p + n - 8, 0)))) {
+    ok_put_le(out, a - OK_UNIT8), ok_put_le(out + n - 8, b - OK_UNIT8);
+    return n;
+  }
   while (i < n) {
     unsigned u;
     uint64_t w;
     if (n - i >= 8 && ok_ascii_word(w = ok_get_le(p + i, 0))) { /* eight ASCII at once */
-      if (out) ok_put_le(out + o, w - OK_UNIT8);
+      ok_put_le(out + o, w - OK_UNIT8);
       i += 8, o += 8, high = 0;
       continue;
     }
     if (p[i] < 0x80) { /* one byte: ASCII */
-      if (out) out[o] = (uint8_t)(p[i] - 1);
+      out[o] = (uint8_t)(p[i] - 1);
       o++, i++, high = 0;
       continue;
     }
@@ -241,7 +255,7 @@ static size_t string_text(uint8_t *out, const uint8_t *p, size_t n) {
       u = (unsigned)(p[i] & 0x3F) << 8 | p[i + 1], i += 2;
     else
       u = (unsigned)p[i + 1] << 8 | p[i + 2], i += 3;
-    o = out ? ok_wtf8_unit(out, o, &high, u) : o + ok_wtf8_unit_len(&high, u);
+    o = ok_wtf8_unit(out, o, &high, u);
   }
   return o;
 }
