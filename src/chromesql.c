@@ -232,12 +232,7 @@ static int scan(const uint8_t *key, size_t n, size_t *len, size_t *err_at) {
 static size_t string_text(uint8_t *out, const uint8_t *p, size_t n) {
   size_t i = 0, o = 0;
   unsigned high = 0;
-  uint64_t a, b;
-  /* 8 to 16 ASCII units, most strings: two words that may overlap */
-  if (n >= 8 && n <= 16 && ok_ascii_word((a = ok_get_le(p, 0)) | (b = ok_get_le(p + n - 8, 0)))) {
-    ok_put_le(out, a - OK_UNIT8), ok_put_le(out + n - 8, b - OK_UNIT8);
-    return n;
-  }
+  if (ok_ascii8_short(out, p, n)) return n;
   while (i < n) {
     unsigned u;
     uint64_t w;

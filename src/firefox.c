@@ -134,12 +134,8 @@ static unsigned next_unit(const uint8_t *p, size_t n, size_t *i) {
 static size_t units_text(uint8_t *out, const uint8_t *p, size_t n) {
   size_t i = 0, o = 0;
   unsigned high = 0;
-  uint64_t w, b;
-  /* 8 to 16 ASCII units, most strings: two words that may overlap */
-  if (n >= 8 && n <= 16 && ok_ascii_word((w = ok_get_le(p, 0)) | (b = ok_get_le(p + n - 8, 0)))) {
-    ok_put_le(out, w - OK_UNIT8), ok_put_le(out + n - 8, b - OK_UNIT8);
-    return n;
-  }
+  uint64_t w;
+  if (ok_ascii8_short(out, p, n)) return n;
   while (i < n) {
     if (n - i >= 8 && ok_ascii_word(w = ok_get_le(p + i, 0))) { /* eight ASCII at once */
       ok_put_le(out + o, w - OK_UNIT8);

@@ -337,6 +337,18 @@ static inline void ok_put_le(uint8_t *out, uint64_t v) {
 #endif
 }
 
+/* A Firefox or Chrome's SQLite string's body p[0..n) (units written as
+** ok_ascii8 says) of 8 to 16 one-byte units, most keys' text, written to
+** out as its characters by two words that may overlap: 1; else 0, nothing
+** written. */
+static inline int ok_ascii8_short(uint8_t *out, const uint8_t *p, size_t n) {
+  uint64_t a, b;
+  if (n < 8 || n > 16 || !ok_ascii_word((a = ok_get_le(p, 0)) | (b = ok_get_le(p + n - 8, 0))))
+    return 0;
+  ok_put_le(out, a - OK_UNIT8), ok_put_le(out + n - 8, b - OK_UNIT8);
+  return 1;
+}
+
 /* 1 when p[0..n) is UTF-8: ASCII of 8 to 16 bytes (most keys' text) told
 ** inline by two words that may overlap, the rest by ok_utf8_check (whose
 ** own first test is the same, after a call that costs more than it). */
