@@ -217,6 +217,7 @@ static size_t ascii_units(const uint8_t *p, size_t count) {
 size_t ok_chrome_units_text(uint8_t *out, const uint8_t *p, size_t count) {
   size_t i = 0, o = 0, a, j;
   unsigned high = 0;
+  if (ok_ascii_units_text(out, p, count, 1)) return count;
   while (i < count) {
     if ((a = ascii_units(p + 2 * i, count - i)) > 0) {
       if (out)

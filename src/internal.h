@@ -349,6 +349,37 @@ static inline int ok_ascii8_short(uint8_t *out, const uint8_t *p, size_t n) {
   return 1;
 }
 
+/* UTF-16 units p[0..2 count), big-endian (`be`, Chrome's) or little
+** (WebKit's), 4 or more and every one ASCII (most keys' text), written to
+** out (unless NULL) as their characters four a word, the last word
+** overlapping the one before: 1; else 0, out holding what was written up
+** to the first unit that is not ASCII. */
+static inline int ok_ascii_units_text(uint8_t *out, const uint8_t *p, size_t count, int be) {
+  const uint64_t not_ascii = be ? 0x80FF80FF80FF80FFULL : 0xFF80FF80FF80FF80ULL;
+  size_t i = 0, at;
+  if (count < 4) return 0;
+  for (;; i += 4) {
+    uint64_t w, c;
+    at = i + 4 <= count ? i : count - 4;
+    if ((w = ok_get_le(p + 2 * at, 0)) & not_ascii) return 0;
+    c = be ? w >> 8 : w; /* characters in bytes 0, 2, 4, 6 */
+    c = (c | c >> 8) & 0x0000FFFF0000FFFFULL;
+    c |= c >> 16;
+#ifdef OK_LITTLE_ENDIAN
+    if (out) {
+      uint32_t four = (uint32_t)c; /* one store, not four */
+      memcpy(out + at, &four, 4);
+    }
+#else
+    if (out) {
+      out[at] = (uint8_t)c, out[at + 1] = (uint8_t)(c >> 8);
+      out[at + 2] = (uint8_t)(c >> 16), out[at + 3] = (uint8_t)(c >> 24);
+    }
+#endif
+    if (at + 4 >= count) return 1;
+  }
+}
+
 /* 1 when p[0..n) is UTF-8: ASCII of 8 to 16 bytes (most keys' text) told
 ** inline by two words that may overlap, the rest by ok_utf8_check (whose
 ** own first test is the same, after a call that costs more than it). */

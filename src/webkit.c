@@ -177,10 +177,11 @@ static size_t ascii_units(const uint8_t *p, size_t count) {
 }
 
 /* A string's units p[0..2 count) as UTF-8 (a lone surrogate as WTF-8) to
-** out unless NULL; the length. */
+** out; the length. */
 static size_t units_text(uint8_t *out, const uint8_t *p, size_t count) {
   size_t i = 0, o = 0, a, j;
   unsigned high = 0;
+  if (ok_ascii_units_text(out, p, count, 0)) return count;
   while (i < count) {
     if ((a = ascii_units(p + 2 * i, count - i)) > 0) {
       for (j = 0; j < a; j++) out[o + j] = p[2 * (i + j)];
@@ -197,6 +198,7 @@ static size_t units_text(uint8_t *out, const uint8_t *p, size_t count) {
 static size_t text_len(const uint8_t *p, size_t count) {
   size_t i = 0, o = 0, a;
   unsigned high = 0;
+  if (ok_ascii_units_text(NULL, p, count, 0)) return count;
   while (i < count) {
     if ((a = ascii_units(p + 2 * i, count - i)) > 0) {
       i += a, o += a, high = 0;
