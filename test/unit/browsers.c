@@ -11,11 +11,14 @@
 ** mutated and unreadable keys, NaN and arrays deeper than ok counts, every
 ** pair antisymmetric and every triple transitive.
 */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ok_chrome.h"
+#include "ok_chromesql.h"
 #include "ok_firefox.h"
+#include "ok_orderedbinary.h"
 #include "ok_webkit.h"
 #include "test.h"
 
@@ -264,4 +267,96 @@ void test_webkit_dates(long rounds) {
     if (ok_webkit_decode(key + 1, 9, &it, &err) != OK_OK || (int64_t)it.own[0] != ms) bad++;
   }
   check(bad == 0, "webkit: every whole ms of a Date's range reads back as written", "");
+}
+
+/* One string s[0..n) written by format number f and read back (decode, then
+** ok_unescape): 1 when it is TEXT, its whole key, and s again. */
+static int text_back(int f, const uint8_t *s, size_t n) {
+  uint8_t key[4 * 48 + 16], back[4 * 48];
+  size_t len = 0, err;
+  ok_item it;
+  int rc = OK_E_SYNTAX;
+  switch (f) {
+    case 0:
+      if (ok_chromesql_enc_string(key, &len, s, n, &err) == OK_OK)
+        rc = ok_chromesql_decode(key, len, &it, &err);
+      break;
+    case 1:
+      if (ok_chrome_enc_string(key, &len, s, n, &err) == OK_OK)
+        rc = ok_chrome_decode(key, len, &it, &err);
+      break;
+    case 2:
+      if (ok_webkit_enc_string(key, &len, s, n, &err) == OK_OK)
+        rc = ok_webkit_decode(key, len, &it, &err);
+      break;
+    case 3:
+      if (ok_firefox_enc_string(key, &len, OK_FIREFOX_STRING, s, n, &err) == OK_OK)
+        rc = ok_firefox_decode(key, len, 0, &it, &err);
+      break;
+    default:
+      if (ok_orderedbinary_enc_string(key, &len, s, n) != OK_OK) return 1; /* not written */
+      rc = ok_orderedbinary_decode(key, len, 1, &it, &err);
+  }
+  return rc == OK_OK && it.type == OK_TEXT && it.len == len && it.value_len == n &&
+         ok_unescape(back, &it) == n && memcmp(back, s, n) == 0;
+}
+
+/* Text of every length to 40, ASCII alone and with one other character at
+** each place (a 2-, 3- or 4-byte one, 7F, which these formats write in more
+** bytes than other ASCII, and 01, which ordered-binary escapes): the
+** readers' word-at-a-time paths (8 bytes, 4 UTF-16 units, 8 to 16 bytes in
+** two words) and the loops after them must give back every byte. */
+void test_browser_text(void) {
+  static const char *const names[] = {"chromesql", "chrome", "webkit", "firefox", "orderedbinary"};
+  static const char *const other[] = {"\xC3\xA9", "\xE4\xB8\xAD", "\xF0\x9F\x98\x80", "\x7F",
+                                      "\x01"};
+  uint8_t s[48 + 4];
+  char what[80];
+  int f;
+  for (f = 0; f < 5; f++) {
+    size_t n, at, o, k, bad = 0, tried = 0;
+    for (n = 0; n <= 40; n++)
+      for (o = 0; o <= 5; o++)
+        for (at = 0; at < (o == 5 ? 1 : n + 1); at++) {
+          size_t len = 0;
+          for (k = 0; k < n; k++) {
+            if (o < 5 && k == at) {
+              memcpy(s + len, other[o], strlen(other[o]));
+              len += strlen(other[o]);
+            }
+            s[len++] = (uint8_t)('a' + k % 26);
+          }
+          tried++;
+          bad += !text_back(f, s, len);
+        }
+    snprintf(what, sizeof what, "%s: text of 0-40 characters reads back (%zu tried)", names[f],
+             tried);
+    check(bad == 0, what, "");
+  }
+}
+
+/* Chrome's SQLite array keys: ok_locate checks the components up to the
+** one it returns, ok_pick and ok_count the whole key, at the same offsets
+** as a full walk. */
+void test_chromesql_walks(void) {
+  uint8_t key[64];
+  /* [1, 'a'], then a byte after the array's 00 */
+  size_t n = from_hex(key, "5010BFF000000000000030620000FF"), at, count, err = 0;
+  ok_item it;
+  check(ok_locate(&ok_format_chromesql, key, n, 0, &it, &at, &err) == OK_OK && it.i == 1 && at == 0,
+        "chromesql: locate 0 of [1, 'a'] with a byte after its end", "");
+  check(ok_pick(&ok_format_chromesql, key, n, 0, &it, &at, &count, &err) == OK_E_TRAILING &&
+            err == 14,
+        "chromesql: pick 0 refuses the byte after the array's end, at it", "");
+  n = from_hex(key, "5010BFF000000000000030620010"); /* a number cut short after the string */
+  check(ok_locate(&ok_format_chromesql, key, n, 1, &it, &at, &err) == OK_OK && at == 10,
+        "chromesql: locate 1 before a damaged third", "");
+  check(ok_count(&ok_format_chromesql, key, n, &count, &err) == OK_E_TRUNCATED && err == n,
+        "chromesql: count finds the third cut short, at the key's end", "");
+  n = from_hex(key, "5010BFF0000000000000306200"); /* no 00 closes the array */
+  check(ok_count(&ok_format_chromesql, key, n, &count, &err) == OK_E_TRUNCATED && err == n,
+        "chromesql: an array without its end is cut short", "");
+  n = from_hex(key, "5000");
+  check(ok_count(&ok_format_chromesql, key, n, &count, &err) == OK_OK && count == 0,
+        "chromesql: [] has no components", "");
 }

@@ -1082,6 +1082,8 @@ int main(int argc, char **argv) {
   test_idbkey_order(argc > 1 ? atol(argv[1]) / 10000 + 1 : 30);
   test_chrome(argc > 1 ? atol(argv[1]) / 10000 + 1 : 30);
   test_webkit_dates(argc > 1 ? atol(argv[1]) : 300001);
+  test_browser_text();
+  test_chromesql_walks();
   test_libraries(argc > 1 ? atol(argv[1]) : 300000);
   test_words(argc > 1 ? atol(argv[1]) : 300000);
   test_convert(argc > 1 ? atol(argv[1]) : 300000);
