@@ -252,7 +252,8 @@ static int dec_string(const uint8_t *s, size_t n, int element, ok_item *it, size
     if (s[i] == 0x00) return fail(OK_E_NUL, 1 + i, err_at);
     if (s[i] == 0x01 ? i + 1 < n && s[i + 1] == 0x01 : o.escaped && s[i] == '?') i++;
   }
-  if ((good = ok_utf8_check(s, n)) != n) return fail(OK_E_BYTE, 1 + good, err_at);
+  if (!ok_utf8_valid(s, n) && (good = ok_utf8_check(s, n)) != n)
+    return fail(OK_E_BYTE, 1 + good, err_at);
   memcpy(it->own, &o, sizeof o);
   it->type = OK_TEXT;
   it->body = s;
@@ -464,9 +465,12 @@ static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
   return ok_charwise_write(f, w, v);
 }
 
+OK_WALK_READER(next, decode_any)
+
 const ok_format ok_format_charwise = {
     .name = "charwise",
     .decode = decode_any,
+    .next = next,
     .value = charwise_value,
     .put = put_value,
     .arrays = 1,
