@@ -179,7 +179,7 @@ OK_HOT_INLINE int scalar(const uint8_t *key, size_t n, int strict, size_t *len, 
 ** reads one (0: any double, any varint Chrome decodes; Null and Min, which
 ** it orders, but stores never). */
 static int scan(const uint8_t *key, size_t n, int strict, size_t *len, size_t *err_at) {
-  size_t pos = 0, k, at;
+  size_t pos = 0, k = 0, at;
   uint64_t need = 1, count;
   int rc;
   while (need > 0) {

@@ -141,7 +141,7 @@ OK_HOT_INLINE int scalar(const uint8_t *key, size_t n, int strict, size_t *len, 
 ** *len: checked as WebKit reads it (`strict` 0: range bounds and any
 ** doubles too), or as ok reads a stored key (1). */
 static int scan(const uint8_t *key, size_t n, int strict, size_t *len, size_t *err_at) {
-  size_t pos = 0, k;
+  size_t pos = 0, k = 0;
   uint64_t need = 1, count;
   int rc;
   while (need > 0) {
