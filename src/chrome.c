@@ -201,25 +201,12 @@ static int scan(const uint8_t *key, size_t n, int strict, size_t *len, size_t *e
   return OK_OK;
 }
 
-/* How many units of big-endian p[0..2 count) are ASCII (00, then a byte
-** below 0x80) from the first on: four at a time, then one by one. */
-static size_t ascii_units(const uint8_t *p, size_t count) {
-  static const uint8_t not_ascii[8] = {0xFF, 0x80, 0xFF, 0x80, 0xFF, 0x80, 0xFF, 0x80};
-  uint64_t mask, w;
-  size_t i = 0;
-  memcpy(&mask, not_ascii, 8);
-  for (; i + 4 <= count; i += 4)
-    if (memcpy(&w, p + 2 * i, 8), w & mask) break;
-  while (i < count && !p[2 * i] && p[2 * i + 1] < 0x80) i++;
-  return i;
-}
-
 size_t ok_chrome_units_text(uint8_t *out, const uint8_t *p, size_t count) {
   size_t i = 0, o = 0, a, j;
   unsigned high = 0;
   if (ok_ascii_units_text(out, p, count, 1)) return count;
   while (i < count) {
-    if ((a = ascii_units(p + 2 * i, count - i)) > 0) {
+    if ((a = ok_ascii_units(p + 2 * i, count - i, 1)) > 0) {
       if (out)
         for (j = 0; j < a; j++) out[o + j] = p[2 * (i + j) + 1];
       i += a, o += a, high = 0;

@@ -105,11 +105,12 @@ size_t ok_chromesql_enc_binary(uint8_t *out, const uint8_t *p, size_t n) {
 static int scan_string(const uint8_t *key, size_t n, size_t *len, size_t *text, size_t *err_at) {
   size_t pos = 0, t = 0;
   unsigned high = 0;
-  const uint8_t *end = ok_find_byte(key, OK_CHROMESQL_END, n);
-  /* most strings: 8 to 16 ASCII units, told by two words that may overlap
-  ** (a 00 after nothing from 80 up ends the string: no unit's second or
-  ** third byte) */
-  if (end && (pos = (size_t)(end - key)) >= 8 && pos <= 16 &&
+  /* most strings: 8 to 15 ASCII units, their 00 within the first 16 bytes
+  ** (looked at as two words, not further: a longer string would be
+  ** scanned twice) and nothing from 80 up before it (so that it is no
+  ** unit's second or third byte), told by two words that may overlap */
+  const uint8_t *end = n > 8 ? ok_find_byte(key, OK_CHROMESQL_END, n < 16 ? n : 16) : NULL;
+  if (end && (pos = (size_t)(end - key)) >= 8 &&
       ok_ascii_word(ok_get_le(key, 0) | ok_get_le(key + pos - 8, 0)))
     return *len = *text = pos, OK_OK;
   pos = 0;

@@ -349,13 +349,28 @@ static inline int ok_ascii8_short(uint8_t *out, const uint8_t *p, size_t n) {
   return 1;
 }
 
-/* UTF-16 units p[0..2 count), big-endian (`be`, Chrome's) or little
-** (WebKit's), 4 or more and every one ASCII (most keys' text), written to
+/* UTF-16 units, big-endian (`be`, Chrome's) or little (WebKit's): the bits
+** of four of them read as ok_get_le's word that an ASCII unit (00 and a
+** byte below 0x80) has clear. */
+#define OK_UNITS_NOT_ASCII(be) ((be) ? 0x80FF80FF80FF80FFULL : 0xFF80FF80FF80FF80ULL)
+
+/* How many of the units p[0..2 count) are ASCII from the first on: four at
+** a time, then one by one. */
+static inline size_t ok_ascii_units(const uint8_t *p, size_t count, int be) {
+  const size_t c = be ? 1 : 0, z = 1 - c; /* where a unit's character and its 00 are */
+  size_t i = 0;
+  for (; i + 4 <= count; i += 4)
+    if (ok_get_le(p + 2 * i, 0) & OK_UNITS_NOT_ASCII(be)) break;
+  while (i < count && p[2 * i + c] < 0x80 && !p[2 * i + z]) i++;
+  return i;
+}
+
+/* Such units, 4 or more and every one ASCII (most keys' text), written to
 ** out (unless NULL) as their characters four a word, the last word
 ** overlapping the one before: 1; else 0, out holding what was written up
 ** to the first unit that is not ASCII. */
 static inline int ok_ascii_units_text(uint8_t *out, const uint8_t *p, size_t count, int be) {
-  const uint64_t not_ascii = be ? 0x80FF80FF80FF80FFULL : 0xFF80FF80FF80FF80ULL;
+  const uint64_t not_ascii = OK_UNITS_NOT_ASCII(be);
   size_t i = 0, at;
   if (count < 4) return 0;
   for (;; i += 4) {

@@ -163,19 +163,6 @@ static int scan(const uint8_t *key, size_t n, int strict, size_t *len, size_t *e
   return OK_OK;
 }
 
-/* How many units of p[0..2 count) are ASCII (a byte below 0x80, then
-** 00) from the first on: four at a time, then one by one. */
-static size_t ascii_units(const uint8_t *p, size_t count) {
-  static const uint8_t not_ascii[8] = {0x80, 0xFF, 0x80, 0xFF, 0x80, 0xFF, 0x80, 0xFF};
-  uint64_t mask, w;
-  size_t i = 0;
-  memcpy(&mask, not_ascii, 8);
-  for (; i + 4 <= count; i += 4)
-    if (memcpy(&w, p + 2 * i, 8), w & mask) break;
-  while (i < count && p[2 * i] < 0x80 && !p[2 * i + 1]) i++;
-  return i;
-}
-
 /* A string's units p[0..2 count) as UTF-8 (a lone surrogate as WTF-8) to
 ** out; the length. */
 static size_t units_text(uint8_t *out, const uint8_t *p, size_t count) {
@@ -183,7 +170,7 @@ static size_t units_text(uint8_t *out, const uint8_t *p, size_t count) {
   unsigned high = 0;
   if (ok_ascii_units_text(out, p, count, 0)) return count;
   while (i < count) {
-    if ((a = ascii_units(p + 2 * i, count - i)) > 0) {
+    if ((a = ok_ascii_units(p + 2 * i, count - i, 0)) > 0) {
       for (j = 0; j < a; j++) out[o + j] = p[2 * (i + j)];
       i += a, o += a, high = 0;
       continue;
@@ -200,7 +187,7 @@ static size_t text_len(const uint8_t *p, size_t count) {
   unsigned high = 0;
   if (ok_ascii_units_text(NULL, p, count, 0)) return count;
   while (i < count) {
-    if ((a = ascii_units(p + 2 * i, count - i)) > 0) {
+    if ((a = ok_ascii_units(p + 2 * i, count - i, 0)) > 0) {
       i += a, o += a, high = 0;
       continue;
     }
