@@ -220,7 +220,7 @@ static size_t enc_decimal(uint8_t *out, int neg, uint64_t f, long e10, int desc)
   size_t start, digits = ok_u64_digits(f), pairs;
   long exp = (long)digits + e10; /* f = 0.digits x 10^exp */
   size_t front = exp % 2 != 0;   /* a 0 in front of the digits when exp is odd */
-  uint32_t r;
+  uint32_t r, hi, lo;
   start = num_header(buf, neg, centimal_exp(exp), 0);
   pairs = (digits + front + 1) / 2;
   p = buf + start + pairs;
@@ -231,7 +231,16 @@ static size_t enc_decimal(uint8_t *out, int neg, uint64_t f, long e10, int desc)
     p[3] = (uint8_t)(2 * (r % 100) + 1), p[2] = (uint8_t)(2 * (r / 100 % 100) + 1);
     p[1] = (uint8_t)(2 * (r / 10000 % 100) + 1), p[0] = (uint8_t)(2 * (r / 1000000) + 1);
   }
-  for (r = (uint32_t)f; r; r /= 100) *--p = (uint8_t)(2 * (r % 100) + 1);
+  /* the first 0 to 4 pairs (f < 10^8 is what is left): the same four
+  ** pairs, as many written as there is room for, not a division a pair */
+  r = (uint32_t)f, hi = r / 10000, lo = r % 10000;
+  switch (p - (buf + start)) {
+    case 4: p[-4] = (uint8_t)(2 * (hi / 100) + 1); /* fall through */
+    case 3: p[-3] = (uint8_t)(2 * (hi % 100) + 1); /* fall through */
+    case 2: p[-2] = (uint8_t)(2 * (lo / 100) + 1); /* fall through */
+    case 1: p[-1] = (uint8_t)(2 * (lo % 100) + 1); /* fall through */
+    default: break;
+  }
   return num_finish(buf, start + pairs, start, neg, desc);
 }
 
