@@ -191,6 +191,89 @@ static void test_tidb_parts(void) {
         "tikv: the empty key, and the encoded empty TiDB key refused", "");
 }
 
+/* Two items alike: the shared fields and the value read out (which shows
+** what each reader wrote into own: where a body's groups begin). */
+static int same_read(const ok_item *a, const ok_item *b) {
+  uint8_t va[512], vb[512];
+  if (a->format != b->format || a->type != b->type || a->tag != b->tag || a->len != b->len ||
+      a->i != b->i || memcmp(&a->d, &b->d, sizeof a->d) != 0 || a->body != b->body ||
+      a->body_len != b->body_len || a->value_len != b->value_len)
+    return 0;
+  if (a->type != OK_TEXT && a->type != OK_BLOB) return 1;
+  return a->value_len <= sizeof va && ok_unescape(va, a) == a->value_len &&
+         ok_unescape(vb, b) == a->value_len && memcmp(va, vb, a->value_len) == 0;
+}
+
+/* The items of key[0..n) by ok_next, and the walk's last status and offset
+** (TiKV's reader by the item, the way the batches must agree with). */
+static size_t walk_one(const ok_format *f, const uint8_t *key, size_t n, ok_item *items, size_t cap,
+                       int *rc, size_t *err) {
+  ok_walk w;
+  size_t k = 0;
+  ok_walk_start(&w, f, key, n);
+  while (k < cap && (*rc = ok_next(&w, items + k, err)) == OK_OK) k++;
+  return k;
+}
+
+/* TiKV's batch reader (ok_next_n: the rest of a key out of its groups at
+** once, read by TiDB's decoder) against its reader by the item, on random
+** keys of TiKV's groups: datums of every kind, strings across groups and
+** past the reader's room (32 groups), half the keys damaged; in batches of
+** 1 to 5, after 0 to 2 single steps: the same items (values read out),
+** the same status at the same offset, the walk at the same place. */
+static void test_tikv_batches(long rounds) {
+  static uint8_t raw[1024], key[1200], s[300]; /* raw: under 300 bytes, then a datum */
+  ok_item one[80], batch[8];
+  long r, bad = 0, batched = 0;
+  for (r = 0; r < rounds; r++) {
+    size_t rn = 0, n, count, err, got, at, i, cap, pre;
+    int rc, rc_n;
+    char what[64];
+    while (rn < 300 && rnd() % 5) {
+      size_t len;
+      switch (rnd() % 7) {
+        case 0: rn += ok_tidb_enc_null(raw + rn); break;
+        case 1: rn += ok_tidb_enc_int(raw + rn, (int64_t)rnd() >> (rnd() % 64)); break;
+        case 2: rn += ok_tidb_enc_uint(raw + rn, rnd()); break;
+        case 3: rn += ok_tidb_enc_float(raw + rn, (double)(int64_t)rnd() / 1024.0); break;
+        case 4:
+          if (ok_tidb_enc_decimal(raw + rn, &len, (int)(rnd() & 1), "12345", 5,
+                                  (int64_t)(rnd() % 8), 20, 6) == OK_OK)
+            rn += len;
+          break;
+        default:
+          len = (size_t)(rnd() % 3 ? rnd() % 30 : rnd() % 300);
+          for (i = 0; i < len; i++) s[i] = (uint8_t)(rnd() % 4 ? 'a' + rnd() % 26 : rnd());
+          rn += ok_tidb_enc_bytes(raw + rn, OK_TIDB_BYTES, s, len);
+      }
+    }
+    n = ok_tidb_enc_bytes(key, 0, raw, rn);
+    if (r % 2) n = damage(key, n);
+    count = walk_one(&ok_format_tikv, key, n, one, 80, &rc, &err);
+    for (cap = 1; cap <= 5; cap++) {
+      ok_walk w;
+      ok_walk_start(&w, &ok_format_tikv, key, n);
+      pre = (size_t)(rnd() % 3);
+      for (at = 0; at < pre && at < count; at++) ok_next(&w, batch, &got);
+      do {
+        size_t e = 0;
+        rc_n = ok_next_n(&w, batch, cap, &got, &e);
+        for (i = 0; i < got; i++) bad += at + i >= count || !same_read(batch + i, one + at + i);
+        at += got;
+        batched += cap > 1 && got > 1;
+        if (rc_n != OK_OK) bad += at != count || rc_n != rc || e != err;
+        bad += w.index != at || (at && w.at + one[at - 1].len != w.off);
+      } while (rc_n == OK_OK && at < 80);
+      if (bad) {
+        snprintf(what, sizeof what, "key %ld, batches of %zu", r, cap);
+        check(0, "tikv: ok_next_n as ok_next", what);
+        return;
+      }
+    }
+  }
+  check(bad == 0 && batched > rounds, "tikv: ok_next_n as ok_next, in batches of 1 to 5", "");
+}
+
 /* Random values in each format: memcmp of the items has the sign of the
 ** values' order (ascending; CockroachDB's descending reversed). */
 /* The typed decoders: each value its encoder writes read back exactly,
@@ -354,6 +437,7 @@ void test_stores(long rounds) {
   test_crdb_interval();
   test_tidb_decimal();
   test_tidb_parts();
+  test_tikv_batches(rounds / 30);
   test_order(rounds);
   test_crdb_typed(rounds);
 }
