@@ -169,16 +169,17 @@ static inline size_t vphys(const view *v, size_t i) {
 ** and q whole groups after them. */
 OK_HOT_INLINE int view_of(view *v, const uint8_t *p, size_t n, int wrapped, int first,
                           size_t *err_at) {
-  size_t pad, cap, q, r;
+  size_t pad, cap, t, m;
   v->p = p, v->n = n, v->wrapped = wrapped, v->phase = 0, v->len = n;
   if (!wrapped) return OK_OK;
-  q = n / 9, r = n - 9 * q;
-  if (r == 1) return fail(OK_E_LENGTH, 0, err_at); /* an item never starts at a marker */
-  v->phase = r ? (unsigned)(9 - r) : 0;
+  /* the markers: the last at n - 1, t more 9 bytes apart, the first at m */
+  t = (n - 1) / 9, m = n - 1 - 9 * t;
+  if (m == 0) return fail(OK_E_LENGTH, 0, err_at); /* an item never starts at a marker */
+  v->phase = (unsigned)(8 - m);
   if (p[n - 1] == 0xFF) return fail(OK_E_TRUNCATED, n, err_at); /* the last group is missing */
   pad = 0xFF - (size_t)p[n - 1];
   if (pad > 8) return fail(OK_E_BYTE, n - 1, err_at);
-  cap = (r ? r - 1 : 0) + 8 * q;
+  cap = n - 1 - t; /* the bytes but the markers */
   if (pad > cap) return fail(OK_E_BYTE, n - 1, err_at);
   /* the padding, zeros: the bytes before the marker (a word, in a whole group) */
   if (first && pad && (n < 9 || (ok_get_be(p + n - 9, 8, 0) & ~group_data(pad))))
