@@ -732,7 +732,7 @@ OK_WALK_READER(next_tidb, decode_tidb)
 ** markers checked once, the last group by view_of as for any item), its
 ** items read by TiDB's decoder and their lengths and bodies placed back in
 ** the groups. The whole rest, as TiDB's decoder looks past an item (the
-** next one's tag, a common handle's datums). bench/core.c's keys: 564
+** next one's tag, a common handle's datums). bench/core.c's keys: 563
 ** instructions, where an item at a time through the groups took 760 (TiDB's
 ** own keys: 410). Where that stops (an item TiDB's decoder refuses, groups
 ** a marker or view_of refuses, a rest past the room, a batch of one, for
