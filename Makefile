@@ -142,7 +142,7 @@ $(B)/ok_store.$(SO): $(STORE_OBJ) $(B)/libokcore.a
 	$(CC) $(CFLAGS) $(SHARED) $(STORE_OBJ) $(B)/libokcore.a -o $@ $(LDFLAGS) -llmdb -lleveldb -lrocksdb -lpthread -lm
 
 UNIT_SRC = $(wildcard test/unit/*.c)
-$(B)/unit: $(UNIT_SRC) test/unit/test.h test/unit/vectors.h $(B)/libokcore.a
+$(B)/unit: $(UNIT_SRC) test/unit/test.h test/unit/vectors.h test/item.h $(B)/libokcore.a
 	$(CC) $(CORE_CFLAGS) $(CFLAGS) -Isrc $(UNIT_SRC) $(B)/libokcore.a -o $@ $(LDFLAGS) -lm
 
 # The SQL-level test programs: $(B)/NAME from test/NAME.c, '-' for '_'.
@@ -157,7 +157,7 @@ $(SQL_TESTS:%=$(B)/%):
 $(B)/java-double: test/java_double.c $(B)/libokcore.a
 	$(CC) $(CORE_CFLAGS) $(CFLAGS) -Isrc $< $(B)/libokcore.a -o $@ -lm
 
-$(B)/fuzz-%-replay: test/fuzz/%.c test/fuzz/replay.c test/fuzz/item.h $(B)/libokcore.a
+$(B)/fuzz-%-replay: test/fuzz/%.c test/fuzz/replay.c test/item.h $(B)/libokcore.a
 	$(CC) $(CORE_CFLAGS) $(CFLAGS) -Isrc $< test/fuzz/replay.c $(B)/libokcore.a -o $@ -lm
 
 # The store module's transaction writes (store/pending.c, no SQLite).

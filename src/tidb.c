@@ -165,8 +165,8 @@ static inline size_t vphys(const view *v, size_t i) {
 /* A TiKV key's view from its bytes left, n >= 1: its groups checked where
 ** they end (the last one's marker; its padding once, from the first
 ** item); the others' markers are checked as items cross them. The bytes
-** left hold r = n % 9 of a group begun (r - 1 data bytes and its marker)
-** and q whole groups after them. */
+** left end with a marker, and hold a group begun (its data bytes before
+** the first marker) and whole groups after it. */
 OK_HOT_INLINE int view_of(view *v, const uint8_t *p, size_t n, int wrapped, int first,
                           size_t *err_at) {
   size_t pad, cap, t, m;

@@ -23,7 +23,7 @@
 #include <string.h>
 
 #define OK_STATIC_LINKING_ONLY /* tests see the internals of this very version */
-#include "item.h"
+#include "../item.h"
 #include "ok.h"
 #include "ok_bytewise.h"
 #include "ok_chrome.h"

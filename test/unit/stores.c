@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../item.h"
 #include "ok_crdb.h"
 #include "ok_tidb.h"
 #include "test.h"
@@ -191,21 +192,8 @@ static void test_tidb_parts(void) {
         "tikv: the empty key, and the encoded empty TiDB key refused", "");
 }
 
-/* Two items alike: the shared fields and the value read out (which shows
-** what each reader wrote into own: where a body's groups begin). */
-static int same_read(const ok_item *a, const ok_item *b) {
-  uint8_t va[512], vb[512];
-  if (a->format != b->format || a->type != b->type || a->tag != b->tag || a->len != b->len ||
-      a->i != b->i || memcmp(&a->d, &b->d, sizeof a->d) != 0 || a->body != b->body ||
-      a->body_len != b->body_len || a->value_len != b->value_len)
-    return 0;
-  if (a->type != OK_TEXT && a->type != OK_BLOB) return 1;
-  return a->value_len <= sizeof va && ok_unescape(va, a) == a->value_len &&
-         ok_unescape(vb, b) == a->value_len && memcmp(va, vb, a->value_len) == 0;
-}
-
-/* The items of key[0..n) by ok_next, and the walk's last status and offset
-** (TiKV's reader by the item, the way the batches must agree with). */
+/* The items of key[0..n) by ok_next (one at a time), and the status and
+** offset that end the walk. */
 static size_t walk_one(const ok_format *f, const uint8_t *key, size_t n, ok_item *items, size_t cap,
                        int *rc, size_t *err) {
   ok_walk w;
@@ -258,7 +246,7 @@ static void test_tikv_batches(long rounds) {
       do {
         size_t e = 0;
         rc_n = ok_next_n(&w, batch, cap, &got, &e);
-        for (i = 0; i < got; i++) bad += at + i >= count || !same_read(batch + i, one + at + i);
+        for (i = 0; i < got; i++) bad += at + i >= count || !same_item(batch + i, one + at + i);
         at += got;
         batched += cap > 1 && got > 1;
         if (rc_n != OK_OK) bad += at != count || rc_n != rc || e != err;

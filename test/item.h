@@ -1,9 +1,10 @@
 /*
-** item.h -- what the fuzz targets ask of two items that must be the same
-** (a format's batch reader against its decoder, a walk against a locate).
+** item.h -- what the fuzz targets and the unit tests ask of two items that
+** must be the same (a format's batch reader against its decoder, a walk
+** against a locate).
 */
-#ifndef OK_FUZZ_ITEM_H
-#define OK_FUZZ_ITEM_H
+#ifndef OK_TEST_ITEM_H
+#define OK_TEST_ITEM_H
 
 #include <string.h>
 
