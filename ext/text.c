@@ -317,10 +317,11 @@ void ok_sql_put_real(ok_sql_out *o, double d) {
 
 int ok_sql_put_value(ok_sql_out *o, const ok_item *it) {
   uint8_t stack[256], *buf = stack;
+  char num[OK_INT_REPR_MAX]; /* an INTEGER's digits: no printf for the commonest value */
   int rc;
   switch (it->type) {
     case OK_NULL: ok_sql_puts(o, o->json ? "null" : "NULL"); return SQLITE_OK;
-    case OK_INT: ok_sql_putf(o, "%lld", (long long)it->i); return SQLITE_OK;
+    case OK_INT: put(o, num, ok_int_repr(num, it->i)); return SQLITE_OK;
     case OK_REAL: ok_sql_put_real(o, it->d); return SQLITE_OK;
     case OK_TEXT:
     case OK_BLOB: break;

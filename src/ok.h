@@ -627,6 +627,11 @@ extern "C" {
 /* Room ok_decimal_format needs for 255 magnitude bytes, sign included. */
 #define OK_DECIMAL_MAX 620
 
+/* ok_int_repr: the decimal text of v ("-42", no NUL) at out, which needs
+** OK_INT_REPR_MAX bytes; returns its length. */
+#define OK_INT_REPR_MAX 20
+size_t ok_int_repr(char *out, int64_t v);
+
 /* 1 when key[0..n) of format f is one value alone, not in the array its
 ** format's keys are (bytewise, charwise, the browsers'): ok_convert writes
 ** such a key's value alone where the target has arrays too. */

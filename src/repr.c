@@ -2,13 +2,21 @@
 ** repr.c -- the shortest decimal text of a double that reads back exactly,
 ** in the form C's %g gives it: plain digits for decimal exponents -4..16
 ** ("0.0001", "1.5", "9007199254740993.0"), else "1.5e-07", "1e+300";
-** and the names of the doubles SQL has no literal for, read back.
+** and the names of the doubles SQL has no literal for, read back; and an
+** integer's text.
 */
 #define OK_STATIC_LINKING_ONLY
 #include <math.h>
 #include <string.h>
 
+#include "internal.h"
 #include "ok.h"
+
+size_t ok_int_repr(char *out, int64_t v) {
+  if (v >= 0) return ok_u64_text(out, (uint64_t)v);
+  out[0] = '-';
+  return 1 + ok_u64_text(out + 1, 0 - (uint64_t)v);
+}
 
 /* 1 when s[0..n) is `word` (lower case) in any case. */
 static int is_word(const char *s, size_t n, const char *word) {

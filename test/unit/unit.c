@@ -412,6 +412,30 @@ static size_t digit_count(const char *t) {
   return n;
 }
 
+/* ok_int_repr: as printf's %lld at every length and both signs (10^k,
+** 10^k - 1 and their negatives), at the int64 limits, and on random values. */
+static void test_int_repr(long rounds) {
+  char got[OK_INT_REPR_MAX + 1], want[32];
+  int64_t p = 1, v[4 * 19 + 2];
+  long r, bad = 0;
+  size_t i, count = 0;
+  for (i = 0; i <= 18; i++, p *= i <= 18 ? 10 : 1)
+    v[count++] = p, v[count++] = p - 1, v[count++] = -p, v[count++] = 1 - p;
+  v[count++] = INT64_MAX, v[count++] = INT64_MIN;
+  for (r = -(long)count; r < rounds; r++) {
+    int64_t x = r < 0 ? v[count + (size_t)r] : (int64_t)(rnd() >> (rnd() % 64));
+    size_t n;
+    if (r >= 0 && (rnd() & 1)) x = -x;
+    n = ok_int_repr(got, x);
+    got[n] = 0;
+    snprintf(want, sizeof want, "%lld", (long long)x);
+    if (strcmp(got, want) != 0 && bad++ == 0) check(0, "ok_int_repr: as %lld", want);
+  }
+  got[ok_int_repr(got, INT64_MIN)] = 0;
+  check(bad == 0 && strcmp(got, "-9223372036854775808") == 0,
+        "ok_int_repr: as %lld, at every length, both signs, the limits (20 bytes)", "");
+}
+
 static void test_double_repr(long rounds) {
   static const struct {
     double d;
@@ -1073,6 +1097,7 @@ int main(int argc, char **argv) {
   test_encoder_contract(argc > 1 ? atol(argv[1]) / 10 : 200000);
   test_b64_and_hash();
   test_random_numbers(argc > 1 ? atol(argv[1]) : 2000000);
+  test_int_repr(argc > 1 ? atol(argv[1]) / 10 : 200000);
   test_double_repr(argc > 1 ? atol(argv[1]) / 10 : 200000);
   test_natural(argc > 1 ? atol(argv[1]) : 1000000);
   test_fdb(argc > 1 ? atol(argv[1]) : 500000);
