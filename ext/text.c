@@ -102,24 +102,29 @@ static size_t esc_hex(char *out, const uint8_t *p, size_t n) {
   return out ? ok_hex_encode(out, p, n) : 2 * n;
 }
 
-/* 'text' with quotes doubled (printable UTF-8 only). */
+/* 'text' with quotes doubled (printable UTF-8 only): the runs to each
+** quote copied whole, not a byte at a time. */
 static size_t esc_sql(char *out, const uint8_t *p, size_t n) {
-  size_t i, o = 0;
-  for (i = 0; i < n; i++) {
-    if (p[i] == '\'' && out) out[o] = '\'';
-    o += p[i] == '\'';
-    if (out) out[o] = (char)p[i];
-    o++;
+  const uint8_t *end = p + n, *q;
+  size_t o = 0, k;
+  while ((q = memchr(p, '\'', (size_t)(end - p))) != NULL) {
+    k = (size_t)(q - p) + 1; /* the run and its quote, which is doubled */
+    if (out) memcpy(out + o, p, k), out[o + k] = '\'';
+    o += k + 1, p = q + 1;
   }
-  return o;
+  if (out) memcpy(out + o, p, (size_t)(end - p));
+  return o + (size_t)(end - p);
 }
 
 /* A JSON string's inside (valid UTF-8 only). */
 static size_t esc_json(char *out, const uint8_t *p, size_t n) {
   static const char digits[] = "0123456789abcdef";
-  size_t i, o = 0, k;
+  size_t i = 0, o, k;
   char tmp[6] = {'\\', 'u', '0', '0', 0, 0};
-  for (i = 0; i < n; i++, o += k) {
+  /* the run that needs no escape, most text's whole: copied at once */
+  while (i < n && p[i] >= 0x20 && p[i] != '"' && p[i] != '\\' && p[i] != 0x7F) i++;
+  if (out) memcpy(out, p, i);
+  for (o = i; i < n; i++, o += k) {
     uint8_t c = p[i];
     k = 2;
     if (c == '"' || c == '\\')
