@@ -116,13 +116,20 @@ static size_t esc_sql(char *out, const uint8_t *p, size_t n) {
   return o + (size_t)(end - p);
 }
 
+/* The bytes a JSON string escapes: the controls, '"', '\\' and 7F (UTF-8's
+** others are written as they are). */
+#define ESC4(c) [c] = 1, [c + 1] = 1, [c + 2] = 1, [c + 3] = 1
+static const unsigned char json_escaped[256] = {
+    ESC4(0x00), ESC4(0x04), ESC4(0x08), ESC4(0x0C), ESC4(0x10), ESC4(0x14),
+    ESC4(0x18), ESC4(0x1C), ['"'] = 1,  ['\\'] = 1, [0x7F] = 1};
+
 /* A JSON string's inside (valid UTF-8 only). */
 static size_t esc_json(char *out, const uint8_t *p, size_t n) {
   static const char digits[] = "0123456789abcdef";
   size_t i = 0, o, k;
   char tmp[6] = {'\\', 'u', '0', '0', 0, 0};
   /* the run that needs no escape, most text's whole: copied at once */
-  while (i < n && p[i] >= 0x20 && p[i] != '"' && p[i] != '\\' && p[i] != 0x7F) i++;
+  while (i < n && !json_escaped[p[i]]) i++;
   if (out) memcpy(out, p, i);
   for (o = i; i < n; i++, o += k) {
     uint8_t c = p[i];
