@@ -419,13 +419,15 @@ static void test_int_repr(long rounds) {
   int64_t p = 1, v[4 * 19 + 2];
   long r, bad = 0;
   size_t i, count = 0;
-  for (i = 0; i <= 18; i++, p *= i <= 18 ? 10 : 1)
+  for (i = 0; i <= 18; i++) {
     v[count++] = p, v[count++] = p - 1, v[count++] = -p, v[count++] = 1 - p;
+    if (i < 18) p *= 10;
+  }
   v[count++] = INT64_MAX, v[count++] = INT64_MIN;
   for (r = -(long)count; r < rounds; r++) {
     int64_t x = r < 0 ? v[count + (size_t)r] : (int64_t)(rnd() >> (rnd() % 64));
     size_t n;
-    if (r >= 0 && (rnd() & 1)) x = -x;
+    if (r >= 0 && (rnd() & 1)) x = (int64_t)(0 - (uint64_t)x); /* INT64_MIN stays */
     n = ok_int_repr(got, x);
     got[n] = 0;
     snprintf(want, sizeof want, "%lld", (long long)x);
