@@ -302,12 +302,12 @@ static int text_back(int f, const uint8_t *s, size_t n) {
          ok_unescape(back, &it) == n && memcmp(back, s, n) == 0;
 }
 
-/* Text of every length to 72 (past ordered-binary's 64), ASCII alone and with one other character
- *at
- ** each place (a 2-, 3- or 4-byte one, 7F, which these formats write in more
- ** bytes than other ASCII, and 01, which ordered-binary escapes): the
- ** readers' word-at-a-time paths (8 bytes, 4 UTF-16 units, 8 to 16 bytes in
- ** two words) and the loops after them must give back every byte. */
+/* Text of every length to 72 (past ordered-binary's 64), ASCII alone and
+** with one other character at each place (a 2-, 3- or 4-byte one; 7F,
+** which these formats write in more bytes than other ASCII; 01, which
+** ordered-binary escapes): the readers' word-at-a-time paths (8 bytes, 4
+** UTF-16 units, 8 to 16 bytes in two words) and the loops after them must
+** give back every byte. */
 void test_browser_text(void) {
   static const char *const names[] = {"chromesql", "chrome", "webkit", "firefox", "orderedbinary"};
   static const char *const other[] = {"\xC3\xA9", "\xE4\xB8\xAD", "\xF0\x9F\x98\x80", "\x7F",
@@ -344,7 +344,7 @@ void test_browser_text(void) {
 ** one it returns, ok_pick and ok_count the whole key, at the same offsets
 ** as a full walk. */
 void test_chromesql_walks(void) {
-  uint8_t key[64];
+  uint8_t key[64], back[8];
   /* [1, 'a'], then a byte after the array's 00 */
   size_t n = from_hex(key, "5010BFF000000000000030620000FF"), at, count, err = 0;
   ok_item it;
@@ -354,8 +354,10 @@ void test_chromesql_walks(void) {
             err == 14,
         "chromesql: pick 0 refuses the byte after the array's end, at it", "");
   n = from_hex(key, "5010BFF000000000000030620010"); /* a number cut short after the string */
-  check(ok_locate(&ok_format_chromesql, key, n, 1, &it, &at, &err) == OK_OK && at == 10,
-        "chromesql: locate 1 before a damaged third", "");
+  check(ok_locate(&ok_format_chromesql, key, n, 1, &it, &at, &err) == OK_OK && at == 10 &&
+            it.type == OK_TEXT && it.value_len == 1 && ok_unescape(back, &it) == 1 &&
+            back[0] == 'a',
+        "chromesql: locate 1 ('a') before a damaged third", "");
   check(ok_count(&ok_format_chromesql, key, n, &count, &err) == OK_E_TRUNCATED && err == n,
         "chromesql: count finds the third cut short, at the key's end", "");
   n = from_hex(key, "5010BFF0000000000000306200"); /* no 00 closes the array */
