@@ -35,7 +35,7 @@ OK_SQL_FLATTEN static int put_one(ok_sql_builder *b, sqlite3_value *v, int t, in
 }
 
 /* A plain value as an array's element: null, a number, a string. */
-static int put(ok_sql_builder *b, sqlite3_value *v, int t, int i) {
+OK_SQL_FLATTEN static int put(ok_sql_builder *b, sqlite3_value *v, int t, int i) {
   return separate(b) && put_one(b, v, t, i, 0);
 }
 

@@ -29,29 +29,46 @@ static size_t put(uint8_t *out, size_t o, const char *s, size_t n) {
   return o + n;
 }
 
-size_t ok_charwise_enc_number(uint8_t *out, double d) {
-  uint8_t scratch[OK_CHARWISE_NUM_MAX], *text = out ? out : scratch;
-  int e10, neg = d < 0;
-  uint64_t f;
-  size_t n, o, k;
-  if (d == 0) return put(out, 0, "FE  0M0", 7);
-  if (isinf(d)) return put(out, 0, neg ? "DD" : "FF", 2);
-  f = ok_double_decimal(d, 0, &e10);
-  n = ok_u64_text((char *)text + 7, f); /* the digits, the first then moved before the point */
-  k = (size_t)(e10 + (int)n - 1 + 500); /* 176..808 */
+/* A nonzero finite number's text at text: the letter of its sign, 'E', the
+** power of ten of its first digit + 500, 'M', the decimal digits f * 10^e10
+** written with a point after the first, trailing zeros dropped, and 20
+** zeros; a negative's digits nines' complemented. */
+static size_t number_text(uint8_t *text, int neg, uint64_t f, int e10) {
+  size_t n = ok_u64_text((char *)text + 7, f), o;
+  unsigned k = (unsigned)(e10 + (int)n - 1 + 500), q = k * 41 >> 12, r = k - 100 * q; /* 176..808 */
+  while (text[6 + n] == '0') n--; /* toExponential() writes no trailing zero */
   text[0] = neg ? OK_CHARWISE_NEG : OK_CHARWISE_POS;
   text[1] = 'E';
-  text[2] = (uint8_t)('0' + k / 100), text[3] = (uint8_t)('0' + k / 10 % 10);
-  text[4] = (uint8_t)('0' + k % 10);
+  text[2] = (uint8_t)('0' + q), text[3] = (uint8_t)('0' + (r * 205 >> 11));
+  text[4] = (uint8_t)('0' + r % 10);
   text[5] = 'M';
   text[6] = text[7];
   text[7] = '.';
   o = 7 + n;
   memset(text + o, '0', 20), o += 20;
-  if (neg)
-    for (k = 2; k < o; k++)
-      if (text[k] >= '0' && text[k] <= '9') text[k] = (uint8_t)('9' - text[k] + '0');
+  if (neg) { /* each digit d as 9 - d ('0' + '9' - d), eight at a time; 'M' and '.' again */
+    for (k = 2; k + 8 <= o; k += 8)
+      ok_put_le(text + k, 0x6969696969696969ULL - ok_get_le(text + k, 0));
+    for (; k < o; k++) text[k] = (uint8_t)(0x69 - text[k]);
+    text[5] = 'M', text[7] = '.';
+  }
   return o;
+}
+
+size_t ok_charwise_enc_number(uint8_t *out, double d) {
+  uint8_t scratch[OK_CHARWISE_NUM_MAX];
+  double a = fabs(d);
+  int e10 = 0, neg = d < 0;
+  uint64_t f;
+  if (d == 0) return put(out, 0, "FE  0M0", 7);
+  if (isinf(d)) return put(out, 0, neg ? "DD" : "FF", 2);
+  /* an integer below 2^53 (ids, counts) is its own shortest decimal, the
+  ** only one without a fraction in its rounding interval: no conversion */
+  if (a < 9007199254740992.0 && a == (double)(int64_t)a)
+    f = (uint64_t)a;
+  else
+    f = ok_double_decimal(d, 0, &e10);
+  return number_text(out ? out : scratch, neg, f, e10);
 }
 
 /* 1 when s[0..n) holds `c`. */

@@ -4,7 +4,10 @@
 ** test does not reach: JavaScript Dates as text over their whole range,
 ** type lists and their errors, and order of random values.
 */
+#define OK_STATIC_LINKING_ONLY /* ok_charwise_write, before any header of ok's */
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ok_bytewise.h"
@@ -235,6 +238,96 @@ static void test_strings(long rounds) {
   check(!bad, "orderedcode: strings escaped as byte by byte, 0-40 bytes", "");
 }
 
+/* charwise's text of a nonzero finite double by another way: the fewest
+** digits that read back (strtod), found among C's %e of it at each
+** precision and that decimal's two neighbours (the closer first: at a power
+** of two the interval below is narrower, and the shortest may be the other
+** side), then charwise's letters around them. */
+static size_t cw_oracle(char *out, double d) {
+  char e[40], digits[24];
+  int p, k, exp = 0;
+  size_t n = 0, i, nd = 0;
+  for (p = 0; p < 17 && !nd; p++) {
+    uint64_t m = 0;
+    snprintf(e, sizeof e, "%.*e", p, fabs(d));
+    for (i = 0; e[i] != 'e'; i++)
+      if (e[i] != '.') m = m * 10 + (uint64_t)(e[i] - '0');
+    for (k = 0; k < 3 && !nd; k++) {
+      uint64_t c = k == 0 ? m : k == 1 ? m - 1 : m + 1;
+      char t[48];
+      snprintf(t, sizeof t, "%llue%d", (unsigned long long)c, atoi(strchr(e, 'e') + 1) - p);
+      if (c == 0 || strtod(t, NULL) != fabs(d)) continue;
+      nd = (size_t)sprintf(digits, "%llu", (unsigned long long)c);
+      exp = atoi(strchr(e, 'e') + 1) - p + (int)nd - 1;
+      while (nd > 1 && digits[nd - 1] == '0') nd--;
+    }
+  }
+  n += (size_t)sprintf(out, "%cE%03dM%c.", d < 0 ? 'D' : 'F', exp + 500, digits[0]);
+  memcpy(out + n, digits + 1, nd - 1), n += nd - 1;
+  memset(out + n, '0', 20), n += 20;
+  if (d < 0)
+    for (i = 2; i < n; i++)
+      if (out[i] >= '0' && out[i] <= '9') out[i] = (char)('9' - out[i] + '0');
+  return n;
+}
+
+/* Numbers written as the other way says (integers' digits are taken
+** without the double's decimal conversion: every length and both signs,
+** to 2^53 and past it), and an INTEGER value written as the REAL of it. */
+static void test_charwise_numbers(long rounds) {
+  static const double fixed[] = {1,
+                                 9,
+                                 10,
+                                 100,
+                                 123000,
+                                 1e15,
+                                 999999999999999,
+                                 9007199254740991.0,
+                                 9007199254740992.0,
+                                 9007199254740994.0,
+                                 1e22,
+                                 0.5,
+                                 19.99,
+                                 1e-7};
+  uint8_t got[OK_CHARWISE_NUM_MAX], w1[OK_CHARWISE_NUM_MAX], w2[OK_CHARWISE_NUM_MAX];
+  char want[OK_CHARWISE_NUM_MAX + 8];
+  long r, bad = 0, bad_int = 0;
+  for (r = 0; r < rounds * 4; r++) {
+    size_t nf = sizeof fixed / sizeof fixed[0], n, m;
+    int bits = 1 + (int)(rnd() % 54);
+    double d;
+    ok_writer a = {0}, b = {0};
+    ok_value vi = {OK_INT, 0, 0, NULL, 0}, vd = {OK_REAL, 0, 0, NULL, 0};
+    if (r < 2 * (long)nf)
+      d = fixed[r % (long)nf];
+    else if (r % 2)
+      d = (double)(rnd() >> (64 - bits) | 1); /* an integer of `bits` bits */
+    else
+      d = (double)(int64_t)(rnd() % 1000000) * 1000; /* trailing zeros */
+    if (r % 4 >= 2 && d != 0) {
+      num x = random_num();
+      if (r % 8 >= 6 && !x.is_int && x.d - x.d == 0 && x.d != 0) d = x.d;
+    }
+    if (r % 3 == 0) d = -d;
+    if (d == 0) continue;
+    n = ok_charwise_enc_number(got, d);
+    m = cw_oracle(want, d);
+    if (n != m || memcmp(got, want, n) != 0) {
+      if (bad++ < 3) printf("  %.17g: %.*s, not %.*s\n", d, (int)n, got, (int)m, want);
+    }
+    if (fabs(d) <= 9007199254740992.0 && d == (double)(int64_t)d) {
+      vi.i = (int64_t)d, vd.d = d;
+      a.out = w1, a.cap = sizeof w1, b.out = w2, b.cap = sizeof w2;
+      if (ok_charwise_write(&ok_format_charwise, &a, &vi) != OK_OK ||
+          ok_charwise_write(&ok_format_charwise, &b, &vd) != OK_OK || a.n != b.n || a.n != n ||
+          memcmp(w1, w2, n) != 0 || memcmp(w1, got, n) != 0)
+        bad_int++;
+    }
+  }
+  check(!bad, "charwise: numbers' texts as C's shortest %e digits say", "");
+  check(!bad_int, "charwise: an INTEGER written as the REAL of it", "");
+}
+
 /* The number of a charwise item read back (ok_js_number makes integral
 ** ones OK_INT). */
 static double cw_number(const ok_item *it) { return it->type == OK_INT ? (double)it->i : it->d; }
@@ -325,4 +418,5 @@ void test_libraries(long rounds) {
   test_strings(rounds);
   test_order(rounds);
   test_charwise_read(rounds);
+  test_charwise_numbers(rounds);
 }
