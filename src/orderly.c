@@ -73,7 +73,8 @@ static int dec_varint(const uint8_t *c, size_t n, int sign, int wide, unsigned r
                       int *null, uint64_t *raw, size_t *len, size_t *err_at) {
   uint8_t h = (uint8_t)((c[0] ^ x) & low_mask(8 - r)), q;
   unsigned bits;
-  size_t k, max = wide ? 9 : 5;
+  size_t max = wide ? 9 : 5;
+  uint64_t v;
   int neg = 0;
   *null = h == 0;
   *len = 1;
@@ -94,14 +95,16 @@ static int dec_varint(const uint8_t *c, size_t n, int sign, int wide, unsigned r
   if (*len > max) return fail(OK_E_TAG, 0, err_at);
   if (n < *len) return fail(OK_E_TRUNCATED, n, err_at);
   bits = head_bits(sign, wide, *len) - r;
-  *raw = 8 * (*len - 1) < 64 ? (uint64_t)(h & low_mask(bits)) : 0;
-  for (k = 1; k < *len; k++) *raw = *raw << 8 | (uint8_t)(c[k] ^ x);
+  /* the header's bits above the bytes after it */
+  v = ok_get_be(c + 1, *len - 1, x);
+  if (*len < 9) v |= (uint64_t)(h & low_mask(bits)) << (8 * (*len - 1));
   bits += 8 * (unsigned)(*len - 1);
-  if (neg && bits < 64) *raw |= ~(uint64_t)0 << bits;
-  if (!sign && !wide && *raw > 0xFFFFFFFFu) return fail(OK_E_RANGE, 0, err_at);
+  if (neg && bits < 64) v |= ~(uint64_t)0 << bits;
+  *raw = v;
+  if (!sign && !wide && v > 0xFFFFFFFFu) return fail(OK_E_RANGE, 0, err_at);
   if (!sign && wide && 8 * (*len - 1) == 64 && (h & low_mask(head_bits(0, 1, 9) - r)))
     return fail(OK_E_RANGE, 0, err_at);
-  if (sign && !wide && ((int64_t)*raw < INT32_MIN || (int64_t)*raw > INT32_MAX))
+  if (sign && !wide && ((int64_t)v < INT32_MIN || (int64_t)v > INT32_MAX))
     return fail(OK_E_RANGE, 0, err_at);
   return OK_OK;
 }
@@ -539,10 +542,8 @@ static int decode_field(const ok_format *fmt, const ok_orderly_field *f, const u
   ok_orderly_own own;
   uint64_t u = 0;
   int null, rc;
-  memset(it, 0, sizeof *it);
+  ok_item_reset(it, fmt, f->type);
   memset(&own, 0, sizeof own);
-  it->format = fmt;
-  it->tag = f->type;
   it->desc = f->desc;
   it->type = OK_NULL;
   if (f->type == OK_OL_FIXED_BYTES || (f->type == OK_OL_BYTES && f->size)) size = f->size;
@@ -826,9 +827,12 @@ static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
   return ok_orderly_value_of(s, w->index, v, &values[w->index], digits);
 }
 
+OK_WALK_READER(next, decode)
+
 const ok_format ok_format_orderly = {
     .name = "orderly",
     .decode = decode,
+    .next = next,
     .value = value,
     .param_name = "schema",
     .skip = skip,
