@@ -316,8 +316,9 @@ static int dec_string(const uint8_t *c, size_t n, uint8_t x, ok_item *it, size_t
   it->value_len = i - escapes;
   it->direct = !x && !escapes;
   it->len = i + 2;
-  /* an escape is a NUL or an FF in the value: no text */
-  it->type = !escapes && utf8_text(c, i, x) ? OK_TEXT : OK_BLOB;
+  /* an escape is a NUL or an FF in the value: no text; without one, no
+  ** byte is a NUL (ascending: the bytes as they are need only be UTF-8) */
+  it->type = !escapes && (x ? utf8_text(c, i, x) : ok_utf8_valid(c, i)) ? OK_TEXT : OK_BLOB;
   return OK_OK;
 }
 
