@@ -307,7 +307,7 @@ static inline int string_end(const uint8_t *c, size_t n, uint8_t x, size_t *end,
   return OK_OK;
 }
 
-static int dec_string(const uint8_t *c, size_t n, uint8_t x, ok_item *it, size_t *err_at) {
+OK_HOT_INLINE int dec_string(const uint8_t *c, size_t n, uint8_t x, ok_item *it, size_t *err_at) {
   size_t i, escapes = 0;
   int rc = string_end(c, n, x, &i, &escapes, err_at);
   if (rc != OK_OK) return rc;
@@ -323,7 +323,7 @@ static int dec_string(const uint8_t *c, size_t n, uint8_t x, ok_item *it, size_t
 }
 
 /* An int64 from c (x: 0xFF descending), only in its shortest form. */
-static inline int dec_int64(const uint8_t *c, size_t n, uint8_t x, int64_t *v, size_t *len,
+OK_HOT_INLINE int dec_int64(const uint8_t *c, size_t n, uint8_t x, int64_t *v, size_t *len,
                             size_t *err_at) {
   uint8_t first = c[0] ^ x, y = x;
   size_t ones;
