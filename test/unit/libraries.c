@@ -296,18 +296,17 @@ static void test_charwise_numbers(long rounds) {
     size_t nf = sizeof fixed / sizeof fixed[0], n, m;
     int bits = 1 + (int)(rnd() % 54);
     double d;
+    num x = random_num();
     ok_writer a = {0}, b = {0};
     ok_value vi = {OK_INT, 0, 0, NULL, 0}, vd = {OK_REAL, 0, 0, NULL, 0};
     if (r < 2 * (long)nf)
       d = fixed[r % (long)nf];
+    else if (r % 4 == 3 && !x.is_int && x.d - x.d == 0)
+      d = x.d; /* a double of any kind but NaN and the infinities */
     else if (r % 2)
       d = (double)(rnd() >> (64 - bits) | 1); /* an integer of `bits` bits */
     else
       d = (double)(int64_t)(rnd() % 1000000) * 1000; /* trailing zeros */
-    if (r % 4 >= 2 && d != 0) {
-      num x = random_num();
-      if (r % 8 >= 6 && !x.is_int && x.d - x.d == 0 && x.d != 0) d = x.d;
-    }
     if (r % 3 == 0) d = -d;
     if (d == 0) continue;
     n = ok_charwise_enc_number(got, d);
