@@ -119,7 +119,8 @@ static inline uint64_t has_below5(uint64_t w) {
 /* A string's body at key[0..n), up to a byte below 04 or the end: checked
 ** as ordered-binary writes it (escapes 04 0x with x <= 4 in a short string
 ** only, UTF-8), escape counted in it->value_len's difference. */
-static int dec_string(const uint8_t *key, size_t n, size_t start, ok_item *it, size_t *err_at) {
+OK_HOT_INLINE int dec_string(const uint8_t *key, size_t n, size_t start, ok_item *it,
+                             size_t *err_at) {
   size_t i = start, escapes = 0, good;
   const uint8_t *body = key + start;
   int first_char = -1;
@@ -180,7 +181,8 @@ static int dec_string(const uint8_t *key, size_t n, size_t start, ok_item *it, s
   return OK_OK;
 }
 
-int ok_orderedbinary_decode(const uint8_t *key, size_t n, int first, ok_item *it, size_t *err_at) {
+/* ok_orderedbinary_decode, inlined into the walks' reader. */
+OK_HOT_INLINE int dec_value(const uint8_t *key, size_t n, int first, ok_item *it, size_t *err_at) {
   int t;
   if (n == 0) return fail(OK_E_TRUNCATED, 0, err_at);
   t = key[0];
@@ -226,6 +228,10 @@ int ok_orderedbinary_decode(const uint8_t *key, size_t n, int first, ok_item *it
   return fail(OK_E_TAG, 0, err_at); /* 18-1A: -0 as ordered-binary writes it, read as a string */
 }
 
+int ok_orderedbinary_decode(const uint8_t *key, size_t n, int first, ok_item *it, size_t *err_at) {
+  return dec_value(key, n, first, it, err_at);
+}
+
 /* A key's component `index`: its elements, each with the 00 after it but
 ** the last; a number alone may be trimmed. One element that ordered-binary
 ** writes otherwise alone (a number of 9 bytes that needs fewer) is the one
@@ -235,7 +241,7 @@ OK_HOT_INLINE int decode_any(const ok_format *f, size_t index, const uint8_t *ke
   int rc;
   (void)f;
   if (n == 0) return index == 0 ? fail(OK_E_LENGTH, 0, err_at) : fail(OK_FEWER, 0, err_at);
-  if ((rc = ok_orderedbinary_decode(key, n, index == 0, it, err_at)) != OK_OK) return rc;
+  if ((rc = dec_value(key, n, index == 0, it, err_at)) != OK_OK) return rc;
   ok_js_set_sole(it, index == 0 && it->len == n && it->len == 9 &&
                          it->tag == OK_ORDEREDBINARY_POS && alone_len(bits_of(it->d)) != 9);
   if (it->len == n) return OK_OK;
