@@ -303,7 +303,7 @@ size_t ok_hbase_enc_float64(uint8_t *out, double d, int desc) {
 size_t ok_hbase_enc_text(uint8_t *out, int code, const uint8_t *s, size_t n, int desc) {
   if (out) {
     out[0] = (uint8_t)code;
-    if (n) memcpy(out + 1, s, n);
+    if (!ok_copy_short(out + 1, s, n, 0)) memcpy(out + 1, s, n);
     out[1 + n] = 0x00;
     if (desc) ok_invert(out, n + 2);
   }
@@ -708,7 +708,12 @@ static size_t skip_any(const ok_format *f, size_t index, const uint8_t *key, siz
 ** REAL through Java 8-18's Double.toString), TEXT as text (UTF-8, no NUL),
 ** a BLOB as a BlobVar. */
 int ok_hbase_text_check(const uint8_t *p, size_t n, size_t *err_at) {
-  const uint8_t *nul = n ? memchr(p, 0, n) : NULL;
+  const uint8_t *nul;
+  uint64_t a, b;
+  /* most text: short ASCII without a NUL, told without a call */
+  if (ok_short_words(p, n, &a, &b) && ok_ascii_word(a | b) && !(ok_zero_byte(a) | ok_zero_byte(b)))
+    return OK_OK;
+  nul = n ? memchr(p, 0, n) : NULL;
   if (nul) return *err_at = (size_t)(nul - p), OK_E_NUL;
   return (*err_at = ok_utf8_check(p, n)) != n ? OK_E_BYTE : OK_OK;
 }

@@ -286,6 +286,30 @@ static inline int ok_ascii8(uint64_t w) {
   return ok_ascii_word(w) && !ok_zero_byte(w ^ 0x7F * OK_UNIT8);
 }
 
+/* The n bytes at p, 4 to 16 of them (most keys' text), as two words that
+** may overlap (under 8, one word of the first four and the last four, in
+** both): 1, else 0. A check of them then runs without a loop or a call for
+** a length that varies row to row. */
+static inline int ok_short_words(const uint8_t *p, size_t n, uint64_t *a, uint64_t *b) {
+  uint32_t x, y;
+  if (n >= 8 && n <= 16) {
+    memcpy(a, p, 8), memcpy(b, p + n - 8, 8);
+    return 1;
+  }
+  if (n < 4 || n > 16) return 0;
+  memcpy(&x, p, 4), memcpy(&y, p + n - 4, 4);
+  *a = *b = (uint64_t)x << 32 | y;
+  return 1;
+}
+/* And those words written back at out: the n bytes again. */
+static inline void ok_put_short_words(uint8_t *out, size_t n, uint64_t a, uint64_t b) {
+  uint32_t x = (uint32_t)(a >> 32), y = (uint32_t)a;
+  if (n >= 8)
+    memcpy(out, &a, 8), memcpy(out + n - 8, &b, 8);
+  else
+    memcpy(out, &x, 4), memcpy(out + n - 4, &y, 4);
+}
+
 /* s[0..n) copied to out when n <= 16 and none of its bytes is below
 ** `below` (1: no 0x00; 2: no 0x00 or 0x01), as most keys' text is: 1, else
 ** 0 with nothing known. Two fixed-size words that overlap (three bytes
@@ -395,12 +419,12 @@ static inline int ok_ascii_units_text(uint8_t *out, const uint8_t *p, size_t cou
   }
 }
 
-/* 1 when p[0..n) is UTF-8: ASCII of 8 to 16 bytes (most keys' text) told
-** inline by two words that may overlap, the rest by ok_utf8_check (whose
-** own first test is the same, after a call that costs more than it). */
+/* 1 when p[0..n) is UTF-8: ASCII of 4 to 16 bytes (most keys' text) told
+** inline (ok_short_words), the rest by ok_utf8_check (whose own first test
+** is the same, after a call that costs more than it). */
 static inline int ok_utf8_valid(const uint8_t *p, size_t n) {
-  if (n >= 8 && n <= 16 && !((ok_get_le(p, 0) | ok_get_le(p + n - 8, 0)) & 0x8080808080808080ULL))
-    return 1;
+  uint64_t a, b;
+  if (ok_short_words(p, n, &a, &b) && ok_ascii_word(a | b)) return 1;
   return ok_utf8_check(p, n) == n;
 }
 

@@ -270,6 +270,7 @@ static size_t enc_field(uint8_t *out, size_t room, const ok_orderly_field *f,
 /* ok_orderly_check of field f's value v. */
 static int check_field(const ok_orderly_field *f, const ok_orderly_value *v) {
   size_t k;
+  uint64_t a, b;
   if (v->null) {
     return f->type >= OK_OL_FIXED_INT && f->type <= OK_OL_FIXED_ULONG            ? OK_E_NULL
            : f->type == OK_OL_FIXED_BYTES || (f->type == OK_OL_BYTES && f->size) ? OK_E_NULL
@@ -288,10 +289,8 @@ static int check_field(const ok_orderly_field *f, const ok_orderly_value *v) {
       return v->n && (v->exp < INT32_MIN || v->exp > INT32_MAX) ? OK_E_RANGE : OK_OK;
     case OK_OL_UTF8:
       if (v->n && v->p[0] == 0xFE) return OK_E_BYTE;
-      if (v->n >= 8 && v->n <= 16) /* two words that overlap: most text, no call */
-        return ok_zero_byte(~ok_get_le(v->p, 0)) | ok_zero_byte(~ok_get_le(v->p + v->n - 8, 0))
-                   ? OK_E_BYTE
-                   : OK_OK;
+      if (ok_short_words(v->p, v->n, &a, &b)) /* most text, no call */
+        return ok_zero_byte(~a) | ok_zero_byte(~b) ? OK_E_BYTE : OK_OK;
       return memchr(v->p, 0xFF, v->n) ? OK_E_BYTE : OK_OK;
     case OK_OL_BYTES: return v->n < f->size ? OK_E_LENGTH : OK_OK;
     case OK_OL_FIXED_BYTES: return v->n != f->size ? OK_E_LENGTH : OK_OK;

@@ -12,7 +12,9 @@
 
 #include "ok_bytewise.h"
 #include "ok_formats.h"
+#include "ok_hbase.h"
 #include "ok_orderedcode.h"
+#include "ok_orderly.h"
 #include "test.h"
 
 static void test_dates(long rounds) {
@@ -327,6 +329,80 @@ static void test_charwise_numbers(long rounds) {
   check(!bad_int, "charwise: an INTEGER written as the REAL of it", "");
 }
 
+/* Text of 0 to 20 bytes with each byte that is escaped, ends a body, makes
+** text ambiguous or is not ASCII at each place, through the writers that
+** tell 4 to 16 plain ASCII bytes as two words (ok_short_words) before their
+** general way: charwise's (alone and as an array's element) against its
+** UTF-8 check and ok_charwise_enc_string, HBase's against a NUL's search
+** and the UTF-8 check, Orderly's utf8 against a byte loop; the same status,
+** bytes and refused offset. */
+static void test_short_texts(void) {
+  /* clang-format off */
+  static const struct { const char *b; size_t n; } odd[] = {
+#define ODD(s) {s, sizeof s - 1}
+      ODD("\x00"), ODD("\x01"), ODD("!"), ODD("\""), ODD("?"), ODD("@"), ODD("%"), ODD("\x7F"),
+      ODD("\x80"), ODD("\xFF"), ODD("\xFE"), ODD("\xC3\xA9"), ODD("\xC3"), ODD("\xE2\x82\xAC"),
+      ODD(" "), ODD("?@"), ODD("??"), ODD("?%"), ODD("!?"), ODD("\x00\x00"), ODD("\x00\x01")};
+#undef ODD
+  /* clang-format on */
+  uint8_t s[24], got[2 * 24 + 2], want[2 * 24 + 2];
+  size_t n, at, k, len, err, i;
+  int lone, rc, want_rc, bad_cw = 0, bad_hb = 0, bad_ol = 0;
+  ok_writer w = {0};
+  ok_value v = {OK_TEXT, 0, 0, NULL, 0};
+  ok_orderly *utf8 = malloc(ok_orderly_size());
+  ok_orderly_value ov = {0};
+  const char *why;
+  if (!utf8 || ok_orderly_parse(utf8, "utf8", 4, &err, &why) != OK_OK) abort();
+  v.p = (const uint8_t *)"abcd", v.n = 4, w.out = got, w.cap = sizeof got;
+  check(ok_charwise_write(&ok_format_charwise, &w, &v) == OK_OK && w.n == 5 &&
+            memcmp(got, "Jabcd", 5) == 0,
+        "charwise: 'abcd' is J and its bytes", "");
+  for (n = 0; n <= 20; n++)
+    for (at = 0; at <= n; at++)
+      for (k = 0; k < sizeof odd / sizeof odd[0]; k++) {
+        size_t m = odd[k].n, nul = n, high = n;
+        if (at == n && k > 0) continue; /* at == n: letters only, once */
+        for (i = 0; i < n; i++) s[i] = (uint8_t)('a' + (i * 7 + n) % 26);
+        if (at < n) memcpy(s + at, odd[k].b, at + m <= n ? m : n - at);
+        for (i = n; i-- > 0;) {
+          if (s[i] == 0x00) nul = i;
+          if (s[i] == 0xFF) high = i;
+        }
+        v.p = s, v.n = n;
+        for (lone = 0; lone < 2; lone++) { /* charwise */
+          memset(&w, 0, sizeof w);
+          w.out = got, w.cap = sizeof got, w.lone = lone;
+          rc = ok_charwise_write(&ok_format_charwise, &w, &v);
+          if ((i = ok_utf8_check(s, n)) != n)
+            want_rc = OK_E_BYTE;
+          else
+            want_rc = ok_charwise_enc_string(want, &len, s, n, !lone);
+          if (rc != want_rc || (rc == OK_E_BYTE && w.err_at != i) ||
+              (rc == OK_OK && (w.n != len || memcmp(got, want, len) != 0)))
+            if (bad_cw++ < 3) printf("  charwise: %zu bytes, odd[%zu] at %zu: %d\n", n, k, at, rc);
+        }
+        memset(&w, 0, sizeof w); /* HBase */
+        w.out = got, w.cap = sizeof got;
+        rc = ok_hbase_write(&ok_format_hbase, &w, &v);
+        i = ok_utf8_check(s, n);
+        want_rc = nul < n ? OK_E_NUL : i != n ? OK_E_BYTE : OK_OK;
+        want[0] = OK_HBASE_TEXT, memcpy(want + 1, s, n), want[n + 1] = 0x00;
+        if (rc != want_rc || (rc != OK_OK && w.err_at != (nul < n ? nul : i)) ||
+            (rc == OK_OK && (w.n != n + 2 || memcmp(got, want, n + 2) != 0)))
+          if (bad_hb++ < 3) printf("  HBase: %zu bytes, odd[%zu] at %zu: %d\n", n, k, at, rc);
+        ov.p = s, ov.n = n; /* Orderly */
+        rc = ok_orderly_check(utf8, 0, &ov);
+        if (rc != (high < n || (n && s[0] == 0xFE) ? OK_E_BYTE : OK_OK))
+          if (bad_ol++ < 3) printf("  Orderly: %zu bytes, odd[%zu] at %zu: %d\n", n, k, at, rc);
+      }
+  free(utf8);
+  check(!bad_cw, "charwise: text as the general way writes it, odd bytes at every place", "");
+  check(!bad_hb,
+        "HBase: text refused at its NUL or bad UTF-8, else copied, odd bytes at every place", "");
+  check(!bad_ol, "Orderly: utf8 refused for 0xFF or a first 0xFE, odd bytes at every place", "");
+}
+
 /* The number of a charwise item read back (ok_js_number makes integral
 ** ones OK_INT). */
 static double cw_number(const ok_item *it) { return it->type == OK_INT ? (double)it->i : it->d; }
@@ -418,4 +494,5 @@ void test_libraries(long rounds) {
   test_order(rounds);
   test_charwise_read(rounds);
   test_charwise_numbers(rounds);
+  test_short_texts();
 }
