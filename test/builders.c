@@ -48,6 +48,11 @@ static const char *const values[] = {
     "''",
     "'abc'",
     "'a' || char(0) || 'b'",
+    /* 4 to 16 bytes, which writers tell as two words: with bytes escaped,
+    ** ending a body or making text ambiguous */
+    "'wxyz' || char(0) || 'abc'",
+    "'a!b\"c?@d'",
+    "'ab?%' || char(1)",
     "char(0)",
     "char(1) || 'x'",
     "'é‹›'",
