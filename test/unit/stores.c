@@ -262,8 +262,6 @@ static void test_tikv_batches(long rounds) {
   check(bad == 0 && batched > rounds, "tikv: ok_next_n as ok_next, in batches of 1 to 5", "");
 }
 
-/* Random values in each format: memcmp of the items has the sign of the
-** values' order (ascending; CockroachDB's descending reversed). */
 /* The typed decoders: each value its encoder writes read back exactly,
 ** both directions; each damage refused at its byte; and where they read an
 ** item, the item ok_crdb_decode reads. */
@@ -392,6 +390,8 @@ static void test_crdb_typed(long rounds) {
   check(!bad, "crdb typed: random values agree with ok_crdb_decode", "");
 }
 
+/* Random values in each format: memcmp of the items has the sign of the
+** values' order (ascending; CockroachDB's descending reversed). */
 static void test_order(long rounds) {
   long r;
   int bad_crdb = 0, bad_desc = 0, bad_tidb = 0;
