@@ -316,19 +316,13 @@ static inline void ok_put_short_words(uint8_t *out, size_t n, uint64_t a, uint64
 ** under 4), so that no loop or call runs for a length that varies row to
 ** row; what the encoders of escaped text try before their general loop. */
 static inline int ok_copy_short(uint8_t *out, const uint8_t *s, size_t n, unsigned below) {
-  const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL, sub = below * ones;
+  const uint64_t sub = below * OK_UNIT8, highs = 0x8080808080808080ULL;
   uint64_t a, b;
-  if (n >= 8) {
-    if (n > 16) return 0;
-    memcpy(&a, s, 8), memcpy(&b, s + n - 8, 8);
-    if (((a - sub) & ~a & highs) | ((b - sub) & ~b & highs)) return 0;
-    memcpy(out, &a, 8), memcpy(out + n - 8, &b, 8);
-  } else if (n >= 4) {
-    uint32_t x, y;
-    memcpy(&x, s, 4), memcpy(&y, s + n - 4, 4);
-    a = (uint64_t)x << 32 | y;
-    if ((a - sub) & ~a & highs) return 0;
-    memcpy(out, &x, 4), memcpy(out + n - 4, &y, 4);
+  if (ok_short_words(s, n, &a, &b)) {
+    if ((((a - sub) & ~a) | ((b - sub) & ~b)) & highs) return 0;
+    ok_put_short_words(out, n, a, b);
+  } else if (n > 16) {
+    return 0;
   } else if (n) {
     a = (uint64_t)s[0] | (uint64_t)s[n / 2] << 8 | (uint64_t)s[n - 1] << 16 | ~0xFFFFFFULL;
     if ((a - sub) & ~a & highs) return 0;
