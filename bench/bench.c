@@ -282,6 +282,11 @@ int main(int argc, char **argv) {
   compare("  orderedcode against the floor", OC_PACK, "floor(a, b, c)", base);
   compare("  KeyString against the floor", "ok_keystring_pack('', a, b, c)", "floor(a, b, c)",
           base);
+  compare("  ordered-binary, the floor", "ok_orderedbinary_pack(a, b, c)", "floor(a, b, c)", base);
+  compare("  Firefox against the floor", "ok_firefox_pack(a, b, c)", "floor(a, b, c)", base);
+  compare("  WebKit against the floor", "ok_webkit_pack(a, b, c)", "floor(a, b, c)", base);
+  compare("  Chrome against the floor", "ok_chrome_pack(a, b, c)", "floor(a, b, c)", base);
+  compare("  Chrome SQL, the floor", "ok_chromesql_pack(a, b, c)", "floor(a, b, c)", base);
   compare("build a descending key", "ok_pack(a, ok_desc(b), c)", "json_array(a, -b, c)", base);
   if (sqlite3_exec(db,
                    "ALTER TABLE t ADD COLUMN k; ALTER TABLE t ADD COLUMN j;"
