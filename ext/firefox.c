@@ -30,15 +30,19 @@ OK_SQL_FLATTEN static int put(ok_sql_builder *b, sqlite3_value *v, int t, int i)
 static void ok_firefox_pack_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   ok_sql_builder b;
   int ok;
+  size_t at = 0, len;
   if (argc == 1) {
     ok_sql_builder_init(&b, ctx, 0);
     ok = ok_sql_build(&b, &ok_sql_firefox, argc, argv, 0);
   } else {
     ok = ok_sql_build_array(ctx, &b, &ok_sql_firefox, OK_FIREFOX_ARRAY, OK_FIREFOX_END, argc, argv);
+    at = !b.pieces; /* SQL values alone: no array inside, the key past the 0x50 */
   }
-  if (ok)
-    ok_sql_result_piece(ctx, b.buf.p, ok_firefox_fold(b.buf.p, b.buf.p, b.buf.n, 1),
-                        OK_KEY_SUBTYPE(OK_SUBTYPE(firefox)), 0);
+  if (ok) {
+    len = at ? ok_firefox_fold_flat(b.buf.p + 1, b.buf.n - 1)
+             : ok_firefox_fold(b.buf.p, b.buf.p, b.buf.n, 1);
+    ok_sql_result_piece(ctx, b.buf.p + at, len, OK_KEY_SUBTYPE(OK_SUBTYPE(firefox)), 0);
+  }
   ok_sql_builder_free(&b);
 }
 

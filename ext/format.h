@@ -64,6 +64,7 @@ typedef struct {
   sqlite3_context *ctx;
   ok_sql_buf buf;
   int desc;         /* every item descending */
+  int pieces;       /* how many arguments were the format's own pieces */
   const char *last; /* the key ends with an item that takes the rest of it
                     ** (HBase's ascending BlobCopy), which this says, for the
                     ** error if another follows; else NULL */
@@ -191,6 +192,7 @@ void ok_sql_js_date(sqlite3_context *ctx, sqlite3_value *v, int subtype,
 static inline void ok_sql_builder_init(ok_sql_builder *b, sqlite3_context *ctx, int desc) {
   b->ctx = ctx;
   b->desc = desc;
+  b->pieces = 0;
   b->last = NULL;
   ok_sql_buf_init(&b->buf);
 }
@@ -314,6 +316,7 @@ static inline int ok_sql_build(ok_sql_builder *b, const ok_sql_format *f, int ar
       continue;
     }
     if (!ok_sql_bytes(b->ctx, argv[i], &p, &n)) return 0;
+    b->pieces++;
     if (piece == 2) b->last = ok_sql_prefix_last;
     if (f->put_piece) {
       if (!f->put_piece(b, p, n, i + 1)) return 0;

@@ -59,7 +59,14 @@ static size_t put_unit(uint8_t *out, unsigned u) {
 int ok_firefox_enc_string(uint8_t *out, size_t *len, int type, const uint8_t *s, size_t n,
                           size_t *err_at) {
   size_t i = 0, o = 1, k;
+  uint64_t a, b;
   if (out) out[0] = (uint8_t)type;
+  if (ok_short_words(s, n, &a, &b) && ok_ascii8(a) && ok_ascii8(b)) { /* most keys' text */
+    if (out)
+      ok_put_short_words(out + 1, n, a + OK_UNIT8, b + OK_UNIT8), out[n + 1] = OK_FIREFOX_END;
+    *len = n + 2;
+    return OK_OK;
+  }
   while (i < n) {
     unsigned c = s[i];
     uint64_t w;
@@ -92,7 +99,8 @@ int ok_firefox_enc_string(uint8_t *out, size_t *len, int type, const uint8_t *s,
 size_t ok_firefox_fold(uint8_t *out, const uint8_t *u, size_t n, int trim) {
   size_t i = 0, o = 0, body;
   unsigned pend = 0;
-  /* o <= i throughout: out may be u (memmove) */
+  uint64_t w;
+  /* out + o <= u + i throughout (memmove); where they meet, nothing moves */
   while (i < n) {
     uint8_t c = u[i++];
     if (c == OK_FIREFOX_ARRAY) {
@@ -105,18 +113,32 @@ size_t ok_firefox_fold(uint8_t *out, const uint8_t *u, size_t n, int trim) {
     if (c == OK_FIREFOX_NUMBER || c == OK_FIREFOX_DATE) {
       body = n - i < 8 ? n - i : 8;
     } else if (c == OK_FIREFOX_STRING || c == OK_FIREFOX_BINARY) {
-      /* to the 00 that ends it: a unit of 2 or 3 bytes may hold zeros */
-      for (body = 0; i + body < n && u[i + body] != OK_FIREFOX_END;)
+      /* to the 00 that ends it: a unit of 2 or 3 bytes may hold zeros;
+      ** eight one-byte units, none 00, at once */
+      for (body = 0; i + body < n && u[i + body] != OK_FIREFOX_END;) {
+        if (n - i - body >= 8 && ok_ascii_word(w = ok_get_le(u + i + body, 0)) &&
+            !ok_zero_byte(w)) {
+          body += 8;
+          continue;
+        }
         body += u[i + body] < 0x80 ? 1 : u[i + body] < 0xC0 ? 2 : 3;
+      }
       body = i + body < n ? body + 1 : n - i;
     } else {
       continue; /* an array's end */
     }
-    memmove(out + o, u + i, body);
+    if (out + o != u + i) memmove(out + o, u + i, body);
     o += body, i += body;
   }
   while (trim && o > 0 && out[o - 1] == 0) o--; /* Firefox cuts the zeros at the end */
   return o;
+}
+
+size_t ok_firefox_fold_flat(uint8_t *key, size_t n) {
+  if (n == 0) return 0;
+  key[0] += OK_FIREFOX_ARRAY;
+  while (n > 0 && key[n - 1] == 0) n--;
+  return n;
 }
 
 /* The unit at p[*i] of a string or binary body p[0..n), whose last unit

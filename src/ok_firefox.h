@@ -54,6 +54,10 @@ int ok_firefox_enc_string(uint8_t *out, size_t *len, int type, const uint8_t *s,
 ** the bytes every longer key that starts with these values starts with: a
 ** range's prefix). Returns the length. */
 size_t ok_firefox_fold(uint8_t *out, const uint8_t *u, size_t n, int trim);
+/* The same, trimmed, in place, for an array that holds no array: key[0..n)
+** its values and its end, after its 0x50 (not there). No walk: the 0x50
+** added to key[0], the zeros at the end cut. Returns the length. */
+size_t ok_firefox_fold_flat(uint8_t *key, size_t n);
 
 /* One value at key[0..n) whose type byte carries `offset` (0, or
 ** OK_FIREFOX_ARRAY for an array key's first element), into *it: it->tag is
