@@ -273,6 +273,25 @@ static size_t orderedbinary_value(uint8_t *out, const ok_item *it) {
   return o;
 }
 
+/* A string of 4 to 16 ASCII bytes, none of 00-04 (most keys' text),
+** written as ok_orderedbinary_enc_string writes it from two words that may
+** overlap (ok_short_words): no UTF-8 check, no count of the bytes to
+** escape, no byte loop. 1 with *len; else 0, nothing written. */
+static int plain_short(uint8_t *out, const uint8_t *s, size_t n, size_t *len) {
+  uint64_t a, b;
+  size_t o;
+  /* a byte below 5 borrows and sets its top bit; no other byte does
+  ** unless one below it borrowed first */
+  if (!ok_short_words(s, n, &a, &b) || !ok_ascii_word(a | b) ||
+      !ok_ascii_word((a - 5 * OK_UNIT8) | (b - 5 * OK_UNIT8)))
+    return 0;
+  o = s[0] < 0x1C;
+  out[0] = OK_ORDEREDBINARY_ESCAPE; /* overwritten unless o */
+  ok_put_short_words(out + o, n, a, b);
+  *len = n + o;
+  return 1;
+}
+
 int ok_orderedbinary_write(const ok_format *f, ok_writer *w, const ok_value *v) {
   uint8_t *at;
   size_t len;
@@ -293,9 +312,13 @@ int ok_orderedbinary_write(const ok_format *f, ok_writer *w, const ok_value *v) 
       w->n += v->n;
       return OK_OK;
     default:
+      at = ok_writer_at(w, OK_ORDEREDBINARY_BOUND(v->n));
+      if (at && plain_short(at, v->p, v->n, &len)) {
+        w->n += len;
+        return OK_OK;
+      }
       if ((w->err_at = ok_wtf8_check(v->p, v->n)) != v->n) return OK_E_BYTE;
-      rc = ok_orderedbinary_enc_string(ok_writer_at(w, OK_ORDEREDBINARY_BOUND(v->n)), &len, v->p,
-                                       v->n);
+      rc = ok_orderedbinary_enc_string(at, &len, v->p, v->n);
       if (rc == OK_OK) w->n += len;
       return rc;
   }

@@ -11,8 +11,10 @@
 #include <string.h>
 
 #include "ok_bytewise.h"
+#include "ok_firefox.h"
 #include "ok_formats.h"
 #include "ok_hbase.h"
+#include "ok_orderedbinary.h"
 #include "ok_orderedcode.h"
 #include "ok_orderly.h"
 #include "test.h"
@@ -329,25 +331,51 @@ static void test_charwise_numbers(long rounds) {
   check(!bad_int, "charwise: an INTEGER written as the REAL of it", "");
 }
 
+/* Firefox's string (s UTF-8 of at most 3 bytes a character) or binary
+** s[0..n), unit by unit as docs/firefox.md says; the length. */
+static size_t firefox_units(uint8_t *out, int type, const uint8_t *s, size_t n) {
+  size_t i = 0, o = 1, k;
+  out[0] = (uint8_t)type;
+  for (; i < n; i += k) {
+    unsigned u = s[i];
+    k = type == OK_FIREFOX_STRING && u >= 0x80 ? (u >= 0xE0 ? 3 : 2) : 1;
+    if (k == 2) u = (u & 0x1F) << 6 | (s[i + 1] & 0x3F);
+    if (k == 3) u = (u & 0x0F) << 12 | (s[i + 1] & 0x3F) << 6 | (s[i + 2] & 0x3F);
+    if (u <= 0x7E) {
+      out[o++] = (uint8_t)(u + 1);
+    } else if (u <= 0x407E) {
+      out[o++] = (uint8_t)((u - 0x7F + 0x8000) >> 8), out[o++] = (uint8_t)(u - 0x7F);
+    } else {
+      out[o++] = (uint8_t)(0xC0 | u >> 10), out[o++] = (uint8_t)(u >> 2);
+      out[o++] = (uint8_t)(u << 6);
+    }
+  }
+  out[o++] = OK_FIREFOX_END;
+  return o;
+}
+
 /* Text of 0 to 20 bytes with each byte that is escaped, ends a body, makes
 ** text ambiguous or is not ASCII at each place, through the writers that
 ** tell 4 to 16 plain ASCII bytes as two words (ok_short_words) before their
 ** general way: charwise's (alone and as an array's element) against its
 ** UTF-8 check and ok_charwise_enc_string, HBase's against a NUL's search
-** and the UTF-8 check, Orderly's utf8 against a byte loop; the same status,
-** bytes and refused offset. */
+** and the UTF-8 check, Orderly's utf8 against a byte loop, Firefox's
+** strings and binary against their units one by one, ordered-binary's
+** against its WTF-8 check and ok_orderedbinary_enc_string; the same
+** status, bytes and refused offset. */
 static void test_short_texts(void) {
   /* clang-format off */
   static const struct { const char *b; size_t n; } odd[] = {
 #define ODD(s) {s, sizeof s - 1}
       ODD("\x00"), ODD("\x01"), ODD("!"), ODD("\""), ODD("?"), ODD("@"), ODD("%"), ODD("\x7F"),
       ODD("\x80"), ODD("\xFF"), ODD("\xFE"), ODD("\xC3\xA9"), ODD("\xC3"), ODD("\xE2\x82\xAC"),
-      ODD(" "), ODD("?@"), ODD("??"), ODD("?%"), ODD("!?"), ODD("\x00\x00"), ODD("\x00\x01")};
+      ODD(" "), ODD("?@"), ODD("??"), ODD("?%"), ODD("!?"), ODD("\x00\x00"), ODD("\x00\x01"),
+      ODD("\x04"), ODD("\x05"), ODD("\x1B"), ODD("\x1C")};
 #undef ODD
   /* clang-format on */
   uint8_t s[24], got[2 * 24 + 2], want[2 * 24 + 2];
   size_t n, at, k, len, err, i;
-  int lone, rc, want_rc, bad_cw = 0, bad_hb = 0, bad_ol = 0;
+  int lone, rc, want_rc, type, bad_cw = 0, bad_hb = 0, bad_ol = 0, bad_ff = 0, bad_ob = 0;
   ok_writer w = {0};
   ok_value v = {OK_TEXT, 0, 0, NULL, 0};
   ok_orderly *utf8 = malloc(ok_orderly_size());
@@ -395,12 +423,33 @@ static void test_short_texts(void) {
         rc = ok_orderly_check(utf8, 0, &ov);
         if (rc != (high < n || (n && s[0] == 0xFE) ? OK_E_BYTE : OK_OK))
           if (bad_ol++ < 3) printf("  Orderly: %zu bytes, odd[%zu] at %zu: %d\n", n, k, at, rc);
+        for (type = OK_FIREFOX_STRING; type <= OK_FIREFOX_BINARY; type += 0x10) { /* Firefox */
+          i = type == OK_FIREFOX_STRING ? ok_utf8_check(s, n) : n;
+          rc = ok_firefox_enc_string(got, &len, type, s, n, &err);
+          if (rc != (i == n ? OK_OK : OK_E_BYTE) || (rc != OK_OK && err != i) ||
+              (rc == OK_OK && (len != firefox_units(want, type, s, n) || memcmp(got, want, len))))
+            if (bad_ff++ < 3) printf("  Firefox: %zu bytes, odd[%zu] at %zu: %d\n", n, k, at, rc);
+        }
+        memset(&w, 0, sizeof w); /* ordered-binary */
+        w.out = got, w.cap = sizeof got;
+        rc = ok_orderedbinary_write(&ok_format_orderedbinary, &w, &v);
+        if ((i = ok_wtf8_check(s, n)) != n)
+          want_rc = OK_E_BYTE;
+        else
+          want_rc = ok_orderedbinary_enc_string(want, &len, s, n);
+        if (rc != want_rc || (rc == OK_E_BYTE && w.err_at != i) ||
+            (rc == OK_OK && (w.n != len || memcmp(got, want, len) != 0)))
+          if (bad_ob++ < 3)
+            printf("  ordered-binary: %zu bytes, odd[%zu] at %zu: %d\n", n, k, at, rc);
       }
   free(utf8);
   check(!bad_cw, "charwise: text as the general way writes it, odd bytes at every place", "");
   check(!bad_hb,
         "HBase: text refused at its NUL or bad UTF-8, else copied, odd bytes at every place", "");
   check(!bad_ol, "Orderly: utf8 refused for 0xFF or a first 0xFE, odd bytes at every place", "");
+  check(!bad_ff, "Firefox: strings and binary unit by unit, odd bytes at every place", "");
+  check(!bad_ob, "ordered-binary: strings as the general way writes them, odd bytes at every place",
+        "");
 }
 
 /* The number of a charwise item read back (ok_js_number makes integral
