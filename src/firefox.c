@@ -99,8 +99,7 @@ int ok_firefox_enc_string(uint8_t *out, size_t *len, int type, const uint8_t *s,
 size_t ok_firefox_fold(uint8_t *out, const uint8_t *u, size_t n, int trim) {
   size_t i = 0, o = 0, body;
   unsigned pend = 0;
-  uint64_t w;
-  /* out + o <= u + i throughout (memmove); where they meet, nothing moves */
+  /* o <= i throughout: out may be u (memmove) */
   while (i < n) {
     uint8_t c = u[i++];
     if (c == OK_FIREFOX_ARRAY) {
@@ -113,21 +112,14 @@ size_t ok_firefox_fold(uint8_t *out, const uint8_t *u, size_t n, int trim) {
     if (c == OK_FIREFOX_NUMBER || c == OK_FIREFOX_DATE) {
       body = n - i < 8 ? n - i : 8;
     } else if (c == OK_FIREFOX_STRING || c == OK_FIREFOX_BINARY) {
-      /* to the 00 that ends it: a unit of 2 or 3 bytes may hold zeros;
-      ** eight one-byte units, none 00, at once */
-      for (body = 0; i + body < n && u[i + body] != OK_FIREFOX_END;) {
-        if (n - i - body >= 8 && ok_ascii_word(w = ok_get_le(u + i + body, 0)) &&
-            !ok_zero_byte(w)) {
-          body += 8;
-          continue;
-        }
+      /* to the 00 that ends it: a unit of 2 or 3 bytes may hold zeros */
+      for (body = 0; i + body < n && u[i + body] != OK_FIREFOX_END;)
         body += u[i + body] < 0x80 ? 1 : u[i + body] < 0xC0 ? 2 : 3;
-      }
       body = i + body < n ? body + 1 : n - i;
     } else {
       continue; /* an array's end */
     }
-    if (out + o != u + i) memmove(out + o, u + i, body);
+    memmove(out + o, u + i, body);
     o += body, i += body;
   }
   while (trim && o > 0 && out[o - 1] == 0) o--; /* Firefox cuts the zeros at the end */
