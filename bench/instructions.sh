@@ -38,7 +38,9 @@ printf "| builder | instructions | / floor |\n|---|---|---|\n"
 for e in "ok_pack(a, b, c)" "ok_fdb_pack(a, b, c)" "ok_hbase_pack(a, b, c)" "ok_crdb_pack(a, b, c)" \
   "ok_tidb_pack(a, b, c)" "ok_tikv_pack(a, b, c)" "ok_orderly_pack('long, double, utf8', a, b, c)" \
   "ok_bytewise_pack(a, b, c)" "ok_charwise_pack(a, b, c)" \
-  "ok_orderedcode_pack('int64, float64, string', a, b, c)"; do
+  "ok_orderedcode_pack('int64, float64, string', a, b, c)" "ok_keystring_pack('', a, b, c)" \
+  "ok_orderedbinary_pack(a, b, c)" "ok_firefox_pack(a, b, c)" "ok_webkit_pack(a, b, c)" \
+  "ok_chrome_pack(a, b, c)" "ok_chromesql_pack(a, b, c)"; do
   n=$(row a "$e" "")
   printf "| %s | %d | %s |\n" "$e" "$n" "$(echo "$n $floor" | awk '{printf "%.2f", $1 / $2}')"
 done
