@@ -14,14 +14,10 @@
 
 /* Eight bytes at a time: text rarely holds a byte to escape, so whole words
 ** are copied (or inverted) until one does. */
-#define ONES 0x0101010101010101ULL
-#define HIGHS 0x8080808080808080ULL
-/* nonzero when a byte of v is 0x00 or 0x01 */
-static uint64_t has_low(uint64_t v) { return (v - 2 * ONES) & ~v & HIGHS; }
 
 void ok_copy_xor(uint8_t *out, const uint8_t *p, size_t n, uint8_t x) {
   size_t i = 0;
-  uint64_t v, xx = x * ONES;
+  uint64_t v, xx = x * OK_UNIT8;
   if (!x) {
     memcpy(out, p, n);
     return;
@@ -56,7 +52,7 @@ static size_t far_low(const uint8_t *s, size_t i, size_t n) {
 static inline size_t next_low(const uint8_t *s, size_t i, size_t n) {
   const size_t far = i + 256;
   uint64_t v;
-  while (i + 8 <= n && (memcpy(&v, s + i, 8), !has_low(v))) {
+  while (i + 8 <= n && (memcpy(&v, s + i, 8), !ok_byte_below(v, 2))) {
     if ((i += 8) == far && n - i >= 256) i = far_low(s, i, n);
   }
   while (i < n && s[i] > 1) i++;
@@ -89,7 +85,7 @@ size_t ok_enc_bytes(uint8_t *out, int tag, const uint8_t *s, size_t n, int termi
 }
 
 /* The high bit of each byte of v that is 0x00 or 0x01, exactly (no carry
-** crosses from a byte to the next, as has_low's may); and the index, from
+** crosses from a byte to the next, as ok_byte_below's may); and the index, from
 ** the top, of the first such byte of a big-endian word (8: none). */
 static uint64_t lows(uint64_t v) {
   const uint64_t t = v & 0xFEFEFEFEFEFEFEFEULL, m = 0x7F7F7F7F7F7F7F7FULL;
@@ -127,10 +123,10 @@ static inline size_t first_low(const uint8_t *c, size_t stop, uint8_t x) {
 ** low byte; else the body is read eight bytes at a time. */
 OK_HOT_INLINE size_t short_body(const uint8_t *c, size_t stop, uint8_t x, size_t *escapes) {
   size_t i = first_low(c, stop, x), e = 0;
-  uint64_t v, xx = x * ONES;
+  uint64_t v, xx = x * OK_UNIT8;
   if (i < stop && c[i] == x) return *escapes = 0, i;
   for (i = 1;;) {
-    while (i + 8 <= stop && (memcpy(&v, c + i, 8), !has_low(v ^ xx))) i += 8;
+    while (i + 8 <= stop && (memcpy(&v, c + i, 8), !ok_byte_below(v ^ xx, 2))) i += 8;
     while (i < stop && (uint8_t)(c[i] ^ x) > 1) i++;
     if (i >= stop) return 0;
     if (c[i] == x) return *escapes = e, i;

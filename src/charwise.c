@@ -444,8 +444,8 @@ static size_t charwise_value(uint8_t *out, const ok_item *it) {
 ** escapes or that may make a string ambiguous (00, 01, '!', '"', '?'):
 ** exact as to whether there is one (a false flag only above a true one). */
 static uint64_t special_bytes(uint64_t w) {
-  return ((w - 2 * OK_UNIT8) & ~w & 0x8080808080808080ULL) | ok_zero_byte(w ^ '!' * OK_UNIT8) |
-         ok_zero_byte(w ^ '"' * OK_UNIT8) | ok_zero_byte(w ^ '?' * OK_UNIT8);
+  return ok_byte_below(w, 2) | ok_zero_byte(w ^ '!' * OK_UNIT8) | ok_zero_byte(w ^ '"' * OK_UNIT8) |
+         ok_zero_byte(w ^ '?' * OK_UNIT8);
 }
 
 /* Most text: 4 to 16 bytes of ASCII with none of those, which is its own

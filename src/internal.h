@@ -266,11 +266,17 @@ static inline uint64_t ok_get_be(const uint8_t *p, size_t size, uint8_t x) {
   return v;
 }
 
-/* Nonzero when a byte of v is 0x00: eight bytes tested at once (the
-** words a scan for a NUL, or an FF in ~v, steps over). */
-static inline uint64_t ok_zero_byte(uint64_t v) {
-  return (v - 0x0101010101010101ULL) & ~v & 0x8080808080808080ULL;
+/* Nonzero when a byte of v is below k (1 to 0x80): eight bytes tested at
+** once, the flag of such a byte its top bit (a byte's borrow may flag the
+** bytes above it too: exact as to whether there is one, and the lowest
+** flag a true one). The escaping writers' test for the bytes they escape. */
+static inline uint64_t ok_byte_below(uint64_t v, unsigned k) {
+  return (v - k * 0x0101010101010101ULL) & ~v & 0x8080808080808080ULL;
 }
+
+/* Nonzero when a byte of v is 0x00 (the words a scan for a NUL, or an FF
+** in ~v, steps over). */
+static inline uint64_t ok_zero_byte(uint64_t v) { return ok_byte_below(v, 1); }
 
 /* 1 when the eight bytes of w are ASCII (none from 0x80 up). */
 static inline int ok_ascii_word(uint64_t w) { return !(w & 0x8080808080808080ULL); }
@@ -316,16 +322,15 @@ static inline void ok_put_short_words(uint8_t *out, size_t n, uint64_t a, uint64
 ** under 4), so that no loop or call runs for a length that varies row to
 ** row; what the encoders of escaped text try before their general loop. */
 static inline int ok_copy_short(uint8_t *out, const uint8_t *s, size_t n, unsigned below) {
-  const uint64_t sub = below * OK_UNIT8, highs = 0x8080808080808080ULL;
   uint64_t a, b;
   if (ok_short_words(s, n, &a, &b)) {
-    if ((((a - sub) & ~a) | ((b - sub) & ~b)) & highs) return 0;
+    if (ok_byte_below(a, below) | ok_byte_below(b, below)) return 0;
     ok_put_short_words(out, n, a, b);
   } else if (n > 16) {
     return 0;
   } else if (n) {
     a = (uint64_t)s[0] | (uint64_t)s[n / 2] << 8 | (uint64_t)s[n - 1] << 16 | ~0xFFFFFFULL;
-    if ((a - sub) & ~a & highs) return 0;
+    if (ok_byte_below(a, below)) return 0;
     out[0] = s[0], out[n / 2] = s[n / 2], out[n - 1] = s[n - 1];
   }
   return 1;

@@ -110,12 +110,6 @@ static int dec_number(const uint8_t *key, size_t n, int first, ok_item *it, size
   return OK_OK;
 }
 
-/* Nonzero when a byte of w is below 05 (a string's end or escape): a
-** byte's borrow flags one such byte at least when there is one. */
-static inline uint64_t has_below5(uint64_t w) {
-  return (w - 5 * OK_UNIT8) & ~w & 0x8080808080808080ULL;
-}
-
 /* The rest of a string's checks (ordered-binary's dec_string), where its
 ** bytes are not plain: a call, kept out of the walk's inlined decoder. */
 static int check_string(const uint8_t *body, size_t start, size_t escapes, int first_char,
@@ -166,7 +160,7 @@ OK_HOT_INLINE int dec_string(const uint8_t *key, size_t n, size_t start, ok_item
   const uint8_t *body = key + start;
   int first_char = -1;
   for (;;) {
-    if (n - i >= 8 && !has_below5(ok_get_le(key + i, 0))) { /* no end, no escape */
+    if (n - i >= 8 && !ok_byte_below(ok_get_le(key + i, 0), 5)) { /* no end (00), no escape */
       i += 8;
       continue;
     }
@@ -280,10 +274,8 @@ static size_t orderedbinary_value(uint8_t *out, const ok_item *it) {
 static int plain_short(uint8_t *out, const uint8_t *s, size_t n, size_t *len) {
   uint64_t a, b;
   size_t o;
-  /* a byte below 5 borrows and sets its top bit; no other byte does
-  ** unless one below it borrowed first */
   if (!ok_short_words(s, n, &a, &b) || !ok_ascii_word(a | b) ||
-      !ok_ascii_word((a - 5 * OK_UNIT8) | (b - 5 * OK_UNIT8)))
+      (ok_byte_below(a, 5) | ok_byte_below(b, 5)))
     return 0;
   o = s[0] < 0x1C;
   out[0] = OK_ORDEREDBINARY_ESCAPE; /* overwritten unless o */

@@ -309,6 +309,37 @@ static void test_find_byte(void) {
         "words: ok_find_byte as memchr", why);
 }
 
+/* ok_byte_below against the bytes one by one, for the k the writers and
+** readers use and the ends of its range: a word of bytes at or above k
+** with one byte (each value 0-255) at each place, and random words; set
+** exactly when a byte is below k, its lowest flag the first such byte. */
+static void test_byte_below(long rounds) {
+  static const unsigned ks[] = {1, 2, 5, 0x1C, 0x7F, 0x80};
+  size_t bad = 0, at, q, c;
+  long r;
+  char why[80] = "";
+  for (q = 0; q < sizeof ks / sizeof ks[0]; q++)
+    for (r = 0; r < rounds / 10 + 256 * 9; r++) {
+      unsigned k = ks[q];
+      uint8_t b[8];
+      uint64_t v, got;
+      size_t first = 8;
+      for (at = 0; at < 8; at++) b[at] = (uint8_t)(k + rnd() % (256 - k));
+      if (r < 256 * 9) { /* each byte value at each place (9: none) */
+        if (r / 256 < 8) b[r / 256] = (uint8_t)r;
+      } else {
+        for (at = 0; at < 8; at++) b[at] = (uint8_t)rnd();
+      }
+      for (at = 0, v = 0; at < 8; at++) v |= (uint64_t)b[at] << (8 * at);
+      for (c = 8; c-- > 0;)
+        if (b[c] < k) first = c;
+      got = ok_byte_below(v, k);
+      if ((first == 8 ? got != 0 : !got || ok_low_bit(got) / 8 != first) && bad++ == 0)
+        snprintf(why, sizeof why, "k %02X, word %016llX", k, (unsigned long long)v);
+    }
+  check(bad == 0, "words: ok_byte_below flags the first byte below k exactly", why);
+}
+
 /* ok_utf8_valid against ok_utf8_check: every length to 24, random bytes
 ** from the pool (lead and continuation bytes, the top of the range) at one
 ** place in ASCII or at every place, in a buffer of exactly n bytes. */
@@ -592,6 +623,7 @@ void test_words(long rounds) {
   test_long_escapes(rounds);
   test_short_escapes();
   test_find_byte();
+  test_byte_below(rounds);
   test_utf8_valid(rounds);
   test_skip(&ok_format_native, native_component, rounds * 10);
   test_skip(&ok_format_fdb, fdb_component, rounds * 10);
