@@ -135,13 +135,19 @@ typedef struct {
 } charwise_own;
 typedef char own_fits[sizeof(charwise_own) <= OK_ITEM_OWN ? 1 : -1];
 
+/* 1 when every byte of w is a digit '0'..'9' (a carry comes only from a
+** byte that fails itself). */
+static int all_digits(uint64_t w) {
+  const uint64_t high = 0xF0F0F0F0F0F0F0F0ULL;
+  return (w & high) + ((w + 0x0606060606060606ULL) & high) / 16 == 0x3333333333333333ULL;
+}
+
 /* The number of the eight digits '0'..'9' in w (read little-endian: its
 ** first byte the first digit), or UINT64_MAX when a byte is none: pairs,
 ** then fours, then the eight, a multiplication each. */
-static uint64_t eight_digits(uint64_t w) {
-  const uint64_t high = 0xF0F0F0F0F0F0F0F0ULL, lanes = 0x000000FF000000FFULL;
-  if ((w & high) + ((w + 0x0606060606060606ULL) & high) / 16 != 0x3333333333333333ULL)
-    return UINT64_MAX; /* a carry comes only from a byte that fails itself */
+static inline uint64_t eight_digits(uint64_t w) {
+  const uint64_t lanes = 0x000000FF000000FFULL;
+  if (!all_digits(w)) return UINT64_MAX;
   w -= 0x3030303030303030ULL;
   w = w * 10 + (w >> 8); /* each pair's value in the low byte of its lane */
   return ((w & lanes) * (100 + (1000000ULL << 32)) + (w >> 16 & lanes) * (1 + (10000ULL << 32))) >>
@@ -163,42 +169,52 @@ static uint64_t digit_word(const uint8_t *p, size_t k, int neg) {
 ** 1 with their number in *m, 0 when there are more or a byte is no digit
 ** (dec_number then reads them one by one, and says which). */
 static int short_digits(const uint8_t *s, size_t end, int neg, uint64_t *m) {
-  static const uint64_t tens[9] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000};
   size_t r = end - 8, lo = r < 8 ? r : 8,
          hi = r - lo; /* after the point: in the last word, before */
   uint64_t v = (uint64_t)(neg ? '9' - s[6] : s[6] - '0'), x;
   if (r > 14 || v > 9) return 0;
   if (hi) {
     if ((x = eight_digits(digit_word(s + end - 16, hi, neg))) == UINT64_MAX) return 0;
-    v = v * tens[hi] + x;
+    v = v * ok_tens[hi] + x;
   }
   if ((x = eight_digits(digit_word(s + end - 8, lo, neg))) == UINT64_MAX) return 0;
-  *m = v * tens[lo] + x;
+  *m = v * ok_tens[lo] + x;
   return 1;
 }
 
 /* A number's text s[0..n) (its letter first) as the double whose text it
-** is: the digits read, then the candidates around them written again. */
-static int dec_number(const uint8_t *s, size_t n, double *d, size_t *err_at) {
+** is, the value of item `it` (as ok_js_number): the digits read, then the
+** candidates around them written again. */
+static int dec_number(const uint8_t *s, size_t n, ok_item *it, size_t *err_at) {
   uint8_t again[OK_CHARWISE_NUM_MAX];
   uint64_t m = 0, z8;
   int neg = s[0] == OK_CHARWISE_NEG, exp, k, nd = 0, zeros = 0;
   size_t i, end = n;
-  if (n == 2 && s[1] == s[0]) return *d = neg ? -HUGE_VAL : HUGE_VAL, OK_OK;
+  double d;
+  if (n == 2 && s[1] == s[0]) return ok_js_number(it, neg ? -HUGE_VAL : HUGE_VAL), OK_OK;
   if (n < 9 || s[1] != 'E' || s[5] != 'M' || s[7] != '.') return fail(OK_E_SYNTAX, 1, err_at);
-  /* the trailing zeros (nines if negative) counted eight at a time; the
-  ** digits before them read one by one */
-  z8 = (neg ? '9' : '0') * 0x0101010101010101ULL;
-  for (; end >= 16; end -= 8) {
-    uint64_t w = ok_get_le(s + end - 8, 0) ^ z8; /* the last byte highest */
-    if (w) {
-      end -= (64 - ok_bit_length(w)) / 8;
-      break;
+  /* the trailing zeros (nines if negative): the 20 charwise writes, at
+  ** once; else counted eight at a time, the digits before them one by one */
+  z8 = (neg ? '9' : '0') * OK_UNIT8;
+  if (n >= 28 && s[n - 21] != (uint8_t)z8 &&
+      ((ok_get_le(s + n - 20, 0) ^ z8) | (ok_get_le(s + n - 16, 0) ^ z8) |
+       (ok_get_le(s + n - 8, 0) ^ z8)) == 0)
+    end = n - 20; /* what charwise writes: 20 of them after the last digit (or the point) */
+  else {
+    for (; end >= 16; end -= 8) {
+      uint64_t w = ok_get_le(s + end - 8, 0) ^ z8; /* the last byte highest */
+      if (w) {
+        end -= (64 - ok_bit_length(w)) / 8;
+        break;
+      }
     }
+    while (end > 8 && s[end - 1] == (neg ? '9' : '0')) end--;
   }
-  while (end > 8 && s[end - 1] == (neg ? '9' : '0')) end--;
-  for (i = 2; i < 5; i++) /* the exponent + 500: three digits, a negative's complemented */
-    if (s[i] < '0' || s[i] > '9') return fail(OK_E_SYNTAX, i, err_at);
+  /* the exponent + 500: three digits, a negative's complemented; tested in
+  ** one word (the others made '0'), the first that is none found after */
+  if (!all_digits((ok_get_le(s, 0) & 0xFFFFFF0000ULL) | 0x3030300000003030ULL))
+    for (i = 2; i < 5; i++)
+      if (s[i] < '0' || s[i] > '9') return fail(OK_E_SYNTAX, i, err_at);
   exp = 100 * (s[2] - '0') + 10 * (s[3] - '0') + (s[4] - '0');
   if (neg) exp = 999 - exp;
   /* up to 15 digits no other decimal as short reads as the same double, so
@@ -206,8 +222,20 @@ static int dec_number(const uint8_t *s, size_t n, double *d, size_t *err_at) {
   k = exp - 500 - (int)(end - 8); /* the power of ten of the digits' number */
   if (n - end == 20 && s[6] != (neg ? '9' : '0') && k >= -22 && k <= 22 &&
       short_digits(s, end, neg, &m)) {
-    *d = ok_double_near(m, k);
-    if (neg) *d = -*d;
+    /* the type from the text, not from the double (whose division the
+    ** type's test then waited for): below 10^15 (< 2^53) with no fraction,
+    ** an integer; with one (m's last digit is no 0), a REAL */
+    if (k >= 0 && exp - 500 < 15) {
+      it->type = OK_INT;
+      it->i = (int64_t)(m * ok_tens[k]);
+      if (neg) it->i = -it->i;
+      it->d = (double)it->i;
+    } else if (k < 0) {
+      it->type = OK_REAL;
+      it->d = neg ? -ok_double_near(m, k) : ok_double_near(m, k);
+    } else {
+      ok_js_number(it, neg ? -ok_double_near(m, k) : ok_double_near(m, k));
+    }
     return OK_OK;
   }
   for (i = 6; i < end; i++) { /* the digits, the point at 7 */
@@ -224,12 +252,12 @@ static int dec_number(const uint8_t *s, size_t n, double *d, size_t *err_at) {
     m = m * 10 + (uint64_t)(c - '0'), nd++;
   }
   exp -= 500 + (nd - 1);
-  *d = ok_double_near(m, exp);
+  d = ok_double_near(m, exp);
   for (k = 0; k < 3; k++) { /* the double, and its neighbours when it was near */
-    double c = k == 0 ? *d : nextafter(*d, k == 1 ? 0.0 : HUGE_VAL);
+    double c = k == 0 ? d : nextafter(d, k == 1 ? 0.0 : HUGE_VAL);
     if (m && !isinf(c) && ok_charwise_enc_number(again, neg ? -c : c) == n &&
         memcmp(again, s, n) == 0)
-      return *d = neg ? -c : c, OK_OK;
+      return ok_js_number(it, neg ? -c : c), OK_OK;
   }
   return fail(OK_E_NONCANONICAL, 1, err_at);
 }
@@ -283,7 +311,6 @@ static int dec_string(const uint8_t *s, size_t n, int element, ok_item *it, size
 /* The value s[0..n) that is a whole key, or an element without its
 ** delimiter. */
 static int dec_scalar(const uint8_t *s, size_t n, int element, ok_item *it, size_t *err_at) {
-  double d;
   int rc;
   ok_item_reset(it, &ok_format_charwise, s[0]);
   it->len = n;
@@ -309,9 +336,7 @@ static int dec_scalar(const uint8_t *s, size_t n, int element, ok_item *it, size
         it->type = OK_INT;
         return OK_OK;
       }
-      if ((rc = dec_number(s, n, &d, err_at)) != OK_OK) return rc;
-      ok_js_number(it, d);
-      return OK_OK;
+      return dec_number(s, n, it, err_at);
     case OK_CHARWISE_STRING:
       if ((rc = dec_string(s + 1, n - 1, element, it, err_at)) != OK_OK) return rc;
       return OK_OK;
@@ -323,12 +348,16 @@ static int dec_scalar(const uint8_t *s, size_t n, int element, ok_item *it, size
 ** or n. Elements other than arrays hold neither. */
 static size_t scalar_end(const uint8_t *s, size_t n) {
   /* eight bytes at a time, both marks at once: elements are short, and
-  ** two calls of memchr cost more than the search */
-  const uint64_t quote = '"' * 0x0101010101010101ULL, bang = '!' * 0x0101010101010101ULL;
+  ** two calls of memchr cost more than the search. A word with no byte
+  ** below '#' holds neither, which one test tells: numbers have none, most
+  ** text a space at most. */
+  const uint64_t quote = '"' * OK_UNIT8, bang = '!' * OK_UNIT8;
   size_t i = 0;
   for (; i + 8 <= n; i += 8) {
-    uint64_t w = ok_get_le(s + i, 0), hit = ok_zero_byte(w ^ quote) | ok_zero_byte(w ^ bang);
-    if (hit) return i + ok_low_bit(hit) / 8; /* the lowest flag is a true one */
+    uint64_t w = ok_get_le(s + i, 0), hit;
+    if (!ok_byte_below(w, '#')) continue;
+    if ((hit = ok_zero_byte(w ^ quote) | ok_zero_byte(w ^ bang)) != 0)
+      return i + ok_low_bit(hit) / 8; /* the lowest flag is a true one */
   }
   while (i < n && s[i] != '"' && s[i] != '!') i++;
   return i;

@@ -158,19 +158,21 @@ static inline unsigned ok_low_bit(uint64_t u) {
 #endif
 }
 
+/* 10^k, k 0..19: every power of ten a uint64_t holds. */
+/* clang-format off */
+static const uint64_t ok_tens[20] = {
+    1ULL, 10ULL, 100ULL, 1000ULL, 10000ULL, 100000ULL, 1000000ULL, 10000000ULL, 100000000ULL,
+    1000000000ULL, 10000000000ULL, 100000000000ULL, 1000000000000ULL, 10000000000000ULL,
+    100000000000000ULL, 1000000000000000ULL, 10000000000000000ULL, 100000000000000000ULL,
+    1000000000000000000ULL, 10000000000000000000ULL};
+/* clang-format on */
+
 /* The count of u's decimal digits (1 for 0), from its bit length: no
 ** division, and no chain of them. */
 static inline size_t ok_u64_digits(uint64_t u) {
-  /* clang-format off */
-  static const uint64_t tens[20] = {
-      1ULL, 10ULL, 100ULL, 1000ULL, 10000ULL, 100000ULL, 1000000ULL, 10000000ULL, 100000000ULL,
-      1000000000ULL, 10000000000ULL, 100000000000ULL, 1000000000000ULL, 10000000000000ULL,
-      100000000000000ULL, 1000000000000000ULL, 10000000000000000ULL, 100000000000000000ULL,
-      1000000000000000000ULL, 10000000000000000000ULL};
-  /* clang-format on */
   /* log10(2^bits) rounded down: the digits of 2^bits - 1, or one less */
   size_t t = ok_bit_length(u | 1) * 1233 >> 12;
-  return t + ((u | 1) >= tens[t]); /* 0 has a digit too */
+  return t + ((u | 1) >= ok_tens[t]); /* 0 has a digit too */
 }
 
 /* The decimal digits of u at out unless NULL; returns their count. Two
