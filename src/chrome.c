@@ -347,7 +347,17 @@ static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
   return v ? ok_chrome_write(f, w, v) : OK_OK;
 }
 
-OK_WALK_READER(next, decode_any)
+/* ok_next_n's reader: an array key's elements from its start, with room
+** for all, without the first's scan (ok_array_n); else decode_any for
+** each. */
+static int next(ok_walk *w, ok_item *items, size_t cap, size_t *got, size_t *err_at) {
+  uint64_t count;
+  size_t k;
+  if (w->index == 0 && w->n > 1 && w->key[0] == OK_CHROME_ARRAY &&
+      (k = head(w->key, w->n, 1, &count)) > 0 && count > 0 && count <= cap && count <= w->n - 1 - k)
+    return ok_array_n(w, dec_value, 1 + k, (size_t)count, items, cap, got, err_at);
+  return ok_walk_n(w, decode_any, items, cap, got, err_at);
+}
 
 const ok_format ok_format_chrome = {
     .name = "chrome",

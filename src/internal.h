@@ -119,6 +119,39 @@ static inline void ok_js_set_sole(ok_item *it, int sole) {
   it->own[OK_JS_SOLE_WORD] = (uint64_t)sole;
 }
 
+/* A decoder of one value of a key (WebKit's, Chrome's). */
+typedef int ok_value_fn(const uint8_t *key, size_t n, ok_item *it, size_t *err_at);
+
+/* ok_next_n's reader at the start of a key that is an array of `count`
+** elements (1 to cap, within the key) after its `head` bytes, for formats
+** whose first element's decoder checks the whole key (an element cannot
+** see the array's count): the elements decoded by dec one after the other
+** and the count checked against the key's end after them. The same checks
+** in the same order as that first scan (the same first error, given with
+** no element), without the scan's pass. */
+OK_HOT_INLINE int ok_array_n(ok_walk *w, ok_value_fn *dec, size_t head, size_t count,
+                             ok_item *items, size_t cap, size_t *got, size_t *err_at) {
+  const uint8_t *const key = w->key;
+  const size_t n = w->n;
+  size_t off = head, k;
+  int rc = OK_OK;
+  for (k = 0; k < count && rc == OK_OK; k++) {
+    if ((rc = dec(key + off, n - off, items + k, err_at)) != OK_OK) *err_at += off;
+    ok_js_set_sole(items + k, count == 1);
+    off += items[k].len;
+  }
+  if (rc == OK_OK && off < n) *err_at = off, rc = OK_E_TRAILING;
+  *got = 0;
+  if (rc != OK_OK) return rc;
+  items[0].len += head; /* the first element takes the array's head */
+  w->at = n - items[count - 1].len;
+  w->off = n;
+  w->index = *got = count;
+  if (count == cap) return OK_OK;
+  *err_at = n; /* as the next step would say */
+  return OK_FEWER;
+}
+
 /* WTF-8 (utf8.c): the code point of the sequence at s[0..n) (UTF-8, or a
 ** lone surrogate as its three bytes), its length in *k, 0 in *k when it is
 ** neither (a pair written as two surrogates included). And UTF-16 unit u

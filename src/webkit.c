@@ -330,7 +330,17 @@ static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
   return v ? ok_webkit_write(f, w, v) : OK_OK;
 }
 
-OK_WALK_READER(next, decode_any)
+/* ok_next_n's reader: an array key's elements from its start, with room
+** for all, without the first's scan (ok_array_n); else decode_any for
+** each. */
+static int next(ok_walk *w, ok_item *items, size_t cap, size_t *got, size_t *err_at) {
+  uint64_t count;
+  if (w->index == 0 && w->n > 10 && w->key[0] == OK_WEBKIT_VERSION &&
+      w->key[1] == OK_WEBKIT_ARRAY && (count = le(w->key + 2, 8)) > 0 && count <= cap &&
+      count <= w->n - 10)
+    return ok_array_n(w, dec_value, 10, (size_t)count, items, cap, got, err_at);
+  return ok_walk_n(w, decode_any, items, cap, got, err_at);
+}
 
 const ok_format ok_format_webkit = {
     .name = "webkit",

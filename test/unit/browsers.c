@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../item.h"
 #include "ok_chrome.h"
 #include "ok_chromesql.h"
 #include "ok_firefox.h"
@@ -177,6 +178,67 @@ void test_browsers(long rounds) {
         "browsers: Firefox's byte order is WebKit's IDBKEY order, ties alike", "");
   check(bad_chrome == 0, "browsers: Firefox's byte order is Chrome's idb_cmp1, ties alike", "");
   check(bad_fold == 0, "browsers: Firefox's flat fold of an array of no array, the same key", "");
+}
+
+/* 1 when ok_next_n, in batches of every size from 1 to 6, gives key[0..n)
+** (format f) as ok_next does one by one: the same items, the walk where
+** ok_next leaves it after the same item, the same status at the same
+** offset. WebKit's and Chrome's read a whole array from its start without
+** the first element's scan of the key (ok_array_n), which ok_next keeps. */
+static int same_batches(const ok_format *f, const uint8_t *key, size_t n) {
+  enum { MAX = 64 };
+  static ok_item one[MAX];
+  ok_walk w, at[MAX + 1];
+  ok_item batch[6];
+  size_t k = 0, err = 0, got, cap, i, j, e;
+  int rc = OK_OK, rb;
+  ok_walk_start(&w, f, key, n);
+  at[0] = w;
+  while (k < MAX && (rc = ok_next(&w, one + k, &err)) == OK_OK) at[++k] = w;
+  if (k == MAX) return 1; /* longer than this test holds: not compared */
+  for (cap = 1; cap <= 6; cap++) {
+    ok_walk_start(&w, f, key, n);
+    for (i = 0;; i += got) {
+      e = (size_t)-1;
+      rb = ok_next_n(&w, batch, cap, &got, &e);
+      if (i + got > k) return 0;
+      for (j = 0; j < got; j++)
+        if (!same_item(batch + j, one + i + j) || ok_js_sole(batch + j) != ok_js_sole(one + i + j))
+          return 0;
+      if (w.at != at[i + got].at || w.off != at[i + got].off || w.index != at[i + got].index)
+        return 0;
+      if (rb != OK_OK) { /* the key's end or its error, where ok_next met it */
+        if (rb != rc || e != err || i + got != k) return 0;
+        break;
+      }
+      if (got != cap) return 0;
+    }
+  }
+  return 1;
+}
+
+/* WebKit's and Chrome's keys, random and damaged (a byte changed, the key
+** cut short or a byte added), read in batches as one by one. */
+void test_browser_batches(long rounds) {
+  static pair p;
+  long r, bad_webkit = 0, bad_chrome = 0, read_whole = 0;
+  for (r = 0; r < rounds; r++) {
+    size_t count, err, i, k = 1 + (size_t)(rnd() % 5);
+    random_pair(&p);
+    if (r % 4) { /* most keys an array of 1 to 5 values, which ok_array_n reads */
+      p.nw = 1 + ok_webkit_enc_head(p.wk + 1, OK_WEBKIT_ARRAY, k);
+      p.nc = 4 + ok_chrome_enc_head(p.cr + 4, OK_CHROME_ARRAY, k);
+      p.nf = 0; /* Firefox's bytes not read here: room for these */
+      for (i = 0; i < k; i++) random_value(&p, 2, 1); /* an array in them at most */
+    }
+    if (r % 2) p.nw = damage(p.wk, p.nw), p.nc = 4 + damage(p.cr + 4, p.nc - 4);
+    bad_webkit += !same_batches(&ok_format_webkit, p.wk, p.nw);
+    bad_chrome += !same_batches(&ok_format_chrome, p.cr + 4, p.nc - 4);
+    read_whole += ok_count(&ok_format_webkit, p.wk, p.nw, &count, &err) == OK_OK && count > 1;
+  }
+  check(bad_webkit == 0 && read_whole > rounds / 4,
+        "browsers: WebKit's keys in batches as one by one, damaged ones too", "");
+  check(bad_chrome == 0, "browsers: Chrome's keys in batches as one by one, damaged ones too", "");
 }
 
 /* A pool's key: random, then maybe mutated (a byte changed, cut, added). */

@@ -61,9 +61,10 @@ typedef struct {
 void order_faults(int (*cmp)(const uint8_t *, size_t, const uint8_t *, size_t), const uint8_t *keys,
                   size_t room, const size_t *n, int count, order_tally *t);
 void test_webkit_dates(long rounds);
-void test_browser_text(void);     /* text through the browsers' and ordered-binary's readers */
-void test_chromesql_walks(void);  /* what Chrome's SQLite array keys' walks check */
-void test_libraries(long rounds); /* bytewise, charwise, orderedcode */
-void test_words(long rounds);     /* the word-at-a-time paths against byte-wise references */
+void test_browser_text(void);    /* text through the browsers' and ordered-binary's readers */
+void test_chromesql_walks(void); /* what Chrome's SQLite array keys' walks check */
+void test_browser_batches(long rounds); /* WebKit's and Chrome's ok_next_n as ok_next */
+void test_libraries(long rounds);       /* bytewise, charwise, orderedcode */
+void test_words(long rounds);           /* the word-at-a-time paths against byte-wise references */
 
 #endif

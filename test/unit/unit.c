@@ -1111,6 +1111,7 @@ int main(int argc, char **argv) {
   test_webkit_dates(argc > 1 ? atol(argv[1]) : 300001);
   test_browser_text();
   test_chromesql_walks();
+  test_browser_batches(argc > 1 ? atol(argv[1]) / 3 : 100000);
   test_libraries(argc > 1 ? atol(argv[1]) : 300000);
   test_words(argc > 1 ? atol(argv[1]) : 300000);
   test_convert(argc > 1 ? atol(argv[1]) : 300000);
