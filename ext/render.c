@@ -15,10 +15,10 @@
 ** offset of a malformed component. */
 static int render_items(ok_sql_out *o, const ok_sql_reader *r, const uint8_t *p, size_t n,
                         int *status, size_t *at) {
-  size_t count;
+  size_t count, got, k, at_item, index;
   int rc = SQLITE_OK, checked = 0;
   ok_walk w;
-  ok_item it;
+  ok_item items[8];
   ok_sql_putc(o, o->json ? '[' : '(');
   if (r->f->param && !o->json) { /* ok_orderly_pack('<schema>', ...) */
     ok_sql_putc(o, '\'');
@@ -26,16 +26,22 @@ static int render_items(ok_sql_out *o, const ok_sql_reader *r, const uint8_t *p,
     ok_sql_putc(o, '\'');
   }
   ok_walk_start(&w, r->core, p, n);
-  while (rc == SQLITE_OK && (*status = ok_next(&w, &it, at)) == OK_OK) {
-    /* before a long value, the rest of the key: no megabytes rendered (a
-    ** short key can hold long values) for a key that turns out malformed */
-    if (!checked && it.value_len > 4096 && (it.type == OK_TEXT || it.type == OK_BLOB)) {
-      if ((*status = ok_count(r->core, p, n, &count, at)) != OK_OK) return SQLITE_ERROR;
-      checked = 1;
+  do { /* in batches: the format's reader, its decoder inlined */
+    at_item = w.off, index = w.index;
+    *status = ok_next_n(&w, items, sizeof items / sizeof items[0], &got, at);
+    for (k = 0; k < got && rc == SQLITE_OK; at_item += items[k++].len) {
+      const ok_item *it = items + k;
+      /* before a long value, the rest of the key: no megabytes rendered (a
+      ** short key can hold long values) for a key that turns out malformed */
+      if (!checked && it->value_len > 4096 && (it->type == OK_TEXT || it->type == OK_BLOB)) {
+        int whole = ok_count(r->core, p, n, &count, at); /* the batch's status kept */
+        if (whole != OK_OK) return *status = whole, SQLITE_ERROR;
+        checked = 1;
+      }
+      if (index + k > 0 || (r->f->param && !o->json)) ok_sql_puts(o, o->json ? "," : ", ");
+      rc = r->f->render(o, it, p + at_item);
     }
-    if (w.index > 1 || (r->f->param && !o->json)) ok_sql_puts(o, o->json ? "," : ", ");
-    rc = r->f->render(o, &it, p + w.at);
-  }
+  } while (rc == SQLITE_OK && *status == OK_OK);
   if (rc == SQLITE_OK && *status != OK_FEWER) return SQLITE_ERROR;
   *status = OK_OK;
   ok_sql_putc(o, o->json ? ']' : ')');

@@ -1663,12 +1663,11 @@ static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
   return OK_OK;
 }
 
-OK_WALK_READER(next, decode_any)
-
+/* No `next`: with decode_any inlined into a walk reader's loop, ok_next_n
+** took 61-65 ns a key against 59 through its calls, and ok_json 3% more. */
 const ok_format ok_format_keystring = {
     .name = "keystring",
     .decode = decode_any,
-    .next = next,
     .value = keystring_value,
     .skip = skip_any,
     .put = put_value,
@@ -1676,7 +1675,6 @@ const ok_format ok_format_keystring = {
 
 const ok_keystring ok_keystring_v0 = {{.name = "keystring",
                                        .decode = decode_any,
-                                       .next = next,
                                        .value = keystring_value,
                                        .skip = skip_any,
                                        .put = put_value,
