@@ -135,8 +135,11 @@ OK_HOT_INLINE int ok_array_n(ok_walk *w, ok_value_fn *dec, size_t head, size_t c
   const size_t n = w->n;
   size_t off = head, k;
   int rc = OK_OK;
-  for (k = 0; k < count && rc == OK_OK; k++) {
-    if ((rc = dec(key + off, n - off, items + k, err_at)) != OK_OK) *err_at += off;
+  for (k = 0; k < count; k++) {
+    if ((rc = dec(key + off, n - off, items + k, err_at)) != OK_OK) {
+      *err_at += off;
+      break;
+    }
     ok_js_set_sole(items + k, count == 1);
     off += items[k].len;
   }
