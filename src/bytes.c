@@ -14,7 +14,6 @@
 
 /* Eight bytes at a time: text rarely holds a byte to escape, so whole words
 ** are copied (or inverted) until one does. */
-
 void ok_copy_xor(uint8_t *out, const uint8_t *p, size_t n, uint8_t x) {
   size_t i = 0;
   uint64_t v, xx = x * OK_UNIT8;

@@ -264,11 +264,10 @@ static int dec_number(const uint8_t *s, size_t n, ok_item *it, size_t *err_at) {
 
 /* 1 when s[0..n) holds no 0x00, 0x01 or '?': text as it is, which most is. */
 static int plain(const uint8_t *s, size_t n) {
-  const uint64_t ones = 0x0101010101010101ULL, ask = '?' * 0x0101010101010101ULL;
   size_t i = 0;
   for (; i + 8 <= n; i += 8) {
     uint64_t w = ok_get_le(s + i, 0);
-    if (ok_zero_byte(w) | ok_zero_byte(w ^ ones) | ok_zero_byte(w ^ ask)) return 0;
+    if (ok_byte_below(w, 2) | ok_zero_byte(w ^ '?' * OK_UNIT8)) return 0;
   }
   for (; i < n; i++)
     if (s[i] <= 0x01 || s[i] == '?') return 0;
