@@ -356,7 +356,7 @@ static int next(ok_walk *w, ok_item *items, size_t cap, size_t *got, size_t *err
   if (w->index == 0 && w->n > 1 && w->key[0] == OK_CHROME_ARRAY &&
       (k = head(w->key, w->n, 1, &count)) > 0 && count > 0 && count <= cap && count <= w->n - 1 - k)
     return ok_array_n(w, dec_value, 1 + k, (size_t)count, items, cap, got, err_at);
-  return ok_walk_n(w, decode_any, items, cap, got, err_at);
+  return ok_walk_n(w, decode_any, 0, items, cap, got, err_at);
 }
 
 const ok_format ok_format_chrome = {

@@ -103,7 +103,7 @@ int ok_skip(ok_walk *w, size_t *err_at) {
 
 /* The reader of a format without its own: decode called for each item. */
 static int next_called(ok_walk *w, ok_item *items, size_t cap, size_t *got, size_t *err_at) {
-  return ok_walk_n(w, w->f->decode, items, cap, got, err_at);
+  return ok_walk_n(w, w->f->decode, w->f->fields, items, cap, got, err_at);
 }
 
 int ok_next_n(ok_walk *w, ok_item *items, size_t cap, size_t *got, size_t *err_at) {

@@ -180,7 +180,7 @@ static int same_word(const char *w, size_t n, const char *name) {
 
 static int decode(const ok_format *f, size_t index, const uint8_t *key, size_t n, ok_item *it,
                   size_t *err_at);
-OK_WALK_READER(next, decode)
+OK_WALK_READER_FIELDS(next, decode)
 static size_t oc_value(uint8_t *out, const ok_item *it);
 static size_t skip(const ok_format *f, size_t index, const uint8_t *key, size_t n);
 

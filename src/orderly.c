@@ -826,7 +826,7 @@ static int put_value(const ok_format *f, ok_writer *w, const ok_value *v) {
   return ok_orderly_value_of(s, w->index, v, &values[w->index], digits);
 }
 
-OK_WALK_READER(next, decode)
+OK_WALK_READER_FIELDS(next, decode)
 
 const ok_format ok_format_orderly = {
     .name = "orderly",

@@ -793,7 +793,7 @@ static int next_tikv(ok_walk *w, ok_item *items, size_t cap, size_t *got, size_t
   *got = k;
   if (k == cap) return OK_OK;
   if (k && w->off == w->n) return *err_at = w->off, OK_FEWER; /* ok_walk_step's answer at the end */
-  rc = ok_walk_n(w, decode_tikv, items + k, cap - k, &more, err_at);
+  rc = ok_walk_n(w, decode_tikv, 0, items + k, cap - k, &more, err_at);
   *got = k + more;
   return rc;
 }

@@ -339,7 +339,7 @@ static int next(ok_walk *w, ok_item *items, size_t cap, size_t *got, size_t *err
       w->key[1] == OK_WEBKIT_ARRAY && (count = le(w->key + 2, 8)) > 0 && count <= cap &&
       count <= w->n - 10)
     return ok_array_n(w, dec_value, 10, (size_t)count, items, cap, got, err_at);
-  return ok_walk_n(w, decode_any, items, cap, got, err_at);
+  return ok_walk_n(w, decode_any, 0, items, cap, got, err_at);
 }
 
 const ok_format ok_format_webkit = {
