@@ -43,9 +43,9 @@ extern "C" {
 ** library's, which a program linked against another build may differ from. */
 #define OK_VERSION_MAJOR 4
 #define OK_VERSION_MINOR 6
-#define OK_VERSION_PATCH 7
+#define OK_VERSION_PATCH 8
 #define OK_VERSION_NUMBER (OK_VERSION_MAJOR * 10000 + OK_VERSION_MINOR * 100 + OK_VERSION_PATCH)
-#define OK_VERSION "4.6.7"
+#define OK_VERSION "4.6.8"
 int ok_version_number(void);
 
 /* Status codes: 0 is success; failures are stable negative numbers, each
