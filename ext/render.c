@@ -34,8 +34,9 @@ static int render_items(ok_sql_out *o, const ok_sql_reader *r, const uint8_t *p,
       /* before a long value, the rest of the key: no megabytes rendered (a
       ** short key can hold long values) for a key that turns out malformed */
       if (!checked && it->value_len > 4096 && (it->type == OK_TEXT || it->type == OK_BLOB)) {
-        int whole = ok_count(r->core, p, n, &count, at); /* the batch's status kept */
-        if (whole != OK_OK) return *status = whole, SQLITE_ERROR;
+        size_t where; /* the batch's status and offset kept when the key is whole */
+        int whole = ok_count(r->core, p, n, &count, &where);
+        if (whole != OK_OK) return *status = whole, *at = where, SQLITE_ERROR;
         checked = 1;
       }
       if (index + k > 0 || (r->f->param && !o->json)) ok_sql_puts(o, o->json ? "," : ", ");

@@ -68,6 +68,11 @@ SELECT ok_fdb_int(printf('%.5000c', '7') || 'x');
 SELECT ok_count(x'00', printf('%.5000c', 'q'));
 SELECT ok_unpack_col(ok_pack(1), 2);
 SELECT ok_unpack_col(ok_pack(1, 2), 3);
+-- a long value past a first batch of components (ok_json reads eight at a time), then a bad
+-- byte: the error names that byte, and a whole key renders every component in order
+SELECT ok_json(ok_unhex(hex(ok_pack(1, 2, 3, 4, 5, 6, 7, 8, 9, zeroblob(5000), 10)) || 'FF'));
+SELECT ok_quote(ok_unhex(hex(ok_fdb_pack(zeroblob(5000))) || 'FF'), 'fdb');
+SELECT 'long.whole', length(ok_json(ok_pack(1, 2, 3, 4, 5, 6, 7, 8, 9, zeroblob(5000), 10))), substr(ok_json(ok_pack(1, 2, 3, 4, 5, 6, 7, 8, 9, zeroblob(5000), 10)), 1, 30), substr(ok_json(ok_pack(1, 2, 3, 4, 5, 6, 7, 8, 9, zeroblob(5000), 10)), -8);
 -- 7. Format names: white space around them is no part of the name, as in a schema
 SELECT 'format.spaces', ok_count(x'15', ' HBase '), ok_count(ok_orderly_pack('long', 1), 'orderly :long'),
   ok_count(ok_salt(x'4B004B804BC0', 1), ' salt+ok ');

@@ -219,7 +219,8 @@ struct ok_format {
   int arrays;
   /* ok_next_n's reader: up to cap components of the walk w, as ok_next_n
   ** gives them, with the format's decode inlined into the loop (the formats
-  ** whose decoders gain by it make it with OK_WALK_READER, src/internal.h:
+  ** whose decoders gain by it make it with OK_WALK_READER, or with
+  ** OK_WALK_READER_FIELDS when a descriptor may fix a count, src/internal.h:
   ** no call a component, the walk's state in registers; TiKV's, WebKit's and
   ** Chrome's read a whole key their own way first). NULL: ok_next_n calls
   ** decode for each component (charwise, KeyString). */
